@@ -1,0 +1,1 @@
+//! Chess rules for AlphaChess.
