@@ -1,0 +1,54 @@
+import { ApiError } from './apiError';
+
+/** How a request authenticates: the game's secret token, sent as a Bearer header. */
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  token?: string;
+  signal?: AbortSignal;
+}
+
+/** Sends one request to the API and parses the JSON answer, throwing `ApiError` on any failure. */
+export async function requestJson<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, 'network', 'the server cannot be reached');
+  }
+  const payload = await readJson(response);
+  if (!response.ok) throw errorFrom(response.status, payload);
+  if (payload === undefined) throw new ApiError(response.status, 'bad_response', 'the server sent an unreadable answer');
+  return payload as T;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Turns an error body `{error, message}` into an `ApiError`, tolerating proxies that send HTML. */
+export function errorFrom(status: number, payload: unknown): ApiError {
+  if (payload && typeof payload === 'object') {
+    const { error, message } = payload as { error?: unknown; message?: unknown };
+    if (typeof error === 'string') {
+      return new ApiError(status, error, typeof message === 'string' ? message : error);
+    }
+  }
+  if (status === 502 || status === 503 || status === 504) {
+    return new ApiError(status, 'network', 'the server is not answering');
+  }
+  return new ApiError(status, 'bad_response', `the server answered with status ${status}`);
+}

@@ -1,0 +1,30 @@
+import { useSyncExternalStore } from 'react';
+
+/** A two-route router: `/` (start) and `/game/<id>`; the history API, no library. */
+export type Route = { name: 'start' } | { name: 'game'; id: string };
+
+export function parseRoute(pathname: string): Route {
+  const match = /^\/game\/([A-Za-z0-9_-]+)\/?$/.exec(pathname);
+  return match ? { name: 'game', id: match[1] } : { name: 'start' };
+}
+
+const listeners = new Set<() => void>();
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  window.addEventListener('popstate', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('popstate', listener);
+  };
+}
+
+export function usePathname(): string {
+  return useSyncExternalStore(subscribe, () => window.location.pathname);
+}
+
+export function navigate(pathname: string): void {
+  if (window.location.pathname === pathname) return;
+  window.history.pushState(null, '', pathname);
+  listeners.forEach((listener) => listener());
+}

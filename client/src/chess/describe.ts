@@ -1,0 +1,24 @@
+import type { GameEndReason } from '../api/types';
+import type { Color } from './types';
+
+/** Words for the player: game-end reasons and who won. */
+
+const REASONS: Record<GameEndReason, string> = {
+  checkmate: 'by checkmate',
+  stalemate: 'by stalemate',
+  threefold_repetition: 'by threefold repetition',
+  fifty_move_rule: 'by the fifty-move rule',
+  insufficient_material: 'by insufficient material',
+  resignation: 'by resignation',
+};
+
+export function describeReason(reason: GameEndReason | null): string {
+  return reason ? REASONS[reason] : '';
+}
+
+/** The headline of the game-over panel, from the player's side. */
+export function describeOutcome(winner: Color | null, player: Color, reason: GameEndReason | null): string {
+  if (winner === null) return 'Draw';
+  if (winner === player) return 'You won';
+  return reason === 'resignation' ? 'You resigned' : 'Stockfish won';
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { moverOfPly, pairMoves } from './moveList';
+
+describe('pairMoves', () => {
+  it('pairs a game from the start position into numbered white-black rows', () => {
+    expect(pairMoves(['e4', 'e5', 'Nf3'], 'white', 1)).toEqual([
+      { number: 1, white: { san: 'e4', ply: 1 }, black: { san: 'e5', ply: 2 } },
+      { number: 2, white: { san: 'Nf3', ply: 3 } },
+    ]);
+  });
+
+  it('starts with a black-only row when the first position has black to move', () => {
+    expect(pairMoves(['Nf6', 'c4', 'e6'], 'black', 12)).toEqual([
+      { number: 12, black: { san: 'Nf6', ply: 1 } },
+      { number: 13, white: { san: 'c4', ply: 2 }, black: { san: 'e6', ply: 3 } },
+    ]);
+  });
+
+  it('gives no rows for a game without moves', () => {
+    expect(pairMoves([], 'white', 1)).toEqual([]);
+  });
+
+  it('names the side that made each ply', () => {
+    expect([1, 2, 3].map((ply) => moverOfPly(ply, 'white'))).toEqual(['white', 'black', 'white']);
+    expect([1, 2].map((ply) => moverOfPly(ply, 'black'))).toEqual(['black', 'white']);
+  });
+});

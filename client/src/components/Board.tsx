@@ -1,0 +1,136 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Chessboard, type ChessboardOptions } from 'react-chessboard';
+import type { LegalMove } from '../api/types';
+import { canMoveFrom, intentFor, promotionMove, targetsFrom } from '../chess/legal';
+import type { Color, Placement, PromotionRole, SquareName } from '../chess/types';
+import { colorLetter, isSquareName } from '../chess/types';
+import { PromotionPicker } from './PromotionPicker';
+
+export interface BoardProps {
+  placement: Placement;
+  orientation: Color;
+  /** The colour the player may move now, or null when the board is locked. */
+  movable: Color | null;
+  legalMoves: readonly LegalMove[];
+  lastMove?: { from: SquareName; to: SquareName };
+  checkSquare?: SquareName;
+  onMove: (move: LegalMove) => void;
+  onIllegal: () => void;
+}
+
+interface PendingPromotion {
+  from: SquareName;
+  to: SquareName;
+  choices: PromotionRole[];
+}
+
+/**
+ * The board: react-chessboard plus selection, legal-target dots, highlights and the promotion
+ * picker. Moves by drag and by click; only moves in `legalMoves` are ever passed to `onMove`.
+ */
+export function Board(props: BoardProps) {
+  const { placement, orientation, movable, legalMoves, lastMove, checkSquare } = props;
+  const [selected, setSelected] = useState<SquareName | null>(null);
+  const [promotion, setPromotion] = useState<PendingPromotion | null>(null);
+
+  // react-chessboard calls the drop handler that was current when a drag began: read live values.
+  const live = useRef({ props, selected });
+  live.current = { props, selected };
+
+  useEffect(() => {
+    setSelected(null);
+    setPromotion(null);
+  }, [placement, movable]);
+
+  const owns = (square: SquareName) => {
+    const { movable: side, placement: pieces } = live.current.props;
+    return side !== null && pieces[square]?.[0] === colorLetter(side);
+  };
+
+  const attempt = (from: SquareName, to: SquareName): boolean => {
+    const intent = intentFor(live.current.props.legalMoves, from, to);
+    if (intent.kind === 'illegal') {
+      setSelected(null);
+      live.current.props.onIllegal();
+      return false;
+    }
+    if (intent.kind === 'promotion') {
+      setSelected(null);
+      setPromotion({ from, to, choices: intent.choices });
+      return false;
+    }
+    setSelected(null);
+    live.current.props.onMove(intent.move);
+    return true;
+  };
+
+  const onSquareClick = (square: string) => {
+    if (!isSquareName(square) || live.current.props.movable === null) return;
+    const current = live.current.selected;
+    if (current === square) return setSelected(null);
+    if (owns(square)) return setSelected(square);
+    if (current) attempt(current, square);
+  };
+
+  const choosePromotion = (role: PromotionRole) => {
+    if (!promotion) return;
+    const move = promotionMove(live.current.props.legalMoves, promotion.from, promotion.to, role);
+    setPromotion(null);
+    if (move) live.current.props.onMove(move);
+  };
+
+  const targets = useMemo(
+    () => new Set(selected ? targetsFrom(legalMoves, selected) : []),
+    [legalMoves, selected],
+  );
+
+  const options: ChessboardOptions = {
+    id: 'alphachess',
+    position: placement as ChessboardOptions['position'],
+    boardOrientation: orientation,
+    allowDragging: movable !== null,
+    dragActivationDistance: 4,
+    animationDurationInMs: 180,
+    allowDrawingArrows: true,
+    darkSquareStyle: { backgroundColor: '#b58863' },
+    lightSquareStyle: { backgroundColor: '#f0d9b5' },
+    dropSquareStyle: { boxShadow: 'inset 0 0 0 4px rgba(255, 255, 255, 0.65)' },
+    canDragPiece: ({ square }) => square !== null && isSquareName(square) && owns(square),
+    onPieceDrag: ({ square }) => {
+      if (square && isSquareName(square)) setSelected(square);
+    },
+    onPieceDrop: ({ sourceSquare, targetSquare }) => {
+      if (!isSquareName(sourceSquare) || !targetSquare || !isSquareName(targetSquare)) return false;
+      if (sourceSquare === targetSquare) return false;
+      return attempt(sourceSquare, targetSquare);
+    },
+    onSquareClick: ({ square }) => onSquareClick(square),
+    squareRenderer: ({ square, piece, children }) => {
+      const classes = ['square'];
+      if (isSquareName(square)) {
+        if (lastMove && (lastMove.from === square || lastMove.to === square)) classes.push('last-move');
+        if (selected === square) classes.push('selected');
+        if (targets.has(square)) classes.push(piece ? 'capture-target' : 'move-target');
+        if (checkSquare === square) classes.push('in-check');
+        if (selected === null && movable && owns(square) && canMoveFrom(legalMoves, square)) classes.push('movable');
+      }
+      return <div className={classes.join(' ')}>{children}</div>;
+    },
+  };
+
+  return (
+    <div className="board" data-orientation={orientation} data-locked={movable === null ? 'true' : 'false'}>
+      <Chessboard options={options} />
+      {promotion && movable && (
+        <PromotionPicker
+          square={promotion.to}
+          color={movable}
+          orientation={orientation}
+          choices={promotion.choices}
+          onChoose={choosePromotion}
+          onCancel={() => setPromotion(null)}
+        />
+      )}
+    </div>
+  );
+}

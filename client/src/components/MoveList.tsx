@@ -1,0 +1,47 @@
+import { useEffect, useRef } from 'react';
+import type { MoveRow } from '../chess/moveList';
+
+interface Props {
+  rows: readonly MoveRow[];
+  /** The ply whose position is on the board (0 = the start). */
+  shownPly: number;
+  onSelect: (ply: number) => void;
+}
+
+/** The score sheet: numbered SAN pairs; clicking a move shows the position after it. */
+export function MoveList({ rows, shownPly, onSelect }: Props) {
+  const end = useRef<HTMLOListElement>(null);
+  const lastPly = rows.length === 0 ? 0 : (rows[rows.length - 1].black ?? rows[rows.length - 1].white)?.ply ?? 0;
+
+  useEffect(() => {
+    const list = end.current;
+    if (list && shownPly === lastPly) list.scrollTop = list.scrollHeight;
+  }, [lastPly, shownPly]);
+
+  if (rows.length === 0) return <p className="move-list-empty">No moves yet.</p>;
+  const cell = (move: MoveRow['white']) =>
+    move ? (
+      <button
+        type="button"
+        className={`move${move.ply === shownPly ? ' current' : ''}`}
+        data-ply={move.ply}
+        aria-current={move.ply === shownPly ? 'step' : undefined}
+        onClick={() => onSelect(move.ply)}
+      >
+        {move.san}
+      </button>
+    ) : (
+      <span className="move placeholder">…</span>
+    );
+  return (
+    <ol className="move-list" ref={end} aria-label="Moves">
+      {rows.map((row) => (
+        <li key={row.number} className="move-row">
+          <span className="move-number">{row.number}.</span>
+          {cell(row.white)}
+          {cell(row.black)}
+        </li>
+      ))}
+    </ol>
+  );
+}

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { pgnUrl } from '../../api/games';
+import type { GameView } from '../../api/types';
+
+interface Props {
+  view: GameView;
+  canTakeBack: boolean;
+  canResign: boolean;
+  onTakeBack: () => void;
+  onResign: () => void;
+  onNewGame: () => void;
+  onFlip: () => void;
+  onCopyFen: () => void;
+}
+
+/** Takeback, resign (asks first), new game, flip, PGN download and FEN copy. */
+export function GameActions(props: Props) {
+  const { view, canTakeBack, canResign, onTakeBack, onResign, onNewGame, onFlip, onCopyFen } = props;
+  const [confirming, setConfirming] = useState(false);
+
+  if (confirming) {
+    return (
+      <div className="actions confirm" role="group" aria-label="Confirm resignation">
+        <span>Resign this game?</span>
+        <button
+          type="button"
+          className="danger"
+          data-testid="confirm-resign"
+          onClick={() => {
+            setConfirming(false);
+            onResign();
+          }}
+        >
+          Yes, resign
+        </button>
+        <button type="button" onClick={() => setConfirming(false)}>
+          Keep playing
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="actions">
+      <button type="button" onClick={onTakeBack} disabled={!canTakeBack} data-testid="takeback" aria-label="Take back your last move">
+        ↶ Takeback
+      </button>
+      <button type="button" onClick={() => setConfirming(true)} disabled={!canResign} data-testid="resign" aria-label="Resign">
+        ⚑ Resign
+      </button>
+      <button type="button" onClick={onNewGame} data-testid="new-game" aria-label="New game">
+        ＋ New game
+      </button>
+      <button type="button" onClick={onFlip} aria-label="Flip the board (f)" title="Flip the board (f)">
+        ⇅ Flip
+      </button>
+      <a className="button" href={pgnUrl(view.id)} download={`alphachess-${view.id}.pgn`} aria-label="Download the game as PGN">
+        ⤓ PGN
+      </a>
+      <button type="button" onClick={onCopyFen} aria-label="Copy the position as FEN" data-testid="copy-fen">
+        ⧉ FEN
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { pgnUrl } from '../../api/games';
+import type { GameView } from '../../api/types';
+import { describeOutcome, describeReason } from '../../chess/describe';
+
+interface Props {
+  view: GameView;
+  onNewGame: () => void;
+}
+
+/** Shown when the game is finished: who won, why, and the ways on. */
+export function GameOverPanel({ view, onNewGame }: Props) {
+  const outcome = describeOutcome(view.winner, view.player_color, view.reason);
+  const tone = view.winner === null ? 'draw' : view.winner === view.player_color ? 'win' : 'loss';
+  return (
+    <section className={`game-over ${tone}`} data-testid="game-over" aria-labelledby="game-over-title">
+      <p className="game-over-result">{view.result}</p>
+      <h2 id="game-over-title">{outcome}</h2>
+      <p className="game-over-reason" data-testid="game-over-reason">
+        {describeReason(view.reason)}
+      </p>
+      <div className="game-over-actions">
+        <button type="button" className="primary" onClick={onNewGame}>
+          New game
+        </button>
+        <a className="button" href={pgnUrl(view.id)} download={`alphachess-${view.id}.pgn`}>
+          Download PGN
+        </a>
+      </div>
+    </section>
+  );
+}

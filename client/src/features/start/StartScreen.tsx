@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { describeError } from '../../api/apiError';
+import { createGame } from '../../api/games';
+import { saveToken } from '../../api/tokens';
+import type { ColorChoice, GameView } from '../../api/types';
+import { unlockAudio } from '../../sound/synth';
+
+interface Props {
+  onCreated: (game: GameView) => void;
+}
+
+const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+const DEFAULT_LEVEL = 8;
+const SIDES: { value: ColorChoice; label: string; symbol: string }[] = [
+  { value: 'white', label: 'White', symbol: '♔' },
+  { value: 'random', label: 'Random', symbol: '⚄' },
+  { value: 'black', label: 'Black', symbol: '♚' },
+];
+
+/** Pick a side and a level, then start a game against Stockfish. */
+export function StartScreen({ onCreated }: Props) {
+  const [color, setColor] = useState<ColorChoice>('white');
+  const [level, setLevel] = useState<number>(DEFAULT_LEVEL);
+  const [starting, setStarting] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const start = async () => {
+    unlockAudio(); // inside the click, so Stockfish's first move can sound
+    setStarting(true);
+    setError(null);
+    try {
+      const created = await createGame({ color, level });
+      saveToken(created.id, created.token);
+      onCreated(created.game);
+    } catch (cause) {
+      setError(describeError(cause));
+      setStarting(false);
+    }
+  };
+
+  return (
+    <div className="start-screen">
+      <section className="start-card" aria-labelledby="start-title">
+        <h1 id="start-title">Play Stockfish</h1>
+        <p className="lead">The strongest open-source chess engine, right in your browser.</p>
+        <fieldset className="side-choice">
+          <legend>Play as</legend>
+          {SIDES.map((side) => (
+            <label key={side.value} className={`side-option${color === side.value ? ' chosen' : ''}`} data-side={side.value}>
+              <input
+                type="radio"
+                name="color"
+                value={side.value}
+                checked={color === side.value}
+                onChange={() => setColor(side.value)}
+              />
+              <span className={`side-symbol ${side.value}`} aria-hidden="true">
+                {side.symbol}
+              </span>
+              <span>{side.label}</span>
+            </label>
+          ))}
+        </fieldset>
+        <fieldset className="level-choice">
+          <legend>
+            Level <strong>{level}</strong>
+            <span className="level-hint">{level === 8 ? 'full strength' : level <= 2 ? 'gentle' : ''}</span>
+          </legend>
+          <div className="levels" role="radiogroup" aria-label="Stockfish level">
+            {LEVELS.map((value) => (
+              <button
+                key={value}
+                type="button"
+                role="radio"
+                aria-checked={level === value}
+                aria-label={`Level ${value}`}
+                className={`level${level === value ? ' chosen' : ''}`}
+                data-level={value}
+                onClick={() => setLevel(value)}
+              >
+                {value}
+              </button>
+            ))}
+          </div>
+        </fieldset>
+        <button type="button" className="primary play" onClick={start} disabled={starting} data-testid="play">
+          {starting ? 'Starting…' : 'Play'}
+        </button>
+        {error && (
+          <p className="notice" role="alert">
+            {error}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}

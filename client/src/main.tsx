@@ -1,0 +1,10 @@
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { installAudioUnlock } from './sound/play';
+import './styles.css';
+
+installAudioUnlock();
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(<App />);
