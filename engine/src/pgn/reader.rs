@@ -1,0 +1,268 @@
+//! Turns a stream of PGN tokens into games, one at a time.
+
+use std::io::{self, BufRead};
+
+use super::error::{MoveTextError, PgnError, PgnErrorKind};
+use super::lexer::{Lexer, Symbol, Token};
+use super::{PgnGame, Tags};
+use crate::{Color, Game, GameResult, Position, San};
+
+/// The most plies a game may have: more than any legal game under the 75-move rule, so it only
+/// stops hostile input from growing a game without bound.
+pub const MAX_PLIES: usize = 20_000;
+/// The most tags a game may have.
+pub const MAX_TAGS: usize = 256;
+
+/// Reads the first game of a PGN text.
+///
+/// ```
+/// let game = alphachess_engine::pgn::read_game("1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0")?;
+/// assert!(game.game.position().is_checkmate());
+/// # Ok::<(), alphachess_engine::pgn::PgnError>(())
+/// ```
+pub fn read_game(text: &str) -> Result<PgnGame, PgnError> {
+    Reader::new(text.as_bytes()).next().unwrap_or(Err(PgnError {
+        game: 1,
+        line: 1,
+        kind: PgnErrorKind::NoGame,
+    }))
+}
+
+/// Reads the games of a PGN stream one by one, holding only the current game in memory.
+///
+/// A game that cannot be read yields an `Err` and the reader goes on with the next game; an I/O
+/// error ends the iteration.
+///
+/// ```
+/// use std::io::BufReader;
+/// use alphachess_engine::pgn::Reader;
+///
+/// let file = "[Event \"a\"]\n1. e4 *\n\n[Event \"b\"]\n1. d4 d5 *\n";
+/// let games: Vec<_> = Reader::new(BufReader::new(file.as_bytes())).collect::<Result<_, _>>()?;
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[1].game.moves().len(), 2);
+/// # Ok::<(), alphachess_engine::pgn::PgnError>(())
+/// ```
+pub struct Reader<R> {
+    lexer: Lexer<R>,
+    /// A token read past the end of the previous game (the next game's first tag).
+    pending: Option<Token>,
+    games: usize,
+    failed: bool,
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader of the games in `src`.
+    pub fn new(src: R) -> Reader<R> {
+        Reader {
+            lexer: Lexer::new(src),
+            pending: None,
+            games: 0,
+            failed: false,
+        }
+    }
+
+    fn next_token(&mut self) -> io::Result<Option<Token>> {
+        match self.pending.take() {
+            Some(token) => Ok(Some(token)),
+            None => self.lexer.next_token(),
+        }
+    }
+
+    fn io_error(&mut self, error: io::Error) -> PgnError {
+        self.failed = true;
+        PgnError {
+            game: self.games.max(1),
+            line: self.lexer.line(),
+            kind: PgnErrorKind::Io(error),
+        }
+    }
+
+    /// Reads tokens up to the end of the next game: its result token at the top level, the next
+    /// game's first tag, or the end of input.
+    fn read_next(&mut self) -> Result<Option<PgnGame>, PgnError> {
+        let mut token = loop {
+            match self.next_token() {
+                Err(error) => return Err(self.io_error(error)),
+                Ok(None) => return Ok(None),
+                // Stray closing parentheses between games start nothing.
+                Ok(Some(Token::CloseVariation)) => continue,
+                Ok(Some(token)) => break token,
+            }
+        };
+        self.games += 1;
+        let mut game = GameBuilder::new(self.games);
+        loop {
+            let line = self.lexer.line();
+            match token {
+                Token::Tag { name, value } if game.in_tags() => game.tag(name, value, line),
+                Token::Tag { .. } => {
+                    self.pending = Some(token);
+                    break;
+                }
+                Token::Result(result) if game.depth == 0 => {
+                    game.start_moves(line);
+                    game.result_token = Some(result);
+                    break;
+                }
+                Token::Result(_) => {}
+                Token::OpenVariation => {
+                    game.start_moves(line);
+                    game.depth = game.depth.saturating_add(1);
+                }
+                Token::CloseVariation => game.depth = game.depth.saturating_sub(1),
+                Token::MoveNumber => game.start_moves(line),
+                Token::Symbol(symbol) => {
+                    game.start_moves(line);
+                    if game.depth == 0 {
+                        game.play(&symbol, line);
+                    }
+                }
+            }
+            token = match self.next_token() {
+                Err(error) => return Err(self.io_error(error)),
+                Ok(None) => break,
+                Ok(Some(token)) => token,
+            };
+        }
+        let line = self.lexer.line();
+        game.finish(line).map(Some)
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<PgnGame, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        self.read_next().transpose()
+    }
+}
+
+/// One game being read: its tags, then its moves; the first error stops the moves but not the
+/// reading, so that the next game starts in the right place.
+struct GameBuilder {
+    number: usize,
+    tags: Tags,
+    /// `None` while the tags are being read.
+    game: Option<Game>,
+    depth: u32,
+    result_token: Option<GameResult>,
+    error: Option<PgnError>,
+}
+
+impl GameBuilder {
+    fn new(number: usize) -> GameBuilder {
+        GameBuilder {
+            number,
+            tags: Tags::new(),
+            game: None,
+            depth: 0,
+            result_token: None,
+            error: None,
+        }
+    }
+
+    fn in_tags(&self) -> bool {
+        self.game.is_none()
+    }
+
+    fn fail(&mut self, line: u64, kind: PgnErrorKind) {
+        if self.error.is_none() {
+            self.error = Some(PgnError {
+                game: self.number,
+                line,
+                kind,
+            });
+        }
+    }
+
+    fn tag(&mut self, name: String, value: String, line: u64) {
+        if self.tags.len() >= MAX_TAGS && self.tags.get(&name).is_none() {
+            self.fail(line, PgnErrorKind::TooManyTags);
+        } else {
+            self.tags.set(name, value);
+        }
+    }
+
+    /// Ends the tags: sets up the start position from `FEN` (with or without `SetUp`).
+    fn start_moves(&mut self, line: u64) {
+        if self.game.is_some() {
+            return;
+        }
+        let start = match self.tags.get("FEN") {
+            None => Ok(Position::startpos()),
+            Some(fen) => Position::from_fen(fen).map_err(|error| PgnErrorKind::InvalidFen {
+                fen: fen.to_owned(),
+                error,
+            }),
+        };
+        self.game = Some(Game::new(start.unwrap_or_else(|kind| {
+            self.fail(line, kind);
+            Position::startpos()
+        })));
+    }
+
+    fn play(&mut self, symbol: &Symbol, line: u64) {
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        if self.error.is_some() {
+            return;
+        }
+        let pos = game.position();
+        let (move_number, color) = (pos.fullmove_number(), pos.turn());
+        let played = if game.ply() >= MAX_PLIES {
+            Err(MoveTextError::TooLong)
+        } else {
+            play_symbol(game, symbol)
+        };
+        if let Err(error) = played {
+            self.fail(
+                line,
+                PgnErrorKind::Move {
+                    move_number,
+                    color,
+                    text: symbol.text(),
+                    error,
+                },
+            );
+        }
+    }
+
+    fn finish(mut self, line: u64) -> Result<PgnGame, PgnError> {
+        self.start_moves(line);
+        if let Some(error) = self.error {
+            return Err(error);
+        }
+        let mut game = self.game.expect("start_moves sets the game up");
+        if game.outcome().is_none() {
+            let stated = self
+                .result_token
+                .or_else(|| self.tags.get("Result").and_then(|r| r.parse().ok()));
+            match stated {
+                Some(GameResult::WhiteWins) => game.resign(Color::Black),
+                Some(GameResult::BlackWins) => game.resign(Color::White),
+                Some(GameResult::Draw) => game.agree_draw(),
+                Some(GameResult::Ongoing) | None => {}
+            }
+        }
+        let result = game.outcome().map_or(GameResult::Ongoing, |o| o.result());
+        let tags = self.tags.canonical(game.initial_position(), result);
+        Ok(PgnGame { tags, game, result })
+    }
+}
+
+/// Parses `symbol` as SAN and plays it.
+fn play_symbol(game: &mut Game, symbol: &Symbol) -> Result<(), MoveTextError> {
+    let bytes = symbol
+        .bytes()
+        .ok_or(MoveTextError::Syntax(crate::ParseSanError))?;
+    let san = San::from_ascii(bytes).map_err(MoveTextError::Syntax)?;
+    let m = san
+        .to_move(game.position())
+        .map_err(MoveTextError::Illegal)?;
+    game.play(m).map_err(MoveTextError::Play)
+}
