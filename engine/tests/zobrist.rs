@@ -73,3 +73,39 @@ fn every_published_polyglot_vector_matches_when_played_and_when_parsed() {
         assert_eq!(parsed.zobrist(), *key, "vector {line}: key of parsed {fen}");
     }
 }
+
+mod common;
+
+#[test]
+fn incremental_key_equals_key_from_scratch_after_every_move_of_many_random_games() {
+    let mut rng = common::Rng::new(0x5eed_2026);
+    let mut moves_checked = 0;
+    for game in 0..300 {
+        let start = Position::from_fen(common::STARTS[game % common::STARTS.len()]).expect("valid");
+        common::random_game(&start, 200, &mut rng, |before, m, after| {
+            let fen = after.to_fen();
+            let scratch = Position::from_fen(&fen).expect("reached positions are valid");
+            assert_eq!(
+                after.zobrist(),
+                scratch.zobrist(),
+                "game {game}: after {m} from {before}: {fen}"
+            );
+            moves_checked += 1;
+        });
+    }
+    assert!(moves_checked > 20_000, "only {moves_checked} moves checked");
+}
+
+#[test]
+fn keys_differ_by_side_to_move_castling_and_capturable_en_passant() {
+    let key = |fen: &str| Position::from_fen(fen).expect("valid").zobrist();
+    let base = "4k3/8/8/8/3pP3/8/8/R3K2R b KQ e3 0 1";
+    assert_ne!(key(base), key("4k3/8/8/8/3pP3/8/8/R3K2R w KQ - 0 1"));
+    assert_ne!(key(base), key("4k3/8/8/8/3pP3/8/8/R3K2R b K e3 0 1"));
+    assert_ne!(key(base), key("4k3/8/8/8/3pP3/8/8/R3K2R b KQ - 0 1"));
+    // No black pawn beside the pushed pawn: Polyglot does not hash the en-passant square.
+    assert_eq!(
+        key("4k3/8/8/8/4P3/8/8/R3K2R b KQ e3 0 1"),
+        key("4k3/8/8/8/4P3/8/8/R3K2R b KQ - 0 1")
+    );
+}

@@ -1,0 +1,218 @@
+//! Game outcomes: checkmate, stalemate, threefold repetition (with FIDE's capturable en-passant
+//! rule), the fifty-move rule, insufficient material, resignation, agreed draws, and undo.
+
+use alphachess_engine::{
+    Color, DrawReason, Game, GameResult, Outcome, ParseGameResultError, PlayError, Position,
+    UciMove, WinReason,
+};
+
+/// A game from `fen` with the UCI moves of `line` played.
+fn game_after(fen: &str, line: &str) -> Game {
+    let mut game = Game::new(Position::from_fen(fen).expect("valid fen"));
+    play_line(&mut game, line);
+    game
+}
+
+/// Plays space-separated UCI moves, asserting each is legal.
+fn play_line(game: &mut Game, line: &str) {
+    for text in line.split_whitespace() {
+        let uci: UciMove = text.parse().expect("uci");
+        let m = uci
+            .to_move(game.position())
+            .unwrap_or_else(|err| panic!("{text}: {err}"));
+        game.play(m).unwrap_or_else(|err| panic!("{text}: {err}"));
+    }
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn draw(reason: DrawReason) -> Option<Outcome> {
+    Some(Outcome::Draw { reason })
+}
+
+#[test]
+fn fools_mate_is_a_win_for_black_and_ends_the_game() {
+    let mut game = game_after(START, "f2f3 e7e5 g2g4 d8h4");
+    let outcome = Some(Outcome::Decisive {
+        winner: Color::Black,
+        reason: WinReason::Checkmate,
+    });
+    assert_eq!(game.outcome(), outcome);
+    assert_eq!(game.result(), GameResult::BlackWins);
+    assert!(game.position().is_checkmate());
+    let any = game.initial_position().legal_moves()[0];
+    assert_eq!(game.play(any), Err(PlayError::GameOver));
+}
+
+#[test]
+fn stalemate_is_a_draw() {
+    let game = game_after("7k/8/6K1/8/8/8/8/5Q2 w - - 0 1", "f1f7");
+    assert!(game.position().is_stalemate());
+    assert_eq!(game.outcome(), draw(DrawReason::Stalemate));
+    assert_eq!(game.result(), GameResult::Draw);
+}
+
+#[test]
+fn the_third_occurrence_of_a_position_is_a_draw() {
+    let mut game = game_after(START, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1");
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.repetitions(), 2);
+    play_line(&mut game, "f6g8");
+    assert_eq!(game.repetitions(), 3);
+    assert_eq!(game.outcome(), draw(DrawReason::ThreefoldRepetition));
+}
+
+/// Black's d-pawn could take e3 en passant, but for the pin along the fourth rank in the first FEN.
+const PINNED_EP: &str = "8/8/8/8/k2p3R/8/4P3/4K3 w - - 0 1";
+const FREE_EP: &str = "8/8/8/8/k2p4/8/4P3/4K3 w - - 0 1";
+const SHUFFLE: &str = "a4a5 e1f1 a5a4 f1e1";
+
+#[test]
+fn an_en_passant_square_without_a_legal_capture_does_not_make_a_position_different() {
+    let mut game = game_after(PINNED_EP, "e2e4");
+    assert!(game.position().ep_square().is_some() && game.position().legal_ep_square().is_none());
+    play_line(&mut game, SHUFFLE);
+    assert_eq!(game.repetitions(), 2);
+    play_line(&mut game, SHUFFLE);
+    assert_eq!(game.outcome(), draw(DrawReason::ThreefoldRepetition));
+}
+
+#[test]
+fn an_en_passant_square_with_a_legal_capture_makes_a_position_different() {
+    let mut game = game_after(FREE_EP, "e2e4");
+    assert!(game.position().legal_ep_square().is_some());
+    play_line(&mut game, SHUFFLE);
+    play_line(&mut game, SHUFFLE);
+    // The same moves that drew with the pinned pawn: here the first position differed.
+    assert_eq!(game.repetitions(), 2);
+    assert_eq!(game.outcome(), None);
+}
+
+#[test]
+fn a_hundred_half_moves_without_capture_or_pawn_move_is_a_draw() {
+    let game = game_after("4k3/8/8/8/8/8/8/R3K3 w - - 98 80", "a1a2");
+    assert_eq!(game.outcome(), None);
+    let game = game_after("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "a1a2");
+    assert_eq!(game.outcome(), draw(DrawReason::FiftyMoveRule));
+}
+
+#[test]
+fn checkmate_on_the_hundredth_half_move_wins() {
+    let game = game_after("6k1/5ppp/8/8/8/8/8/R3K3 w - - 99 80", "a1a8");
+    assert_eq!(game.position().halfmove_clock(), 100);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Decisive {
+            winner: Color::White,
+            reason: WinReason::Checkmate
+        })
+    );
+}
+
+#[test]
+fn insufficient_material_is_a_draw_and_sufficient_material_is_not() {
+    let dead = [
+        "4k3/8/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/2B1K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/1N2K3 b - - 0 1",
+        "2b1k3/8/8/8/8/8/8/3BK3 w - - 0 1",
+        "4kb2/8/8/8/8/8/8/2B1K3 w - - 0 1",
+    ];
+    for fen in dead {
+        let pos = Position::from_fen(fen).expect("valid");
+        assert!(pos.has_insufficient_material(), "{fen}");
+        assert_eq!(
+            Game::new(pos).outcome(),
+            draw(DrawReason::InsufficientMaterial),
+            "{fen}"
+        );
+    }
+    let alive = [
+        "2b1k3/8/8/8/8/8/8/2B1K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/1NB1K3 w - - 0 1",
+        "4kn2/8/8/8/8/8/8/2B1K3 w - - 0 1",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/8/R3K3 w - - 0 1",
+    ];
+    for fen in alive {
+        let pos = Position::from_fen(fen).expect("valid");
+        assert!(!pos.has_insufficient_material(), "{fen}");
+        assert_eq!(Game::new(pos).outcome(), None, "{fen}");
+    }
+}
+
+#[test]
+fn capturing_the_last_heavy_piece_can_leave_insufficient_material() {
+    let game = game_after("4k3/8/8/8/8/8/2r5/1B2K3 w - - 0 1", "b1c2");
+    assert_eq!(game.outcome(), draw(DrawReason::InsufficientMaterial));
+}
+
+#[test]
+fn resignation_and_agreed_draws_are_set_from_outside_and_undo_clears_them() {
+    let mut game = game_after(START, "e2e4");
+    game.resign(Color::White);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Decisive {
+            winner: Color::Black,
+            reason: WinReason::Resignation
+        })
+    );
+    assert_eq!(
+        game.outcome().map(Outcome::result),
+        Some(GameResult::BlackWins)
+    );
+    game.agree_draw();
+    assert_eq!(
+        game.result(),
+        GameResult::BlackWins,
+        "a finished game stays finished"
+    );
+    assert!(game.undo().is_some());
+    assert_eq!(game.outcome(), None);
+    game.agree_draw();
+    assert_eq!(game.outcome(), draw(DrawReason::Agreement));
+}
+
+#[test]
+fn undo_takes_back_moves_one_at_a_time() {
+    let mut game = game_after(START, "e2e4 e7e5 g1f3");
+    assert_eq!(game.ply(), 3);
+    assert_eq!(game.undo().map(|m| m.to_string()), Some("g1f3".to_string()));
+    assert_eq!(game.moves().len(), 2);
+    assert_eq!(
+        game.position().to_fen(),
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2"
+    );
+    game.undo();
+    game.undo();
+    assert_eq!(game.undo(), None);
+    assert_eq!(game.position(), game.initial_position());
+    assert_eq!(game.ply(), 0);
+}
+
+#[test]
+fn illegal_moves_are_refused_without_changing_the_game() {
+    let mut game = Game::default();
+    let illegal = alphachess_engine::Move::normal(
+        alphachess_engine::Square::E2,
+        alphachess_engine::Square::E5,
+    );
+    assert!(matches!(game.play(illegal), Err(PlayError::Illegal(_))));
+    assert_eq!(game.ply(), 0);
+}
+
+#[test]
+fn results_print_and_parse_as_pgn_tokens() {
+    for (text, result) in [
+        ("1-0", GameResult::WhiteWins),
+        ("0-1", GameResult::BlackWins),
+        ("1/2-1/2", GameResult::Draw),
+        ("*", GameResult::Ongoing),
+    ] {
+        assert_eq!(result.to_string(), text);
+        assert_eq!(text.parse(), Ok(result));
+    }
+    assert_eq!("1-1".parse::<GameResult>(), Err(ParseGameResultError));
+}
