@@ -491,11 +491,12 @@ impl San {
     /// ```
     pub fn to_move(&self, pos: &Position) -> Result<Move, SanError> {
         let legal = pos.legal_moves();
-        let candidates: Vec<Move> = legal
+        let mut candidates: Vec<Move> = legal
             .iter()
             .copied()
             .filter(|&m| self.matches(pos, m))
             .collect();
+        candidates.sort_by_key(|m| m.from());
         match candidates[..] {
             [m] => Ok(m),
             [] => Err(SanError::Illegal {

@@ -5,7 +5,7 @@ use std::io::{self, BufRead};
 use super::error::{MoveTextError, PgnError, PgnErrorKind};
 use super::lexer::{Lexer, Symbol, Token};
 use super::{PgnGame, Tags};
-use crate::{Color, Game, GameResult, Position, San};
+use crate::{Color, Game, GameResult, PlayError, Position, San};
 
 /// The most plies a game may have: more than any legal game under the 75-move rule, so it only
 /// stops hostile input from growing a game without bound.
@@ -257,6 +257,9 @@ impl GameBuilder {
 
 /// Parses `symbol` as SAN and plays it.
 fn play_symbol(game: &mut Game, symbol: &Symbol) -> Result<(), MoveTextError> {
+    if game.outcome().is_some() {
+        return Err(MoveTextError::Play(PlayError::GameOver));
+    }
     let bytes = symbol
         .bytes()
         .ok_or(MoveTextError::Syntax(crate::ParseSanError))?;
