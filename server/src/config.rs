@@ -1,0 +1,116 @@
+//! Command-line and environment configuration.
+//!
+//! Every flag can also be set through an `ALPHACHESS_*` environment variable; the `///` comments
+//! below are what `alphachess-server --help` prints.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use clap::Parser;
+
+/// AlphaChess server: play Stockfish in the browser.
+///
+/// Keeps games in memory, validates every move with the alphachess engine crate, asks a supervised
+/// Stockfish for replies and serves the built React client from the same origin.
+#[derive(Debug, Clone, Parser)]
+#[command(name = "alphachess-server", version, about, long_about = None)]
+pub struct Config {
+    /// Address and port to listen on (port 0 picks a free port)
+    #[arg(long, env = "ALPHACHESS_BIND", default_value = "127.0.0.1:8080")]
+    pub bind: SocketAddr,
+
+    /// Stockfish executable [default: `stockfish` on PATH, then /usr/games/stockfish]
+    #[arg(long, env = "ALPHACHESS_STOCKFISH")]
+    pub stockfish: Option<PathBuf>,
+
+    /// Search depth of the strongest level (8); weaker levels search less deep
+    #[arg(long, env = "ALPHACHESS_DEPTH", default_value_t = 20,
+          value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub depth: u32,
+
+    /// The most time one engine search may take, in milliseconds (sent as `movetime`)
+    #[arg(long, env = "ALPHACHESS_MOVE_TIME_CAP_MS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(10..=600_000))]
+    pub move_time_cap_ms: u64,
+
+    /// Number of Stockfish processes (one per core is the most that helps)
+    #[arg(long, env = "ALPHACHESS_ENGINES", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub engines: u32,
+
+    /// Searches that may wait for a free engine before requests get 503 engine_busy
+    #[arg(long, env = "ALPHACHESS_QUEUE_LEN", default_value_t = 16,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub queue_len: u32,
+
+    /// Most games kept at once; creating one more answers 503 too_many_games
+    #[arg(long, env = "ALPHACHESS_MAX_GAMES", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    pub max_games: u32,
+
+    /// Seconds without any request after which a game is forgotten
+    #[arg(long, env = "ALPHACHESS_IDLE_TIMEOUT_SECS", default_value_t = 6 * 3600,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub idle_timeout_secs: u64,
+
+    /// Folder with the built client (index.html and assets)
+    #[arg(long, env = "ALPHACHESS_STATIC_DIR", default_value = "client/dist")]
+    pub static_dir: PathBuf,
+}
+
+impl Config {
+    /// The `movetime` cap of one search.
+    pub fn move_time_cap(&self) -> Duration {
+        Duration::from_millis(self.move_time_cap_ms)
+    }
+
+    /// How long a game may stay untouched before it expires.
+    pub fn idle_timeout(&self) -> Duration {
+        Duration::from_secs(self.idle_timeout_secs)
+    }
+
+    /// A configuration with every default, as `alphachess-server` with no flags (tests start here).
+    pub fn with_defaults() -> Config {
+        Config::parse_from(["alphachess-server"])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Config::command().debug_assert();
+    }
+
+    #[test]
+    fn flags_override_the_defaults() {
+        let config = Config::parse_from([
+            "alphachess-server",
+            "--bind",
+            "127.0.0.1:0",
+            "--depth",
+            "4",
+            "--engines",
+            "2",
+            "--stockfish",
+            "/usr/games/stockfish",
+        ]);
+        assert_eq!(config.bind.port(), 0);
+        assert_eq!(config.depth, 4);
+        assert_eq!(config.engines, 2);
+        assert_eq!(config.move_time_cap(), Duration::from_secs(10));
+        assert_eq!(
+            config.stockfish.as_deref(),
+            Some(std::path::Path::new("/usr/games/stockfish"))
+        );
+    }
+
+    #[test]
+    fn a_depth_of_zero_is_refused() {
+        assert!(Config::try_parse_from(["alphachess-server", "--depth", "0"]).is_err());
+    }
+}

@@ -1,0 +1,244 @@
+//! One JSON error envelope for every failure: `{"error": "<stable_code>", "message": "..."}`.
+//!
+//! Expected failures (4xx, engine trouble) carry a stable code the client branches on; unexpected
+//! ones are logged with their cause and answered with a bare 500.
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::uci::EngineError;
+
+/// Every way a request can fail.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    #[error("the request body is not valid JSON for this endpoint: {0}")]
+    MalformedJson(String),
+    #[error("{0}")]
+    InvalidRequest(String),
+    #[error("invalid FEN: {0}")]
+    InvalidFen(String),
+    #[error("invalid PGN: {0}")]
+    InvalidPgn(String),
+    #[error("{0:?} is neither a UCI move (e2e4) nor a SAN move (Nf3)")]
+    InvalidMoveNotation(String),
+    #[error("this request needs the game's token as `Authorization: Bearer <token>`")]
+    MissingToken,
+    #[error("there is no such game")]
+    GameNotFound,
+    #[error("there is nothing at this address")]
+    NotFound,
+    #[error("this address does not accept that method")]
+    MethodNotAllowed,
+    #[error("the game is over")]
+    GameOver,
+    #[error("it is not your turn")]
+    NotYourTurn,
+    #[error("the game is at ply {actual}, not {expected}; reload it")]
+    StalePly { expected: usize, actual: usize },
+    #[error("another request for this game came first; reload it")]
+    Superseded,
+    #[error("you have no move to take back")]
+    NothingToTakeBack,
+    #[error("the game reached the limit of {0} plies")]
+    TooManyPlies(usize),
+    #[error("the request body is larger than {0} bytes")]
+    PayloadTooLarge(usize),
+    #[error("{message}")]
+    IllegalMove { message: String, legal_moves: usize },
+    #[error("every engine is busy; try again shortly")]
+    EngineBusy,
+    #[error("the engine failed ({0}); the game is unchanged, try again")]
+    EngineFailed(String),
+    #[error("the engine took too long; the game is unchanged, try again")]
+    EngineTimeout,
+    #[error("the server holds as many games as it may; try again later")]
+    TooManyGames,
+    #[error("the engine is not available")]
+    EngineUnavailable,
+    #[error("internal error: {0}")]
+    Internal(String),
+}
+
+/// Seconds a client should wait after `engine_busy`.
+pub const RETRY_AFTER_SECS: u32 = 2;
+
+/// The JSON body of every error response.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ErrorBody {
+    /// Stable machine-readable code, e.g. `illegal_move`.
+    #[schema(example = "illegal_move")]
+    pub error: &'static str,
+    /// A sentence for a person.
+    pub message: String,
+    /// With `illegal_move`: how many legal moves the position has.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal_moves: Option<usize>,
+}
+
+impl ApiError {
+    /// The stable code clients branch on.
+    pub fn code(&self) -> &'static str {
+        match self {
+            ApiError::MalformedJson(_) => "malformed_json",
+            ApiError::InvalidRequest(_) => "invalid_request",
+            ApiError::InvalidFen(_) => "invalid_fen",
+            ApiError::InvalidPgn(_) => "invalid_pgn",
+            ApiError::InvalidMoveNotation(_) => "invalid_move_notation",
+            ApiError::MissingToken => "missing_token",
+            ApiError::GameNotFound => "game_not_found",
+            ApiError::NotFound => "not_found",
+            ApiError::MethodNotAllowed => "method_not_allowed",
+            ApiError::GameOver => "game_over",
+            ApiError::NotYourTurn => "not_your_turn",
+            ApiError::StalePly { .. } | ApiError::Superseded => "stale_ply",
+            ApiError::NothingToTakeBack => "nothing_to_take_back",
+            ApiError::TooManyPlies(_) => "too_many_plies",
+            ApiError::PayloadTooLarge(_) => "payload_too_large",
+            ApiError::IllegalMove { .. } => "illegal_move",
+            ApiError::EngineBusy => "engine_busy",
+            ApiError::EngineFailed(_) => "engine_failed",
+            ApiError::EngineTimeout => "engine_timeout",
+            ApiError::TooManyGames => "too_many_games",
+            ApiError::EngineUnavailable => "engine_unavailable",
+            ApiError::Internal(_) => "internal_error",
+        }
+    }
+
+    fn body(&self) -> ErrorBody {
+        let message = match self {
+            // The cause is logged, not shown.
+            ApiError::Internal(_) => "Something went wrong on the server.".to_owned(),
+            other => sentence(&other.to_string()),
+        };
+        ErrorBody {
+            error: self.code(),
+            message,
+            legal_moves: match self {
+                ApiError::IllegalMove { legal_moves, .. } => Some(*legal_moves),
+                _ => None,
+            },
+        }
+    }
+}
+
+impl From<EngineError> for ApiError {
+    fn from(error: EngineError) -> ApiError {
+        match error {
+            EngineError::Busy => ApiError::EngineBusy,
+            EngineError::Timeout => ApiError::EngineTimeout,
+            EngineError::Stopped => ApiError::EngineUnavailable,
+            other => ApiError::EngineFailed(other.to_string()),
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            ApiError::MalformedJson(_)
+            | ApiError::InvalidRequest(_)
+            | ApiError::InvalidFen(_)
+            | ApiError::InvalidPgn(_)
+            | ApiError::InvalidMoveNotation(_) => StatusCode::BAD_REQUEST,
+            ApiError::MissingToken => StatusCode::UNAUTHORIZED,
+            ApiError::GameNotFound | ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::GameOver
+            | ApiError::NotYourTurn
+            | ApiError::StalePly { .. }
+            | ApiError::Superseded
+            | ApiError::NothingToTakeBack
+            | ApiError::TooManyPlies(_) => StatusCode::CONFLICT,
+            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::IllegalMove { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::EngineBusy | ApiError::TooManyGames | ApiError::EngineUnavailable => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
+            ApiError::EngineFailed(_) => StatusCode::BAD_GATEWAY,
+            ApiError::EngineTimeout => StatusCode::GATEWAY_TIMEOUT,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let status = self.status_code();
+        if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
+            tracing::error!(code = self.code(), error = %self, "request failed");
+        }
+        let mut response = HttpResponse::build(status);
+        if let ApiError::EngineBusy = self {
+            response.insert_header((header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS)));
+        }
+        if status == StatusCode::UNAUTHORIZED {
+            response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
+        }
+        response.json(self.body())
+    }
+}
+
+/// `Display` text is lowercase with no full stop (Rust style); people get a sentence.
+fn sentence(text: &str) -> String {
+    let mut chars = text.chars();
+    let mut out: String = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    };
+    if !out.ends_with(['.', '?', '!']) {
+        out.push('.');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use actix_web::body::to_bytes;
+
+    async fn body_of(error: ApiError) -> serde_json::Value {
+        let response = error.error_response();
+        let bytes = to_bytes(response.into_body()).await.expect("a JSON body");
+        serde_json::from_slice(&bytes).expect("valid JSON")
+    }
+
+    #[actix_web::test]
+    async fn an_illegal_move_reports_the_count_of_legal_moves() {
+        let body = body_of(ApiError::IllegalMove {
+            message: "e2e5 is not a legal move here".into(),
+            legal_moves: 20,
+        })
+        .await;
+        assert_eq!(body["error"], "illegal_move");
+        assert_eq!(body["legal_moves"], 20);
+        assert_eq!(body["message"], "E2e5 is not a legal move here.");
+    }
+
+    #[actix_web::test]
+    async fn internal_errors_do_not_leak_their_cause() {
+        let body = body_of(ApiError::Internal("secret detail".into())).await;
+        assert_eq!(body["error"], "internal_error");
+        assert!(!body.to_string().contains("secret detail"));
+    }
+
+    #[test]
+    fn engine_busy_is_503_with_retry_after() {
+        let response = ApiError::EngineBusy.error_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            response.headers().get(header::RETRY_AFTER),
+            Some(&HeaderValue::from(RETRY_AFTER_SECS))
+        );
+    }
+
+    #[test]
+    fn engine_failures_map_to_502_and_timeouts_to_504() {
+        let failed = ApiError::from(EngineError::Eof);
+        assert_eq!(failed.status_code(), StatusCode::BAD_GATEWAY);
+        assert_eq!(failed.code(), "engine_failed");
+        let timeout = ApiError::from(EngineError::Timeout);
+        assert_eq!(timeout.status_code(), StatusCode::GATEWAY_TIMEOUT);
+        assert_eq!(timeout.code(), "engine_timeout");
+    }
+}

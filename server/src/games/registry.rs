@@ -1,0 +1,269 @@
+//! The live games: a bounded map of per-game slots, each with its own lock, that forgets games
+//! nobody touched for a while.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, RwLock};
+use std::time::{Duration, Instant};
+
+use super::id::GameId;
+use super::state::GameState;
+use super::store::{GameSnapshot, GameStore};
+use super::view::GameView;
+use crate::error::ApiError;
+use crate::token::TokenHash;
+
+/// One game: its secret, its state behind a lock, and the view of its last change.
+pub struct GameSlot {
+    id: GameId,
+    token: TokenHash,
+    state: Mutex<GameState>,
+    view: RwLock<Arc<GameView>>,
+    store: Arc<dyn GameStore>,
+    /// Milliseconds since the registry's epoch at the last request for this game.
+    last_seen: AtomicU64,
+}
+
+impl GameSlot {
+    /// The game's id.
+    pub fn id(&self) -> &GameId {
+        &self.id
+    }
+
+    /// The view after the last change (cheap: no recomputation).
+    pub fn view(&self) -> Arc<GameView> {
+        Arc::clone(&self.view.read().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// Reads the state under the lock.
+    pub fn read<T>(&self, f: impl FnOnce(&GameState) -> T) -> T {
+        f(&self.state.lock().unwrap_or_else(PoisonError::into_inner))
+    }
+
+    /// The one place a game changes: runs `change` on a copy of the state and, if it succeeds and
+    /// changed something, saves it to the store, publishes the new view, then keeps it. A failed
+    /// change or save leaves the game exactly as it was.
+    pub fn update<T>(
+        &self,
+        change: impl FnOnce(&mut GameState) -> Result<T, ApiError>,
+    ) -> Result<(T, Arc<GameView>), ApiError> {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut draft = state.clone();
+        let out = change(&mut draft)?;
+        if draft.version() != state.version() {
+            self.store
+                .save(&GameSnapshot {
+                    id: &self.id,
+                    token: &self.token,
+                    state: &draft,
+                })
+                .map_err(|error| ApiError::Internal(error.to_string()))?;
+            let view = Arc::new(GameView::new(&self.id, &draft));
+            *self.view.write().unwrap_or_else(PoisonError::into_inner) = view;
+        }
+        // Pending-search bookkeeping changes without a new version; keep it too.
+        *state = draft;
+        drop(state);
+        Ok((out, self.view()))
+    }
+}
+
+/// All live games.
+pub struct Games {
+    slots: RwLock<HashMap<GameId, Arc<GameSlot>>>,
+    max_games: usize,
+    idle_timeout: Duration,
+    store: Arc<dyn GameStore>,
+    epoch: Instant,
+}
+
+impl Games {
+    /// An empty registry holding at most `max_games`.
+    pub fn new(max_games: usize, idle_timeout: Duration, store: Arc<dyn GameStore>) -> Games {
+        Games {
+            slots: RwLock::new(HashMap::new()),
+            max_games,
+            idle_timeout,
+            store,
+            epoch: Instant::now(),
+        }
+    }
+
+    /// Adds a game (503 `too_many_games` at the cap) and saves it.
+    pub fn insert(&self, state: GameState, token: TokenHash) -> Result<Arc<GameSlot>, ApiError> {
+        let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
+        if slots.len() >= self.max_games {
+            return Err(ApiError::TooManyGames);
+        }
+        let id = loop {
+            let id = GameId::generate().map_err(|error| ApiError::Internal(error.to_string()))?;
+            if !slots.contains_key(&id) {
+                break id;
+            }
+        };
+        self.store
+            .save(&GameSnapshot {
+                id: &id,
+                token: &token,
+                state: &state,
+            })
+            .map_err(|error| ApiError::Internal(error.to_string()))?;
+        let slot = Arc::new(GameSlot {
+            view: RwLock::new(Arc::new(GameView::new(&id, &state))),
+            id: id.clone(),
+            token,
+            state: Mutex::new(state),
+            store: Arc::clone(&self.store),
+            last_seen: AtomicU64::new(self.now()),
+        });
+        slots.insert(id, Arc::clone(&slot));
+        Ok(slot)
+    }
+
+    /// The game with this id (404 `game_not_found` for an unknown or malformed id).
+    pub fn get(&self, id: &str) -> Result<Arc<GameSlot>, ApiError> {
+        let id = GameId::parse(id).ok_or(ApiError::GameNotFound)?;
+        let slot = self
+            .slots
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&id)
+            .cloned()
+            .ok_or(ApiError::GameNotFound)?;
+        slot.last_seen.store(self.now(), Ordering::Relaxed);
+        Ok(slot)
+    }
+
+    /// The game with this id if `token` is its token; otherwise the same 404 as an unknown game.
+    pub fn authorized(&self, id: &str, token: &str) -> Result<Arc<GameSlot>, ApiError> {
+        let slot = self.get(id)?;
+        if slot.token.verify(token) {
+            Ok(slot)
+        } else {
+            Err(ApiError::GameNotFound)
+        }
+    }
+
+    /// Forgets a game.
+    pub fn remove(&self, id: &GameId) {
+        self.slots
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(id);
+        if let Err(error) = self.store.delete(id) {
+            tracing::warn!(%error, game = %id, "could not delete a game from the store");
+        }
+    }
+
+    /// Forgets every game untouched for longer than the idle timeout; returns how many.
+    pub fn expire_idle(&self) -> usize {
+        let limit = u64::try_from(self.idle_timeout.as_millis()).unwrap_or(u64::MAX);
+        let now = self.now();
+        let expired: Vec<GameId> = self
+            .slots
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .values()
+            .filter(|slot| now.saturating_sub(slot.last_seen.load(Ordering::Relaxed)) > limit)
+            .map(|slot| slot.id.clone())
+            .collect();
+        for id in &expired {
+            self.remove(id);
+        }
+        expired.len()
+    }
+
+    /// How many games are live.
+    pub fn len(&self) -> usize {
+        self.slots
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
+    }
+
+    /// Whether no game is live.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn now(&self) -> u64 {
+        u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::level::Level;
+    use crate::games::store::MemoryStore;
+    use crate::token::GameToken;
+    use alphachess_engine::{Color, Game};
+
+    fn registry(max: usize, idle: Duration) -> Games {
+        Games::new(max, idle, Arc::new(MemoryStore))
+    }
+
+    fn state() -> GameState {
+        GameState::new(Game::default(), Color::White, Level::MAX)
+    }
+
+    #[test]
+    fn a_wrong_token_looks_exactly_like_an_unknown_game() {
+        let games = registry(10, Duration::from_secs(60));
+        let token = GameToken::generate().expect("randomness");
+        let slot = games.insert(state(), token.hash()).expect("room");
+        let id = slot.id().to_string();
+        assert!(games.authorized(&id, token.expose()).is_ok());
+        let wrong = games
+            .authorized(&id, "not-the-token")
+            .err()
+            .map(|e| e.code());
+        let unknown = games
+            .authorized("zzzzzzzzzzzz", token.expose())
+            .err()
+            .map(|e| e.code());
+        assert_eq!(wrong, Some("game_not_found"));
+        assert_eq!(wrong, unknown);
+    }
+
+    #[test]
+    fn the_live_game_cap_is_enforced() {
+        let games = registry(2, Duration::from_secs(60));
+        for _ in 0..2 {
+            games.insert(state(), TokenHash::of("t")).expect("room");
+        }
+        assert!(matches!(
+            games.insert(state(), TokenHash::of("t")),
+            Err(ApiError::TooManyGames)
+        ));
+    }
+
+    #[test]
+    fn idle_games_expire_and_touched_ones_stay() {
+        let games = registry(10, Duration::ZERO);
+        let slot = games.insert(state(), TokenHash::of("t")).expect("room");
+        std::thread::sleep(Duration::from_millis(5));
+        assert_eq!(games.expire_idle(), 1);
+        assert!(games.get(slot.id().as_str()).is_err());
+        assert!(games.is_empty());
+
+        let games = registry(10, Duration::from_secs(3600));
+        games.insert(state(), TokenHash::of("t")).expect("room");
+        assert_eq!(games.expire_idle(), 0);
+        assert_eq!(games.len(), 1);
+    }
+
+    #[test]
+    fn a_failed_change_leaves_the_game_as_it_was() {
+        let games = registry(10, Duration::from_secs(60));
+        let slot = games.insert(state(), TokenHash::of("t")).expect("room");
+        let before = slot.view();
+        let result = slot.update(|state| {
+            state.play_player_move("e4", None)?;
+            Err::<(), _>(ApiError::NotYourTurn)
+        });
+        assert!(result.is_err());
+        assert_eq!(slot.read(|state| state.game().ply()), 0);
+        assert_eq!(slot.view(), before);
+    }
+}

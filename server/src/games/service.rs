@@ -1,0 +1,203 @@
+//! What the handlers call: each use case as one method over the live games and the engines.
+
+use std::sync::Arc;
+use std::time::SystemTime;
+
+use alphachess_engine::SanPlus;
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::export::to_pgn;
+use super::registry::{GameSlot, Games};
+use super::setup::NewGame;
+use super::state::{EngineTurn, GameState};
+use super::view::GameView;
+use crate::error::ApiError;
+use crate::token::GameToken;
+use crate::uci::{EnginePool, SearchRequest};
+
+/// The engine's suggestion for the player.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Hint {
+    #[schema(example = "e2e4")]
+    pub uci: String,
+    #[schema(example = "e4")]
+    pub san: String,
+}
+
+/// A game just created: its secret (shown once) and its view.
+#[derive(Debug)]
+pub struct Created {
+    pub token: GameToken,
+    pub game: Arc<GameView>,
+}
+
+/// The games and the engines that play them.
+pub struct GameService {
+    games: Games,
+    engines: EnginePool,
+    /// Depth of full-strength searches (level 8, hints).
+    max_depth: u32,
+}
+
+impl GameService {
+    pub fn new(games: Games, engines: EnginePool, max_depth: u32) -> GameService {
+        GameService {
+            games,
+            engines,
+            max_depth,
+        }
+    }
+
+    /// The live games.
+    pub fn games(&self) -> &Games {
+        &self.games
+    }
+
+    /// Whether an engine answers.
+    pub fn engines_ready(&self) -> bool {
+        self.engines.is_ready()
+    }
+
+    /// Creates a game; if the engine has the first move, it is already played. If that search
+    /// fails, no game is created.
+    pub async fn create(&self, new: NewGame) -> Result<Created, ApiError> {
+        let player = new.color.resolve()?;
+        let token = GameToken::generate().map_err(|error| ApiError::Internal(error.to_string()))?;
+        let state = GameState::new(new.game, player, new.level);
+        let slot = self.games.insert(state, token.hash())?;
+        match self.engine_turn(&slot, false).await {
+            Ok(game) => Ok(Created { token, game }),
+            Err(error) => {
+                self.games.remove(slot.id());
+                Err(error)
+            }
+        }
+    }
+
+    /// The current view of a game (no token needed).
+    pub fn view(&self, id: &str) -> Result<Arc<GameView>, ApiError> {
+        Ok(self.games.get(id)?.view())
+    }
+
+    /// The player's move, then the engine's reply.
+    pub async fn play(
+        &self,
+        id: &str,
+        token: &str,
+        text: &str,
+        expected_ply: Option<usize>,
+    ) -> Result<Arc<GameView>, ApiError> {
+        let slot = self.games.authorized(id, token)?;
+        slot.update(|state| state.play_player_move(text, expected_ply))?;
+        self.engine_turn(&slot, true).await
+    }
+
+    /// Takes back the player's last move and the reply (cancelling a search in progress).
+    pub fn take_back(&self, id: &str, token: &str) -> Result<Arc<GameView>, ApiError> {
+        let slot = self.games.authorized(id, token)?;
+        Ok(slot.update(GameState::take_back)?.1)
+    }
+
+    /// The player resigns.
+    pub fn resign(&self, id: &str, token: &str) -> Result<Arc<GameView>, ApiError> {
+        let slot = self.games.authorized(id, token)?;
+        Ok(slot.update(GameState::resign)?.1)
+    }
+
+    /// The game as PGN.
+    pub fn pgn(&self, id: &str) -> Result<(String, String), ApiError> {
+        let slot = self.games.get(id)?;
+        let text = slot.read(|state| to_pgn(state, SystemTime::now()));
+        Ok((slot.id().to_string(), text))
+    }
+
+    /// Stockfish's suggestion for the player, at full strength.
+    pub async fn hint(&self, id: &str, token: &str) -> Result<Hint, ApiError> {
+        let slot = self.games.authorized(id, token)?;
+        let (request, version) = slot.read(|state| {
+            state.check_hint_allowed()?;
+            let request = SearchRequest::new(slot.id().shared(), state.game(), self.max_depth, 20);
+            Ok::<_, ApiError>((request, state.version()))
+        })?;
+        let position = request.current.clone();
+        let m = self.engines.search(request).await?;
+        if slot.read(GameState::version) != version {
+            return Err(ApiError::Superseded);
+        }
+        Ok(Hint {
+            uci: m.to_string(),
+            san: SanPlus::from_move(&position, m).to_string(),
+        })
+    }
+
+    /// If the engine is to move, asks it and applies its reply; a failure takes the player's move
+    /// back (when `undo_on_failure`), a takeback or resignation meanwhile discards the reply.
+    async fn engine_turn(
+        &self,
+        slot: &GameSlot,
+        undo_on_failure: bool,
+    ) -> Result<Arc<GameView>, ApiError> {
+        let (turn, view) = slot.update(|state| Ok(state.begin_engine_turn(undo_on_failure)))?;
+        let Some(EngineTurn { version, cancel }) = turn else {
+            return Ok(view);
+        };
+        let request = slot.read(|state| {
+            let level = state.level();
+            SearchRequest::new(
+                slot.id().shared(),
+                state.game(),
+                level.depth(self.max_depth),
+                level.skill(),
+            )
+        });
+        // If this request goes away mid-search (client disconnect), the game must not stay
+        // waiting for a reply nobody will apply.
+        let mut guard = AbandonOnDrop {
+            slot,
+            version,
+            armed: true,
+        };
+        let result = tokio::select! {
+            result = self.engines.search(request) => result,
+            () = cancel.cancelled() => {
+                guard.armed = false;
+                // A takeback or resignation won; say which.
+                return Err(slot.read(|state| if state.is_finished() { ApiError::GameOver } else { ApiError::Superseded }));
+            }
+        };
+        guard.armed = false;
+        match result {
+            Ok(m) => Ok(slot.update(|state| state.apply_engine_reply(version, m))?.1),
+            Err(error) => {
+                abandon(slot, version);
+                Err(error.into())
+            }
+        }
+    }
+}
+
+/// Takes a pending engine turn back when dropped while armed.
+struct AbandonOnDrop<'a> {
+    slot: &'a GameSlot,
+    version: u64,
+    armed: bool,
+}
+
+impl Drop for AbandonOnDrop<'_> {
+    fn drop(&mut self) {
+        if self.armed {
+            abandon(self.slot, self.version);
+        }
+    }
+}
+
+/// Forgets the engine turn for `version` (a no-op if the game moved on), leaving the game as it
+/// was before the player's move.
+fn abandon(slot: &GameSlot, version: u64) {
+    // Abandoning itself cannot fail; a store error is logged by the caller's response path.
+    let _ = slot.update(|state| {
+        state.abandon_engine_turn(version);
+        Ok(())
+    });
+}

@@ -1,0 +1,386 @@
+//! The state of one game and every change that can happen to it, with no I/O.
+//!
+//! Each change bumps `version`, so an engine reply computed for an older version (the player took
+//! back or resigned meanwhile) is recognised and never applied.
+
+use alphachess_engine::{Color, Game, Move};
+use tokio_util::sync::CancellationToken;
+
+use super::level::Level;
+use super::notation::parse_move;
+use crate::error::ApiError;
+
+/// The most plies a game may have.
+pub const MAX_PLIES: usize = 600;
+
+/// A game against the engine: the moves, who plays what, and whether the engine is thinking.
+#[derive(Debug, Clone)]
+pub struct GameState {
+    game: Game,
+    player: Color,
+    level: Level,
+    version: u64,
+    pending: Option<PendingReply>,
+}
+
+/// The engine is searching for its reply to `version`.
+#[derive(Debug, Clone)]
+struct PendingReply {
+    version: u64,
+    cancel: CancellationToken,
+    /// Whether a failed search takes the player's move back (false when the engine opens the game).
+    undo_on_failure: bool,
+}
+
+/// What the caller needs to run the engine's turn.
+#[derive(Debug, Clone)]
+pub struct EngineTurn {
+    pub version: u64,
+    pub cancel: CancellationToken,
+}
+
+impl GameState {
+    /// A new game from `game`'s current position, the player having `player`.
+    pub fn new(game: Game, player: Color, level: Level) -> GameState {
+        GameState {
+            game,
+            player,
+            level,
+            version: 0,
+            pending: None,
+        }
+    }
+
+    /// The game so far.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The player's colour.
+    pub fn player(&self) -> Color {
+        self.player
+    }
+
+    /// The engine's strength.
+    pub fn level(&self) -> Level {
+        self.level
+    }
+
+    /// Bumped by every change.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+
+    /// Whether the game has ended (mate, draw or resignation).
+    pub fn is_finished(&self) -> bool {
+        self.game.outcome().is_some()
+    }
+
+    /// Marks the engine as thinking if it is its move; the caller then runs the search.
+    pub fn begin_engine_turn(&mut self, undo_on_failure: bool) -> Option<EngineTurn> {
+        if self.is_finished()
+            || self.game.position().turn() == self.player
+            || self.pending.is_some()
+        {
+            return None;
+        }
+        let cancel = CancellationToken::new();
+        self.pending = Some(PendingReply {
+            version: self.version,
+            cancel: cancel.clone(),
+            undo_on_failure,
+        });
+        Some(EngineTurn {
+            version: self.version,
+            cancel,
+        })
+    }
+
+    /// Plays the player's move given as UCI or SAN text.
+    pub fn play_player_move(
+        &mut self,
+        text: &str,
+        expected_ply: Option<usize>,
+    ) -> Result<(), ApiError> {
+        if self.is_finished() {
+            return Err(ApiError::GameOver);
+        }
+        let ply = self.game.ply();
+        if let Some(expected) = expected_ply.filter(|&expected| expected != ply) {
+            return Err(ApiError::StalePly {
+                expected,
+                actual: ply,
+            });
+        }
+        if self.pending.is_some() || self.game.position().turn() != self.player {
+            return Err(ApiError::NotYourTurn);
+        }
+        // Leave room for the engine's reply.
+        if !has_room_for_an_exchange(ply) {
+            return Err(ApiError::TooManyPlies(MAX_PLIES));
+        }
+        let m = parse_move(text, self.game.position())?;
+        self.play(m)
+    }
+
+    /// Applies the engine's reply to `version`, unless something changed the game meanwhile.
+    pub fn apply_engine_reply(&mut self, version: u64, m: Move) -> Result<(), ApiError> {
+        self.ensure_pending(version)?;
+        self.pending = None;
+        self.play(m)
+    }
+
+    /// The engine failed on `version`: forget the search and take the player's move back, so the
+    /// game is exactly as it was before the request.
+    pub fn abandon_engine_turn(&mut self, version: u64) {
+        if self.ensure_pending(version).is_err() {
+            return;
+        }
+        if let Some(pending) = self.pending.take() {
+            if pending.undo_on_failure {
+                self.game.undo();
+            }
+            self.version += 1;
+        }
+    }
+
+    /// Undoes the player's last move and the engine's reply (or cancels the reply being searched),
+    /// so it is the player's turn again.
+    pub fn take_back(&mut self) -> Result<(), ApiError> {
+        if self.is_finished() {
+            return Err(ApiError::GameOver);
+        }
+        if let Some(pending) = self.pending.take() {
+            pending.cancel.cancel();
+            if pending.undo_on_failure {
+                self.game.undo();
+            }
+            self.version += 1;
+            return Ok(());
+        }
+        if !self.has_player_move() {
+            return Err(ApiError::NothingToTakeBack);
+        }
+        while let Some(undone) = self.mover_of_last_move() {
+            self.game.undo();
+            if undone == self.player {
+                break;
+            }
+        }
+        self.version += 1;
+        Ok(())
+    }
+
+    /// The player resigns (cancelling any search in progress).
+    pub fn resign(&mut self) -> Result<(), ApiError> {
+        if self.is_finished() {
+            return Err(ApiError::GameOver);
+        }
+        if let Some(pending) = self.pending.take() {
+            pending.cancel.cancel();
+        }
+        self.game.resign(self.player);
+        self.version += 1;
+        Ok(())
+    }
+
+    /// A hint is for the player's turn of an ongoing game.
+    pub fn check_hint_allowed(&self) -> Result<(), ApiError> {
+        if self.is_finished() {
+            return Err(ApiError::GameOver);
+        }
+        if self.pending.is_some() || self.game.position().turn() != self.player {
+            return Err(ApiError::NotYourTurn);
+        }
+        Ok(())
+    }
+
+    fn play(&mut self, m: Move) -> Result<(), ApiError> {
+        self.game.play(m).map_err(|error| ApiError::IllegalMove {
+            message: error.to_string(),
+            legal_moves: self.game.position().legal_moves().len(),
+        })?;
+        self.version += 1;
+        Ok(())
+    }
+
+    fn ensure_pending(&self, version: u64) -> Result<(), ApiError> {
+        match &self.pending {
+            Some(pending) if pending.version == version && self.version == version => Ok(()),
+            _ if self.is_finished() => Err(ApiError::GameOver),
+            _ => Err(ApiError::Superseded),
+        }
+    }
+
+    /// Who played the last move, if any.
+    fn mover_of_last_move(&self) -> Option<Color> {
+        let ply = self.game.ply();
+        (ply > 0).then(|| self.mover_of(ply - 1))
+    }
+
+    /// Who played `moves()[index]`.
+    fn mover_of(&self, index: usize) -> Color {
+        let first = self.game.initial_position().turn();
+        if index % 2 == 0 {
+            first
+        } else {
+            first.other()
+        }
+    }
+
+    fn has_player_move(&self) -> bool {
+        (0..self.game.ply()).any(|index| self.mover_of(index) == self.player)
+    }
+}
+
+/// Whether a player's move at `ply` and the engine's reply both fit under [`MAX_PLIES`].
+fn has_room_for_an_exchange(ply: usize) -> bool {
+    ply + 2 <= MAX_PLIES
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alphachess_engine::{Outcome, UciMove, WinReason};
+
+    fn uci(state: &GameState, text: &str) -> Move {
+        let uci: UciMove = text.parse().expect("test move is UCI");
+        uci.to_move(state.game().position())
+            .expect("test move is legal")
+    }
+
+    fn new_game(player: Color) -> GameState {
+        GameState::new(Game::default(), player, Level::MAX)
+    }
+
+    /// The player (white) moves, then the engine's reply is applied.
+    fn exchange(state: &mut GameState, player_move: &str, reply: &str) {
+        state
+            .play_player_move(player_move, None)
+            .expect("legal player move");
+        let turn = state.begin_engine_turn(true).expect("engine to move");
+        let m = uci(state, reply);
+        state
+            .apply_engine_reply(turn.version, m)
+            .expect("reply applies");
+    }
+
+    #[test]
+    fn a_move_and_its_reply_make_two_plies() {
+        let mut state = new_game(Color::White);
+        exchange(&mut state, "e2e4", "e7e5");
+        assert_eq!(state.game().ply(), 2);
+        assert_eq!(state.version(), 2);
+    }
+
+    #[test]
+    fn the_player_cannot_move_while_the_engine_thinks() {
+        let mut state = new_game(Color::White);
+        state.play_player_move("e4", None).expect("legal");
+        state.begin_engine_turn(true).expect("engine to move");
+        assert!(matches!(
+            state.play_player_move("d5", None),
+            Err(ApiError::NotYourTurn)
+        ));
+    }
+
+    #[test]
+    fn a_stale_expected_ply_is_refused() {
+        let mut state = new_game(Color::White);
+        assert!(matches!(
+            state.play_player_move("e4", Some(3)),
+            Err(ApiError::StalePly {
+                expected: 3,
+                actual: 0
+            })
+        ));
+        state
+            .play_player_move("e4", Some(0))
+            .expect("ply 0 is current");
+    }
+
+    #[test]
+    fn takeback_undoes_the_reply_and_the_player_move() {
+        let mut state = new_game(Color::White);
+        exchange(&mut state, "e2e4", "e7e5");
+        exchange(&mut state, "g1f3", "b8c6");
+        state.take_back().expect("a move to take back");
+        assert_eq!(state.game().ply(), 2);
+        assert_eq!(state.game().position().turn(), Color::White);
+    }
+
+    #[test]
+    fn takeback_during_a_search_cancels_it_and_its_reply_is_never_applied() {
+        let mut state = new_game(Color::White);
+        state.play_player_move("e2e4", None).expect("legal");
+        let turn = state.begin_engine_turn(true).expect("engine to move");
+        let reply = uci(&state, "e7e5");
+        state
+            .take_back()
+            .expect("the pending move can be taken back");
+        assert!(turn.cancel.is_cancelled());
+        assert!(matches!(
+            state.apply_engine_reply(turn.version, reply),
+            Err(ApiError::Superseded)
+        ));
+        assert_eq!(state.game().ply(), 0);
+    }
+
+    #[test]
+    fn a_black_player_cannot_take_back_the_engines_opening_move() {
+        let mut state = new_game(Color::Black);
+        let turn = state
+            .begin_engine_turn(false)
+            .expect("white (engine) to move");
+        let m = uci(&state, "e2e4");
+        state
+            .apply_engine_reply(turn.version, m)
+            .expect("reply applies");
+        assert!(matches!(
+            state.take_back(),
+            Err(ApiError::NothingToTakeBack)
+        ));
+    }
+
+    #[test]
+    fn an_engine_failure_leaves_the_game_as_before_the_request() {
+        let mut state = new_game(Color::White);
+        exchange(&mut state, "e2e4", "e7e5");
+        let before = state.game().position().to_fen();
+        state.play_player_move("Nf3", None).expect("legal");
+        let turn = state.begin_engine_turn(true).expect("engine to move");
+        state.abandon_engine_turn(turn.version);
+        assert_eq!(state.game().position().to_fen(), before);
+        assert_eq!(state.game().ply(), 2);
+        state
+            .play_player_move("Nf3", None)
+            .expect("the player can move again");
+    }
+
+    #[test]
+    fn resigning_ends_the_game_for_the_engine() {
+        let mut state = new_game(Color::White);
+        state.resign().expect("ongoing");
+        assert_eq!(
+            state.game().outcome(),
+            Some(Outcome::Decisive {
+                winner: Color::Black,
+                reason: WinReason::Resignation
+            })
+        );
+        assert!(matches!(state.resign(), Err(ApiError::GameOver)));
+        assert!(matches!(
+            state.play_player_move("e4", None),
+            Err(ApiError::GameOver)
+        ));
+        assert!(matches!(state.take_back(), Err(ApiError::GameOver)));
+    }
+
+    #[test]
+    fn a_player_move_needs_room_for_the_reply_under_the_ply_limit() {
+        assert!(has_room_for_an_exchange(0));
+        assert!(has_room_for_an_exchange(MAX_PLIES - 2));
+        assert!(!has_room_for_an_exchange(MAX_PLIES - 1));
+        assert!(!has_room_for_an_exchange(MAX_PLIES));
+    }
+}

@@ -1,0 +1,188 @@
+//! `GameView`: the JSON every frontend reads (field names are part of the HTTP contract).
+
+use alphachess_engine::{Color, DrawReason, Move, Outcome, Position, SanPlus, WinReason};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::id::GameId;
+use super::state::GameState;
+
+/// A colour as JSON.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ColorName {
+    White,
+    Black,
+}
+
+impl From<Color> for ColorName {
+    fn from(color: Color) -> ColorName {
+        match color {
+            Color::White => ColorName::White,
+            Color::Black => ColorName::Black,
+        }
+    }
+}
+
+/// Whether the game goes on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    Ongoing,
+    Finished,
+}
+
+/// How a finished game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Reason {
+    Checkmate,
+    Stalemate,
+    ThreefoldRepetition,
+    FiftyMoveRule,
+    InsufficientMaterial,
+    Resignation,
+    /// Never produced by this server (there is no draw offer yet); listed for completeness.
+    Agreement,
+}
+
+impl From<Outcome> for Reason {
+    fn from(outcome: Outcome) -> Reason {
+        match outcome {
+            Outcome::Decisive {
+                reason: WinReason::Checkmate,
+                ..
+            } => Reason::Checkmate,
+            Outcome::Decisive {
+                reason: WinReason::Resignation,
+                ..
+            } => Reason::Resignation,
+            Outcome::Draw { reason } => match reason {
+                DrawReason::Stalemate => Reason::Stalemate,
+                DrawReason::ThreefoldRepetition => Reason::ThreefoldRepetition,
+                DrawReason::FiftyMoveRule => Reason::FiftyMoveRule,
+                DrawReason::InsufficientMaterial => Reason::InsufficientMaterial,
+                DrawReason::Agreement => Reason::Agreement,
+            },
+        }
+    }
+}
+
+/// A played move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct MoveView {
+    #[schema(example = "e2e4")]
+    pub uci: String,
+    #[schema(example = "e4")]
+    pub san: String,
+}
+
+/// A move with its squares, as the board needs it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct LegalMoveView {
+    #[schema(example = "g1f3")]
+    pub uci: String,
+    #[schema(example = "Nf3")]
+    pub san: String,
+    #[schema(example = "g1")]
+    pub from: String,
+    #[schema(example = "f3")]
+    pub to: String,
+    /// `q`, `r`, `b` or `n` for a promotion.
+    #[schema(example = json!(null))]
+    pub promotion: Option<String>,
+}
+
+impl LegalMoveView {
+    /// `m` described in `position` (before it is played).
+    pub fn new(position: &Position, m: Move) -> LegalMoveView {
+        LegalMoveView {
+            uci: m.to_string(),
+            san: SanPlus::from_move(position, m).to_string(),
+            from: m.from().to_string(),
+            to: m.to().to_string(),
+            promotion: m.promotion().map(|role| role.char().to_string()),
+        }
+    }
+}
+
+/// Everything a frontend needs to draw and play a game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct GameView {
+    pub id: String,
+    /// The current position.
+    pub fen: String,
+    /// The position the game started from.
+    pub initial_fen: String,
+    pub player_color: ColorName,
+    /// The side to move.
+    pub turn: ColorName,
+    /// Plies played since `initial_fen` (the length of `moves`).
+    pub ply: usize,
+    /// 1 (weakest) to 8 (full strength).
+    pub level: u8,
+    pub status: Status,
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    #[schema(example = "*")]
+    pub result: String,
+    pub reason: Option<Reason>,
+    pub winner: Option<ColorName>,
+    /// Whether the side to move is in check.
+    pub check: bool,
+    pub last_move: Option<LegalMoveView>,
+    /// `moves[i]` is ply `i + 1`.
+    pub moves: Vec<MoveView>,
+    /// The side to move's legal moves while the game is ongoing; empty once it is finished.
+    pub legal_moves: Vec<LegalMoveView>,
+}
+
+impl GameView {
+    /// The view of `state`.
+    pub fn new(id: &GameId, state: &GameState) -> GameView {
+        let game = state.game();
+        let position = game.position();
+        let outcome = game.outcome();
+        // positions()[i] is the position before moves()[i].
+        let played: Vec<LegalMoveView> = game
+            .moves()
+            .iter()
+            .zip(game.positions())
+            .map(|(&m, before)| LegalMoveView::new(before, m))
+            .collect();
+        let legal_moves = match outcome {
+            Some(_) => Vec::new(),
+            None => position
+                .legal_moves()
+                .iter()
+                .map(|&m| LegalMoveView::new(position, m))
+                .collect(),
+        };
+        GameView {
+            id: id.to_string(),
+            fen: position.to_fen(),
+            initial_fen: game.initial_position().to_fen(),
+            player_color: state.player().into(),
+            turn: position.turn().into(),
+            ply: game.ply(),
+            level: state.level().get(),
+            status: if outcome.is_some() {
+                Status::Finished
+            } else {
+                Status::Ongoing
+            },
+            result: game.result().to_string(),
+            reason: outcome.map(Reason::from),
+            winner: outcome.and_then(Outcome::winner).map(ColorName::from),
+            check: position.is_check(),
+            last_move: played.last().cloned(),
+            moves: played
+                .into_iter()
+                .map(|m| MoveView {
+                    uci: m.uci,
+                    san: m.san,
+                })
+                .collect(),
+            legal_moves,
+        }
+    }
+}

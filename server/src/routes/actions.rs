@@ -1,0 +1,45 @@
+//! `POST /api/games/{id}/takeback` and `POST /api/games/{id}/resign`.
+
+use std::sync::Arc;
+
+use actix_web::web;
+
+use crate::auth::BearerToken;
+use crate::error::{ApiError, ErrorBody};
+use crate::games::{GameService, GameView};
+
+/// Undoes the player's last move and the engine's reply (cancelling a search in progress).
+#[utoipa::path(post, path = "/api/games/{id}/takeback", tag = "games",
+    params(("id" = String, Path, description = "game id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = GameView, description = "the player's turn again"),
+        (status = 401, body = ErrorBody, description = "missing_token"),
+        (status = 404, body = ErrorBody, description = "game_not_found"),
+        (status = 409, body = ErrorBody, description = "game_over or nothing_to_take_back"),
+    ))]
+pub async fn take_back(
+    service: web::Data<GameService>,
+    id: web::Path<String>,
+    token: BearerToken,
+) -> Result<web::Json<Arc<GameView>>, ApiError> {
+    Ok(web::Json(service.take_back(&id, token.as_str())?))
+}
+
+/// The player resigns.
+#[utoipa::path(post, path = "/api/games/{id}/resign", tag = "games",
+    params(("id" = String, Path, description = "game id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = GameView, description = "finished, reason resignation"),
+        (status = 401, body = ErrorBody, description = "missing_token"),
+        (status = 404, body = ErrorBody, description = "game_not_found"),
+        (status = 409, body = ErrorBody, description = "game_over"),
+    ))]
+pub async fn resign(
+    service: web::Data<GameService>,
+    id: web::Path<String>,
+    token: BearerToken,
+) -> Result<web::Json<Arc<GameView>>, ApiError> {
+    Ok(web::Json(service.resign(&id, token.as_str())?))
+}

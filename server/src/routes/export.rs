@@ -1,0 +1,50 @@
+//! `GET /api/games/{id}/pgn` and `GET /api/games/{id}/hint`.
+
+use actix_web::http::header::{ContentDisposition, DispositionParam, DispositionType};
+use actix_web::{web, HttpResponse};
+
+use crate::auth::BearerToken;
+use crate::error::{ApiError, ErrorBody};
+use crate::games::{GameService, Hint};
+
+/// The game as a PGN file.
+#[utoipa::path(get, path = "/api/games/{id}/pgn", tag = "games",
+    params(("id" = String, Path, description = "game id")),
+    responses(
+        (status = 200, content_type = "application/x-chess-pgn", body = String),
+        (status = 404, body = ErrorBody, description = "game_not_found"),
+    ))]
+pub async fn pgn(
+    service: web::Data<GameService>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, text) = service.pgn(&id)?;
+    Ok(HttpResponse::Ok()
+        .content_type("application/x-chess-pgn")
+        .insert_header(ContentDisposition {
+            disposition: DispositionType::Attachment,
+            parameters: vec![DispositionParam::Filename(format!("alphachess-{id}.pgn"))],
+        })
+        .body(text))
+}
+
+/// Stockfish's suggested move for the player, at full strength.
+#[utoipa::path(get, path = "/api/games/{id}/hint", tag = "games",
+    params(("id" = String, Path, description = "game id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = Hint),
+        (status = 401, body = ErrorBody, description = "missing_token"),
+        (status = 404, body = ErrorBody, description = "game_not_found"),
+        (status = 409, body = ErrorBody, description = "game_over, not_your_turn or stale_ply"),
+        (status = 502, body = ErrorBody, description = "engine_failed"),
+        (status = 503, body = ErrorBody, description = "engine_busy"),
+        (status = 504, body = ErrorBody, description = "engine_timeout"),
+    ))]
+pub async fn hint(
+    service: web::Data<GameService>,
+    id: web::Path<String>,
+    token: BearerToken,
+) -> Result<web::Json<Hint>, ApiError> {
+    Ok(web::Json(service.hint(&id, token.as_str()).await?))
+}

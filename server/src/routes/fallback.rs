@@ -1,0 +1,53 @@
+//! What is not an API route: JSON 404s under `/api`, the built client (with SPA fallback) elsewhere.
+
+use std::path::{Path, PathBuf};
+
+use actix_files::{Files, NamedFile};
+use actix_web::dev::{fn_service, ServiceRequest, ServiceResponse};
+use actix_web::{web, HttpResponse};
+
+use crate::error::ApiError;
+
+/// Any unknown path under `/api`.
+pub async fn api_not_found() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::NotFound)
+}
+
+/// A known `/api` path with a method it does not accept.
+pub async fn method_not_allowed() -> Result<HttpResponse, ApiError> {
+    Err(ApiError::MethodNotAllowed)
+}
+
+/// Serves the client from `dir`: files as they are, any other path as `index.html` so client-side
+/// routes like `/game/{id}` load the app. Without a built client, a page says so.
+pub fn configure_client(cfg: &mut web::ServiceConfig, dir: &Path) {
+    let index = dir.join("index.html");
+    if !index.is_file() {
+        tracing::warn!(dir = %dir.display(), "no built client here; the API works, / says so");
+        cfg.default_service(web::to(client_not_built));
+        return;
+    }
+    cfg.service(
+        Files::new("/", dir)
+            .index_file("index.html")
+            .default_handler(fn_service(move |request: ServiceRequest| {
+                let index: PathBuf = index.clone();
+                async move {
+                    let (request, _) = request.into_parts();
+                    let response = NamedFile::open_async(&index).await?.into_response(&request);
+                    Ok(ServiceResponse::new(request, response))
+                }
+            })),
+    );
+}
+
+async fn client_not_built() -> HttpResponse {
+    HttpResponse::NotFound()
+        .content_type("text/html; charset=utf-8")
+        .body(
+            "<!doctype html><title>AlphaChess</title><h1>The AlphaChess client is not built</h1>\
+             <p>Build it with <code>./build.sh</code> (or <code>npm run build</code> in \
+             <code>client/</code>) and restart the server. The API works: see \
+             <a href=\"/api/docs/\">/api/docs</a>.</p>",
+        )
+}

@@ -1,0 +1,35 @@
+//! `GET /api/health` (the process is up) and `GET /api/ready` (an engine answers).
+
+use actix_web::{web, HttpResponse};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::error::{ApiError, ErrorBody};
+use crate::games::GameService;
+
+/// `{"status": "ok"}` or `{"status": "ready"}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StatusBody {
+    pub status: &'static str,
+}
+
+/// The server is alive.
+#[utoipa::path(get, path = "/api/health", tag = "health",
+    responses((status = 200, body = StatusBody)))]
+pub async fn health() -> HttpResponse {
+    HttpResponse::Ok().json(StatusBody { status: "ok" })
+}
+
+/// An engine answered `isready` and has not failed since.
+#[utoipa::path(get, path = "/api/ready", tag = "health",
+    responses(
+        (status = 200, body = StatusBody),
+        (status = 503, body = ErrorBody, description = "engine_unavailable"),
+    ))]
+pub async fn ready(service: web::Data<GameService>) -> Result<HttpResponse, ApiError> {
+    if service.engines_ready() {
+        Ok(HttpResponse::Ok().json(StatusBody { status: "ready" }))
+    } else {
+        Err(ApiError::EngineUnavailable)
+    }
+}

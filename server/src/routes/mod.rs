@@ -1,0 +1,9 @@
+//! HTTP handlers, one resource per file; each reads as a short list of `?` lines.
+
+pub mod actions;
+pub mod docs;
+pub mod export;
+pub mod fallback;
+pub mod games;
+pub mod health;
+pub mod moves;

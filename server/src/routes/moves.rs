@@ -1,0 +1,50 @@
+//! `POST /api/games/{id}/moves`.
+
+use std::sync::Arc;
+
+use actix_web::web;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use crate::auth::BearerToken;
+use crate::error::{ApiError, ErrorBody};
+use crate::games::{GameService, GameView};
+
+/// Body of `POST /api/games/{id}/moves`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct MoveRequest {
+    /// The move in UCI (`e2e4`, `e7e8q`) or SAN (`Nf3`, `O-O`, `e8=Q`).
+    #[serde(rename = "move")]
+    #[schema(example = "e2e4")]
+    pub text: String,
+    /// The ply the client believes the game is at; refused with 409 stale_ply otherwise.
+    pub expected_ply: Option<usize>,
+}
+
+/// Plays the player's move, then the engine's reply.
+#[utoipa::path(post, path = "/api/games/{id}/moves", tag = "games",
+    params(("id" = String, Path, description = "game id")),
+    request_body = MoveRequest,
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = GameView, description = "after the player's move and the engine's reply"),
+        (status = 400, body = ErrorBody, description = "malformed_json or invalid_move_notation"),
+        (status = 401, body = ErrorBody, description = "missing_token"),
+        (status = 404, body = ErrorBody, description = "game_not_found (also for a wrong token)"),
+        (status = 409, body = ErrorBody, description = "game_over, not_your_turn, stale_ply or too_many_plies"),
+        (status = 422, body = ErrorBody, description = "illegal_move, with legal_moves"),
+        (status = 502, body = ErrorBody, description = "engine_failed (game unchanged)"),
+        (status = 503, body = ErrorBody, description = "engine_busy, with Retry-After"),
+        (status = 504, body = ErrorBody, description = "engine_timeout (game unchanged)"),
+    ))]
+pub async fn play(
+    service: web::Data<GameService>,
+    id: web::Path<String>,
+    token: BearerToken,
+    body: web::Json<MoveRequest>,
+) -> Result<web::Json<Arc<GameView>>, ApiError> {
+    let view = service
+        .play(&id, token.as_str(), &body.text, body.expected_ply)
+        .await?;
+    Ok(web::Json(view))
+}

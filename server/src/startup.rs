@@ -1,0 +1,176 @@
+//! Building the application: engines, games, the route table and the HTTP server.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use actix_web::dev::Server;
+use actix_web::error::{JsonPayloadError, PayloadError};
+use actix_web::middleware::{DefaultHeaders, Logger};
+use actix_web::{web, App, HttpRequest, HttpServer};
+
+use crate::config::Config;
+use crate::error::ApiError;
+use crate::games::{GameService, Games, MemoryStore};
+use crate::routes::{actions, docs, export, fallback, games, health, moves};
+use crate::uci::{locate_engine, EngineError, EnginePool, EngineSettings, LocateError};
+
+/// The largest request body: an annotated PGN fits, nothing much larger does.
+pub const MAX_BODY_BYTES: usize = 64 * 1024;
+
+/// Why the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum StartupError {
+    #[error(transparent)]
+    Locate(#[from] LocateError),
+    #[error("the engine {} does not work: {source}", path.display())]
+    Engine {
+        path: PathBuf,
+        #[source]
+        source: EngineError,
+    },
+    #[error("cannot listen on {addr}: {source}")]
+    Bind {
+        addr: std::net::SocketAddr,
+        #[source]
+        source: std::io::Error,
+    },
+}
+
+/// A built server, bound to its port, not yet running.
+pub struct Application {
+    port: u16,
+    server: Server,
+    service: web::Data<GameService>,
+}
+
+impl Application {
+    /// Finds and starts the engines, binds the port (0 picks a free one) and builds the server.
+    pub async fn build(config: &Config) -> Result<Application, StartupError> {
+        let service = web::Data::new(start_service(config).await?);
+        spawn_expiry(&service, config.idle_timeout());
+        let bind_error = |source| StartupError::Bind {
+            addr: config.bind,
+            source,
+        };
+        let listener = TcpListener::bind(config.bind).map_err(bind_error)?;
+        let port = listener.local_addr().map_err(bind_error)?.port();
+        let app_service = service.clone();
+        let static_dir = config.static_dir.clone();
+        let server = HttpServer::new(move || {
+            App::new()
+                .wrap(Logger::default())
+                .wrap(DefaultHeaders::new().add(("X-Content-Type-Options", "nosniff")))
+                .configure(|cfg| configure(cfg, app_service.clone(), &static_dir))
+        })
+        .listen(listener)
+        .map_err(bind_error)?
+        .run();
+        tracing::info!(port, "alphachess-server listening");
+        Ok(Application {
+            port,
+            server,
+            service,
+        })
+    }
+
+    /// The port the server listens on.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// The games and engines (tests look inside).
+    pub fn service(&self) -> web::Data<GameService> {
+        self.service.clone()
+    }
+
+    /// Serves until the server is stopped (Ctrl-C).
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+/// Locates and starts the engines and creates the (empty) game registry.
+pub async fn start_service(config: &Config) -> Result<GameService, StartupError> {
+    let path = locate_engine(config.stockfish.as_deref())?;
+    let engines = EnginePool::start(EngineSettings {
+        path: path.clone(),
+        engines: config.engines as usize,
+        queue_len: config.queue_len as usize,
+        movetime: config.move_time_cap(),
+    })
+    .await
+    .map_err(|source| StartupError::Engine { path, source })?;
+    let games = Games::new(
+        config.max_games as usize,
+        config.idle_timeout(),
+        Arc::new(MemoryStore),
+    );
+    Ok(GameService::new(games, engines, config.depth))
+}
+
+/// The route table (tests build the real app with it).
+pub fn configure(cfg: &mut web::ServiceConfig, service: web::Data<GameService>, static_dir: &Path) {
+    cfg.app_data(service)
+        .app_data(
+            web::JsonConfig::default()
+                .limit(MAX_BODY_BYTES)
+                .error_handler(json_error),
+        )
+        .app_data(web::PayloadConfig::new(MAX_BODY_BYTES))
+        .configure(docs::configure)
+        .service(
+            web::scope("/api")
+                .service(resource("/games").route(web::post().to(games::create)))
+                .service(resource("/games/{id}").route(web::get().to(games::show)))
+                .service(resource("/games/{id}/moves").route(web::post().to(moves::play)))
+                .service(resource("/games/{id}/takeback").route(web::post().to(actions::take_back)))
+                .service(resource("/games/{id}/resign").route(web::post().to(actions::resign)))
+                .service(resource("/games/{id}/pgn").route(web::get().to(export::pgn)))
+                .service(resource("/games/{id}/hint").route(web::get().to(export::hint)))
+                .service(resource("/health").route(web::get().to(health::health)))
+                .service(resource("/ready").route(web::get().to(health::ready)))
+                .default_service(web::to(fallback::api_not_found)),
+        );
+    fallback::configure_client(cfg, static_dir);
+}
+
+/// An API resource whose other methods get a JSON 405.
+fn resource(path: &str) -> actix_web::Resource {
+    web::resource(path).default_service(web::to(fallback::method_not_allowed))
+}
+
+/// JSON body errors in the envelope: 413 over the limit, 400 for everything else.
+fn json_error(error: JsonPayloadError, _request: &HttpRequest) -> actix_web::Error {
+    let api_error = match &error {
+        JsonPayloadError::Overflow { .. }
+        | JsonPayloadError::OverflowKnownLength { .. }
+        | JsonPayloadError::Payload(PayloadError::Overflow) => {
+            ApiError::PayloadTooLarge(MAX_BODY_BYTES)
+        }
+        JsonPayloadError::ContentType => {
+            ApiError::MalformedJson("the content type must be application/json".into())
+        }
+        JsonPayloadError::Deserialize(inner) => ApiError::MalformedJson(inner.to_string()),
+        other => ApiError::MalformedJson(other.to_string()),
+    };
+    api_error.into()
+}
+
+/// Forgets idle games now and then, for as long as the service lives.
+fn spawn_expiry(service: &web::Data<GameService>, idle_timeout: Duration) {
+    let weak = Arc::downgrade(&service.clone().into_inner());
+    let period = (idle_timeout / 4).clamp(Duration::from_secs(1), Duration::from_secs(60));
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(period);
+        loop {
+            ticks.tick().await;
+            let Some(service) = weak.upgrade() else { break };
+            let expired = service.games().expire_idle();
+            if expired > 0 {
+                tracing::info!(expired, "forgot idle games");
+            }
+        }
+    });
+}

@@ -1,0 +1,216 @@
+//! The worker that owns one engine process and runs searches from the shared queue, one at a time.
+//!
+//! Any failure (crash, hang, garbage, illegal reply) kills the process; the worker restarts it after
+//! a backoff that doubles on every consecutive failure, so the next request finds a fresh engine.
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use alphachess_engine::Move;
+use tokio::sync::{mpsc, oneshot, Mutex};
+use tokio::time::{sleep_until, Instant};
+
+use super::error::EngineError;
+use super::process::EngineProcess;
+use super::protocol::{EngineLine, EngineOption, UciCommand};
+use super::SearchRequest;
+
+/// Time on top of `movetime` before the supervisor gives up on a search.
+pub const SEARCH_SLACK: Duration = Duration::from_millis(1500);
+/// How long a stopped search may take to print its `bestmove`.
+const STOP_GRACE: Duration = Duration::from_secs(1);
+const INITIAL_BACKOFF: Duration = Duration::from_millis(100);
+const MAX_BACKOFF: Duration = Duration::from_secs(5);
+/// Stockfish's own default strength, in force after every (re)start.
+const FULL_SKILL: u8 = 20;
+
+/// A search and where its answer goes; dropping the receiver cancels it.
+pub struct Job {
+    pub request: SearchRequest,
+    pub reply: oneshot::Sender<Result<Move, EngineError>>,
+}
+
+/// The queue the workers share.
+pub type JobQueue = Arc<Mutex<mpsc::Receiver<Job>>>;
+
+/// What every worker needs to (re)start its engine.
+#[derive(Debug, Clone)]
+pub struct WorkerSettings {
+    pub path: PathBuf,
+    pub options: Vec<EngineOption>,
+    pub movetime: Duration,
+}
+
+/// Owns one engine process.
+pub struct Worker {
+    settings: WorkerSettings,
+    jobs: JobQueue,
+    healthy: Arc<AtomicBool>,
+    process: Option<EngineProcess>,
+    /// The game the engine last searched, so it hears `ucinewgame` when that changes.
+    last_game: Option<Arc<str>>,
+    skill: u8,
+    backoff: Duration,
+    restart_at: Instant,
+}
+
+impl Worker {
+    /// A worker around an engine that already completed its handshake.
+    pub fn new(
+        settings: WorkerSettings,
+        jobs: JobQueue,
+        healthy: Arc<AtomicBool>,
+        process: EngineProcess,
+    ) -> Worker {
+        healthy.store(true, Ordering::Relaxed);
+        Worker {
+            settings,
+            jobs,
+            healthy,
+            process: Some(process),
+            last_game: None,
+            skill: FULL_SKILL,
+            backoff: INITIAL_BACKOFF,
+            restart_at: Instant::now(),
+        }
+    }
+
+    /// Serves jobs until every sender is gone, then quits the engine.
+    pub async fn run(mut self) {
+        loop {
+            let job = if self.process.is_none() {
+                tokio::select! {
+                    job = next_job(&self.jobs) => job,
+                    () = sleep_until(self.restart_at) => {
+                        // A failure is logged and rescheduled inside restart().
+                        let _ = self.restart().await;
+                        continue;
+                    }
+                }
+            } else {
+                next_job(&self.jobs).await
+            };
+            let Some(job) = job else { break };
+            self.handle(job).await;
+        }
+        if let Some(process) = self.process.take() {
+            process.shutdown().await;
+        }
+    }
+
+    async fn handle(&mut self, job: Job) {
+        let Job { request, mut reply } = job;
+        if reply.is_closed() {
+            return;
+        }
+        if self.process.is_none() {
+            sleep_until(self.restart_at).await;
+            if let Err(error) = self.restart().await {
+                let _ = reply.send(Err(error));
+                return;
+            }
+        }
+        let result = self.search(&request, &mut reply).await;
+        match &result {
+            Ok(_) => self.backoff = INITIAL_BACKOFF,
+            Err(error) => self.fail(error).await,
+        }
+        // The requester may have gone away (takeback, disconnect); the result is then dropped.
+        let _ = reply.send(result);
+    }
+
+    /// One search: `ucinewgame` if the game changed, strength, position, `go`, then wait for
+    /// `bestmove` until the deadline. A requester that goes away makes it `stop` early.
+    async fn search(
+        &mut self,
+        request: &SearchRequest,
+        reply: &mut oneshot::Sender<Result<Move, EngineError>>,
+    ) -> Result<Move, EngineError> {
+        let process = self.process.as_mut().ok_or(EngineError::Stopped)?;
+        let mut deadline = Instant::now() + self.settings.movetime + SEARCH_SLACK;
+        if self.last_game.as_deref() != Some(&*request.game) {
+            process.send(&UciCommand::UciNewGame).await?;
+            process.sync(deadline).await?;
+            self.last_game = Some(Arc::clone(&request.game));
+        }
+        if self.skill != request.skill {
+            process
+                .send(&UciCommand::SetOption(EngineOption::SkillLevel(
+                    request.skill,
+                )))
+                .await?;
+            self.skill = request.skill;
+        }
+        process
+            .send(&UciCommand::Position(request.position.clone()))
+            .await?;
+        process
+            .send(&UciCommand::Go {
+                depth: request.depth,
+                movetime: self.settings.movetime,
+            })
+            .await?;
+        let mut stopping = false;
+        loop {
+            let line = tokio::select! {
+                line = process.read_line(deadline) => line?,
+                () = reply.closed(), if !stopping => {
+                    process.send(&UciCommand::Stop).await?;
+                    stopping = true;
+                    deadline = deadline.min(Instant::now() + STOP_GRACE);
+                    continue;
+                }
+            };
+            match line {
+                EngineLine::BestMove(uci) => {
+                    return uci
+                        .to_move(&request.current)
+                        .map_err(|error| EngineError::IllegalReply(format!("{uci} ({error})")));
+                }
+                EngineLine::NoBestMove => return Err(EngineError::NoMove),
+                EngineLine::Info(_) | EngineLine::Empty => {}
+                EngineLine::Garbage(text) => return Err(EngineError::Garbage(text)),
+                other => {
+                    return Err(EngineError::Protocol(format!(
+                        "unexpected {other:?} during a search"
+                    )))
+                }
+            }
+        }
+    }
+
+    /// Starts a fresh engine process, or schedules the next try.
+    async fn restart(&mut self) -> Result<(), EngineError> {
+        match EngineProcess::start(&self.settings.path, &self.settings.options).await {
+            Ok(process) => {
+                tracing::info!(path = %self.settings.path.display(), "engine restarted");
+                self.process = Some(process);
+                self.last_game = None;
+                self.skill = FULL_SKILL;
+                self.healthy.store(true, Ordering::Relaxed);
+                Ok(())
+            }
+            Err(error) => {
+                self.fail(&error).await;
+                Err(error)
+            }
+        }
+    }
+
+    /// Kills the engine after a failure and schedules its restart.
+    async fn fail(&mut self, error: &EngineError) {
+        tracing::warn!(%error, backoff_ms = self.backoff.as_millis() as u64, "engine failed; restarting");
+        self.healthy.store(false, Ordering::Relaxed);
+        if let Some(process) = self.process.take() {
+            process.kill().await;
+        }
+        self.restart_at = Instant::now() + self.backoff;
+        self.backoff = (self.backoff * 2).min(MAX_BACKOFF);
+    }
+}
+
+async fn next_job(jobs: &JobQueue) -> Option<Job> {
+    jobs.lock().await.recv().await
+}

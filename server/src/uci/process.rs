@@ -1,0 +1,153 @@
+//! One engine child process: spawn, handshake, write commands, read bounded lines.
+
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
+
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::time::{timeout_at, Instant};
+
+use super::error::EngineError;
+use super::protocol::{parse_line, EngineLine, EngineOption, UciCommand};
+
+/// The longest engine output line we accept; Stockfish's longest `info ... pv` lines are ~2 KiB.
+const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// How long `uci` → `uciok` and `isready` → `readyok` may take (loading the NNUE net included).
+pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// A running engine that answered the UCI handshake. Dropping it kills the child.
+#[derive(Debug)]
+pub struct EngineProcess {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+    buffer: Vec<u8>,
+}
+
+impl EngineProcess {
+    /// Spawns `path` (no shell, no arguments), completes `uci`/`uciok`, sets `options`, then waits
+    /// for `isready`/`readyok`.
+    pub async fn start(path: &Path, options: &[EngineOption]) -> Result<Self, EngineError> {
+        let mut child = Command::new(path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|source| EngineError::Spawn {
+                path: PathBuf::from(path),
+                source,
+            })?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            return Err(EngineError::Protocol(
+                "the engine's pipes are missing".into(),
+            ));
+        };
+        let mut engine = EngineProcess {
+            child,
+            stdin,
+            stdout: BufReader::new(stdout),
+            buffer: Vec::new(),
+        };
+        let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
+        engine.send(&UciCommand::Uci).await?;
+        engine.wait_for(EngineLine::UciOk, deadline).await?;
+        for option in options {
+            engine.send(&UciCommand::SetOption(*option)).await?;
+        }
+        engine.sync(deadline).await?;
+        Ok(engine)
+    }
+
+    /// Sends `isready` and waits for `readyok` until `deadline`.
+    pub async fn sync(&mut self, deadline: Instant) -> Result<(), EngineError> {
+        self.send(&UciCommand::IsReady).await?;
+        self.wait_for(EngineLine::ReadyOk, deadline).await
+    }
+
+    /// Writes one command and its newline (after the control-character guard).
+    pub async fn send(&mut self, command: &UciCommand) -> Result<(), EngineError> {
+        let mut line = command.to_line()?;
+        line.push('\n');
+        self.stdin
+            .write_all(line.as_bytes())
+            .await
+            .map_err(EngineError::Io)?;
+        self.stdin.flush().await.map_err(EngineError::Io)
+    }
+
+    /// Reads the next line, or fails at `deadline`, end of output or an over-long line.
+    pub async fn read_line(&mut self, deadline: Instant) -> Result<EngineLine, EngineError> {
+        timeout_at(deadline, self.read_line_unbounded())
+            .await
+            .map_err(|_| EngineError::Timeout)?
+    }
+
+    /// Reads the next line with no deadline (callers race it against their own).
+    ///
+    /// Cancel-safe: a partial line stays in the buffer for the next call.
+    pub async fn read_line_unbounded(&mut self) -> Result<EngineLine, EngineError> {
+        loop {
+            let available = self.stdout.fill_buf().await.map_err(EngineError::Io)?;
+            if available.is_empty() {
+                return Err(EngineError::Eof);
+            }
+            let (chunk, found_newline) = match available.iter().position(|&b| b == b'\n') {
+                Some(i) => (&available[..i], true),
+                None => (available, false),
+            };
+            if self.buffer.len() + chunk.len() > MAX_LINE_BYTES {
+                return Err(EngineError::Protocol("an over-long output line".into()));
+            }
+            self.buffer.extend_from_slice(chunk);
+            let used = chunk.len() + usize::from(found_newline);
+            self.stdout.consume(used);
+            if found_newline {
+                let line = parse_line(&String::from_utf8_lossy(&self.buffer));
+                self.buffer.clear();
+                return Ok(line);
+            }
+        }
+    }
+
+    /// Reads lines until `expected`, skipping chatter and search info; anything else is an error.
+    async fn wait_for(
+        &mut self,
+        expected: EngineLine,
+        deadline: Instant,
+    ) -> Result<(), EngineError> {
+        loop {
+            match self.read_line(deadline).await? {
+                line if line == expected => return Ok(()),
+                EngineLine::Chatter | EngineLine::Empty | EngineLine::Info(_) => {}
+                // A stale bestmove from a search we stopped may still arrive before readyok.
+                EngineLine::BestMove(_) | EngineLine::NoBestMove => {}
+                EngineLine::Garbage(text) => return Err(EngineError::Garbage(text)),
+                other => {
+                    return Err(EngineError::Protocol(format!(
+                        "unexpected {other:?} while waiting for {expected:?}"
+                    )))
+                }
+            }
+        }
+    }
+
+    /// Kills the child and reaps it.
+    pub async fn kill(mut self) {
+        // The child may already be gone; either way it is no longer ours to care about.
+        let _ = self.child.kill().await;
+    }
+
+    /// Asks the engine to quit, then kills it if it lingers.
+    pub async fn shutdown(mut self) {
+        if self.send(&UciCommand::Quit).await.is_ok() {
+            let exited = tokio::time::timeout(Duration::from_millis(500), self.child.wait()).await;
+            if exited.is_ok() {
+                return;
+            }
+        }
+        self.kill().await;
+    }
+}

@@ -1,0 +1,315 @@
+//! The UCI lines we write and the lines we understand, with no I/O.
+//!
+//! Stockfish validates nothing (see `shared/DESIGN.md`): a newline inside a FEN lets text such as
+//! `go infinite` or `setoption name Debug Log File` through. So the commands are a closed enum, the
+//! position is rebuilt from the engine crate's own serialization of a validated game, options come
+//! from a fixed allow-list, and [`UciCommand::to_line`] refuses any control character as a last guard.
+
+use std::fmt::Write as _;
+use std::time::Duration;
+
+use alphachess_engine::{Game, Move, UciMove};
+
+/// The only engine options we ever set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EngineOption {
+    /// Search threads of one process.
+    Threads(u32),
+    /// Transposition table size in MiB.
+    Hash(u32),
+    /// Stockfish's strength handicap, 0 (weakest) to 20 (full strength).
+    SkillLevel(u8),
+}
+
+impl EngineOption {
+    fn name(self) -> &'static str {
+        match self {
+            EngineOption::Threads(_) => "Threads",
+            EngineOption::Hash(_) => "Hash",
+            EngineOption::SkillLevel(_) => "Skill Level",
+        }
+    }
+
+    fn value(self) -> u32 {
+        match self {
+            EngineOption::Threads(n) | EngineOption::Hash(n) => n,
+            EngineOption::SkillLevel(n) => u32::from(n),
+        }
+    }
+}
+
+/// A position as UCI wants it: the start FEN and the moves since, all re-serialized by the engine
+/// crate from a game it validated. It can only be built from a [`Game`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UciPosition {
+    fen: String,
+    moves: Vec<UciMove>,
+}
+
+impl UciPosition {
+    /// The UCI form of a validated game.
+    pub fn from_game(game: &Game) -> UciPosition {
+        UciPosition {
+            fen: game.initial_position().to_fen(),
+            moves: game.moves().iter().map(|m: &Move| m.to_uci()).collect(),
+        }
+    }
+}
+
+/// Every command the server may send to an engine.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum UciCommand {
+    Uci,
+    IsReady,
+    UciNewGame,
+    SetOption(EngineOption),
+    Position(UciPosition),
+    /// `go depth D movetime T`: never a search without a time limit.
+    Go {
+        depth: u32,
+        movetime: Duration,
+    },
+    Stop,
+    Quit,
+}
+
+/// A command line that contains a control character; it is never written to the engine.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("refused to send a line with a control character to the engine")]
+pub struct UnsafeLineError;
+
+impl UciCommand {
+    /// The command as one line without its newline, refused if any control character slipped in.
+    pub fn to_line(&self) -> Result<String, UnsafeLineError> {
+        let line = self.render();
+        guard_line(line)
+    }
+
+    fn render(&self) -> String {
+        match self {
+            UciCommand::Uci => "uci".to_owned(),
+            UciCommand::IsReady => "isready".to_owned(),
+            UciCommand::UciNewGame => "ucinewgame".to_owned(),
+            UciCommand::Stop => "stop".to_owned(),
+            UciCommand::Quit => "quit".to_owned(),
+            UciCommand::SetOption(option) => {
+                format!("setoption name {} value {}", option.name(), option.value())
+            }
+            UciCommand::Go { depth, movetime } => {
+                format!("go depth {depth} movetime {}", movetime.as_millis().max(1))
+            }
+            UciCommand::Position(position) => {
+                let mut line = format!("position fen {}", position.fen);
+                if !position.moves.is_empty() {
+                    line.push_str(" moves");
+                    for m in &position.moves {
+                        // Writing to a String cannot fail.
+                        let _ = write!(line, " {m}");
+                    }
+                }
+                line
+            }
+        }
+    }
+}
+
+/// The last guard before the engine's stdin: no newline, carriage return or other control character.
+pub fn guard_line(line: String) -> Result<String, UnsafeLineError> {
+    if line.chars().any(char::is_control) {
+        Err(UnsafeLineError)
+    } else {
+        Ok(line)
+    }
+}
+
+/// One line of engine output, as far as the supervisor cares.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum EngineLine {
+    UciOk,
+    ReadyOk,
+    /// `bestmove e2e4 [ponder e7e5]`: the move is checked for legality by the caller.
+    BestMove(UciMove),
+    /// `bestmove (none)`: no legal move in the searched position.
+    NoBestMove,
+    /// `info ...`: search progress (kept raw; the server does not use it yet).
+    Info(String),
+    /// `id`, `option` and the banner: expected around the handshake only.
+    Chatter,
+    /// A blank line.
+    Empty,
+    /// Anything else, including a `bestmove` whose move does not parse.
+    Garbage(String),
+}
+
+/// Parses one line of engine output (without its line ending).
+pub fn parse_line(line: &str) -> EngineLine {
+    let line = line.trim();
+    let mut words = line.split_ascii_whitespace();
+    match words.next() {
+        None => EngineLine::Empty,
+        Some("uciok") => EngineLine::UciOk,
+        Some("readyok") => EngineLine::ReadyOk,
+        Some("info") => EngineLine::Info(line.to_owned()),
+        Some("id" | "option") => EngineLine::Chatter,
+        Some("bestmove") => match words.next() {
+            Some("(none)") => EngineLine::NoBestMove,
+            Some(text) => text
+                .parse::<UciMove>()
+                .map(EngineLine::BestMove)
+                .unwrap_or_else(|_| EngineLine::Garbage(line.to_owned())),
+            None => EngineLine::Garbage(line.to_owned()),
+        },
+        Some(_) if line.starts_with("Stockfish ") => EngineLine::Chatter,
+        Some(_) => EngineLine::Garbage(line.to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alphachess_engine::Position;
+
+    fn game_after(fen: &str, moves: &[&str]) -> Game {
+        let mut game = Game::new(Position::from_fen(fen).expect("test FEN is valid"));
+        for text in moves {
+            let uci: UciMove = text.parse().expect("test move is UCI");
+            let m = uci.to_move(game.position()).expect("test move is legal");
+            game.play(m).expect("test move is playable");
+        }
+        game
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    #[test]
+    fn a_position_is_sent_as_the_start_fen_and_uci_moves() {
+        let game = game_after(START, &["e2e4", "c7c5", "g1f3"]);
+        let line = UciCommand::Position(UciPosition::from_game(&game))
+            .to_line()
+            .expect("a validated game is safe");
+        assert_eq!(line, format!("position fen {START} moves e2e4 c7c5 g1f3"));
+    }
+
+    #[test]
+    fn a_position_without_moves_has_no_moves_keyword() {
+        let game = game_after(START, &[]);
+        let line = UciCommand::Position(UciPosition::from_game(&game))
+            .to_line()
+            .expect("a validated game is safe");
+        assert_eq!(line, format!("position fen {START}"));
+    }
+
+    #[test]
+    fn castling_and_promotion_use_standard_uci() {
+        let game = game_after(
+            "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1",
+            &["e1g1", "e8d7", "b7b8n"],
+        );
+        let line = UciCommand::Position(UciPosition::from_game(&game))
+            .to_line()
+            .expect("a validated game is safe");
+        assert!(line.ends_with("moves e1g1 e8d7 b7b8n"), "{line}");
+    }
+
+    #[test]
+    fn go_always_carries_a_depth_and_a_time_limit() {
+        let go = UciCommand::Go {
+            depth: 12,
+            movetime: Duration::from_millis(2500),
+        };
+        assert_eq!(go.to_line().expect("safe"), "go depth 12 movetime 2500");
+    }
+
+    #[test]
+    fn only_allow_listed_options_are_rendered() {
+        let lines: Vec<String> = [
+            EngineOption::Threads(1),
+            EngineOption::Hash(16),
+            EngineOption::SkillLevel(3),
+        ]
+        .into_iter()
+        .map(|o| UciCommand::SetOption(o).to_line().expect("safe"))
+        .collect();
+        assert_eq!(
+            lines,
+            [
+                "setoption name Threads value 1",
+                "setoption name Hash value 16",
+                "setoption name Skill Level value 3",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_guard_refuses_newlines_and_other_control_characters() {
+        for line in [
+            "position startpos\ngo infinite",
+            "position startpos\rquit",
+            "setoption name Hash value 1\u{0}",
+            "go depth 1\u{1b}[2J",
+            "position fen x\u{85}setoption name Debug Log File value /etc/passwd",
+        ] {
+            assert_eq!(
+                guard_line(line.to_owned()),
+                Err(UnsafeLineError),
+                "{line:?}"
+            );
+        }
+        assert!(guard_line("go depth 3 movetime 100".to_owned()).is_ok());
+    }
+
+    #[test]
+    fn stockfish_output_lines_are_classified() {
+        // Captured from Debian's Stockfish 15.1.
+        let cases = [
+            (
+                "Stockfish 15.1 by the Stockfish developers (see AUTHORS file)",
+                EngineLine::Chatter,
+            ),
+            ("id name Stockfish 15.1", EngineLine::Chatter),
+            (
+                "option name Skill Level type spin default 20 min 0 max 20",
+                EngineLine::Chatter,
+            ),
+            ("uciok", EngineLine::UciOk),
+            ("readyok", EngineLine::ReadyOk),
+            ("", EngineLine::Empty),
+            ("bestmove (none)", EngineLine::NoBestMove),
+        ];
+        for (line, expected) in cases {
+            assert_eq!(parse_line(line), expected, "{line:?}");
+        }
+        let info = "info depth 3 seldepth 2 multipv 1 score cp -6 nodes 356 nps 178000 hashfull 0 tbhits 0 time 2 pv g8f6";
+        assert_eq!(parse_line(info), EngineLine::Info(info.to_owned()));
+    }
+
+    #[test]
+    fn bestmove_lines_yield_the_uci_move() {
+        let expected: UciMove = "e7e5".parse().expect("valid UCI");
+        assert_eq!(parse_line("bestmove e7e5"), EngineLine::BestMove(expected));
+        assert_eq!(
+            parse_line("bestmove e7e5 ponder g1f3\r"),
+            EngineLine::BestMove(expected)
+        );
+        let promotion: UciMove = "a7a8q".parse().expect("valid UCI");
+        assert_eq!(
+            parse_line("bestmove a7a8q"),
+            EngineLine::BestMove(promotion)
+        );
+    }
+
+    #[test]
+    fn unexpected_output_is_garbage() {
+        for line in [
+            "bestmove",
+            "bestmove xyzzy",
+            "Segmentation fault",
+            "\u{fffd}\u{fffd}",
+        ] {
+            assert!(
+                matches!(parse_line(line), EngineLine::Garbage(_)),
+                "{line:?}"
+            );
+        }
+    }
+}
