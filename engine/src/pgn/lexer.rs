@@ -64,6 +64,12 @@ pub(super) struct Lexer<R> {
     at_line_start: bool,
 }
 
+/// Bytes that make up tag names: printable ASCII except quotes and brackets (the standard
+/// only uses letters, digits and `_`).
+fn is_tag_name_byte(b: u8) -> bool {
+    b.is_ascii_graphic() && !matches!(b, b'"' | b'[' | b']')
+}
+
 /// Bytes that make up symbols (moves, move numbers, results), as in the PGN standard plus `/`
 /// for `1/2-1/2`.
 fn is_symbol_byte(b: u8) -> bool {
@@ -215,7 +221,7 @@ impl<R: BufRead> Lexer<R> {
         self.skip_while(|b| b == b' ' || b == b'\t')?;
         let mut name = Vec::new();
         while let Some(b) = self.peek()? {
-            if b.is_ascii_whitespace() || matches!(b, b'"' | b']' | b'[') {
+            if !is_tag_name_byte(b) {
                 break;
             }
             self.bump(b);
@@ -229,13 +235,17 @@ impl<R: BufRead> Lexer<R> {
             return self.malformed_tag();
         }
         self.bump(b'"');
-        match self.tag_value()? {
-            Some(value) => Ok(Some(Token::Tag {
-                name: String::from_utf8_lossy(&name).into_owned(),
-                value: String::from_utf8_lossy(&value).into_owned(),
-            })),
-            None => self.malformed_tag(),
+        let Some(value) = self.tag_value()? else {
+            return self.malformed_tag();
+        };
+        // The limit applies to the decoded text too (an invalid byte becomes a three-byte
+        // replacement character), so that a value read once always reads again.
+        let value = String::from_utf8_lossy(&value).into_owned();
+        if value.len() > MAX_TAG_VALUE_LEN {
+            return Ok(None);
         }
+        let name = String::from_utf8(name).expect("tag names are ascii");
+        Ok(Some(Token::Tag { name, value }))
     }
 
     fn malformed_tag(&mut self) -> io::Result<Option<Token>> {

@@ -1,0 +1,106 @@
+//! The properties every parser must keep on any input, shared by the cargo-fuzz targets
+//! (`engine/fuzz`) and the short random-bytes test (`engine/tests/fuzz_like.rs`): no panic, and
+//! every value read writes back to text that reads to the same value.
+
+use alphachess_engine::pgn::{read_game, write_game, Reader};
+use alphachess_engine::{Position, SanPlus, UciMove};
+
+/// Positions the move parsers are resolved against: the start, Kiwipete both ways, promotions
+/// with en passant, and many queens and knights for disambiguation.
+const POSITIONS: [&str; 5] = [
+    "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+    "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
+    "r6k/1P3P2/8/3pP3/8/8/1p3p2/R6K w - d6 0 1",
+    "Q6Q/8/1k6/8/4N1N1/8/8/Q3K2Q w - - 0 1",
+];
+
+fn positions() -> impl Iterator<Item = Position> {
+    POSITIONS
+        .iter()
+        .map(|fen| Position::from_fen(fen).expect("valid check position"))
+}
+
+/// Any bytes as a FEN.
+pub fn check_fen(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(pos) = Position::from_fen(text) else {
+        return;
+    };
+    let fen = pos.to_fen();
+    let again =
+        Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen} does not read back: {e}"));
+    assert_eq!(again.to_fen(), fen);
+    assert_eq!(again.zobrist(), pos.zobrist(), "{fen}");
+    // Whatever the position, playing its moves must not panic either.
+    let moves = pos.legal_moves();
+    assert_eq!(moves.len(), pos.count_legal_moves(), "{fen}");
+    for &m in moves.iter() {
+        let mut next = pos.clone();
+        next.play_unchecked(m);
+        let _ = SanPlus::from_move(&pos, m);
+    }
+}
+
+/// Any bytes as a UCI move.
+pub fn check_uci(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(uci) = text.parse::<UciMove>() else {
+        return;
+    };
+    let written = uci.to_string();
+    assert_eq!(written.parse::<UciMove>(), Ok(uci), "{written}");
+    for pos in positions() {
+        if let Ok(m) = uci.to_move(&pos) {
+            assert!(pos.is_legal(m), "{uci} in {pos}");
+            assert_eq!(m.to_uci().to_move(&pos), Ok(m), "{uci} in {pos}");
+        }
+    }
+}
+
+/// Any bytes as SAN.
+pub fn check_san(data: &[u8]) {
+    let Ok(san) = SanPlus::from_ascii(data) else {
+        return;
+    };
+    let written = san.to_string();
+    assert_eq!(written.parse::<SanPlus>(), Ok(san), "{written}");
+    for pos in positions() {
+        match san.to_move(&pos) {
+            Ok(m) => {
+                let canonical = SanPlus::from_move(&pos, m);
+                assert_eq!(
+                    canonical.to_move(&pos),
+                    Ok(m),
+                    "{san} -> {canonical} in {pos}"
+                );
+            }
+            Err(error) => assert!(!error.to_string().is_empty()),
+        }
+    }
+}
+
+/// Any bytes as a PGN file.
+pub fn check_pgn(data: &[u8]) {
+    for game in Reader::new(data) {
+        let Ok(game) = game else {
+            continue;
+        };
+        let written = write_game(&game.tags, &game.game);
+        let again = read_game(&written)
+            .unwrap_or_else(|e| panic!("a written game does not read back: {e}\n{written}"));
+        assert_eq!(again.tags, game.tags, "{written}");
+        assert_eq!(again.result, game.result, "{written}");
+        assert_eq!(again.game.moves(), game.game.moves(), "{written}");
+        assert_eq!(
+            again.game.initial_position().to_fen(),
+            game.game.initial_position().to_fen(),
+            "{written}"
+        );
+        assert_eq!(write_game(&again.tags, &again.game), written);
+    }
+}
