@@ -54,13 +54,11 @@ fn illegal_uci_moves_say_why() {
         Err(IllegalUciMoveError::NotYourPiece { from: Square::E7 })
     );
     let e2e5: UciMove = "e2e5".parse().expect("valid");
-    assert_eq!(
-        start
-            .clone()
-            .play(Move::normal(Square::E2, Square::E5))
-            .is_err(),
-        true
-    );
+    let mut unchanged = start.clone();
+    assert!(unchanged
+        .play(Move::normal(Square::E2, Square::E5))
+        .is_err());
+    assert_eq!(unchanged, start);
     assert_eq!(
         e2e5.to_move(&start),
         Err(IllegalUciMoveError::IllegalMove { uci: e2e5 })
