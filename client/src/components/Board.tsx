@@ -1,10 +1,17 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Chessboard, type ChessboardOptions } from 'react-chessboard';
+import { Chessboard, type ChessboardOptions, type PositionDataType } from 'react-chessboard';
 import type { LegalMove } from '../api/types';
 import { canMoveFrom, intentFor, promotionMove, targetsFrom } from '../chess/legal';
 import type { Color, Placement, PromotionRole, SquareName } from '../chess/types';
 import { colorLetter, isSquareName } from '../chess/types';
 import { PromotionPicker } from './PromotionPicker';
+
+/** react-chessboard's position shape: `{ e2: { pieceType: 'wP' } }`. */
+function toPosition(placement: Placement): PositionDataType {
+  const position: PositionDataType = {};
+  for (const [square, piece] of Object.entries(placement)) if (piece) position[square] = { pieceType: piece };
+  return position;
+}
 
 export interface BoardProps {
   placement: Placement;
@@ -84,9 +91,11 @@ export function Board(props: BoardProps) {
     [legalMoves, selected],
   );
 
+  const position = useMemo(() => toPosition(placement), [placement]);
+
   const options: ChessboardOptions = {
     id: 'alphachess',
-    position: placement as ChessboardOptions['position'],
+    position,
     boardOrientation: orientation,
     allowDragging: movable !== null,
     dragActivationDistance: 4,

@@ -1,0 +1,126 @@
+// Shared helpers for the browser tests: Debian's Chromium driven by playwright-core.
+import { mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
+/** How long to wait for Stockfish (low depth) plus the server; generous because the machine is shared. */
+export const ENGINE_WAIT_MS = 30_000;
+
+/** Launches headless Chromium with a fresh temporary profile. */
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ],
+  });
+}
+
+/** A fresh page (own storage) at a desktop size unless told otherwise. */
+export async function newPage(browser, viewport = { width: 1280, height: 800 }) {
+  const context = await browser.newContext({ viewport, baseURL: BASE });
+  const page = await context.newPage();
+  page.setDefaultTimeout(ENGINE_WAIT_MS);
+  return page;
+}
+
+export async function screenshot(page, name) {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
+}
+
+/** Starts a game through the start screen. */
+export async function startFromUi(page, { color = 'white', level } = {}) {
+  await page.goto('/');
+  await page.locator(`label[data-side="${color}"]`).click();
+  if (level) await page.locator(`button[data-level="${level}"]`).click();
+  await page.getByTestId('play').click();
+  await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
+  await waitIdle(page);
+}
+
+/** Creates a game through the API (e.g. from a FEN), stores its token and opens it. */
+export async function openGameFromApi(page, body) {
+  const response = await fetch(`${BASE}/api/games`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new Error(`create game: ${response.status} ${await response.text()}`);
+  const { id, token } = await response.json();
+  await page.goto('/');
+  await page.evaluate(([key, value]) => localStorage.setItem(key, value), [`alphachess:token:${id}`, token]);
+  await page.goto(`/game/${id}`);
+  await waitIdle(page);
+  return id;
+}
+
+/** Waits until no request is in flight and the game is on screen. */
+export async function waitIdle(page) {
+  await page.locator('.game-screen[data-busy=""]').waitFor();
+}
+
+/** Waits until the game has reached `ply` half-moves and nothing is in flight. */
+export async function waitPly(page, ply) {
+  await page.locator(`.game-screen[data-ply="${ply}"][data-busy=""]`).waitFor();
+}
+
+export const square = (page, name) => page.locator(`[data-square="${name}"]`);
+
+/** Waits until `piece` (e.g. `wP`) stands on the square, letting the board's move animation finish. */
+export async function waitPiece(page, name, piece) {
+  await square(page, name).locator(`[data-piece="${piece}"]`).waitFor();
+}
+
+export async function pieceOn(page, name) {
+  const piece = square(page, name).locator('[data-piece]');
+  return (await piece.count()) === 0 ? null : piece.getAttribute('data-piece');
+}
+
+async function center(page, name) {
+  const box = await square(page, name).boundingBox();
+  if (!box) throw new Error(`square ${name} is not on screen`);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Drags a piece with the mouse, in small steps as a hand would. */
+export async function drag(page, from, to) {
+  const a = await center(page, from);
+  const b = await center(page, to);
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move(a.x + 6, a.y + 6, { steps: 3 });
+  await page.mouse.move(b.x, b.y, { steps: 12 });
+  await page.mouse.up();
+}
+
+export async function clickMove(page, from, to) {
+  await square(page, from).click();
+  await square(page, to).click();
+}
+
+export const sounds = (page) => page.evaluate(() => window.__alphachessSounds ?? []);
+
+export async function moveTexts(page) {
+  return page.locator('.move-list button.move').allTextContents();
+}
+
+/** Records every request to the moves endpoint, to prove that none was sent. */
+export function recordMoveRequests(page) {
+  const seen = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && /\/api\/games\/[^/]+\/moves$/.test(request.url())) seen.push(request.postData());
+  });
+  return seen;
+}

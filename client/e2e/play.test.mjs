@@ -1,0 +1,168 @@
+// Playing whole moves against the real server and Stockfish: drag, click, black, takeback, resign, reload.
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import {
+  clickMove,
+  drag,
+  launch,
+  moveTexts,
+  newPage,
+  pieceOn,
+  recordMoveRequests,
+  screenshot,
+  sounds,
+  square,
+  startFromUi,
+  waitIdle,
+  waitPiece,
+  waitPly,
+} from './helpers.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+describe('playing against Stockfish', () => {
+  it('shows the start screen with side and level choices', async () => {
+    const page = await newPage(browser);
+    await page.goto('/');
+    assert.equal(await page.locator('label[data-side]').count(), 3);
+    assert.equal(await page.locator('button[data-level]').count(), 8);
+    assert.equal(await page.locator('button[data-level="8"]').getAttribute('aria-checked'), 'true');
+    await screenshot(page, '01-start-screen');
+    await page.context().close();
+  });
+
+  it('plays as white by dragging a piece, and Stockfish answers', async () => {
+    const page = await newPage(browser);
+    await startFromUi(page, { color: 'white' });
+    assert.equal(await page.locator('.board').getAttribute('data-orientation'), 'white');
+    await drag(page, 'e2', 'e4');
+    await waitPly(page, 2);
+    assert.equal(await pieceOn(page, 'e4'), 'wP');
+    const moves = await moveTexts(page);
+    assert.equal(moves[0], 'e4');
+    assert.equal(moves.length, 2);
+    assert.equal((await sounds(page))[0], 'move');
+    assert.match(await page.getByTestId('announcer').textContent(), /^Stockfish played /);
+    await drag(page, 'g1', 'f3');
+    await waitPly(page, 4);
+    await drag(page, 'f1', 'c4');
+    await waitPly(page, 6).catch(() => {});
+    await screenshot(page, '02-game-in-progress');
+    await page.context().close();
+  });
+
+  it('snaps an illegal drop back without sending a request, with the illegal sound', async () => {
+    const page = await newPage(browser);
+    await startFromUi(page, { color: 'white' });
+    const requests = recordMoveRequests(page);
+    await drag(page, 'e2', 'e5');
+    assert.equal(await pieceOn(page, 'e2'), 'wP');
+    assert.equal(await pieceOn(page, 'e5'), null);
+    assert.equal(await page.evaluate(() => document.body.dataset.lastSound), 'illegal');
+    assert.deepEqual(requests, []);
+    await page.context().close();
+  });
+
+  it('plays by clicking a piece then a target, showing the legal targets as dots', async () => {
+    const page = await newPage(browser);
+    await startFromUi(page, { color: 'white' });
+    await square(page, 'g1').click();
+    assert.match(await square(page, 'g1').locator('.square').getAttribute('class'), /selected/);
+    const dots = await page.locator('.square.move-target').evaluateAll((els) =>
+      els.map((el) => el.closest('[data-square]').dataset.square).sort(),
+    );
+    assert.deepEqual(dots, ['f3', 'h3']);
+    await square(page, 'g1').click(); // a second click cancels
+    assert.equal(await page.locator('.square.move-target').count(), 0);
+    await clickMove(page, 'g1', 'f3');
+    await waitPly(page, 2);
+    assert.equal(await pieceOn(page, 'f3'), 'wN');
+    assert.equal((await moveTexts(page))[0], 'Nf3');
+    await page.context().close();
+  });
+
+  it('plays as black on a flipped board after Stockfish moves first, with its sound', async () => {
+    const page = await newPage(browser);
+    await startFromUi(page, { color: 'black' });
+    await waitPly(page, 1);
+    assert.equal(await page.locator('.board').getAttribute('data-orientation'), 'black');
+    const a1 = await square(page, 'a1').boundingBox();
+    const a8 = await square(page, 'a8').boundingBox();
+    assert.ok(a8.y > a1.y, 'rank 8 is at the bottom for black');
+    assert.equal((await moveTexts(page)).length, 1);
+    const heard = await sounds(page);
+    assert.equal(heard.length, 1, 'Stockfish\'s first move sounds once');
+    assert.ok(['move', 'capture', 'castle', 'check', 'promote'].includes(heard[0]));
+    await drag(page, 'e7', 'e5'); // legal after any first move
+    await waitPly(page, 3);
+    assert.equal(await pieceOn(page, 'e5'), 'bP');
+    await page.context().close();
+  });
+
+  it('looks back through the moves with the arrow keys and returns to the game', async () => {
+    const page = await newPage(browser);
+    await startFromUi(page, { color: 'white' });
+    await clickMove(page, 'd2', 'd4');
+    await waitPly(page, 2);
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    await waitPiece(page, 'd2', 'wP'); // the start position
+    assert.equal(await pieceOn(page, 'd4'), null);
+    assert.equal(await page.locator('.board').getAttribute('data-locked'), 'true');
+    await page.keyboard.press('ArrowRight');
+    await waitPiece(page, 'd4', 'wP');
+    await page.getByTestId('back-to-game').click();
+    assert.equal(await page.locator('.board').getAttribute('data-locked'), 'false');
+    await page.keyboard.press('f');
+    assert.equal(await page.locator('.board').getAttribute('data-orientation'), 'black');
+    await page.context().close();
+  });
+
+  it('takes back the last move and Stockfish\'s reply', async () => {
+    const page = await newPage(browser);
+    await startFromUi(page, { color: 'white' });
+    await drag(page, 'e2', 'e4');
+    await waitPly(page, 2);
+    await page.getByTestId('takeback').click();
+    await waitPly(page, 0);
+    await waitPiece(page, 'e2', 'wP');
+    assert.equal(await pieceOn(page, 'e4'), null);
+    assert.deepEqual(await moveTexts(page), []);
+    await page.context().close();
+  });
+
+  it('resigns after a confirmation and shows the game-over panel with the loss sound', async () => {
+    const page = await newPage(browser);
+    await startFromUi(page, { color: 'white' });
+    await page.getByTestId('resign').click();
+    assert.equal(await page.getByTestId('game-over').count(), 0, 'nothing happens before the confirmation');
+    await page.getByTestId('confirm-resign').click();
+    await page.getByTestId('game-over').waitFor();
+    assert.match(await page.getByTestId('game-over').textContent(), /You resigned/);
+    assert.match(await page.getByTestId('game-over-reason').textContent(), /resignation/);
+    assert.equal(await page.evaluate(() => document.body.dataset.lastSound), 'loss');
+    await page.context().close();
+  });
+
+  it('resumes the game after a reload', async () => {
+    const page = await newPage(browser);
+    await startFromUi(page, { color: 'white' });
+    await drag(page, 'e2', 'e4');
+    await waitPly(page, 2);
+    const before = await moveTexts(page);
+    const url = page.url();
+    await page.reload();
+    await waitIdle(page);
+    assert.equal(page.url(), url);
+    assert.deepEqual(await moveTexts(page), before);
+    await clickMove(page, 'd2', 'd4');
+    await waitPly(page, 4);
+    await page.context().close();
+  });
+});
