@@ -1,0 +1,156 @@
+//! Spawning the real application on 127.0.0.1:0 and talking to it.
+
+use std::path::PathBuf;
+
+use actix_web::web;
+use alphachess_server::games::GameService;
+use alphachess_server::{Application, Config};
+use reqwest::{Response, StatusCode};
+use serde_json::{json, Value};
+
+/// The real Stockfish: `$STOCKFISH`, else Debian's. Its absence fails the tests, never skips them.
+pub fn stockfish() -> PathBuf {
+    let path = std::env::var_os("STOCKFISH")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/games/stockfish"));
+    assert!(
+        path.is_file(),
+        "Stockfish is required at {} (apt-get install -y stockfish, or set STOCKFISH)",
+        path.display()
+    );
+    path
+}
+
+/// The fake engine used by the fault tests.
+pub fn fake_engine() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engines/fake-uci.sh")
+}
+
+/// A configuration for tests: loopback port 0, real Stockfish at depth 4, no client folder.
+pub fn test_config() -> Config {
+    let mut config = Config::with_defaults();
+    config.bind = "127.0.0.1:0".parse().expect("a valid address");
+    config.stockfish = Some(stockfish());
+    config.depth = 4;
+    config.move_time_cap_ms = 5_000;
+    config.static_dir = PathBuf::from("/nonexistent/alphachess-client");
+    config
+}
+
+/// A running server and a client for it.
+pub struct TestApp {
+    pub base: String,
+    pub client: reqwest::Client,
+    pub service: web::Data<GameService>,
+}
+
+/// A created game.
+pub struct TestGame {
+    pub id: String,
+    pub token: String,
+    pub view: Value,
+}
+
+/// Starts the application with `config` on a free port.
+pub async fn spawn_with(config: Config) -> TestApp {
+    let app = Application::build(&config)
+        .await
+        .expect("the application starts");
+    let base = format!("http://127.0.0.1:{}", app.port());
+    let service = app.service();
+    tokio::spawn(app.run_until_stopped());
+    TestApp {
+        base,
+        client: reqwest::Client::new(),
+        service,
+    }
+}
+
+/// Starts the application with the test defaults.
+pub async fn spawn_app() -> TestApp {
+    spawn_with(test_config()).await
+}
+
+impl TestApp {
+    pub fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// `POST /api/games` with `body`.
+    pub async fn create_raw(&self, body: &Value) -> Response {
+        self.client
+            .post(self.url("/api/games"))
+            .json(body)
+            .send()
+            .await
+            .expect("the server answers")
+    }
+
+    /// Creates a game that must succeed.
+    pub async fn create(&self, body: Value) -> TestGame {
+        let response = self.create_raw(&body).await;
+        assert_eq!(response.status(), StatusCode::CREATED, "creating {body}");
+        let created: Value = response.json().await.expect("JSON");
+        TestGame {
+            id: created["id"].as_str().expect("an id").to_owned(),
+            token: created["token"].as_str().expect("a token").to_owned(),
+            view: created["game"].clone(),
+        }
+    }
+
+    /// `POST /api/games/{id}/moves` with the game's token.
+    pub async fn play_raw(&self, game: &TestGame, body: Value) -> Response {
+        self.client
+            .post(self.url(&format!("/api/games/{}/moves", game.id)))
+            .bearer_auth(&game.token)
+            .json(&body)
+            .send()
+            .await
+            .expect("the server answers")
+    }
+
+    /// Plays a move that must be accepted; returns the view after the engine's reply.
+    pub async fn play(&self, game: &TestGame, text: &str) -> Value {
+        let response = self.play_raw(game, json!({ "move": text })).await;
+        assert_eq!(response.status(), StatusCode::OK, "playing {text}");
+        response.json().await.expect("JSON")
+    }
+
+    /// `POST /api/games/{id}/{action}` (takeback, resign) with the game's token.
+    pub async fn action(&self, game: &TestGame, action: &str) -> Response {
+        self.client
+            .post(self.url(&format!("/api/games/{}/{action}", game.id)))
+            .bearer_auth(&game.token)
+            .send()
+            .await
+            .expect("the server answers")
+    }
+
+    /// `GET` a path.
+    pub async fn get(&self, path: &str) -> Response {
+        self.client
+            .get(self.url(path))
+            .send()
+            .await
+            .expect("the server answers")
+    }
+
+    /// The game's view as the server has it now.
+    pub async fn view(&self, game: &TestGame) -> Value {
+        let response = self.get(&format!("/api/games/{}", game.id)).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        response.json().await.expect("JSON")
+    }
+}
+
+/// Asserts an error response's status and code; returns its body.
+pub async fn expect_error(response: Response, status: StatusCode, code: &str) -> Value {
+    assert_eq!(response.status(), status, "expected {code}");
+    let body: Value = response.json().await.expect("a JSON error body");
+    assert_eq!(body["error"], code, "{body}");
+    assert!(
+        body["message"].as_str().is_some_and(|m| !m.is_empty()),
+        "{body}"
+    );
+    body
+}

@@ -1,0 +1,11 @@
+//! The server's integration tests: one binary, one module per concern. Everything runs against
+//! the real Stockfish (at low depth) except the fault tests, which use `tests/fake_engines/`.
+
+mod helpers;
+
+mod errors;
+mod faults;
+mod injection;
+mod play;
+mod routes;
+mod startup;

@@ -1,0 +1,57 @@
+//! The binary's command line: a missing or broken engine is a clear error, not a panic.
+
+use std::process::Command;
+
+fn server(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_alphachess-server"))
+        .args(args)
+        .env_remove("ALPHACHESS_STOCKFISH")
+        .output()
+        .expect("the binary runs")
+}
+
+#[test]
+fn a_missing_engine_is_a_startup_error_naming_the_path() {
+    let output = server(&[
+        "--bind",
+        "127.0.0.1:0",
+        "--stockfish",
+        "/nonexistent/stockfish",
+    ]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("/nonexistent/stockfish"), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn an_engine_that_is_not_uci_is_a_startup_error_naming_the_path() {
+    let output = server(&["--bind", "127.0.0.1:0", "--stockfish", "/bin/true"]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("/bin/true") && stderr.contains("does not work"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn help_lists_every_flag() {
+    let output = server(&["--help"]);
+    assert!(output.status.success());
+    let help = String::from_utf8_lossy(&output.stdout);
+    for flag in [
+        "--bind",
+        "--stockfish",
+        "--depth",
+        "--move-time-cap-ms",
+        "--engines",
+        "--static-dir",
+        "--max-games",
+        "--idle-timeout-secs",
+        "--queue-len",
+    ] {
+        assert!(help.contains(flag), "{flag} missing from --help");
+    }
+}
