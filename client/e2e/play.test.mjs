@@ -57,6 +57,28 @@ describe('playing against Stockfish', () => {
     await page.context().close();
   });
 
+  it('shows the move at once, locks the board and shows the thinking indicator until Stockfish answers', async () => {
+    const page = await newPage(browser);
+    await startFromUi(page, { color: 'white' });
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route('**/api/games/*/moves', async (route) => {
+      await held; // hold the request so the waiting state can be inspected
+      await route.continue();
+    });
+    await drag(page, 'd2', 'd4');
+    await page.getByTestId('thinking').waitFor();
+    assert.equal(await pieceOn(page, 'd4'), 'wP', 'the player\'s move is on the board before the answer');
+    assert.equal(await page.locator('.board').getAttribute('data-locked'), 'true');
+    assert.equal(await page.locator('[data-square="g1"] [data-piece="wN"]').getAttribute('style').then((s) => /cursor: pointer/.test(s)), true);
+    await screenshot(page, '02b-stockfish-thinking');
+    release();
+    await waitPly(page, 2);
+    assert.equal(await page.getByTestId('thinking').count(), 0);
+    assert.equal(await page.locator('.board').getAttribute('data-locked'), 'false');
+    await page.context().close();
+  });
+
   it('snaps an illegal drop back without sending a request, with the illegal sound', async () => {
     const page = await newPage(browser);
     await startFromUi(page, { color: 'white' });

@@ -1,7 +1,7 @@
 // Runs the browser tests: starts the real server (ALPHACHESS_SERVER_BIN) with real Stockfish on a free
 // loopback port, serving the built client, waits for /api/health, runs e2e/*.test.mjs with node's test
 // runner, and always stops the server.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
@@ -64,15 +64,19 @@ function stop(child) {
   });
 }
 
+/** The server flags for the test run; `--level default` only where this server build knows the flag. */
+function serverArgs(port) {
+  const args = ['--bind', `127.0.0.1:${port}`, '--static-dir', distDir, '--stockfish', stockfish, '--depth', SEARCH_DEPTH];
+  const help = spawnSync(serverBin, ['--help'], { encoding: 'utf8', timeout: 10_000 });
+  if (/--level\b/.test(`${help.stdout}`)) args.push('--level', 'default');
+  return args;
+}
+
 mkdirSync(logDir, { recursive: true });
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
 const log = createWriteStream(join(logDir, 'server.log'));
-const server = spawn(
-  serverBin,
-  ['--bind', `127.0.0.1:${port}`, '--static-dir', distDir, '--stockfish', stockfish, '--depth', SEARCH_DEPTH, '--level', 'default'],
-  { stdio: ['ignore', 'pipe', 'pipe'] },
-);
+const server = spawn(serverBin, serverArgs(port), { stdio: ['ignore', 'pipe', 'pipe'] });
 server.stdout.pipe(log);
 server.stderr.pipe(log);
 let tests;

@@ -19,7 +19,7 @@ export function MoveList({ rows, shownPly, onSelect }: Props) {
   }, [lastPly, shownPly]);
 
   if (rows.length === 0) return <p className="move-list-empty">No moves yet.</p>;
-  const cell = (move: MoveRow['white']) =>
+  const cell = (move: MoveRow['white'], placeholder: boolean) =>
     move ? (
       <button
         type="button"
@@ -30,16 +30,16 @@ export function MoveList({ rows, shownPly, onSelect }: Props) {
       >
         {move.san}
       </button>
-    ) : (
+    ) : placeholder ? (
       <span className="move placeholder">…</span>
-    );
+    ) : null;
   return (
     <ol className="move-list" ref={end} aria-label="Moves">
       {rows.map((row) => (
         <li key={row.number} className="move-row">
           <span className="move-number">{row.number}.</span>
-          {cell(row.white)}
-          {cell(row.black)}
+          {cell(row.white, true)}
+          {cell(row.black, false)}
         </li>
       ))}
     </ol>

@@ -1,3 +1,4 @@
+import { Icon } from './Icon';
 import { useSyncExternalStore } from 'react';
 import { getSoundSettings, setSoundSettings, subscribeSoundSettings } from '../sound/settings';
 
@@ -15,7 +16,7 @@ export function SoundControls() {
         data-testid="mute"
         onClick={() => setSoundSettings({ muted: !muted })}
       >
-        {muted ? '🔇' : volume < 0.4 ? '🔈' : '🔊'}
+        <Icon name={muted ? 'muted' : volume < 0.4 ? 'volumeLow' : 'volume'} />
       </button>
       <input
         type="range"

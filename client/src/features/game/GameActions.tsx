@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { pgnUrl } from '../../api/games';
 import type { GameView } from '../../api/types';
+import { Icon } from '../../components/Icon';
 
 interface Props {
   view: GameView;
@@ -42,22 +43,22 @@ export function GameActions(props: Props) {
   return (
     <div className="actions">
       <button type="button" onClick={onTakeBack} disabled={!canTakeBack} data-testid="takeback" aria-label="Take back your last move">
-        ↶ Takeback
+        <Icon name="takeback" /> Takeback
       </button>
       <button type="button" onClick={() => setConfirming(true)} disabled={!canResign} data-testid="resign" aria-label="Resign">
-        ⚑ Resign
+        <Icon name="flag" /> Resign
       </button>
       <button type="button" onClick={onNewGame} data-testid="new-game" aria-label="New game">
-        ＋ New game
+        <Icon name="plus" /> New game
       </button>
       <button type="button" onClick={onFlip} aria-label="Flip the board (f)" title="Flip the board (f)">
-        ⇅ Flip
+        <Icon name="flip" /> Flip
       </button>
       <a className="button" href={pgnUrl(view.id)} download={`alphachess-${view.id}.pgn`} aria-label="Download the game as PGN">
-        ⤓ PGN
+        <Icon name="download" /> PGN
       </a>
       <button type="button" onClick={onCopyFen} aria-label="Copy the position as FEN" data-testid="copy-fen">
-        ⧉ FEN
+        <Icon name="copy" /> FEN
       </button>
     </div>
   );

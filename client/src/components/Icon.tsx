@@ -1,0 +1,41 @@
+/**
+ * Small line icons drawn inline (24×24, stroke = text colour), so buttons look the same on every
+ * system whatever its emoji font.
+ */
+const PATHS = {
+  volume: 'M4 9h4l5-4v14l-5-4H4z M16 9a4 4 0 0 1 0 6 M18.5 6.5a7.5 7.5 0 0 1 0 11',
+  volumeLow: 'M4 9h4l5-4v14l-5-4H4z M16 9a4 4 0 0 1 0 6',
+  muted: 'M4 9h4l5-4v14l-5-4H4z M16 9l5 6 M21 9l-5 6',
+  first: 'M6 5v14 M18 5l-9 7 9 7z',
+  previous: 'M16 5l-9 7 9 7z',
+  next: 'M8 5l9 7-9 7z',
+  last: 'M18 5v14 M6 5l9 7-9 7z',
+  takeback: 'M9 14L4 9l5-5 M4 9h10a6 6 0 0 1 0 12h-3',
+  flag: 'M5 21V4 M5 4h12l-2 4 2 4H5',
+  plus: 'M12 5v14 M5 12h14',
+  flip: 'M7 4v16 M4 7l3-3 3 3 M17 20V4 M14 17l3 3 3-3',
+  download: 'M12 4v11 M7 10l5 5 5-5 M5 20h14',
+  copy: 'M9 9h10v11H9z M5 15V4h10',
+} as const;
+
+export type IconName = keyof typeof PATHS;
+
+export function Icon({ name }: { name: IconName }) {
+  return (
+    <svg
+      className="icon"
+      viewBox="0 0 24 24"
+      width="18"
+      height="18"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={PATHS[name]} />
+    </svg>
+  );
+}
