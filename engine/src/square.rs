@@ -5,6 +5,8 @@ use std::str::FromStr;
 
 /// A file (column), a to h.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum File {
@@ -63,6 +65,8 @@ impl File {
 
 /// A rank (row), 1 to 8.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[repr(u8)]
 #[allow(missing_docs)]
 pub enum Rank {

@@ -106,7 +106,7 @@ struct SuiteEntry {
     expected: Vec<(u32, u64)>,
 }
 
-/// Parses "<fen> ;D1 20 ;D2 400"; blank lines and `#` comments give `None`.
+/// Parses `<fen> ;D1 20 ;D2 400`; blank lines and `#` comments give `None`.
 fn parse_suite_line(line: usize, text: &str) -> Option<Result<SuiteEntry, String>> {
     let text = text.trim();
     if text.is_empty() || text.starts_with('#') {
