@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { chromium } from 'playwright-core';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
@@ -27,9 +28,21 @@ export function launch() {
   });
 }
 
-/** A fresh page (own storage) at a desktop size unless told otherwise. */
-export async function newPage(browser, viewport = { width: 1280, height: 800 }) {
-  const context = await browser.newContext({ viewport, baseURL: BASE });
+let shared;
+
+/** Opens one browser for the calling test file, closed when the file's tests end. */
+export function useBrowser() {
+  before(async () => {
+    shared = await launch();
+  });
+  after(async () => {
+    await shared?.close();
+  });
+}
+
+/** A fresh page in its own context (own storage), at a desktop size unless told otherwise. */
+export async function newPage(options = {}) {
+  const context = await shared.newContext({ viewport: { width: 1280, height: 800 }, ...options, baseURL: BASE });
   const page = await context.newPage();
   page.setDefaultTimeout(ENGINE_WAIT_MS);
   return page;

@@ -1,19 +1,13 @@
 // Layout on a phone, and errors that must leave the player a way on.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { clickMove, launch, newPage, screenshot, square, startFromUi, waitPly } from './helpers.mjs';
+import { describe, it } from 'node:test';
+import { clickMove, useBrowser, newPage, screenshot, square, startFromUi, waitPly } from './helpers.mjs';
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+useBrowser();
 
 describe('layout and errors', () => {
   it('fits a 360 px phone without sideways scrolling, with the board filling the width', async () => {
-    const page = await newPage(browser, { width: 360, height: 740 });
+    const page = await newPage({ viewport: { width: 360, height: 740 } });
     await page.goto('/');
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 360));
     await screenshot(page, '05-phone-start');
@@ -27,8 +21,53 @@ describe('layout and errors', () => {
     await page.context().close();
   });
 
+  it('plays by tapping on a touch screen, where pieces never scroll the page', async () => {
+    const page = await newPage({ viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true });
+    await startFromUi(page, { color: 'white' });
+    const touchAction = await page.locator('[data-square="e2"] [data-piece]').evaluate((el) => getComputedStyle(el).touchAction);
+    assert.equal(touchAction, 'none');
+    await square(page, 'e2').tap();
+    await square(page, 'e4').tap();
+    await waitPly(page, 2);
+    assert.equal(await page.locator('.move-list button.move').first().textContent(), 'e4');
+    await page.context().close();
+  });
+
+  it('remembers mute and volume across a reload', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByTestId('mute').click();
+    await page.reload();
+    assert.equal(await page.getByTestId('mute').getAttribute('aria-pressed'), 'true');
+    await page.getByTestId('mute').click();
+    await page.getByLabel('Volume').fill('30');
+    await page.reload();
+    assert.equal(await page.getByTestId('mute').getAttribute('aria-pressed'), 'false');
+    assert.equal(await page.getByLabel('Volume').inputValue(), '30');
+    await page.context().close();
+  });
+
+  it('copies the FEN and offers the game as a PGN download', async () => {
+    const page = await newPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await startFromUi(page, { color: 'white' });
+    await clickMove(page, 'e2', 'e4');
+    await waitPly(page, 2);
+    await page.getByTestId('copy-fen').click();
+    await page.getByText('FEN copied').waitFor();
+    const fen = await page.evaluate(() => navigator.clipboard.readText());
+    const id = new URL(page.url()).pathname.split('/').pop();
+    const game = await (await page.request.get(`/api/games/${id}`)).json();
+    assert.equal(fen, game.fen);
+    const href = await page.getByRole('link', { name: 'Download the game as PGN' }).getAttribute('href');
+    const pgn = await page.request.get(href);
+    assert.equal(pgn.status(), 200);
+    assert.match(await pgn.text(), /1\. e4 /);
+    await page.context().close();
+  });
+
   it('says when a game does not exist and offers a new one', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await page.goto('/game/no-such-game');
     await page.getByTestId('load-error').waitFor();
     assert.match(await page.getByTestId('load-error').textContent(), /Game not found/);
@@ -39,7 +78,7 @@ describe('layout and errors', () => {
   });
 
   it('tells the player when the server cannot be reached, and the board stays', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await startFromUi(page, { color: 'white' });
     await page.route('**/api/games/*/moves', (route) => route.abort('connectionrefused'));
     await clickMove(page, 'e2', 'e4');

@@ -1,10 +1,10 @@
 // Playing whole moves against the real server and Stockfish: drag, click, black, takeback, resign, reload.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   clickMove,
   drag,
-  launch,
+  useBrowser,
   moveTexts,
   newPage,
   pieceOn,
@@ -18,17 +18,11 @@ import {
   waitPly,
 } from './helpers.mjs';
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+useBrowser();
 
 describe('playing against Stockfish', () => {
   it('shows the start screen with side and level choices', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await page.goto('/');
     assert.equal(await page.locator('label[data-side]').count(), 3);
     assert.equal(await page.locator('button[data-level]').count(), 8);
@@ -38,7 +32,7 @@ describe('playing against Stockfish', () => {
   });
 
   it('plays as white by dragging a piece, and Stockfish answers', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await startFromUi(page, { color: 'white' });
     assert.equal(await page.locator('.board').getAttribute('data-orientation'), 'white');
     await drag(page, 'e2', 'e4');
@@ -58,7 +52,7 @@ describe('playing against Stockfish', () => {
   });
 
   it('shows the move at once, locks the board and shows the thinking indicator until Stockfish answers', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await startFromUi(page, { color: 'white' });
     let release;
     const held = new Promise((resolve) => (release = resolve));
@@ -80,7 +74,7 @@ describe('playing against Stockfish', () => {
   });
 
   it('snaps an illegal drop back without sending a request, with the illegal sound', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await startFromUi(page, { color: 'white' });
     const requests = recordMoveRequests(page);
     await drag(page, 'e2', 'e5');
@@ -92,7 +86,7 @@ describe('playing against Stockfish', () => {
   });
 
   it('plays by clicking a piece then a target, showing the legal targets as dots', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await startFromUi(page, { color: 'white' });
     await square(page, 'g1').click();
     assert.match(await square(page, 'g1').locator('.square').getAttribute('class'), /selected/);
@@ -110,7 +104,7 @@ describe('playing against Stockfish', () => {
   });
 
   it('plays as black on a flipped board after Stockfish moves first, with its sound', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await startFromUi(page, { color: 'black' });
     await waitPly(page, 1);
     assert.equal(await page.locator('.board').getAttribute('data-orientation'), 'black');
@@ -128,7 +122,7 @@ describe('playing against Stockfish', () => {
   });
 
   it('looks back through the moves with the arrow keys and returns to the game', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await startFromUi(page, { color: 'white' });
     await clickMove(page, 'd2', 'd4');
     await waitPly(page, 2);
@@ -147,7 +141,7 @@ describe('playing against Stockfish', () => {
   });
 
   it('takes back the last move and Stockfish\'s reply', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await startFromUi(page, { color: 'white' });
     await drag(page, 'e2', 'e4');
     await waitPly(page, 2);
@@ -160,7 +154,7 @@ describe('playing against Stockfish', () => {
   });
 
   it('resigns after a confirmation and shows the game-over panel with the loss sound', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await startFromUi(page, { color: 'white' });
     await page.getByTestId('resign').click();
     assert.equal(await page.getByTestId('game-over').count(), 0, 'nothing happens before the confirmation');
@@ -173,7 +167,7 @@ describe('playing against Stockfish', () => {
   });
 
   it('resumes the game after a reload', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await startFromUi(page, { color: 'white' });
     await drag(page, 'e2', 'e4');
     await waitPly(page, 2);

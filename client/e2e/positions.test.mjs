@@ -1,10 +1,10 @@
 // Positions set up through the API: promotion, checkmate, and the sounds of capture and check.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import {
   clickMove,
   drag,
-  launch,
+  useBrowser,
   newPage,
   openGameFromApi,
   pieceOn,
@@ -15,13 +15,7 @@ import {
   waitPly,
 } from './helpers.mjs';
 
-let browser;
-before(async () => {
-  browser = await launch();
-});
-after(async () => {
-  await browser?.close();
-});
+useBrowser();
 
 const inside = (inner, outer) =>
   inner.x >= outer.x - 0.5 &&
@@ -31,7 +25,7 @@ const inside = (inner, outer) =>
 
 describe('positions from a FEN', () => {
   it('promotes a pawn through the picker, and a click outside cancels it', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await openGameFromApi(page, { color: 'white', fen: '8/1P4k1/8/8/8/8/8/4K3 w - - 0 1' });
     const requests = recordMoveRequests(page);
     await drag(page, 'b7', 'b8');
@@ -56,7 +50,7 @@ describe('positions from a FEN', () => {
   });
 
   it('keeps the promotion picker on the board for a pawn on the edge file, seen from black', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await openGameFromApi(page, { color: 'black', fen: '4k3/8/8/8/8/8/p5K1/8 b - - 0 1' });
     assert.equal(await page.locator('.board').getAttribute('data-orientation'), 'black');
     await drag(page, 'a2', 'a1');
@@ -71,7 +65,7 @@ describe('positions from a FEN', () => {
   });
 
   it('reaches checkmate and shows the game-over panel with the win sound', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await openGameFromApi(page, { color: 'white', fen: '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' });
     await drag(page, 'a1', 'a8');
     await page.getByTestId('game-over').waitFor();
@@ -85,7 +79,7 @@ describe('positions from a FEN', () => {
   });
 
   it('plays the capture sound for a capture', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await openGameFromApi(page, { color: 'white', fen: '4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1' });
     await clickMove(page, 'e4', 'd5');
     await waitPly(page, 2);
@@ -94,7 +88,7 @@ describe('positions from a FEN', () => {
   });
 
   it('plays the check sound and highlights the checked king', async () => {
-    const page = await newPage(browser);
+    const page = await newPage();
     await openGameFromApi(page, { color: 'white', fen: '4k3/8/8/8/8/8/8/R3K3 w - - 0 1' });
     await drag(page, 'a1', 'a8');
     assert.equal(await page.evaluate(() => document.body.dataset.lastSound), 'check');
