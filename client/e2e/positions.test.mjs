@@ -90,8 +90,17 @@ describe('positions from a FEN', () => {
   it('plays the check sound and highlights the checked king', async () => {
     const page = await newPage();
     await openGameFromApi(page, { color: 'white', fen: '4k3/8/8/8/8/8/8/R3K3 w - - 0 1' });
+    let release;
+    const held = new Promise((resolve) => (release = resolve));
+    await page.route('**/api/games/*/moves', async (route) => {
+      await held; // hold Stockfish's answer so the checked king can be seen
+      await route.continue();
+    });
     await drag(page, 'a1', 'a8');
+    await page.getByTestId('thinking').waitFor();
     assert.equal(await page.evaluate(() => document.body.dataset.lastSound), 'check');
+    assert.equal(await square(page, 'e8').locator('.square.in-check').count(), 1);
+    release();
     await waitPly(page, 2);
     assert.equal((await sounds(page))[0], 'check');
     await page.context().close();

@@ -45,9 +45,16 @@ export function PromotionPicker({ square, color, orientation, choices, onChoose,
               className="promotion-choice"
               data-role={role}
               aria-label={`Promote to ${ROLE_NAMES[role]}`}
-              onClick={(event) => {
+              onPointerDown={(event) => {
+                // Chosen on press: the board's drag library swallows the first click for 50 ms
+                // after a drop, and a press feels quicker anyway.
+                event.preventDefault();
                 event.stopPropagation();
                 onChoose(role);
+              }}
+              onClick={(event) => {
+                event.stopPropagation();
+                if (event.detail === 0) onChoose(role); // Enter or Space on the focused button
               }}
             >
               <Piece />
