@@ -545,6 +545,16 @@ impl San {
         }
     }
 
+    /// Whether this names a pawn move to the last rank (where a promotion belongs).
+    fn is_pawn_to_last_rank(&self, pos: &Position) -> bool {
+        let (is_pawn, to) = match *self {
+            San::Normal { role, to, .. } => (role == Role::Pawn, to),
+            San::Coordinates { from, to, .. } => (pos.role_at(from) == Some(Role::Pawn), to),
+            San::Castle(_) => return false,
+        };
+        is_pawn && to.rank() == pos.turn().fold_wb(Rank::Eighth, Rank::First)
+    }
+
     /// Why no legal move matches: the first reason that applies, most specific first.
     fn why_illegal(&self, pos: &Position, legal: &MoveList) -> IllegalSanReason {
         if let San::Castle(side) = *self {
@@ -567,7 +577,7 @@ impl San {
                 IllegalSanReason::UnexpectedPromotion
             };
         }
-        if self.promotion().is_some() {
+        if self.promotion().is_some() && !self.is_pawn_to_last_rank(pos) {
             return IllegalSanReason::UnexpectedPromotion;
         }
         if reach::any_piece_reaches(pos, self) {
