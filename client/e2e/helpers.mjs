@@ -48,8 +48,12 @@ export async function newPage(options = {}) {
   return page;
 }
 
+/** The board's move animation (180 ms) plus margin: screenshots wait for pieces to land. */
+const ANIMATION_SETTLE_MS = 400;
+
 export async function screenshot(page, name) {
   mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.waitForTimeout(ANIMATION_SETTLE_MS);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 

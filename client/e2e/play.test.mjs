@@ -46,7 +46,7 @@ describe('playing against Stockfish', () => {
     await drag(page, 'g1', 'f3');
     await waitPly(page, 4);
     await drag(page, 'f1', 'c4');
-    await waitPly(page, 6).catch(() => {});
+    await waitPly(page, 6);
     await screenshot(page, '02-game-in-progress');
     await page.context().close();
   });

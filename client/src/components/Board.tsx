@@ -6,6 +6,10 @@ import type { Color, Placement, PromotionRole, SquareName } from '../chess/types
 import { colorLetter, isSquareName } from '../chess/types';
 import { PromotionPicker } from './PromotionPicker';
 
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
 /** react-chessboard's position shape: `{ e2: { pieceType: 'wP' } }`. */
 function toPosition(placement: Placement): PositionDataType {
   const position: PositionDataType = {};
@@ -100,6 +104,7 @@ export function Board(props: BoardProps) {
     allowDragging: movable !== null,
     dragActivationDistance: 4,
     animationDurationInMs: 180,
+    showAnimations: !prefersReducedMotion(),
     allowDrawingArrows: true,
     darkSquareStyle: { backgroundColor: '#b58863' },
     lightSquareStyle: { backgroundColor: '#f0d9b5' },

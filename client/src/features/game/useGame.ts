@@ -22,6 +22,8 @@ export type Busy = 'move' | 'takeback' | 'resign' | null;
 
 /** How long the game-end sound waits after the last move's sound, so both are heard. */
 const END_SOUND_DELAY_MS = 280;
+/** How often to look for Stockfish's move when the page finds it is Stockfish's turn. */
+const ENGINE_TURN_POLL_MS = 1500;
 
 /**
  * One game's state and the player's actions on it. The server is the single source of truth: every
@@ -66,6 +68,23 @@ export function useGame(id: string, initial: GameView | undefined) {
       else end();
     }
   }, []);
+
+  // After a reload in the middle of Stockfish's turn, ask again until its move has been stored.
+  useEffect(() => {
+    if (!view || busy || view.status !== 'ongoing' || view.turn === view.player_color) return;
+    const timer = window.setTimeout(async () => {
+      try {
+        const next = await api.getGame(id);
+        if (next.ply !== viewRef.current?.ply) {
+          setView(next);
+          reportNewMoves(next, view.ply);
+        }
+      } catch {
+        // The next render tries again.
+      }
+    }, ENGINE_TURN_POLL_MS);
+    return () => window.clearTimeout(timer);
+  }, [busy, id, reportNewMoves, view]);
 
   const handleActionError = useCallback(
     (error: unknown, retry?: () => void) => {
