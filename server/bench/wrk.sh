@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# The server's own overhead under load, on loopback only, bounded in time:
+#   GET /api/games/{id}                  (a game view: ~20 legal moves with SAN)
+#   POST /api/games/{id}/moves  "e2e5"   (an illegal move: token check, parse, validate, 422)
+# Neither touches Stockfish, so this measures the HTTP + rules path, not the engine.
+# Usage: server/bench/wrk.sh [duration, default 10s] [connections, default 32]
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+DURATION=${1:-10s}
+CONNECTIONS=${2:-32}
+PORT=${PORT:-18181}
+STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
+
+command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
+cargo build --release -p alphachess-server
+target/release/alphachess-server --bind "127.0.0.1:$PORT" --stockfish "$STOCKFISH" \
+  --depth 1 --move-time-cap-ms 100 --static-dir /nonexistent >/dev/null 2>&1 &
+SERVER=$!
+trap 'kill $SERVER 2>/dev/null || true' EXIT
+for _ in $(seq 50); do
+  curl -fsS "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break
+  sleep 0.1
+done
+
+CREATED=$(curl -fsS -X POST "http://127.0.0.1:$PORT/api/games" \
+  -H 'Content-Type: application/json' -d '{"color":"white"}')
+GAME_ID=$(printf '%s' "$CREATED" | sed -E 's/.*"id":"([a-z0-9]+)".*/\1/' | head -c 12)
+GAME_TOKEN=$(printf '%s' "$CREATED" | sed -E 's/.*"token":"([0-9a-f]+)".*/\1/')
+export GAME_ID GAME_TOKEN
+
+echo "== GET /api/games/{id}  ($DURATION, $CONNECTIONS connections, 2 threads)"
+timeout 120 wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "http://127.0.0.1:$PORT/api/games/$GAME_ID"
+echo
+echo "== POST /api/games/{id}/moves illegal move  ($DURATION, $CONNECTIONS connections, 2 threads)"
+timeout 120 wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency -s server/bench/illegal-move.lua \
+  "http://127.0.0.1:$PORT"
