@@ -22,9 +22,7 @@ pub struct RandomError(getrandom::Error);
 impl GameToken {
     /// A new random token (64 lowercase hex digits).
     pub fn generate() -> Result<GameToken, RandomError> {
-        let mut bytes = [0u8; TOKEN_BYTES];
-        getrandom::fill(&mut bytes).map_err(RandomError)?;
-        Ok(GameToken(hex(&bytes)))
+        Ok(GameToken(hex(&random_bytes::<TOKEN_BYTES>()?)))
     }
 
     /// The text the player sends back as `Authorization: Bearer <token>`.
