@@ -23,7 +23,6 @@ export function launch() {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
-      '--autoplay-policy=no-user-gesture-required',
     ],
   });
 }

@@ -112,6 +112,7 @@ describe('playing against Stockfish', () => {
     const a8 = await square(page, 'a8').boundingBox();
     assert.ok(a8.y > a1.y, 'rank 8 is at the bottom for black');
     assert.equal((await moveTexts(page)).length, 1);
+    await page.waitForFunction(() => document.body.dataset.audio === 'running'); // unlocked by the Play click
     const heard = await sounds(page);
     assert.equal(heard.length, 1, 'Stockfish\'s first move sounds once');
     assert.ok(['move', 'capture', 'castle', 'check', 'promote'].includes(heard[0]));

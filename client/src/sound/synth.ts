@@ -11,7 +11,14 @@ let context: AudioContext | undefined;
 export function unlockAudio(): void {
   const Ctor = window.AudioContext ?? (window as unknown as { webkitAudioContext?: typeof AudioContext }).webkitAudioContext;
   if (!Ctor) return;
-  context ??= new Ctor();
+  if (!context) {
+    const created = new Ctor();
+    // Shown on <body data-audio="running">, so a test (or a puzzled player's devtools) can see it.
+    const show = () => (document.body.dataset.audio = created.state);
+    created.addEventListener('statechange', show);
+    show();
+    context = created;
+  }
   if (context.state === 'suspended') void context.resume();
 }
 
