@@ -1,4 +1,4 @@
-//! Chess rules for AlphaChess: bitboards, magic move generation, Zobrist draws, FEN and UCI.
+//! Chess rules for AlphaChess: bitboards, magic move generation, Zobrist draws, FEN, UCI, SAN and PGN.
 //!
 //! Parse text at the edge into typed values, then ask the position:
 //!
@@ -14,6 +14,31 @@
 //! assert_eq!(pos.zobrist(), 0x823c9b50fd114196);
 //! assert_eq!(perft(&Position::startpos(), 4), 197_281);
 //! ```
+//!
+//! A [`Game`] keeps the moves and the positions reached, and says how the game ended:
+//!
+//! ```
+//! use alphachess_engine::{Color, Game, GameResult, Outcome, UciMove, WinReason};
+//!
+//! let mut game = Game::default();
+//! for text in ["f2f3", "e7e5", "g2g4", "d8h4"] {
+//!     let uci: UciMove = text.parse().expect("valid uci syntax");
+//!     let m = uci.to_move(game.position()).expect("legal");
+//!     game.play(m).expect("the game goes on");
+//! }
+//! let mate = Outcome::Decisive { winner: Color::Black, reason: WinReason::Checkmate };
+//! assert_eq!(game.outcome(), Some(mate));
+//! assert_eq!(game.result(), GameResult::BlackWins);
+//! assert_eq!(game.result().to_string(), "0-1");
+//! ```
+//!
+//! The vocabulary ([`Square`], [`Color`], [`Role`], [`Piece`], [`Bitboard`], [`Move`],
+//! [`CastlingRights`]) is re-exported flat; [`attacks`] exposes the attack tables; [`pgn`] reads
+//! and writes games. With the `serde` feature the vocabulary types implement `Serialize` and
+//! `Deserialize` (squares and moves as their text).
+//!
+//! Moves are generated legal by construction (check and pin masks, no make-and-test), the
+//! position is a ~90-byte value copied per move, and [`perft`] counts the last ply with popcounts.
 #![warn(missing_docs)]
 
 pub mod attacks;
