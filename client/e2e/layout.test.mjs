@@ -33,6 +33,28 @@ describe('layout and errors', () => {
     await page.context().close();
   });
 
+  it('drags a piece with a finger without scrolling the page', async () => {
+    const page = await newPage({ viewport: { width: 360, height: 640 }, hasTouch: true, isMobile: true });
+    await startFromUi(page, { color: 'white' });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight), 'the page can scroll');
+    const cdp = await page.context().newCDPSession(page);
+    const centre = async (name) => {
+      const box = await square(page, name).boundingBox();
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    };
+    const from = await centre('e2');
+    const to = await centre('e4');
+    const touch = (type, point) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [{ x: point.x, y: point.y }] : [] });
+    await touch('touchStart', from);
+    for (let i = 1; i <= 10; i++) await touch('touchMove', { x: from.x, y: from.y + ((to.y - from.y) * i) / 10 });
+    await touch('touchEnd');
+    await waitPly(page, 2);
+    assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page did not scroll');
+    assert.equal(await page.locator('.move-list button.move').first().textContent(), 'e4');
+    await page.context().close();
+  });
+
   it('remembers mute and volume across a reload', async () => {
     const page = await newPage();
     await page.goto('/');
