@@ -299,7 +299,7 @@ impl Position {
                 self.zobrist ^= en_passant_key(ep.file());
             }
         }
-        self.halfmove_clock += 1;
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
 
         if m.is_castle() {
             let side = CastlingSide::from_king_to(to).unwrap_or(CastlingSide::KingSide);
@@ -336,7 +336,7 @@ impl Position {
         self.turn = them;
         self.zobrist ^= TURN_FLIP;
         if us == Color::Black {
-            self.fullmove_number += 1;
+            self.fullmove_number = self.fullmove_number.saturating_add(1);
         }
         if let Some(ep) = self.ep_square {
             if self.ep_is_hashed_at(ep) {
