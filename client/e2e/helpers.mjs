@@ -140,3 +140,14 @@ export function recordMoveRequests(page) {
   });
   return seen;
 }
+
+/** Holds every move request until the returned function is called, to look at the waiting state. */
+export async function holdMoveRequests(page) {
+  let release;
+  const held = new Promise((resolve) => (release = resolve));
+  await page.route('**/api/games/*/moves', async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

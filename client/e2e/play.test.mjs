@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import {
   clickMove,
   drag,
+  holdMoveRequests,
   useBrowser,
   moveTexts,
   newPage,
@@ -54,12 +55,7 @@ describe('playing against Stockfish', () => {
   it('shows the move at once, locks the board and shows the thinking indicator until Stockfish answers', async () => {
     const page = await newPage();
     await startFromUi(page, { color: 'white' });
-    let release;
-    const held = new Promise((resolve) => (release = resolve));
-    await page.route('**/api/games/*/moves', async (route) => {
-      await held; // hold the request so the waiting state can be inspected
-      await route.continue();
-    });
+    const release = await holdMoveRequests(page);
     await drag(page, 'd2', 'd4');
     await page.getByTestId('thinking').waitFor();
     assert.equal(await pieceOn(page, 'd4'), 'wP', 'the player\'s move is on the board before the answer');

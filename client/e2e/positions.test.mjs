@@ -4,6 +4,7 @@ import { describe, it } from 'node:test';
 import {
   clickMove,
   drag,
+  holdMoveRequests,
   useBrowser,
   newPage,
   openGameFromApi,
@@ -90,12 +91,7 @@ describe('positions from a FEN', () => {
   it('plays the check sound and highlights the checked king', async () => {
     const page = await newPage();
     await openGameFromApi(page, { color: 'white', fen: '4k3/8/8/8/8/8/8/R3K3 w - - 0 1' });
-    let release;
-    const held = new Promise((resolve) => (release = resolve));
-    await page.route('**/api/games/*/moves', async (route) => {
-      await held; // hold Stockfish's answer so the checked king can be seen
-      await route.continue();
-    });
+    const release = await holdMoveRequests(page);
     await drag(page, 'a1', 'a8');
     await page.getByTestId('thinking').waitFor();
     assert.equal(await page.evaluate(() => document.body.dataset.lastSound), 'check');

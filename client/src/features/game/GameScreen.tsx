@@ -1,20 +1,20 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { GameView } from '../../api/types';
-import { describeError } from '../../api/apiError';
-import { fullmoveFromFen, turnFromFen } from '../../chess/placement';
-import { pairMoves } from '../../chess/moveList';
 import { opposite } from '../../chess/types';
 import { Board } from '../../components/Board';
 import { MoveList } from '../../components/MoveList';
 import { playSound } from '../../sound/play';
-import { liveBoard, pastBoard, pendingBoard, placementsByPly } from './boardState';
 import { copyText } from './copyText';
 import { GameActions } from './GameActions';
 import { GameOverPanel } from './GameOverPanel';
+import { playerHasMoved, scoreRows, statusText } from './gameFacts';
+import { LoadError } from './LoadError';
 import { MoveNavigation } from './MoveNavigation';
+import { NoticeBar } from './NoticeBar';
 import { PlayerStrip } from './PlayerStrip';
 import { useGame } from './useGame';
 import { useKeyboard } from './useKeyboard';
+import { useReview } from './useReview';
 
 interface Props {
   id: string;
@@ -27,36 +27,19 @@ interface Props {
 export function GameScreen({ id, created, onNewGame }: Props) {
   const game = useGame(id, created);
   const { view, pending, busy } = game;
-  const [shownPly, setShownPly] = useState<number | null>(null);
+  const { board, reviewing, currentPly, step } = useReview(view, pending);
   const [flipped, setFlipped] = useState(false);
   const [copied, setCopied] = useState(false);
 
+  const { reportNewMoves } = game;
   const announcedCreation = useRef(false);
   useEffect(() => {
     // Once, for the game just created: Stockfish's first move as white sounds after "Play".
     if (announcedCreation.current || created?.id !== id || created.ply === 0) return;
     announcedCreation.current = true;
-    game.reportNewMoves(created, 0);
-  }, [created, id, game]);
+    reportNewMoves(created, 0);
+  }, [created, id, reportNewMoves]);
 
-  useEffect(() => setShownPly(null), [view?.ply]);
-
-  const placements = useMemo(() => (view ? placementsByPly(view) : []), [view]);
-  const live = useMemo(() => (view ? liveBoard(view) : undefined), [view]);
-  const reviewing = view !== null && shownPly !== null && shownPly < view.ply;
-  const board = useMemo(() => {
-    if (!view || !live) return undefined;
-    if (pending) return pendingBoard(view, pending.move);
-    if (reviewing && shownPly !== null) return pastBoard(view, placements, shownPly);
-    return live;
-  }, [view, live, pending, reviewing, shownPly, placements]);
-
-  const step = (to: number) => {
-    if (!view) return;
-    const ply = Math.max(0, Math.min(view.ply, to));
-    setShownPly(ply >= view.ply ? null : ply);
-  };
-  const currentPly = shownPly ?? view?.ply ?? 0;
   useKeyboard({
     back: () => step(currentPly - 1),
     forward: () => step(currentPly + 1),
@@ -65,24 +48,7 @@ export function GameScreen({ id, created, onNewGame }: Props) {
     flip: () => setFlipped((f) => !f),
   });
 
-  if (game.loadError) {
-    return (
-      <div className="screen-message" role="alert" data-testid="load-error">
-        <h1>{game.loadError.code === 'game_not_found' ? 'Game not found' : 'Cannot load the game'}</h1>
-        <p>{describeError(game.loadError)}</p>
-        <div className="actions">
-          {game.loadError.code !== 'game_not_found' && (
-            <button type="button" onClick={game.refresh}>
-              Try again
-            </button>
-          )}
-          <button type="button" className="primary" onClick={onNewGame}>
-            New game
-          </button>
-        </div>
-      </div>
-    );
-  }
+  if (game.loadError) return <LoadError error={game.loadError} onRetry={game.refresh} onNewGame={onNewGame} />;
   if (!view || !board) {
     return (
       <div className="screen-message" aria-busy="true">
@@ -98,13 +64,6 @@ export function GameScreen({ id, created, onNewGame }: Props) {
   const thinking = busy === 'move';
   const playerTurn = ongoing && view.turn === player;
   const movable = playerTurn && !busy && !reviewing && game.hasToken ? player : null;
-  const firstTurn = turnFromFen(view.initial_fen);
-  const rows = pairMoves(
-    view.moves.map((m) => m.san).concat(pending ? [pending.move.san] : []),
-    firstTurn,
-    fullmoveFromFen(view.initial_fen),
-  );
-  const playerMoves = view.ply >= (firstTurn === player ? 1 : 2);
   const engineStrip = (
     <PlayerStrip
       name="Stockfish"
@@ -137,24 +96,12 @@ export function GameScreen({ id, created, onNewGame }: Props) {
           {statusText(view, thinking, reviewing, game.hasToken)}
         </p>
         {!ongoing && <GameOverPanel view={view} onNewGame={onNewGame} />}
-        {game.notice && (
-          <div className="notice" role="alert" data-testid="notice">
-            <span>{game.notice.message}</span>
-            {game.notice.retry && (
-              <button type="button" onClick={game.notice.retry}>
-                Try again
-              </button>
-            )}
-            <button type="button" className="icon-button" aria-label="Dismiss" onClick={game.dismissNotice}>
-              ✕
-            </button>
-          </div>
-        )}
-        <MoveList rows={rows} shownPly={pending ? view.ply + 1 : currentPly} onSelect={(ply) => step(ply)} />
+        {game.notice && <NoticeBar notice={game.notice} onDismiss={game.dismissNotice} />}
+        <MoveList rows={scoreRows(view, pending)} shownPly={pending ? view.ply + 1 : currentPly} onSelect={(ply) => step(ply)} />
         <MoveNavigation ply={currentPly} lastPly={view.ply} onStep={step} />
         <GameActions
           view={view}
-          canTakeBack={ongoing && playerMoves && !busy && game.hasToken}
+          canTakeBack={ongoing && playerHasMoved(view) && !busy && game.hasToken}
           canResign={ongoing && !busy && game.hasToken}
           onTakeBack={game.takeBack}
           onResign={game.resign}
@@ -174,11 +121,3 @@ export function GameScreen({ id, created, onNewGame }: Props) {
   );
 }
 
-function statusText(view: GameView, thinking: boolean, reviewing: boolean, hasToken: boolean): string {
-  if (!hasToken) return 'You are watching this game: it was started in another browser.';
-  if (view.status === 'finished') return 'Game over.';
-  if (thinking) return 'Stockfish is thinking…';
-  if (reviewing) return 'Looking at an earlier position. Press → or “Back to game” to return.';
-  if (view.turn !== view.player_color) return 'Waiting for Stockfish…';
-  return view.check ? 'Check! Your move.' : 'Your move.';
-}

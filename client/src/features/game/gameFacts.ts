@@ -1,0 +1,26 @@
+import type { GameView } from '../../api/types';
+import { type MoveRow, pairMoves } from '../../chess/moveList';
+import { fullmoveFromFen, turnFromFen } from '../../chess/placement';
+import type { PendingMove } from './useGame';
+
+/** The score sheet rows, with the player's move in flight already written down. */
+export function scoreRows(view: GameView, pending: PendingMove | null): MoveRow[] {
+  const sans = view.moves.map((m) => m.san).concat(pending ? [pending.move.san] : []);
+  return pairMoves(sans, turnFromFen(view.initial_fen), fullmoveFromFen(view.initial_fen));
+}
+
+/** Whether the player has a move on the board to take back (Stockfish may have moved first). */
+export function playerHasMoved(view: GameView): boolean {
+  const playerMovesFirst = turnFromFen(view.initial_fen) === view.player_color;
+  return view.ply >= (playerMovesFirst ? 1 : 2);
+}
+
+/** The line above the move list. */
+export function statusText(view: GameView, thinking: boolean, reviewing: boolean, hasToken: boolean): string {
+  if (!hasToken) return 'You are watching this game: it was started in another browser.';
+  if (view.status === 'finished') return 'Game over.';
+  if (thinking) return 'Stockfish is thinking…';
+  if (reviewing) return 'Looking at an earlier position. Press → or “Back to game” to return.';
+  if (view.turn !== view.player_color) return 'Waiting for Stockfish…';
+  return view.check ? 'Check! Your move.' : 'Your move.';
+}

@@ -1,0 +1,32 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { GameView } from '../../api/types';
+import { type BoardState, liveBoard, pastBoard, pendingBoard, placementsByPly } from './boardState';
+import type { PendingMove } from './useGame';
+
+/**
+ * Which position the board shows: the live one, the live one with the player's move in flight, or
+ * an earlier one the player stepped back to (read-only). Any new move returns to the live position.
+ */
+export function useReview(view: GameView | null, pending: PendingMove | null) {
+  const [shownPly, setShownPly] = useState<number | null>(null);
+  useEffect(() => setShownPly(null), [view?.ply]);
+
+  const placements = useMemo(() => (view ? placementsByPly(view) : []), [view]);
+  const live = useMemo(() => (view ? liveBoard(view) : undefined), [view]);
+  const reviewing = view !== null && shownPly !== null && shownPly < view.ply;
+  const board: BoardState | undefined = useMemo(() => {
+    if (!view || !live) return undefined;
+    if (pending) return pendingBoard(view, pending.move);
+    if (reviewing && shownPly !== null) return pastBoard(view, placements, shownPly);
+    return live;
+  }, [view, live, pending, reviewing, shownPly, placements]);
+
+  const lastPly = view?.ply ?? 0;
+  const currentPly = reviewing && shownPly !== null ? shownPly : lastPly;
+  /** Shows the position after `ply` (clamped); the last ply means the live position. */
+  const step = (ply: number) => {
+    const clamped = Math.max(0, Math.min(lastPly, ply));
+    setShownPly(clamped >= lastPly ? null : clamped);
+  };
+  return { board, reviewing, currentPly, step };
+}
