@@ -50,7 +50,7 @@ describe('positions from a FEN', () => {
     await page.context().close();
   });
 
-  it('keeps the promotion picker on the board for a pawn on the edge file, seen from black', async () => {
+  it('keeps the promotion picker on the board for a pawn on the edge file seen from black, and works by keyboard', async () => {
     const page = await newPage();
     await openGameFromApi(page, { color: 'black', fen: '4k3/8/8/8/8/8/p5K1/8 b - - 0 1' });
     assert.equal(await page.locator('.board').getAttribute('data-orientation'), 'black');
@@ -59,7 +59,11 @@ describe('positions from a FEN', () => {
     await column.waitFor();
     const board = await page.locator('.board').boundingBox();
     assert.ok(inside(await column.boundingBox(), board));
-    await page.locator('button.promotion-choice[data-role="q"]').click();
+    await page.keyboard.press('Escape');
+    await column.waitFor({ state: 'detached' });
+    await clickMove(page, 'a2', 'a1');
+    await column.waitFor();
+    await page.keyboard.press('Enter'); // the first choice, the queen, has the focus
     await waitPly(page, 2);
     assert.equal(await pieceOn(page, 'a1'), 'bQ');
     await page.context().close();

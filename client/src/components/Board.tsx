@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Chessboard, type ChessboardOptions, type PositionDataType } from 'react-chessboard';
 import type { LegalMove } from '../api/types';
 import { canMoveFrom, intentFor, promotionMove, targetsFrom } from '../chess/legal';
@@ -90,6 +90,8 @@ export function Board(props: BoardProps) {
     if (move) live.current.props.onMove(move);
   };
 
+  const cancelPromotion = useCallback(() => setPromotion(null), []);
+
   const targets = useMemo(
     () => new Set(selected ? targetsFrom(legalMoves, selected) : []),
     [legalMoves, selected],
@@ -142,7 +144,7 @@ export function Board(props: BoardProps) {
           orientation={orientation}
           choices={promotion.choices}
           onChoose={choosePromotion}
-          onCancel={() => setPromotion(null)}
+          onCancel={cancelPromotion}
         />
       )}
     </div>

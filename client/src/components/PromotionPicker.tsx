@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { defaultPieces } from 'react-chessboard';
 import type { Color, PromotionRole, SquareName } from '../chess/types';
 import { FILES, colorLetter } from '../chess/types';
@@ -23,10 +24,23 @@ export function PromotionPicker({ square, color, orientation, choices, onChoose,
   const column = orientation === 'white' ? fileIndex : 7 - fileIndex;
   const row = orientation === 'white' ? 8 - rank : rank - 1;
   const fromTop = row < 4;
+  const choicesRef = useRef<HTMLDivElement>(null);
+
+  // Keyboard players land on the first choice; Escape cancels like a click outside.
+  useEffect(() => {
+    choicesRef.current?.querySelector('button')?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onCancel();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onCancel]);
+
   return (
     <div className="promotion-backdrop" data-testid="promotion-picker" onClick={onCancel}>
       <div
         className="promotion-column"
+        ref={choicesRef}
         role="dialog"
         aria-label="Choose a piece to promote to"
         style={{
