@@ -198,7 +198,13 @@ fn huge_move_counters_parse_and_playing_on_does_not_overflow() {
     let mut pos = Position::from_fen(fen).expect("valid");
     let m = pos.legal_moves()[0];
     pos.play(m).expect("legal");
-    assert_eq!((pos.halfmove_clock(), pos.fullmove_number()), (u32::MAX, u32::MAX));
+    assert_eq!(
+        (pos.halfmove_clock(), pos.fullmove_number()),
+        (u32::MAX, u32::MAX)
+    );
     let too_big = "4k3/8/8/8/8/8/8/R3K3 b - - 4294967296 1";
-    assert_eq!(Position::from_fen(too_big), Err(FenError::InvalidHalfmoveClock));
+    assert_eq!(
+        Position::from_fen(too_big),
+        Err(FenError::InvalidHalfmoveClock)
+    );
 }
