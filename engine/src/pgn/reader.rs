@@ -257,15 +257,17 @@ impl GameBuilder {
 
 /// Parses `symbol` as SAN and plays it.
 fn play_symbol(game: &mut Game, symbol: &Symbol) -> Result<(), MoveTextError> {
-    if game.outcome().is_some() {
-        return Err(MoveTextError::Play(PlayError::GameOver));
-    }
     let bytes = symbol
         .bytes()
         .ok_or(MoveTextError::Syntax(crate::ParseSanError))?;
     let san = San::from_ascii(bytes).map_err(MoveTextError::Syntax)?;
-    let m = san
-        .to_move(game.position())
-        .map_err(MoveTextError::Illegal)?;
+    let m = san.to_move(game.position()).map_err(|error| {
+        // After checkmate or stalemate no move is legal: say why rather than "illegal".
+        if game.outcome().is_some() {
+            MoveTextError::Play(PlayError::GameOver)
+        } else {
+            MoveTextError::Illegal(error)
+        }
+    })?;
     game.play(m).map_err(MoveTextError::Play)
 }
