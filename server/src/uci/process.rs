@@ -74,8 +74,8 @@ impl EngineProcess {
         self.stdin
             .write_all(line.as_bytes())
             .await
-            .map_err(EngineError::Io)?;
-        self.stdin.flush().await.map_err(EngineError::Io)
+            .map_err(write_error)?;
+        self.stdin.flush().await.map_err(write_error)
     }
 
     /// Reads the next line, or fails at `deadline`, end of output or an over-long line.
@@ -149,5 +149,14 @@ impl EngineProcess {
             }
         }
         self.kill().await;
+    }
+}
+
+/// A broken pipe on write means the engine has exited.
+fn write_error(error: std::io::Error) -> EngineError {
+    if error.kind() == std::io::ErrorKind::BrokenPipe {
+        EngineError::Eof
+    } else {
+        EngineError::Io(error)
     }
 }
