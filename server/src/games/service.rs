@@ -54,9 +54,9 @@ impl GameService {
         &self.games
     }
 
-    /// Whether an engine answers.
-    pub fn engines_ready(&self) -> bool {
-        self.engines.is_ready()
+    /// Whether an engine answers `isready` (or, all being busy, is healthy).
+    pub async fn engines_ready(&self) -> bool {
+        self.engines.ping().await
     }
 
     /// Creates a game; if the engine has the first move, it is already played. If that search

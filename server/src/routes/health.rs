@@ -20,14 +20,14 @@ pub async fn health() -> HttpResponse {
     HttpResponse::Ok().json(StatusBody { status: "ok" })
 }
 
-/// An engine answered `isready` and has not failed since.
+/// An engine answers `isready`.
 #[utoipa::path(get, path = "/api/ready", tag = "health",
     responses(
         (status = 200, body = StatusBody),
         (status = 503, body = ErrorBody, description = "engine_unavailable"),
     ))]
 pub async fn ready(service: web::Data<GameService>) -> Result<HttpResponse, ApiError> {
-    if service.engines_ready() {
+    if service.engines_ready().await {
         Ok(HttpResponse::Ok().json(StatusBody { status: "ready" }))
     } else {
         Err(ApiError::EngineUnavailable)

@@ -19,6 +19,8 @@ use super::SearchRequest;
 
 /// Time on top of `movetime` before the supervisor gives up on a search.
 pub const SEARCH_SLACK: Duration = Duration::from_millis(1500);
+/// How long an idle engine may take to answer `isready`.
+pub const PING_TIMEOUT: Duration = Duration::from_secs(2);
 /// How long a stopped search may take to print its `bestmove`.
 const STOP_GRACE: Duration = Duration::from_secs(1);
 const INITIAL_BACKOFF: Duration = Duration::from_millis(100);
@@ -26,10 +28,17 @@ const MAX_BACKOFF: Duration = Duration::from_secs(5);
 /// Stockfish's own default strength, in force after every (re)start.
 const FULL_SKILL: u8 = 20;
 
-/// A search and where its answer goes; dropping the receiver cancels it.
-pub struct Job {
-    pub request: SearchRequest,
-    pub reply: oneshot::Sender<Result<Move, EngineError>>,
+/// Work for an engine; dropping a reply's receiver cancels that job.
+pub enum Job {
+    /// A search and where its answer goes.
+    Search {
+        request: SearchRequest,
+        reply: oneshot::Sender<Result<Move, EngineError>>,
+    },
+    /// `isready` → `readyok`, for the readiness probe.
+    Ping {
+        reply: oneshot::Sender<Result<(), EngineError>>,
+    },
 }
 
 /// The queue the workers share.
@@ -101,16 +110,28 @@ impl Worker {
     }
 
     async fn handle(&mut self, job: Job) {
-        let Job { request, mut reply } = job;
+        match job {
+            Job::Search { request, reply } => self.handle_search(request, reply).await,
+            Job::Ping { reply } => {
+                if !reply.is_closed() {
+                    let result = self.ping().await;
+                    let _ = reply.send(result);
+                }
+            }
+        }
+    }
+
+    async fn handle_search(
+        &mut self,
+        request: SearchRequest,
+        mut reply: oneshot::Sender<Result<Move, EngineError>>,
+    ) {
         if reply.is_closed() {
             return;
         }
-        if self.process.is_none() {
-            sleep_until(self.restart_at).await;
-            if let Err(error) = self.restart().await {
-                let _ = reply.send(Err(error));
-                return;
-            }
+        if let Err(error) = self.ensure_started().await {
+            let _ = reply.send(Err(error));
+            return;
         }
         let result = self.search(&request, &mut reply).await;
         match &result {
@@ -119,6 +140,26 @@ impl Worker {
         }
         // The requester may have gone away (takeback, disconnect); the result is then dropped.
         let _ = reply.send(result);
+    }
+
+    /// Asks the engine `isready`; one that does not answer in time is replaced.
+    async fn ping(&mut self) -> Result<(), EngineError> {
+        self.ensure_started().await?;
+        let process = self.process.as_mut().ok_or(EngineError::Stopped)?;
+        let result = process.sync(Instant::now() + PING_TIMEOUT).await;
+        if let Err(error) = &result {
+            self.fail(error).await;
+        }
+        result
+    }
+
+    /// Restarts a failed engine now (after its backoff) if it is not running.
+    async fn ensure_started(&mut self) -> Result<(), EngineError> {
+        if self.process.is_none() {
+            sleep_until(self.restart_at).await;
+            self.restart().await?;
+        }
+        Ok(())
     }
 
     /// One search: `ucinewgame` if the game changed, strength, position, `go`, then wait for

@@ -17,7 +17,7 @@ use std::time::Duration;
 use alphachess_engine::{Game, Move, Position};
 use tokio::sync::{mpsc, oneshot, Mutex};
 
-pub use actor::SEARCH_SLACK;
+pub use actor::{PING_TIMEOUT, SEARCH_SLACK};
 pub use error::EngineError;
 pub use locate::{locate_engine, LocateError};
 pub use protocol::{guard_line, EngineOption, UciCommand, UciPosition, UnsafeLineError};
@@ -107,12 +107,27 @@ impl EnginePool {
     pub async fn search(&self, request: SearchRequest) -> Result<Move, EngineError> {
         let (reply, answer) = oneshot::channel();
         self.jobs
-            .try_send(Job { request, reply })
+            .try_send(Job::Search { request, reply })
             .map_err(|error| match error {
                 mpsc::error::TrySendError::Full(_) => EngineError::Busy,
                 mpsc::error::TrySendError::Closed(_) => EngineError::Stopped,
             })?;
         answer.await.map_err(|_| EngineError::Stopped)?
+    }
+
+    /// Whether an engine answers `isready` now. When every engine is busy searching (the ping
+    /// cannot be queued or is not reached in time), the engines' health decides.
+    pub async fn ping(&self) -> bool {
+        let (reply, answer) = oneshot::channel();
+        match self.jobs.try_send(Job::Ping { reply }) {
+            Ok(()) => match tokio::time::timeout(PING_TIMEOUT + SEARCH_SLACK, answer).await {
+                Ok(Ok(Ok(()))) => true,
+                Ok(_) => false,
+                Err(_) => self.is_ready(),
+            },
+            Err(mpsc::error::TrySendError::Full(_)) => self.is_ready(),
+            Err(mpsc::error::TrySendError::Closed(_)) => false,
+        }
     }
 
     /// Whether at least one engine answered its last handshake and has not failed since.

@@ -146,3 +146,22 @@ async fn a_failed_opening_move_by_the_engine_creates_no_game() {
     app.create(json!({ "color": "white" })).await;
     assert_eq!(app.service.games().len(), 1);
 }
+
+#[tokio::test]
+async fn ready_turns_503_when_the_engine_stops_answering_and_recovers_after_its_restart() {
+    let app = spawn_fake(1, 4).await;
+    assert_eq!(app.get("/api/ready").await.status(), StatusCode::OK);
+    let game = app.create(json!({ "color": "white" })).await;
+    app.play(&game, "g2g3").await;
+    // The fake now ignores everything: the probe's isready goes unanswered.
+    expect_error(
+        app.get("/api/ready").await,
+        StatusCode::SERVICE_UNAVAILABLE,
+        "engine_unavailable",
+    )
+    .await;
+    // The supervisor replaced it.
+    assert_eq!(app.get("/api/ready").await.status(), StatusCode::OK);
+    let fresh = app.create(json!({ "color": "white" })).await;
+    assert_eq!(app.play(&fresh, "e2e4").await["ply"], 2);
+}

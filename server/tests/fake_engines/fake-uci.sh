@@ -8,8 +8,11 @@
 #   d2d3  an illegal reply (e7e4 is no pawn move)       -> 502
 #   e2e3  slow: answer after one second                 -> lets tests race requests
 #   f2f3  no move: "bestmove (none)"                    -> 502
+#   g2g3  answer normally, then go deaf (ignore every later line) -> /api/ready says 503
 last=""
+deaf=""
 while IFS= read -r line; do
+  [ -n "$deaf" ] && continue
   case "$line" in
     uci) echo "id name fake-uci"; echo "id author alphachess tests"; echo "uciok" ;;
     isready) echo "readyok" ;;
@@ -22,6 +25,7 @@ while IFS= read -r line; do
         d2d3) echo "bestmove e7e4" ;;
         e2e3) sleep 1; echo "bestmove g8f6" ;;
         f2f3) echo "bestmove (none)" ;;
+        g2g3) echo "bestmove g8f6"; deaf=1 ;;
         *) echo "info depth 1 score cp 0 pv g8f6"; echo "bestmove g8f6" ;;
       esac
       ;;
