@@ -71,9 +71,9 @@ async fn an_engine_finding_no_move_in_a_live_position_gives_502() {
 async fn two_racing_moves_for_one_game_one_wins_the_other_gets_409() {
     let app = spawn_fake(1, 4).await;
     let game = app.create(json!({ "color": "white" })).await;
-    // e2e3 makes the fake think for a second, so the second request arrives mid-search.
+    // e2e3 makes the fake think for a second; the second move arrives while it does.
     let (first, second) = tokio::join!(app.play_raw(&game, json!({ "move": "e2e3" })), async {
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        app.wait_for_ply(&game, 1).await;
         app.play_raw(&game, json!({ "move": "e2e3" })).await
     });
     assert_eq!(first.status(), StatusCode::OK);
@@ -90,7 +90,7 @@ async fn a_takeback_during_the_search_wins_and_the_late_reply_is_discarded() {
     let app = spawn_fake(1, 4).await;
     let game = app.create(json!({ "color": "white" })).await;
     let (moved, taken_back) = tokio::join!(app.play_raw(&game, json!({ "move": "e2e3" })), async {
-        tokio::time::sleep(Duration::from_millis(200)).await;
+        app.wait_for_ply(&game, 1).await;
         app.action(&game, "takeback").await
     });
     assert_eq!(taken_back.status(), StatusCode::OK);
@@ -116,11 +116,12 @@ async fn a_full_engine_queue_answers_503_with_retry_after() {
     let (first, second, third) = tokio::join!(
         app.play_raw(&games[0], json!({ "move": "e2e3" })),
         async {
-            tokio::time::sleep(Duration::from_millis(150)).await;
+            app.wait_for_ply(&games[0], 1).await;
             app.play_raw(&games[1], json!({ "move": "e2e3" })).await
         },
         async {
-            tokio::time::sleep(Duration::from_millis(300)).await;
+            app.wait_for_ply(&games[0], 1).await;
+            app.wait_for_ply(&games[1], 1).await;
             app.play_raw(&games[2], json!({ "move": "e2e3" })).await
         }
     );

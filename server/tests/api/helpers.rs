@@ -135,6 +135,18 @@ impl TestApp {
             .expect("the server answers")
     }
 
+    /// Waits (briefly, polling) until the game reaches `ply`, e.g. the player's move is in and
+    /// the engine is thinking.
+    pub async fn wait_for_ply(&self, game: &TestGame, ply: u64) {
+        for _ in 0..200 {
+            if self.view(game).await["ply"] == ply {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        panic!("game {} never reached ply {ply}", game.id);
+    }
+
     /// The game's view as the server has it now.
     pub async fn view(&self, game: &TestGame) -> Value {
         let response = self.get(&format!("/api/games/{}", game.id)).await;
