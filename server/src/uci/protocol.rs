@@ -156,12 +156,18 @@ pub fn parse_line(line: &str) -> EngineLine {
             Some(text) => text
                 .parse::<UciMove>()
                 .map(EngineLine::BestMove)
-                .unwrap_or_else(|_| EngineLine::Garbage(line.to_owned())),
-            None => EngineLine::Garbage(line.to_owned()),
+                .unwrap_or_else(|_| garbage(line)),
+            None => garbage(line),
         },
         Some(_) if line.starts_with("Stockfish ") => EngineLine::Chatter,
-        Some(_) => EngineLine::Garbage(line.to_owned()),
+        Some(_) => garbage(line),
     }
+}
+
+/// Enough of an unexpected line to recognise it in a log or an error message.
+fn garbage(line: &str) -> EngineLine {
+    const SHOWN: usize = 80;
+    EngineLine::Garbage(line.chars().take(SHOWN).collect())
 }
 
 #[cfg(test)]
@@ -296,6 +302,15 @@ mod tests {
             parse_line("bestmove a7a8q"),
             EngineLine::BestMove(promotion)
         );
+    }
+
+    #[test]
+    fn garbage_is_cut_short_for_messages() {
+        let long = "x".repeat(10_000);
+        match parse_line(&long) {
+            EngineLine::Garbage(shown) => assert_eq!(shown.len(), 80),
+            other => panic!("expected garbage, got {other:?}"),
+        }
     }
 
     #[test]
