@@ -260,3 +260,45 @@ async fn health_and_ready_answer() {
         json!({ "status": "ready" })
     );
 }
+
+#[tokio::test]
+async fn odd_inputs_always_get_the_error_envelope_and_never_break_the_game() {
+    let app = spawn_app().await;
+    let game = app.create(json!({ "color": "white" })).await;
+    let bodies = [
+        json!({ "move": "" }),
+        json!({ "move": "é4" }),
+        json!({ "move": "0000" }),
+        json!({ "move": "O-O" }),
+        json!({ "move": "e2e4", "expected_ply": -1 }),
+        json!({ "move": "e2e4", "expected_ply": 1e30 }),
+        json!({ "move": ["e2e4"] }),
+        json!({ "move": null }),
+        json!([1, 2, 3]),
+        json!("e2e4"),
+        json!({ "move": "x".repeat(10_000) }),
+        json!({ "move": "\u{0}" }),
+    ];
+    for body in bodies {
+        let response = app.play_raw(&game, body.clone()).await;
+        let status = response.status();
+        assert!(status.is_client_error(), "{body}: {status}");
+        let envelope: Value = response.json().await.expect("a JSON envelope");
+        assert!(
+            envelope["error"].is_string() && envelope["message"].is_string(),
+            "{body}: {envelope}"
+        );
+    }
+    let deep = format!("{}{}", "[".repeat(10_000), "]".repeat(10_000));
+    let response = app
+        .client
+        .post(app.url("/api/games"))
+        .header("content-type", "application/json")
+        .body(deep)
+        .send()
+        .await
+        .expect("answer");
+    expect_error(response, StatusCode::BAD_REQUEST, "malformed_json").await;
+    assert_eq!(app.view(&game).await["ply"], 0);
+    assert_eq!(app.play(&game, "e4").await["ply"], 2);
+}
