@@ -17,6 +17,8 @@ export interface GameView {
   last_move: LegalMove | null;
   moves: PlayedMove[];
   legal_moves: LegalMove[];
+  /** True while Stockfish searches this game's reply; missing from servers older than the event stream. */
+  engine_thinking?: boolean;
 }
 
 export type GameEndReason =
@@ -56,4 +58,20 @@ export interface CreatedGame {
 export interface Hint {
   uci: string;
   san: string;
+}
+
+/** An engine score from white's point of view: centipawns, or mate in n (negative: black mates). */
+export type Score = { cp: number } | { mate: number };
+
+/** One progress report of Stockfish's search for the game's reply (the `thinking` event). */
+export interface Thinking {
+  /** The game's ply the search is for. */
+  ply: number;
+  depth: number;
+  targetDepth: number;
+  score: Score;
+  nodes: number;
+  nps: number;
+  /** The principal variation in SAN, from the searched position. */
+  pv: string[];
 }

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { parseGameEvent, parseScore, parseThinkingEvent } from './events';
+
+describe('thinking events', () => {
+  it('reads the contract example', () => {
+    const data = '{"ply":1,"depth":12,"target_depth":20,"score":{"cp":34},"nodes":123456,"nps":987654,"pv":["e5","Nf3","Nc6"]}';
+    expect(parseThinkingEvent(data)).toEqual({
+      ply: 1,
+      depth: 12,
+      targetDepth: 20,
+      score: { cp: 34 },
+      nodes: 123456,
+      nps: 987654,
+      pv: ['e5', 'Nf3', 'Nc6'],
+    });
+  });
+
+  it('reads a mate score for black', () => {
+    expect(parseThinkingEvent('{"ply":9,"depth":5,"target_depth":20,"score":{"mate":-3},"pv":[]}')?.score).toEqual({ mate: -3 });
+  });
+
+  it('does without the optional counters and line', () => {
+    expect(parseThinkingEvent('{"ply":0,"depth":1,"target_depth":3,"score":{"cp":-8}}')).toMatchObject({ nodes: 0, nps: 0, pv: [] });
+  });
+
+  it('drops events it cannot trust', () => {
+    expect(parseThinkingEvent('not json')).toBeUndefined();
+    expect(parseThinkingEvent('[1,2]')).toBeUndefined();
+    expect(parseThinkingEvent('{"ply":1,"depth":12,"target_depth":20}')).toBeUndefined();
+    expect(parseThinkingEvent('{"ply":1,"depth":"12","target_depth":20,"score":{"cp":3}}')).toBeUndefined();
+  });
+
+  it('accepts exactly one of centipawns and mate as a score', () => {
+    expect(parseScore({ cp: 0 })).toEqual({ cp: 0 });
+    expect(parseScore({ cp: 1, mate: 2 })).toBeUndefined();
+    expect(parseScore({ cp: 0.5 })).toBeUndefined();
+    expect(parseScore(null)).toBeUndefined();
+  });
+});
+
+describe('game events', () => {
+  const view = {
+    id: 'g',
+    fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+    initial_fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+    player_color: 'white',
+    turn: 'black',
+    ply: 1,
+    level: 8,
+    status: 'ongoing',
+    result: '*',
+    reason: null,
+    winner: null,
+    check: false,
+    last_move: { uci: 'e2e4', san: 'e4', from: 'e2', to: 'e4', promotion: null },
+    moves: [{ uci: 'e2e4', san: 'e4' }],
+    legal_moves: [{ uci: 'e7e5', san: 'e5', from: 'e7', to: 'e5', promotion: null }],
+    engine_thinking: true,
+  };
+
+  it('reads a GameView exactly as GET /api/games/{id} sends it', () => {
+    expect(parseGameEvent(JSON.stringify(view))).toEqual(view);
+  });
+
+  it('drops a view whose moves do not match its ply, or that misses fields', () => {
+    expect(parseGameEvent(JSON.stringify({ ...view, ply: 2 }))).toBeUndefined();
+    expect(parseGameEvent(JSON.stringify({ ...view, turn: 'red' }))).toBeUndefined();
+    const { fen: _fen, ...withoutFen } = view;
+    expect(parseGameEvent(JSON.stringify(withoutFen))).toBeUndefined();
+  });
+});

@@ -1,0 +1,106 @@
+import type { Color } from '../chess/types';
+import type { GameView, LegalMove, Score, Thinking } from './types';
+
+/**
+ * The game's live event stream (`GET /api/games/{id}/events`, Server-Sent Events): `game` events
+ * carry the whole GameView after every change, `thinking` events Stockfish's search progress.
+ * Event data is parsed here, at the edge, into typed values; anything malformed is dropped.
+ */
+
+/** `open`: events flow; `connecting`: (re)connecting by itself; `unavailable`: no stream (older server, 404). */
+export type StreamState = 'connecting' | 'open' | 'unavailable';
+
+export interface GameEventHandlers {
+  onGame: (view: GameView) => void;
+  onThinking: (thinking: Thinking) => void;
+  onState: (state: StreamState) => void;
+}
+
+export function eventsUrl(id: string): string {
+  return `/api/games/${encodeURIComponent(id)}/events`;
+}
+
+/**
+ * Subscribes to one game's events and returns the function that closes the subscription.
+ * EventSource reconnects by itself after a network drop; a 404 or a non-stream answer closes it for
+ * good, which is reported as `unavailable` so the caller falls back to fetching.
+ */
+export function openGameEvents(id: string, handlers: GameEventHandlers): () => void {
+  if (typeof EventSource === 'undefined') {
+    handlers.onState('unavailable');
+    return () => {};
+  }
+  const source = new EventSource(eventsUrl(id));
+  handlers.onState('connecting');
+  source.addEventListener('open', () => handlers.onState('open'));
+  source.addEventListener('error', () => handlers.onState(source.readyState === EventSource.CLOSED ? 'unavailable' : 'connecting'));
+  source.addEventListener('game', (event) => {
+    const view = parseGameEvent((event as MessageEvent<string>).data);
+    if (view) handlers.onGame(view);
+  });
+  source.addEventListener('thinking', (event) => {
+    const thinking = parseThinkingEvent((event as MessageEvent<string>).data);
+    if (thinking) handlers.onThinking(thinking);
+  });
+  return () => source.close();
+}
+
+function parseJson(data: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(data);
+    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+const isColor = (value: unknown): value is Color => value === 'white' || value === 'black';
+
+/** A `game` event's GameView, checked for the fields the screen relies on. */
+export function parseGameEvent(data: string): GameView | undefined {
+  const json = parseJson(data);
+  if (!json) return undefined;
+  const { id, fen, initial_fen, ply, status, turn, player_color, moves, legal_moves } = json;
+  const valid =
+    typeof id === 'string' &&
+    typeof fen === 'string' &&
+    typeof initial_fen === 'string' &&
+    isCount(ply) &&
+    (status === 'ongoing' || status === 'finished') &&
+    isColor(turn) &&
+    isColor(player_color) &&
+    Array.isArray(moves) &&
+    moves.length === ply &&
+    Array.isArray(legal_moves) &&
+    (legal_moves as LegalMove[]).every((move) => move && typeof move.uci === 'string');
+  return valid ? (json as unknown as GameView) : undefined;
+}
+
+/** A score object `{"cp": 34}` or `{"mate": -3}`. */
+export function parseScore(value: unknown): Score | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const { cp, mate } = value as { cp?: unknown; mate?: unknown };
+  if (Number.isInteger(cp) && mate === undefined) return { cp: cp as number };
+  if (Number.isInteger(mate) && cp === undefined) return { mate: mate as number };
+  return undefined;
+}
+
+/** A `thinking` event; `nodes`, `nps` and `pv` are optional extras, the rest is required. */
+export function parseThinkingEvent(data: string): Thinking | undefined {
+  const json = parseJson(data);
+  if (!json) return undefined;
+  const score = parseScore(json.score);
+  const { ply, depth, target_depth } = json;
+  if (!score || !isCount(ply) || !isCount(depth) || !isCount(target_depth)) return undefined;
+  const pv = Array.isArray(json.pv) ? json.pv.filter((san): san is string => typeof san === 'string') : [];
+  return {
+    ply,
+    depth,
+    targetDepth: target_depth,
+    score,
+    nodes: isCount(json.nodes) ? json.nodes : 0,
+    nps: isCount(json.nps) ? json.nps : 0,
+    pv,
+  };
+}

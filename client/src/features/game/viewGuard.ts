@@ -1,0 +1,25 @@
+import type { GameView } from '../../api/types';
+
+/**
+ * Whether a GameView that arrived on the event stream may replace the one on screen.
+ *
+ * The stream is in order, but the answers to our own requests travel on other connections, so an
+ * event sent before an answer can be read after it. The rules, from what can really happen:
+ * - while one of our requests is in flight, its answer decides (the events it caused add nothing);
+ * - a finished game never changes again;
+ * - a view with the same or a later ply is news;
+ * - a view with an earlier ply is news only if it is a takeback's result (the player to move, the
+ *   engine idle, e.g. taken back in another tab); an earlier view mid-search is a stale echo of the
+ *   move we have just been answered.
+ */
+export function shouldApplyStreamedView(next: GameView, current: GameView | null, requestInFlight: boolean): boolean {
+  if (requestInFlight) return false;
+  if (current === null) return true;
+  if (next.id !== current.id || current.status === 'finished') return false;
+  if (next.ply >= current.ply) return true;
+  return isTakebackResult(next);
+}
+
+function isTakebackResult(view: GameView): boolean {
+  return view.status === 'ongoing' && view.turn === view.player_color && view.engine_thinking !== true;
+}
