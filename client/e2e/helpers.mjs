@@ -39,9 +39,9 @@ export function useBrowser() {
   });
 }
 
-/** A fresh page in its own context (own storage), at a desktop size unless told otherwise. */
+/** A fresh page in its own context (own storage), at a desktop size and on the shared server unless told otherwise. */
 export async function newPage(options = {}) {
-  const context = await shared.newContext({ viewport: { width: 1280, height: 800 }, ...options, baseURL: BASE });
+  const context = await shared.newContext({ viewport: { width: 1280, height: 800 }, baseURL: BASE, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(ENGINE_WAIT_MS);
   return page;

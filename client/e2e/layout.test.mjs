@@ -99,6 +99,24 @@ describe('layout and errors', () => {
     await page.context().close();
   });
 
+  it('plays on as before when the server has no event stream, without an evaluation bar or an error', async () => {
+    const page = await newPage();
+    const errors = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.route('**/api/games/*/events', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{"error":"not_found","message":"no such path"}' }),
+    );
+    await startFromUi(page, { color: 'white' });
+    await clickMove(page, 'e2', 'e4');
+    await waitPly(page, 2);
+    assert.equal(await page.getByTestId('eval-bar').count(), 0);
+    assert.equal(await page.getByTestId('notice').count(), 0);
+    assert.deepEqual(errors, []);
+    await clickMove(page, 'd2', 'd4');
+    await waitPly(page, 4);
+    await page.context().close();
+  });
+
   it('tells the player when the server cannot be reached, and the board stays', async () => {
     const page = await newPage();
     await startFromUi(page, { color: 'white' });

@@ -163,6 +163,41 @@ describe('playing against Stockfish', () => {
     await page.context().close();
   });
 
+  it('shows Stockfish\'s suggestion as an arrow on the player\'s turn, gone once a move is played', async () => {
+    const page = await newPage();
+    await startFromUi(page, { color: 'white' });
+    await page.getByTestId('hint-button').click();
+    const board = page.locator('.board[data-hint]');
+    await board.waitFor();
+    const uci = await board.getAttribute('data-hint');
+    const [from, to] = [uci.slice(0, 2), uci.slice(2, 4)];
+    assert.ok(await pieceOn(page, from), `the hint starts on a piece (${uci})`);
+    const arrow = page.locator(`.board svg marker[id$="-${from}-${to}"] + path`);
+    assert.equal(await arrow.count(), 1, 'one arrow from the piece to its target');
+    assert.equal(await arrow.getAttribute('stroke'), '#15781b');
+    assert.match(await page.getByTestId('hint').textContent(), /^Hint: \S+$/);
+    await screenshot(page, '02c-hint-arrow');
+    await clickMove(page, from, to);
+    await waitPly(page, 2);
+    assert.equal(await page.locator('.board[data-hint]').count(), 0, 'the hint belongs to the position it was asked for');
+    assert.equal(await page.getByTestId('hint').count(), 0);
+    await page.context().close();
+  });
+
+  it('offers no hint while Stockfish thinks', async () => {
+    const page = await newPage();
+    await startFromUi(page, { color: 'white' });
+    assert.equal(await page.getByTestId('hint-button').isEnabled(), true);
+    const release = await holdMoveRequests(page);
+    await drag(page, 'e2', 'e4');
+    await page.getByTestId('thinking').waitFor();
+    assert.equal(await page.getByTestId('hint-button').isDisabled(), true);
+    release();
+    await waitPly(page, 2);
+    assert.equal(await page.getByTestId('hint-button').isEnabled(), true);
+    await page.context().close();
+  });
+
   it('resumes the game after a reload', async () => {
     const page = await newPage();
     await startFromUi(page, { color: 'white' });

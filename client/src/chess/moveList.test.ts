@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moverOfPly, pairMoves } from './moveList';
+import { lineText, moverOfPly, pairMoves } from './moveList';
 
 describe('pairMoves', () => {
   it('pairs a game from the start position into numbered white-black rows', () => {
@@ -23,5 +23,16 @@ describe('pairMoves', () => {
   it('names the side that made each ply', () => {
     expect([1, 2, 3].map((ply) => moverOfPly(ply, 'white'))).toEqual(['white', 'black', 'white']);
     expect([1, 2].map((ply) => moverOfPly(ply, 'black'))).toEqual(['black', 'white']);
+  });
+});
+
+describe('lineText', () => {
+  it('numbers a line that starts with black to move the way books do', () => {
+    expect(lineText(['e5', 'Nf3', 'Nc6'], 'black', 1)).toBe('1... e5 2. Nf3 Nc6');
+  });
+
+  it('numbers a line that starts with white to move', () => {
+    expect(lineText(['Nf3', 'Nc6', 'Bb5'], 'white', 12)).toBe('12. Nf3 Nc6 13. Bb5');
+    expect(lineText([], 'white', 1)).toBe('');
   });
 });

@@ -32,3 +32,16 @@ export function moverOfPly(ply: number, firstTurn: Color): Color {
   const sameAsFirst = ply % 2 === 1;
   return sameAsFirst ? firstTurn : firstTurn === 'white' ? 'black' : 'white';
 }
+
+/**
+ * A line of moves written the way a book does, numbered from the position it starts in:
+ * `1... e5 2. Nf3 Nc6` (black to move first) or `12. Nf3 Nc6`.
+ */
+export function lineText(sans: readonly string[], firstTurn: Color, firstFullmove: number): string {
+  return pairMoves(sans, firstTurn, firstFullmove)
+    .map((row) => {
+      const white = row.white ? `${row.number}. ${row.white.san}` : `${row.number}...`;
+      return row.black ? `${white} ${row.black.san}` : white;
+    })
+    .join(' ');
+}

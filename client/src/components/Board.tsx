@@ -10,6 +10,9 @@ function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 }
 
+/** lichess's green for the engine's suggestion. */
+const HINT_COLOR = '#15781b';
+
 /** react-chessboard's position shape: `{ e2: { pieceType: 'wP' } }`. */
 function toPosition(placement: Placement): PositionDataType {
   const position: PositionDataType = {};
@@ -25,6 +28,8 @@ export interface BoardProps {
   legalMoves: readonly LegalMove[];
   lastMove?: { from: SquareName; to: SquareName };
   checkSquare?: SquareName;
+  /** A suggested move, drawn as an arrow (the hint). */
+  hint?: { from: SquareName; to: SquareName };
   onMove: (move: LegalMove) => void;
   onIllegal: () => void;
 }
@@ -40,7 +45,7 @@ interface PendingPromotion {
  * picker. Moves by drag and by click; only moves in `legalMoves` are ever passed to `onMove`.
  */
 export function Board(props: BoardProps) {
-  const { placement, orientation, movable, legalMoves, lastMove, checkSquare } = props;
+  const { placement, orientation, movable, legalMoves, lastMove, checkSquare, hint } = props;
   const [selected, setSelected] = useState<SquareName | null>(null);
   const [promotion, setPromotion] = useState<PendingPromotion | null>(null);
 
@@ -98,6 +103,7 @@ export function Board(props: BoardProps) {
   );
 
   const position = useMemo(() => toPosition(placement), [placement]);
+  const arrows = useMemo(() => (hint ? [{ startSquare: hint.from, endSquare: hint.to, color: HINT_COLOR }] : []), [hint]);
 
   const options: ChessboardOptions = {
     id: 'alphachess',
@@ -108,6 +114,7 @@ export function Board(props: BoardProps) {
     animationDurationInMs: 180,
     showAnimations: !prefersReducedMotion(),
     allowDrawingArrows: true,
+    arrows,
     darkSquareStyle: { backgroundColor: '#b58863' },
     lightSquareStyle: { backgroundColor: '#f0d9b5' },
     dropSquareStyle: { boxShadow: 'inset 0 0 0 4px rgba(255, 255, 255, 0.65)' },
@@ -135,7 +142,12 @@ export function Board(props: BoardProps) {
   };
 
   return (
-    <div className="board" data-orientation={orientation} data-locked={movable === null ? 'true' : 'false'}>
+    <div
+      className="board"
+      data-orientation={orientation}
+      data-locked={movable === null ? 'true' : 'false'}
+      data-hint={hint ? `${hint.from}${hint.to}` : undefined}
+    >
       <Chessboard options={options} />
       {promotion && movable && (
         <PromotionPicker

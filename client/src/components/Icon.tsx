@@ -16,6 +16,7 @@ const PATHS = {
   flip: 'M7 4v16 M4 7l3-3 3 3 M17 20V4 M14 17l3 3 3-3',
   download: 'M12 4v11 M7 10l5 5 5-5 M5 20h14',
   copy: 'M9 9h10v11H9z M5 15V4h10',
+  hint: 'M9 18h6 M10 21h4 M12 3a6 6 0 0 0-3.5 10.9c.7.6 1 1.3 1 2.1h5c0-.8.3-1.5 1-2.1A6 6 0 0 0 12 3z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -7,6 +7,9 @@ interface Props {
   view: GameView;
   canTakeBack: boolean;
   canResign: boolean;
+  canHint: boolean;
+  hintLoading: boolean;
+  onHint: () => void;
   onTakeBack: () => void;
   onResign: () => void;
   onNewGame: () => void;
@@ -14,9 +17,9 @@ interface Props {
   onCopyFen: () => void;
 }
 
-/** Takeback, resign (asks first), new game, flip, PGN download and FEN copy. */
+/** Hint, takeback, resign (asks first), new game, flip, PGN download and FEN copy. */
 export function GameActions(props: Props) {
-  const { view, canTakeBack, canResign, onTakeBack, onResign, onNewGame, onFlip, onCopyFen } = props;
+  const { view, canTakeBack, canResign, canHint, hintLoading, onHint, onTakeBack, onResign, onNewGame, onFlip, onCopyFen } = props;
   const [confirming, setConfirming] = useState(false);
 
   if (confirming) {
@@ -42,6 +45,17 @@ export function GameActions(props: Props) {
   }
   return (
     <div className="actions">
+      <button
+        type="button"
+        onClick={onHint}
+        disabled={!canHint || hintLoading}
+        aria-busy={hintLoading}
+        data-testid="hint-button"
+        aria-label="Show Stockfish's suggestion for your move"
+        title="Hint: Stockfish's suggestion, as an arrow"
+      >
+        <Icon name="hint" /> {hintLoading ? 'Hint…' : 'Hint'}
+      </button>
       <button type="button" onClick={onTakeBack} disabled={!canTakeBack} data-testid="takeback" aria-label="Take back your last move">
         <Icon name="takeback" /> Takeback
       </button>

@@ -1,18 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GameView } from '../../api/types';
 import { opposite } from '../../chess/types';
+import { lineText } from '../../chess/moveList';
 import { Board } from '../../components/Board';
+import { EvalBar } from '../../components/EvalBar';
 import { MoveList } from '../../components/MoveList';
 import { playSound } from '../../sound/play';
 import { copyText } from './copyText';
 import { GameActions } from './GameActions';
 import { GameOverPanel } from './GameOverPanel';
-import { playerHasMoved, scoreRows, statusText } from './gameFacts';
+import { playerHasMoved, scoreRows, searchedPosition, statusText } from './gameFacts';
 import { LoadError } from './LoadError';
 import { MoveNavigation } from './MoveNavigation';
 import { NoticeBar } from './NoticeBar';
 import { PlayerStrip } from './PlayerStrip';
 import { useGame } from './useGame';
+import { useHint } from './useHint';
 import { useKeyboard } from './useKeyboard';
 import { useReview } from './useReview';
 
@@ -23,13 +26,17 @@ interface Props {
   onNewGame: () => void;
 }
 
-/** The game screen: board, name plates, moves, actions and the game-over panel. */
+/** How many moves of Stockfish's expected line to show while it thinks. */
+const PV_MOVES = 6;
+
+/** The game screen: board, evaluation bar, name plates, moves, actions and the game-over panel. */
 export function GameScreen({ id, created, onNewGame }: Props) {
   const game = useGame(id, created);
   const { view, pending, busy } = game;
   const { board, reviewing, currentPly, step } = useReview(view, pending);
   const [flipped, setFlipped] = useState(false);
   const [copied, setCopied] = useState(false);
+  const hint = useHint(id, view?.ply, game.reportError);
 
   const { reportNewMoves } = game;
   const announcedCreation = useRef(false);
@@ -61,40 +68,64 @@ export function GameScreen({ id, created, onNewGame }: Props) {
   const engine = opposite(player);
   const orientation = flipped ? engine : player;
   const ongoing = view.status === 'ongoing';
-  const thinking = busy === 'move';
+  const thinking = game.engineThinking;
+  const { search } = game;
   const playerTurn = ongoing && view.turn === player;
   const movable = playerTurn && !busy && !reviewing && game.hasToken ? player : null;
+  const shownHint = hint.hint && !reviewing && !pending ? hint.hint : null;
+  const searched = searchedPosition(view, pending);
   const engineStrip = (
     <PlayerStrip
       name="Stockfish"
       color={engine}
       detail={`level ${view.level}`}
       thinking={thinking}
+      search={search}
       toMove={ongoing && (thinking || view.turn === engine)}
     />
   );
   const playerStrip = <PlayerStrip name="You" color={player} toMove={playerTurn && !thinking} />;
 
   return (
-    <div className="game-screen" data-status={view.status} data-ply={view.ply} data-busy={busy ?? ''}>
+    <div
+      className={`game-screen${game.streaming ? ' with-eval' : ''}`}
+      data-status={view.status}
+      data-ply={view.ply}
+      data-busy={busy ?? ''}
+      data-thinking={thinking}
+    >
       <div className="board-column">
         {orientation === player ? engineStrip : playerStrip}
-        <Board
-          placement={board.placement}
-          orientation={orientation}
-          movable={movable}
-          legalMoves={view.legal_moves}
-          lastMove={board.lastMove}
-          checkSquare={board.checkSquare}
-          onMove={(move) => void game.play(move)}
-          onIllegal={() => playSound('illegal')}
-        />
+        <div className="board-row">
+          {game.streaming && <EvalBar score={game.evaluation} orientation={orientation} />}
+          <Board
+            placement={board.placement}
+            orientation={orientation}
+            movable={movable}
+            legalMoves={view.legal_moves}
+            lastMove={board.lastMove}
+            checkSquare={board.checkSquare}
+            hint={shownHint ?? undefined}
+            onMove={(move) => void game.play(move)}
+            onIllegal={() => playSound('illegal')}
+          />
+        </div>
         {orientation === player ? playerStrip : engineStrip}
       </div>
       <aside className="side-panel">
         <p className="status-line" data-testid="status">
           {statusText(view, thinking, reviewing, game.hasToken)}
         </p>
+        {search && search.pv.length > 0 && (
+          <p className="search-line" data-testid="search-pv" title="The line Stockfish expects">
+            {lineText(search.pv.slice(0, PV_MOVES), searched.turn, searched.fullmove)}
+          </p>
+        )}
+        {shownHint && (
+          <p className="hint-line" data-testid="hint">
+            Hint: <strong>{shownHint.san}</strong>
+          </p>
+        )}
         {!ongoing && <GameOverPanel view={view} onNewGame={onNewGame} />}
         {game.notice && <NoticeBar notice={game.notice} onDismiss={game.dismissNotice} />}
         <MoveList rows={scoreRows(view, pending)} shownPly={pending ? view.ply + 1 : currentPly} onSelect={(ply) => step(ply)} />
@@ -103,6 +134,9 @@ export function GameScreen({ id, created, onNewGame }: Props) {
           view={view}
           canTakeBack={ongoing && playerHasMoved(view) && !busy && game.hasToken}
           canResign={ongoing && !busy && game.hasToken}
+          canHint={playerTurn && !busy && !thinking && !reviewing && game.hasToken}
+          hintLoading={hint.loading}
+          onHint={() => void hint.request()}
           onTakeBack={game.takeBack}
           onResign={game.resign}
           onNewGame={onNewGame}

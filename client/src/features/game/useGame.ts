@@ -2,9 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, describeError } from '../../api/apiError';
 import * as api from '../../api/games';
 import { loadToken } from '../../api/tokens';
-import type { GameView, LegalMove } from '../../api/types';
+import type { GameView, LegalMove, Thinking } from '../../api/types';
 import { playSound } from '../../sound/play';
 import { soundForEnd, soundForSan } from '../../sound/soundFor';
+import { useGameStream } from './useGameStream';
+import { shouldApplyStreamedView } from './viewGuard';
 
 /** The player's move shown on the board while the server (and Stockfish) work on it. */
 export interface PendingMove {
@@ -22,7 +24,7 @@ export type Busy = 'move' | 'takeback' | 'resign' | null;
 
 /** How long the game-end sound waits after the last move's sound, so both are heard. */
 const END_SOUND_DELAY_MS = 280;
-/** How often to look for Stockfish's move when the page finds it is Stockfish's turn. */
+/** How often to look for Stockfish's move when it is Stockfish's turn and no event stream tells us. */
 const ENGINE_TURN_POLL_MS = 1500;
 
 /**
@@ -36,9 +38,14 @@ export function useGame(id: string, initial: GameView | undefined) {
   const [busy, setBusy] = useState<Busy>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [search, setSearch] = useState<Thinking | null>(null);
   const token = loadToken(id);
   const viewRef = useRef(view);
   viewRef.current = view;
+  const pendingRef = useRef(pending);
+  pendingRef.current = pending;
+  /** True from sending one of our writes until its answer is on screen (stream views wait meanwhile). */
+  const inFlight = useRef(false);
 
   const refresh = useCallback(async () => {
     try {
@@ -69,13 +76,34 @@ export function useGame(id: string, initial: GameView | undefined) {
     }
   }, []);
 
-  // After a reload in the middle of Stockfish's turn, ask again until its move has been stored.
+  const stream = useGameStream(id, {
+    onGame: (next) => {
+      const current = viewRef.current;
+      if (!shouldApplyStreamedView(next, current, inFlight.current)) return;
+      viewRef.current = next;
+      setView(next);
+      if (current && next.ply > current.ply) reportNewMoves(next, current.ply);
+      if (current && next.ply < current.ply) setAnnouncement('Move taken back');
+    },
+    onThinking: (thinking) => {
+      const current = viewRef.current;
+      const pendingMove = pendingRef.current;
+      // The search for the move in flight is for the ply after it; after a reload, for the view's ply.
+      const searched = pendingMove ? pendingMove.ply + 1 : current?.ply;
+      if (thinking.ply === searched) setSearch(thinking);
+    },
+  });
+
+  // Without an event stream, after a reload in the middle of Stockfish's turn, ask again until its
+  // move has been stored.
   useEffect(() => {
+    if (stream.state === 'open') return;
     if (!view || busy || view.status !== 'ongoing' || view.turn === view.player_color) return;
     const timer = window.setTimeout(async () => {
       try {
         const next = await api.getGame(id);
         if (next.ply !== viewRef.current?.ply) {
+          viewRef.current = next;
           setView(next);
           reportNewMoves(next, view.ply);
         }
@@ -84,7 +112,7 @@ export function useGame(id: string, initial: GameView | undefined) {
       }
     }, ENGINE_TURN_POLL_MS);
     return () => window.clearTimeout(timer);
-  }, [busy, id, reportNewMoves, view]);
+  }, [busy, id, reportNewMoves, stream.state, view]);
 
   const handleActionError = useCallback(
     (error: unknown, retry?: () => void) => {
@@ -101,17 +129,22 @@ export function useGame(id: string, initial: GameView | undefined) {
       const current = viewRef.current;
       if (!current || !token || busy) return;
       setNotice(null);
-      setPending({ move, ply: current.ply });
+      pendingRef.current = { move, ply: current.ply };
+      setPending(pendingRef.current);
       setBusy('move');
+      inFlight.current = true;
       playSound(soundForSan(move.san));
       setAnnouncement(`You played ${move.san}`);
       try {
         const next = await api.playMove(id, token, move.uci, current.ply);
+        viewRef.current = next;
         setView(next);
         reportNewMoves(next, current.ply + 1);
       } catch (error) {
         handleActionError(error, () => void play(move));
       } finally {
+        inFlight.current = false;
+        pendingRef.current = null;
         setPending(null);
         setBusy(null);
       }
@@ -124,25 +157,42 @@ export function useGame(id: string, initial: GameView | undefined) {
       if (!token || busy) return;
       setNotice(null);
       setBusy(kind);
+      inFlight.current = true;
       try {
         const next = kind === 'takeback' ? await api.takeBack(id, token) : await api.resign(id, token);
+        viewRef.current = next;
         setView(next);
         if (kind === 'takeback') setAnnouncement('Move taken back');
         else reportNewMoves(next, next.ply);
       } catch (error) {
         handleActionError(error, () => void runAction(kind));
       } finally {
+        inFlight.current = false;
         setBusy(null);
       }
     },
     [busy, handleActionError, id, reportNewMoves, token],
   );
 
+  const engineThinking =
+    busy === 'move' ||
+    (!busy && view !== null && view.status === 'ongoing' && view.turn !== view.player_color && view.engine_thinking === true);
+  const searchedPly = pending ? pending.ply + 1 : view?.ply;
+
   return {
     view,
     loadError,
     pending,
     busy,
+    /** Stockfish is searching its reply (our move in flight, or found so after a reload). */
+    engineThinking,
+    /** The latest progress of the search under way, if the server streams it. */
+    search: engineThinking && search?.ply === searchedPly ? search : null,
+    /** The score of the latest search that still applies to the game on screen (gone after a takeback). */
+    evaluation: search && view && search.ply <= (searchedPly ?? 0) ? search.score : undefined,
+    /** Whether this server streams events (the evaluation bar only makes sense then). */
+    streaming: stream.everOpen,
+    reportError: handleActionError,
     notice,
     announcement,
     hasToken: token !== undefined,

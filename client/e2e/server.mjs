@@ -1,0 +1,89 @@
+// Starting and stopping the real server for the browser tests: run.mjs starts the shared one, and a
+// test file may start its own with other flags (a deeper search, a gated engine).
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const distDir = join(clientDir, 'dist');
+const logDir = join(clientDir, 'test-results');
+const HEALTH_TIMEOUT_MS = 60_000;
+
+/** Asks the kernel for a free loopback port. */
+function freePort() {
+  return new Promise((done, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => done(port));
+    });
+  });
+}
+
+async function waitForHealth(base, server, logName) {
+  const deadline = Date.now() + HEALTH_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode} (see test-results/${logName})`);
+    try {
+      const response = await fetch(`${base}/api/health`);
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the server did not answer /api/health within ${HEALTH_TIMEOUT_MS / 1000} s`);
+}
+
+function stop(child) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((done) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.once('exit', () => {
+      clearTimeout(force);
+      done();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/** The server flags; `--level default` only where this server build knows the flag. */
+function serverArgs(serverBin, port, { stockfish, depth }) {
+  const args = ['--bind', `127.0.0.1:${port}`, '--static-dir', distDir, '--stockfish', stockfish, '--depth', String(depth)];
+  const help = spawnSync(serverBin, ['--help'], { encoding: 'utf8', timeout: 10_000 });
+  if (/--level\b/.test(`${help.stdout}`)) args.push('--level', 'default');
+  return args;
+}
+
+/**
+ * Starts the release server on a free loopback port, serving the built client, and waits for
+ * /api/health. Resolves to `{ base, stop }`; the server's output goes to test-results/<logName>.
+ */
+export async function startServer({
+  serverBin = process.env.ALPHACHESS_SERVER_BIN,
+  stockfish = process.env.STOCKFISH || '/usr/games/stockfish',
+  depth = 3,
+  env = {},
+  logName = 'server.log',
+} = {}) {
+  mkdirSync(logDir, { recursive: true });
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const log = createWriteStream(join(logDir, logName));
+  const server = spawn(serverBin, serverArgs(serverBin, port, { stockfish, depth }), {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...env },
+  });
+  server.stdout.pipe(log);
+  server.stderr.pipe(log);
+  try {
+    await waitForHealth(base, server, logName);
+  } catch (error) {
+    await stop(server);
+    throw error;
+  }
+  return { base, stop: () => stop(server) };
+}

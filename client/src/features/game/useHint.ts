@@ -1,0 +1,44 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import * as api from '../../api/games';
+import { loadToken } from '../../api/tokens';
+import type { Hint } from '../../api/types';
+import { parseUci } from '../../chess/placement';
+import type { SquareName } from '../../chess/types';
+
+/** Stockfish's suggestion for the position at `ply`, with its squares for the arrow. */
+export interface ShownHint extends Hint {
+  ply: number;
+  from: SquareName;
+  to: SquareName;
+}
+
+/**
+ * Asks the server for a hint on the player's turn. A hint belongs to one position: it disappears
+ * as soon as the game moves on, and an answer that comes back after that is dropped.
+ */
+export function useHint(id: string, ply: number | undefined, onError: (error: unknown) => void) {
+  const [hint, setHint] = useState<ShownHint | null>(null);
+  const [loading, setLoading] = useState(false);
+  const plyRef = useRef(ply);
+  plyRef.current = ply;
+
+  useEffect(() => setHint(null), [ply]);
+
+  const request = useCallback(async () => {
+    const askedAt = plyRef.current;
+    const token = loadToken(id);
+    if (!token || askedAt === undefined) return;
+    setLoading(true);
+    try {
+      const answer = await api.getHint(id, token);
+      const squares = parseUci(answer.uci);
+      if (squares && plyRef.current === askedAt) setHint({ ...answer, ply: askedAt, from: squares.from, to: squares.to });
+    } catch (error) {
+      if (plyRef.current === askedAt) onError(error);
+    } finally {
+      setLoading(false);
+    }
+  }, [id, onError]);
+
+  return { hint: hint && hint.ply === ply ? hint : null, loading, request };
+}
