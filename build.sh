@@ -8,6 +8,7 @@ cd "$(dirname "$0")"
 
 STOCKFISH=/usr/games/stockfish
 CHROMIUM=/usr/bin/chromium
+TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
 APT_UPDATED=
 
 step() { printf '\n==> %s\n' "$*"; }
@@ -57,7 +58,7 @@ run_app() {
   build_client
   build_server
   step "serving on http://127.0.0.1:8080 (Ctrl-C stops)"
-  exec target/release/alphachess-server --bind 127.0.0.1:8080 --static-dir client/dist "$@"
+  exec "$TARGET_DIR/release/alphachess-server" --bind 127.0.0.1:8080 --static-dir client/dist "$@"
 }
 
 test_rust() {
@@ -65,6 +66,8 @@ test_rust() {
   cargo fmt --all -- --check
   step "cargo test --workspace (debug)"
   cargo test --workspace
+  step "engine: serde feature"
+  cargo test -p alphachess-engine --features serde --test serde
   step "engine: full-depth perft tests (release)"
   cargo test --release -p alphachess-engine --test perft -- --include-ignored
   step "engine: perft suite engine/tests/data/perft-suite.epd (release)"
@@ -81,7 +84,7 @@ test_client() {
   (cd client && npm run build)
   build_server
   step "client: end-to-end tests in Chromium against the real server and Stockfish"
-  (cd client && ALPHACHESS_SERVER_BIN="$PWD/../target/release/alphachess-server" \
+  (cd client && ALPHACHESS_SERVER_BIN="$TARGET_DIR/release/alphachess-server" \
     STOCKFISH="$STOCKFISH" CHROMIUM="$CHROMIUM" npm run e2e)
 }
 
