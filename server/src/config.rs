@@ -9,6 +9,8 @@ use std::time::Duration;
 
 use clap::Parser;
 
+use crate::uci::EngineAddress;
+
 /// AlphaChess server: play Stockfish in the browser.
 ///
 /// Keeps games in memory, validates every move with the alphachess engine crate, asks a supervised
@@ -20,9 +22,12 @@ pub struct Config {
     #[arg(long, env = "ALPHACHESS_BIND", default_value = "127.0.0.1:8080")]
     pub bind: SocketAddr,
 
-    /// Stockfish executable [default: `stockfish` on PATH, then /usr/games/stockfish]
-    #[arg(long, env = "ALPHACHESS_STOCKFISH")]
-    pub stockfish: Option<PathBuf>,
+    /// Engine: a Stockfish executable, or `tcp://host:port` for a UCI engine served over TCP (e.g.
+    /// by socat). Repeat the flag (or separate with commas) to pool several; each local path runs
+    /// --engines processes, each tcp:// address is one engine (list it twice for two)
+    /// [default: `stockfish` on PATH, then /usr/games/stockfish]
+    #[arg(long, env = "ALPHACHESS_STOCKFISH", value_delimiter = ',')]
+    pub stockfish: Vec<EngineAddress>,
 
     /// Search depth of the strongest level (8); weaker levels search less deep
     #[arg(long, env = "ALPHACHESS_DEPTH", default_value_t = 20,
@@ -34,7 +39,7 @@ pub struct Config {
           value_parser = clap::value_parser!(u64).range(10..=600_000))]
     pub move_time_cap_ms: u64,
 
-    /// Number of Stockfish processes (one per core is the most that helps)
+    /// Number of processes per local Stockfish (one per core is the most that helps)
     #[arg(long, env = "ALPHACHESS_ENGINES", default_value_t = 1,
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub engines: u32,
@@ -104,13 +109,34 @@ mod tests {
         assert_eq!(config.engines, 2);
         assert_eq!(config.move_time_cap(), Duration::from_secs(10));
         assert_eq!(
-            config.stockfish.as_deref(),
-            Some(std::path::Path::new("/usr/games/stockfish"))
+            config.stockfish,
+            [EngineAddress::Local(PathBuf::from("/usr/games/stockfish"))]
+        );
+    }
+
+    #[test]
+    fn stockfish_may_be_given_several_times_local_or_remote() {
+        let config = Config::parse_from([
+            "alphachess-server",
+            "--stockfish",
+            "/usr/games/stockfish",
+            "--stockfish",
+            "tcp://127.0.0.1:4000,tcp://10.0.0.2:4000",
+        ]);
+        let shown: Vec<String> = config.stockfish.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            shown,
+            [
+                "/usr/games/stockfish",
+                "tcp://127.0.0.1:4000",
+                "tcp://10.0.0.2:4000"
+            ]
         );
     }
 
     #[test]
     fn a_depth_of_zero_is_refused() {
+        assert!(Config::try_parse_from(["alphachess-server", "--stockfish", "tcp://nope"]).is_err());
         assert!(Config::try_parse_from(["alphachess-server", "--depth", "0"]).is_err());
     }
 }

@@ -1,7 +1,7 @@
 //! Building the application: engines, games, the route table and the HTTP server.
 
 use std::net::TcpListener;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -14,7 +14,9 @@ use crate::config::Config;
 use crate::error::ApiError;
 use crate::games::{GameService, Games, MemoryStore};
 use crate::routes::{actions, docs, export, fallback, games, health, moves};
-use crate::uci::{locate_engine, EngineError, EnginePool, EngineSettings, LocateError};
+use crate::uci::{
+    locate_engine, EngineAddress, EngineError, EnginePool, EngineSettings, LocateError,
+};
 
 /// The largest request body: an annotated PGN fits, nothing much larger does.
 pub const MAX_BODY_BYTES: usize = 64 * 1024;
@@ -24,9 +26,10 @@ pub const MAX_BODY_BYTES: usize = 64 * 1024;
 pub enum StartupError {
     #[error(transparent)]
     Locate(#[from] LocateError),
-    #[error("the engine {} does not work: {source}", path.display())]
+    #[error("the engine {engines} does not work: {source}")]
     Engine {
-        path: PathBuf,
+        /// Every engine tried.
+        engines: String,
         #[source]
         source: EngineError,
     },
@@ -93,21 +96,43 @@ impl Application {
 
 /// Locates and starts the engines and creates the (empty) game registry.
 pub async fn start_service(config: &Config) -> Result<GameService, StartupError> {
-    let path = locate_engine(config.stockfish.as_deref())?;
+    let addresses = engine_addresses(config)?;
     let engines = EnginePool::start(EngineSettings {
-        path: path.clone(),
-        engines: config.engines as usize,
+        engines: addresses.clone(),
         queue_len: config.queue_len as usize,
         movetime: config.move_time_cap(),
     })
     .await
-    .map_err(|source| StartupError::Engine { path, source })?;
+    .map_err(|source| StartupError::Engine {
+        engines: addresses.iter().map(ToString::to_string).collect::<Vec<_>>().join(" or "),
+        source,
+    })?;
     let games = Games::new(
         config.max_games as usize,
         config.idle_timeout(),
         Arc::new(MemoryStore),
     );
     Ok(GameService::new(games, engines, config.depth))
+}
+
+/// One address per engine process: each local `--stockfish` (located on PATH if it is a bare name;
+/// Stockfish itself when none is given) `--engines` times, each `tcp://` address once.
+fn engine_addresses(config: &Config) -> Result<Vec<EngineAddress>, StartupError> {
+    let local = |path: Option<&Path>| -> Result<Vec<EngineAddress>, StartupError> {
+        let path = locate_engine(path)?;
+        Ok(vec![EngineAddress::Local(path); config.engines as usize])
+    };
+    if config.stockfish.is_empty() {
+        return local(None);
+    }
+    let mut addresses = Vec::new();
+    for address in &config.stockfish {
+        match address {
+            EngineAddress::Local(path) => addresses.extend(local(Some(path))?),
+            remote @ EngineAddress::Tcp { .. } => addresses.push(remote.clone()),
+        }
+    }
+    Ok(addresses)
 }
 
 /// The route table (tests build the real app with it).

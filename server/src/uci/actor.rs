@@ -1,10 +1,12 @@
 //! The worker that owns one engine process and runs searches from the shared queue, one at a time.
 //!
-//! Any failure (crash, hang, garbage, illegal reply) kills the process; the worker restarts it after
-//! a backoff that doubles on every consecutive failure, so the next request finds a fresh engine.
+//! Any failure (crash, hang, garbage, illegal reply, lost connection) kills the process or closes
+//! the connection; the worker restarts it after a backoff that doubles on every consecutive failure,
+//! so the next request finds a fresh engine. While an engine is down its worker takes no searches
+//! as long as another engine of the pool is healthy: the pool routes around it until it answers
+//! its handshake again. When every engine is down, a down worker takes searches (and fails them
+//! after one restart attempt) so requests never wait forever.
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -12,7 +14,10 @@ use alphachess_engine::Move;
 use tokio::sync::{mpsc, oneshot, Mutex};
 use tokio::time::{sleep_until, Instant};
 
+use super::address::EngineAddress;
 use super::error::EngineError;
+use super::health::EngineHealth;
+use super::info::parse_info;
 use super::process::EngineProcess;
 use super::protocol::{EngineLine, EngineOption, UciCommand};
 use super::SearchRequest;
@@ -47,7 +52,6 @@ pub type JobQueue = Arc<Mutex<mpsc::Receiver<Job>>>;
 /// What every worker needs to (re)start its engine.
 #[derive(Debug, Clone)]
 pub struct WorkerSettings {
-    pub path: PathBuf,
     pub options: Vec<EngineOption>,
     pub movetime: Duration,
 }
@@ -56,7 +60,9 @@ pub struct WorkerSettings {
 pub struct Worker {
     settings: WorkerSettings,
     jobs: JobQueue,
-    healthy: Arc<AtomicBool>,
+    /// Every engine of the pool; this worker's is `pool[index]`.
+    pool: Arc<[EngineHealth]>,
+    index: usize,
     process: Option<EngineProcess>,
     /// The game the engine last searched, so it hears `ucinewgame` when that changes.
     last_game: Option<Arc<str>>,
@@ -66,32 +72,58 @@ pub struct Worker {
 }
 
 impl Worker {
-    /// A worker around an engine that already completed its handshake.
+    /// A worker around an engine that completed its handshake, or (`None`) one that failed to
+    /// start and is retried on the backoff schedule.
     pub fn new(
         settings: WorkerSettings,
         jobs: JobQueue,
-        healthy: Arc<AtomicBool>,
-        process: EngineProcess,
+        pool: Arc<[EngineHealth]>,
+        index: usize,
+        process: Option<EngineProcess>,
     ) -> Worker {
-        healthy.store(true, Ordering::Relaxed);
+        pool[index].set_healthy(process.is_some());
+        let backoff = if process.is_some() {
+            INITIAL_BACKOFF
+        } else {
+            INITIAL_BACKOFF * 2
+        };
         Worker {
             settings,
             jobs,
-            healthy,
-            process: Some(process),
+            pool,
+            index,
+            process,
             last_game: None,
             skill: FULL_SKILL,
-            backoff: INITIAL_BACKOFF,
-            restart_at: Instant::now(),
+            backoff,
+            restart_at: Instant::now() + INITIAL_BACKOFF,
         }
+    }
+
+    fn me(&self) -> &EngineHealth {
+        &self.pool[self.index]
+    }
+
+    fn address(&self) -> &EngineAddress {
+        self.me().address()
+    }
+
+    /// Whether another engine of the pool can take the searches while this one is down.
+    fn others_healthy(&self) -> bool {
+        self.pool
+            .iter()
+            .enumerate()
+            .any(|(i, engine)| i != self.index && engine.is_healthy())
     }
 
     /// Serves jobs until every sender is gone, then quits the engine.
     pub async fn run(mut self) {
         loop {
             let job = if self.process.is_none() {
+                // Re-checked at least at every restart attempt (the backoff is at most 5 s).
+                let take_jobs = !self.others_healthy();
                 tokio::select! {
-                    job = next_job(&self.jobs) => job,
+                    job = next_job(&self.jobs), if take_jobs => job,
                     () = sleep_until(self.restart_at) => {
                         // A failure is logged and rescheduled inside restart().
                         let _ = self.restart().await;
@@ -135,7 +167,10 @@ impl Worker {
         }
         let result = self.search(&request, &mut reply).await;
         match &result {
-            Ok(_) => self.backoff = INITIAL_BACKOFF,
+            Ok(_) => {
+                self.backoff = INITIAL_BACKOFF;
+                self.me().served();
+            }
             Err(error) => self.fail(error).await,
         }
         // The requester may have gone away (takeback, disconnect); the result is then dropped.
@@ -211,7 +246,14 @@ impl Worker {
                         .map_err(|error| EngineError::IllegalReply(format!("{uci} ({error})")));
                 }
                 EngineLine::NoBestMove => return Err(EngineError::NoMove),
-                EngineLine::Info(_) | EngineLine::Empty => {}
+                EngineLine::Info(text) => {
+                    if let Some(progress) = &request.progress {
+                        if let Some(info) = parse_info(&text) {
+                            progress.report(&info);
+                        }
+                    }
+                }
+                EngineLine::Empty => {}
                 EngineLine::Garbage(text) => return Err(EngineError::Garbage(text)),
                 other => {
                     return Err(EngineError::Protocol(format!(
@@ -224,13 +266,13 @@ impl Worker {
 
     /// Starts a fresh engine process, or schedules the next try.
     async fn restart(&mut self) -> Result<(), EngineError> {
-        match EngineProcess::start(&self.settings.path, &self.settings.options).await {
+        match EngineProcess::start(self.address(), &self.settings.options).await {
             Ok(process) => {
-                tracing::info!(path = %self.settings.path.display(), "engine restarted");
+                tracing::info!(engine = %self.address(), "engine restarted");
                 self.process = Some(process);
                 self.last_game = None;
                 self.skill = FULL_SKILL;
-                self.healthy.store(true, Ordering::Relaxed);
+                self.me().set_healthy(true);
                 Ok(())
             }
             Err(error) => {
@@ -242,8 +284,8 @@ impl Worker {
 
     /// Kills the engine after a failure and schedules its restart.
     async fn fail(&mut self, error: &EngineError) {
-        tracing::warn!(%error, backoff_ms = self.backoff.as_millis() as u64, "engine failed; restarting");
-        self.healthy.store(false, Ordering::Relaxed);
+        tracing::warn!(engine = %self.address(), %error, backoff_ms = self.backoff.as_millis() as u64, "engine failed; restarting");
+        self.me().set_healthy(false);
         if let Some(process) = self.process.take() {
             process.kill().await;
         }

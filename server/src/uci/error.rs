@@ -14,6 +14,12 @@ pub enum EngineError {
         #[source]
         source: std::io::Error,
     },
+    #[error("could not connect to the engine at {address}: {source}")]
+    Connect {
+        address: String,
+        #[source]
+        source: std::io::Error,
+    },
     #[error("the engine's pipe failed: {0}")]
     Io(#[source] std::io::Error),
     #[error("the engine exited")]

@@ -2,15 +2,19 @@
 //!
 //! [`EnginePool::search`] is the only way in: it takes a [`SearchRequest`] built from a validated
 //! game and answers a legal [`Move`] for that game's current position, or an [`EngineError`].
+//! The pool mixes local engines (child processes) and remote ones (`tcp://host:port`); every
+//! engine gets the same guarded commands, deadlines and restart rules.
 
 mod actor;
+mod address;
 mod error;
+mod health;
+mod info;
 mod locate;
 mod process;
 mod protocol;
 
-use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -18,11 +22,16 @@ use alphachess_engine::{Game, Move, Position};
 use tokio::sync::{mpsc, oneshot, Mutex};
 
 pub use actor::{PING_TIMEOUT, SEARCH_SLACK};
+pub use address::{EngineAddress, ParseEngineAddressError};
 pub use error::EngineError;
+pub use health::EngineStatus;
+pub use info::{parse_info, Score, ScoreBound, SearchInfo};
 pub use locate::{locate_engine, LocateError};
+pub use process::CONNECT_TIMEOUT;
 pub use protocol::{guard_line, EngineOption, UciCommand, UciPosition, UnsafeLineError};
 
 use actor::{Job, Worker, WorkerSettings};
+use health::EngineHealth;
 use process::EngineProcess;
 
 /// Transposition table size of each engine, in MiB.
@@ -39,6 +48,30 @@ pub struct SearchRequest {
     pub depth: u32,
     /// Stockfish `Skill Level`, 0..=20.
     pub skill: u8,
+    /// Where the search's `info` lines go, if anyone listens.
+    pub progress: Option<ProgressSink>,
+}
+
+/// Receives the parsed `info` lines of one search, on the engine worker's task: it must be quick
+/// and must not block.
+#[derive(Clone)]
+pub struct ProgressSink(Arc<dyn Fn(&SearchInfo) + Send + Sync>);
+
+impl ProgressSink {
+    pub fn new(report: impl Fn(&SearchInfo) + Send + Sync + 'static) -> ProgressSink {
+        ProgressSink(Arc::new(report))
+    }
+
+    /// Hands one parsed line over.
+    pub fn report(&self, info: &SearchInfo) {
+        (self.0)(info);
+    }
+}
+
+impl fmt::Debug for ProgressSink {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ProgressSink")
+    }
 }
 
 impl SearchRequest {
@@ -50,15 +83,22 @@ impl SearchRequest {
             current: game.position().clone(),
             depth,
             skill: skill.min(20),
+            progress: None,
         }
+    }
+
+    /// The same search, reporting its progress to `sink`.
+    pub fn with_progress(mut self, sink: ProgressSink) -> SearchRequest {
+        self.progress = Some(sink);
+        self
     }
 }
 
 /// How to run the engines.
 #[derive(Debug, Clone)]
 pub struct EngineSettings {
-    pub path: PathBuf,
-    pub engines: usize,
+    /// One entry per engine process (a local path listed twice runs two processes).
+    pub engines: Vec<EngineAddress>,
     pub queue_len: usize,
     pub movetime: Duration,
 }
@@ -67,38 +107,56 @@ pub struct EngineSettings {
 #[derive(Debug, Clone)]
 pub struct EnginePool {
     jobs: mpsc::Sender<Job>,
-    health: Arc<[Arc<AtomicBool>]>,
+    health: Arc<[EngineHealth]>,
 }
 
 impl EnginePool {
-    /// Starts every engine (each must complete the UCI handshake) and their workers.
+    /// Starts every engine and their workers. At least one engine must complete the UCI
+    /// handshake (the first failure is returned otherwise); the others are retried in the
+    /// background and join the pool when they answer.
     ///
     /// Must be called inside a Tokio runtime; the workers live as long as some handle does.
     pub async fn start(settings: EngineSettings) -> Result<EnginePool, EngineError> {
         let worker_settings = WorkerSettings {
-            path: settings.path.clone(),
             options: vec![EngineOption::Threads(1), EngineOption::Hash(HASH_MB)],
             movetime: settings.movetime,
         };
         let (sender, receiver) = mpsc::channel(settings.queue_len.max(1));
         let queue = Arc::new(Mutex::new(receiver));
-        let mut health = Vec::new();
-        for _ in 0..settings.engines.max(1) {
-            let process =
-                EngineProcess::start(&worker_settings.path, &worker_settings.options).await?;
-            let healthy = Arc::new(AtomicBool::new(true));
+        let health: Arc<[EngineHealth]> = settings
+            .engines
+            .iter()
+            .cloned()
+            .map(EngineHealth::new)
+            .collect();
+        let mut processes = Vec::with_capacity(health.len());
+        let mut first_error = None;
+        for engine in health.iter() {
+            match EngineProcess::start(engine.address(), &worker_settings.options).await {
+                Ok(process) => processes.push(Some(process)),
+                Err(error) => {
+                    tracing::warn!(engine = %engine.address(), %error, "engine not available at startup; retrying in the background");
+                    first_error.get_or_insert(error);
+                    processes.push(None);
+                }
+            }
+        }
+        if processes.iter().all(Option::is_none) {
+            return Err(first_error.unwrap_or(EngineError::Stopped));
+        }
+        for (index, process) in processes.into_iter().enumerate() {
             let worker = Worker::new(
                 worker_settings.clone(),
                 Arc::clone(&queue),
-                Arc::clone(&healthy),
+                Arc::clone(&health),
+                index,
                 process,
             );
             tokio::spawn(worker.run());
-            health.push(healthy);
         }
         Ok(EnginePool {
             jobs: sender,
-            health: health.into(),
+            health,
         })
     }
 
@@ -132,8 +190,11 @@ impl EnginePool {
 
     /// Whether at least one engine answered its last handshake and has not failed since.
     pub fn is_ready(&self) -> bool {
-        self.health
-            .iter()
-            .any(|healthy| healthy.load(Ordering::Relaxed))
+        self.health.iter().any(EngineHealth::is_healthy)
+    }
+
+    /// Every engine of the pool, in `--stockfish` order.
+    pub fn status(&self) -> Vec<EngineStatus> {
+        self.health.iter().map(EngineHealth::status).collect()
     }
 }

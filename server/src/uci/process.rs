@@ -1,13 +1,16 @@
-//! One engine child process: spawn, handshake, write commands, read bounded lines.
+//! One engine, local (a child process) or remote (a TCP connection): connect, handshake, write
+//! commands, read bounded lines. Both transports carry exactly the same guarded commands.
 
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::time::Duration;
 
-use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
-use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+use tokio::net::TcpStream;
+use tokio::process::{Child, Command};
 use tokio::time::{timeout_at, Instant};
 
+use super::address::EngineAddress;
 use super::error::EngineError;
 use super::protocol::{parse_line, EngineLine, EngineOption, UciCommand};
 
@@ -17,19 +20,46 @@ const MAX_LINE_BYTES: usize = 64 * 1024;
 /// How long `uci` → `uciok` and `isready` → `readyok` may take (loading the NNUE net included).
 pub const HANDSHAKE_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// A running engine that answered the UCI handshake. Dropping it kills the child.
-#[derive(Debug)]
+/// How long connecting to a remote engine may take.
+pub const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
+
+type Reader = BufReader<Box<dyn AsyncRead + Send + Unpin>>;
+type Writer = Box<dyn AsyncWrite + Send + Unpin>;
+
+/// A running engine that answered the UCI handshake. Dropping it kills the child, or closes the
+/// connection (the remote engine then reads end of input and quits).
 pub struct EngineProcess {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
+    /// `None` for a remote engine.
+    child: Option<Child>,
+    stdin: Writer,
+    stdout: Reader,
     buffer: Vec<u8>,
 }
 
+impl std::fmt::Debug for EngineProcess {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EngineProcess")
+            .field("child", &self.child)
+            .finish_non_exhaustive()
+    }
+}
+
 impl EngineProcess {
-    /// Spawns `path` (no shell, no arguments), completes `uci`/`uciok`, sets `options`, then waits
-    /// for `isready`/`readyok`.
-    pub async fn start(path: &Path, options: &[EngineOption]) -> Result<Self, EngineError> {
+    /// Starts or connects to the engine at `address`, completes `uci`/`uciok`, sets `options`,
+    /// then waits for `isready`/`readyok`.
+    pub async fn start(
+        address: &EngineAddress,
+        options: &[EngineOption],
+    ) -> Result<Self, EngineError> {
+        let engine = match address {
+            EngineAddress::Local(path) => Self::spawn(path)?,
+            EngineAddress::Tcp { host, port } => Self::connect(address, host, *port).await?,
+        };
+        engine.handshake(options).await
+    }
+
+    /// Spawns `path` (no shell, no arguments).
+    fn spawn(path: &Path) -> Result<Self, EngineError> {
         let mut child = Command::new(path)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -45,12 +75,38 @@ impl EngineProcess {
                 "the engine's pipes are missing".into(),
             ));
         };
-        let mut engine = EngineProcess {
-            child,
-            stdin,
-            stdout: BufReader::new(stdout),
+        Ok(EngineProcess {
+            child: Some(child),
+            stdin: Box::new(stdin),
+            stdout: BufReader::new(Box::new(stdout)),
             buffer: Vec::new(),
+        })
+    }
+
+    /// Connects to a remote engine within [`CONNECT_TIMEOUT`].
+    async fn connect(address: &EngineAddress, host: &str, port: u16) -> Result<Self, EngineError> {
+        let connect_error = |source| EngineError::Connect {
+            address: address.to_string(),
+            source,
         };
+        let stream = tokio::time::timeout(CONNECT_TIMEOUT, TcpStream::connect((host, port)))
+            .await
+            .map_err(|_| connect_error(std::io::ErrorKind::TimedOut.into()))?
+            .map_err(connect_error)?;
+        // Commands are single short lines: send each at once.
+        stream.set_nodelay(true).map_err(connect_error)?;
+        let (read, write) = stream.into_split();
+        Ok(EngineProcess {
+            child: None,
+            stdin: Box::new(write),
+            stdout: BufReader::new(Box::new(read)),
+            buffer: Vec::new(),
+        })
+    }
+
+    /// `uci`/`uciok`, the options, then `isready`/`readyok`, all within [`HANDSHAKE_TIMEOUT`].
+    async fn handshake(mut self, options: &[EngineOption]) -> Result<Self, EngineError> {
+        let engine = &mut self;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         engine.send(&UciCommand::Uci).await?;
         engine.wait_for(EngineLine::UciOk, deadline).await?;
@@ -58,7 +114,7 @@ impl EngineProcess {
             engine.send(&UciCommand::SetOption(*option)).await?;
         }
         engine.sync(deadline).await?;
-        Ok(engine)
+        Ok(self)
     }
 
     /// Sends `isready` and waits for `readyok` until `deadline`.
@@ -134,16 +190,22 @@ impl EngineProcess {
         }
     }
 
-    /// Kills the child and reaps it.
+    /// Kills the child and reaps it; for a remote engine, closes the connection.
     pub async fn kill(mut self) {
-        // The child may already be gone; either way it is no longer ours to care about.
-        let _ = self.child.kill().await;
+        if let Some(child) = self.child.as_mut() {
+            // The child may already be gone; either way it is no longer ours to care about.
+            let _ = child.kill().await;
+        }
     }
 
     /// Asks the engine to quit, then kills it if it lingers.
     pub async fn shutdown(mut self) {
         if self.send(&UciCommand::Quit).await.is_ok() {
-            let exited = tokio::time::timeout(Duration::from_millis(500), self.child.wait()).await;
+            let Some(child) = self.child.as_mut() else {
+                // Remote: the other side quits; closing the connection is all that is left.
+                return;
+            };
+            let exited = tokio::time::timeout(Duration::from_millis(500), child.wait()).await;
             if exited.is_ok() {
                 return;
             }

@@ -10,7 +10,7 @@ use crate::helpers::{expect_error, fake_engine, spawn_with, test_config, TestApp
 /// A server on the fake engine with a short search cap (the supervisor deadline is cap + slack).
 async fn spawn_fake(engines: u32, queue_len: u32) -> TestApp {
     let mut config = test_config();
-    config.stockfish = Some(fake_engine());
+    config.stockfish = vec![fake_engine().into()];
     config.move_time_cap_ms = 300;
     config.engines = engines;
     config.queue_len = queue_len;

@@ -30,7 +30,7 @@ pub fn fake_engine() -> PathBuf {
 pub fn test_config() -> Config {
     let mut config = Config::with_defaults();
     config.bind = "127.0.0.1:0".parse().expect("a valid address");
-    config.stockfish = Some(stockfish());
+    config.stockfish = vec![stockfish().into()];
     config.depth = 4;
     config.move_time_cap_ms = 5_000;
     config.static_dir = PathBuf::from("/nonexistent/alphachess-client");

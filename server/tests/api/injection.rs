@@ -57,7 +57,7 @@ fn allowed(line: &str) -> bool {
 
 async fn spawn_recorded(dir: &Path) -> TestApp {
     let mut config = test_config();
-    config.stockfish = Some(recording_engine(dir));
+    config.stockfish = vec![recording_engine(dir).into()];
     spawn_with(config).await
 }
 

@@ -1,0 +1,59 @@
+//! What the pool knows about each engine: where it is, whether it works, how much it served.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+use super::address::EngineAddress;
+
+/// One engine's shared record, written by its worker and read by the pool.
+#[derive(Debug)]
+pub struct EngineHealth {
+    address: EngineAddress,
+    healthy: AtomicBool,
+    searches: AtomicU64,
+}
+
+/// A snapshot of one engine, for logs, probes and tests.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct EngineStatus {
+    pub address: String,
+    /// It completed its last handshake and has not failed since.
+    pub healthy: bool,
+    /// Searches it answered with a legal move since the server started.
+    pub searches: u64,
+}
+
+impl EngineHealth {
+    /// A record for an engine that has not answered yet.
+    pub fn new(address: EngineAddress) -> EngineHealth {
+        EngineHealth {
+            address,
+            healthy: AtomicBool::new(false),
+            searches: AtomicU64::new(0),
+        }
+    }
+
+    pub fn address(&self) -> &EngineAddress {
+        &self.address
+    }
+
+    pub fn is_healthy(&self) -> bool {
+        self.healthy.load(Ordering::Relaxed)
+    }
+
+    pub fn set_healthy(&self, healthy: bool) {
+        self.healthy.store(healthy, Ordering::Relaxed);
+    }
+
+    /// Counts one answered search.
+    pub fn served(&self) {
+        self.searches.fetch_add(1, Ordering::Relaxed);
+    }
+
+    pub fn status(&self) -> EngineStatus {
+        EngineStatus {
+            address: self.address.to_string(),
+            healthy: self.is_healthy(),
+            searches: self.searches.load(Ordering::Relaxed),
+        }
+    }
+}
