@@ -136,7 +136,9 @@ mod tests {
 
     #[test]
     fn a_depth_of_zero_is_refused() {
-        assert!(Config::try_parse_from(["alphachess-server", "--stockfish", "tcp://nope"]).is_err());
+        assert!(
+            Config::try_parse_from(["alphachess-server", "--stockfish", "tcp://nope"]).is_err()
+        );
         assert!(Config::try_parse_from(["alphachess-server", "--depth", "0"]).is_err());
     }
 }

@@ -8,6 +8,7 @@
 pub mod auth;
 pub mod config;
 pub mod error;
+pub mod events;
 pub mod games;
 pub mod routes;
 pub mod startup;

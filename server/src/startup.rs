@@ -13,7 +13,7 @@ use actix_web::{web, App, HttpRequest, HttpServer};
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::games::{GameService, Games, MemoryStore};
-use crate::routes::{actions, docs, export, fallback, games, health, moves};
+use crate::routes::{actions, docs, events, export, fallback, games, health, moves};
 use crate::uci::{
     locate_engine, EngineAddress, EngineError, EnginePool, EngineSettings, LocateError,
 };
@@ -104,7 +104,11 @@ pub async fn start_service(config: &Config) -> Result<GameService, StartupError>
     })
     .await
     .map_err(|source| StartupError::Engine {
-        engines: addresses.iter().map(ToString::to_string).collect::<Vec<_>>().join(" or "),
+        engines: addresses
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" or "),
         source,
     })?;
     let games = Games::new(
@@ -153,6 +157,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, service: web::Data<GameService>, 
                 .service(resource("/games/{id}/takeback").route(web::post().to(actions::take_back)))
                 .service(resource("/games/{id}/resign").route(web::post().to(actions::resign)))
                 .service(resource("/games/{id}/pgn").route(web::get().to(export::pgn)))
+                .service(resource("/games/{id}/events").route(web::get().to(events::stream)))
                 .service(resource("/games/{id}/hint").route(web::get().to(export::hint)))
                 .service(resource("/health").route(web::get().to(health::health)))
                 .service(resource("/ready").route(web::get().to(health::ready)))

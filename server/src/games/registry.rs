@@ -11,6 +11,7 @@ use super::state::GameState;
 use super::store::{GameSnapshot, GameStore};
 use super::view::GameView;
 use crate::error::ApiError;
+use crate::events::{GameEvent, GameEvents};
 use crate::token::TokenHash;
 
 /// One game: its secret, its state behind a lock, and the view of its last change.
@@ -22,6 +23,8 @@ pub struct GameSlot {
     store: Arc<dyn GameStore>,
     /// Milliseconds since the registry's epoch at the last request for this game.
     last_seen: AtomicU64,
+    /// The live stream: every new view and the engine's progress.
+    events: GameEvents,
 }
 
 impl GameSlot {
@@ -35,13 +38,26 @@ impl GameSlot {
         Arc::clone(&self.view.read().unwrap_or_else(PoisonError::into_inner))
     }
 
+    /// The game's live stream, for publishing the engine's progress.
+    pub fn events(&self) -> &GameEvents {
+        &self.events
+    }
+
+    /// A new watcher: the current view and every event after it (subscribed under the game's
+    /// lock, so no change falls between the two).
+    pub fn watch(&self) -> (Arc<GameView>, tokio::sync::broadcast::Receiver<GameEvent>) {
+        let _state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        (self.view(), self.events.subscribe())
+    }
+
     /// Reads the state under the lock.
     pub fn read<T>(&self, f: impl FnOnce(&GameState) -> T) -> T {
         f(&self.state.lock().unwrap_or_else(PoisonError::into_inner))
     }
 
     /// The one place a game changes: runs `change` on a copy of the state and, if it succeeds and
-    /// changed something, saves it to the store, publishes the new view, then keeps it. A failed
+    /// changed something, saves it to the store, publishes the new view (to the view cache and the
+    /// live stream; the engine starting or stopping to think counts), then keeps it. A failed
     /// change or save leaves the game exactly as it was.
     pub fn update<T>(
         &self,
@@ -58,8 +74,13 @@ impl GameSlot {
                     state: &draft,
                 })
                 .map_err(|error| ApiError::Internal(error.to_string()))?;
+        }
+        if draft.version() != state.version()
+            || draft.is_engine_thinking() != state.is_engine_thinking()
+        {
             let view = Arc::new(GameView::new(&self.id, &draft));
-            *self.view.write().unwrap_or_else(PoisonError::into_inner) = view;
+            *self.view.write().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&view);
+            self.events.publish_game(view);
         }
         // Pending-search bookkeeping changes without a new version; keep it too.
         *state = draft;
@@ -115,6 +136,7 @@ impl Games {
             state: Mutex::new(state),
             store: Arc::clone(&self.store),
             last_seen: AtomicU64::new(self.now()),
+            events: GameEvents::new(),
         });
         slots.insert(id, Arc::clone(&slot));
         Ok(slot)

@@ -13,6 +13,7 @@ use super::setup::NewGame;
 use super::state::{EngineTurn, GameState};
 use super::view::GameView;
 use crate::error::ApiError;
+use crate::events::thinking_sink;
 use crate::token::GameToken;
 use crate::uci::{EnginePool, SearchRequest};
 
@@ -52,6 +53,11 @@ impl GameService {
     /// The live games.
     pub fn games(&self) -> &Games {
         &self.games
+    }
+
+    /// The engine pool (its status is for logs and tests).
+    pub fn engines(&self) -> &EnginePool {
+        &self.engines
     }
 
     /// Whether an engine answers `isready` (or, all being busy, is healthy).
@@ -144,12 +150,16 @@ impl GameService {
         };
         let request = slot.read(|state| {
             let level = state.level();
-            SearchRequest::new(
-                slot.id().shared(),
-                state.game(),
-                level.depth(self.max_depth),
-                level.skill(),
-            )
+            let depth = level.depth(self.max_depth);
+            let game = state.game();
+            let progress = thinking_sink(
+                slot.events().clone(),
+                game.position().clone(),
+                game.ply(),
+                depth,
+            );
+            SearchRequest::new(slot.id().shared(), game, depth, level.skill())
+                .with_progress(progress)
         });
         // If this request goes away mid-search (client disconnect), the game must not stay
         // waiting for a reply nobody will apply.

@@ -71,6 +71,11 @@ impl GameState {
         self.version
     }
 
+    /// Whether a search for the engine's reply is running.
+    pub fn is_engine_thinking(&self) -> bool {
+        self.pending.is_some()
+    }
+
     /// Whether the game has ended (mate, draw or resignation).
     pub fn is_finished(&self) -> bool {
         self.game.outcome().is_some()

@@ -134,6 +134,8 @@ pub struct GameView {
     pub moves: Vec<MoveView>,
     /// The side to move's legal moves while the game is ongoing; empty once it is finished.
     pub legal_moves: Vec<LegalMoveView>,
+    /// Whether the engine is searching its reply now (a `game` event follows on the live stream).
+    pub engine_thinking: bool,
 }
 
 impl GameView {
@@ -183,6 +185,7 @@ impl GameView {
                 })
                 .collect(),
             legal_moves,
+            engine_thinking: state.is_engine_thinking(),
         }
     }
 }

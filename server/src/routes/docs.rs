@@ -5,21 +5,23 @@ use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
 use utoipa_swagger_ui::SwaggerUi;
 
-use super::{actions, export, games, health, moves};
+use super::{actions, events, export, games, health, moves};
 use crate::error::ErrorBody;
+use crate::events::{ScoreView, Thinking};
 use crate::games::{ColorName, GameView, Hint, LegalMoveView, MoveView, Reason, Status};
 
 /// The API description served at `/api/openapi.json`.
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "AlphaChess API", description = "Play Stockfish: games, moves validated by the alphachess engine crate, PGN, hints."),
+    info(title = "AlphaChess API", description = "Play Stockfish: games, moves validated by the alphachess engine crate, PGN, hints, and a live Server-Sent Events stream of each game and the engine's search (`GET /api/games/{id}/events`)."),
     paths(
         games::create, games::show, moves::play, actions::take_back, actions::resign,
-        export::pgn, export::hint, health::health, health::ready
+        export::pgn, export::hint, events::stream, health::health, health::ready
     ),
     components(schemas(
         games::CreateGameRequest, games::CreatedGame, moves::MoveRequest, GameView, MoveView,
-        LegalMoveView, ColorName, Status, Reason, Hint, ErrorBody, health::StatusBody
+        LegalMoveView, ColorName, Status, Reason, Hint, ErrorBody, health::StatusBody, Thinking,
+        ScoreView
     )),
     modifiers(&BearerAuth),
     tags((name = "games"), (name = "health"))

@@ -2,6 +2,7 @@
 
 pub mod actions;
 pub mod docs;
+pub mod events;
 pub mod export;
 pub mod fallback;
 pub mod games;

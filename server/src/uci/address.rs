@@ -96,7 +96,11 @@ mod tests {
 
     #[test]
     fn an_address_reads_back_as_it_displays() {
-        for text in ["tcp://engines.local:4000", "tcp://[::1]:9", "/usr/games/stockfish"] {
+        for text in [
+            "tcp://engines.local:4000",
+            "tcp://[::1]:9",
+            "/usr/games/stockfish",
+        ] {
             let address: EngineAddress = text.parse().expect("valid");
             assert_eq!(address.to_string(), text);
         }

@@ -146,7 +146,8 @@ mod tests {
 
     #[test]
     fn currmove_lines_have_a_depth_but_no_score() {
-        let info = parse_info("info depth 23 currmove c4d5 currmovenumber 2").expect("an info line");
+        let info =
+            parse_info("info depth 23 currmove c4d5 currmovenumber 2").expect("an info line");
         assert_eq!(info.depth, Some(23));
         assert_eq!(info.score, None);
         assert_eq!(info.currmove, Some(uci("c4d5")));
@@ -210,6 +211,9 @@ mod tests {
                 "line {number}: {line}"
             );
         }
-        assert!(iterations > 40, "the fixture has {iterations} iteration lines");
+        assert!(
+            iterations > 40,
+            "the fixture has {iterations} iteration lines"
+        );
     }
 }

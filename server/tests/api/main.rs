@@ -4,8 +4,10 @@
 mod helpers;
 
 mod errors;
+mod events;
 mod faults;
 mod injection;
 mod play;
+mod remote;
 mod routes;
 mod startup;

@@ -1,0 +1,61 @@
+//! One game's event channel.
+
+use std::sync::Arc;
+
+use tokio::sync::broadcast;
+
+use super::thinking::Thinking;
+use crate::games::GameView;
+
+/// How many events a watcher may fall behind before it skips to the current view.
+const CAPACITY: usize = 32;
+
+/// Something a watcher of a game sees.
+#[derive(Debug, Clone)]
+pub enum GameEvent {
+    /// The game changed: its whole view.
+    Game(Arc<GameView>),
+    /// The engine's search for this game progressed.
+    Thinking(Arc<Thinking>),
+}
+
+/// The sending side of one game's stream; cheap to clone.
+#[derive(Debug, Clone)]
+pub struct GameEvents {
+    sender: broadcast::Sender<GameEvent>,
+}
+
+impl Default for GameEvents {
+    fn default() -> GameEvents {
+        GameEvents::new()
+    }
+}
+
+impl GameEvents {
+    pub fn new() -> GameEvents {
+        GameEvents {
+            sender: broadcast::channel(CAPACITY).0,
+        }
+    }
+
+    /// Sends the game's new view to every watcher (none: nothing happens).
+    pub fn publish_game(&self, view: Arc<GameView>) {
+        // An error only means nobody is watching.
+        let _ = self.sender.send(GameEvent::Game(view));
+    }
+
+    /// Sends search progress to every watcher.
+    pub fn publish_thinking(&self, thinking: Thinking) {
+        let _ = self.sender.send(GameEvent::Thinking(Arc::new(thinking)));
+    }
+
+    /// Whether anyone watches (progress is not even computed otherwise).
+    pub fn has_watchers(&self) -> bool {
+        self.sender.receiver_count() > 0
+    }
+
+    /// A new watcher, seeing every event published from now on.
+    pub fn subscribe(&self) -> broadcast::Receiver<GameEvent> {
+        self.sender.subscribe()
+    }
+}

@@ -1,0 +1,33 @@
+//! `GET /api/games/{id}/events`: the live stream of a game (Server-Sent Events).
+
+use actix_web::http::header;
+use actix_web::{web, HttpResponse};
+
+use crate::error::{ApiError, ErrorBody};
+use crate::events::event_stream;
+use crate::games::GameService;
+
+/// The game's live stream (no token needed, like reading the game).
+///
+/// `text/event-stream`: `event: game` with the GameView on connect and after every change;
+/// `event: thinking` with the engine's search progress (score from white's point of view, PV in
+/// SAN, at most ~10 per second) while it searches a reply; a `: ping` comment every 15 s.
+#[utoipa::path(get, path = "/api/games/{id}/events", tag = "games",
+    params(("id" = String, Path, description = "game id")),
+    responses(
+        (status = 200, content_type = "text/event-stream", body = String,
+         description = "`event: game` (data: GameView) on connect and after every change; `event: thinking` (data: Thinking) while the engine searches; `: ping` every 15 s"),
+        (status = 404, body = ErrorBody, description = "game_not_found"),
+    ))]
+pub async fn stream(
+    service: web::Data<GameService>,
+    id: web::Path<String>,
+) -> Result<HttpResponse, ApiError> {
+    let slot = service.games().get(&id)?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/event-stream")
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        // nginx and friends: do not buffer the stream.
+        .insert_header(("X-Accel-Buffering", "no"))
+        .body(event_stream(&slot)))
+}

@@ -1,0 +1,240 @@
+//! The live stream (`GET /api/games/{id}/events`) against the real Stockfish.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::helpers::{expect_error, spawn_with, test_config, TestApp, TestGame};
+
+/// A server whose full-strength searches go deep enough for Stockfish to print several
+/// iterations (and so `thinking` events) before it answers.
+async fn spawn_deep() -> TestApp {
+    let mut config = test_config();
+    config.depth = 14;
+    spawn_with(config).await
+}
+
+/// One parsed Server-Sent Event.
+#[derive(Debug, Clone)]
+struct Event {
+    name: String,
+    data: Value,
+}
+
+/// A connected watcher reading frames as they arrive.
+struct Watcher {
+    response: reqwest::Response,
+    buffer: String,
+}
+
+impl Watcher {
+    async fn connect(app: &TestApp, game: &TestGame) -> Watcher {
+        let response = app.get(&format!("/api/games/{}/events", game.id)).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        let content_type = response.headers()["content-type"]
+            .to_str()
+            .expect("ASCII")
+            .to_owned();
+        assert!(
+            content_type.starts_with("text/event-stream"),
+            "{content_type}"
+        );
+        Watcher {
+            response,
+            buffer: String::new(),
+        }
+    }
+
+    /// The next event (comments such as heartbeats are skipped).
+    async fn next(&mut self) -> Event {
+        loop {
+            if let Some(end) = self.buffer.find("\n\n") {
+                let frame: String = self.buffer.drain(..end + 2).collect();
+                if let Some(event) = parse_frame(&frame) {
+                    return event;
+                }
+                continue;
+            }
+            let chunk =
+                tokio::time::timeout(std::time::Duration::from_secs(30), self.response.chunk())
+                    .await
+                    .expect("an event within 30 s")
+                    .expect("the stream reads")
+                    .expect("the stream stays open");
+            self.buffer
+                .push_str(std::str::from_utf8(&chunk).expect("UTF-8 frames"));
+        }
+    }
+
+    /// Every event up to and including the first `game` event that satisfies `done`.
+    async fn until_game(&mut self, done: impl Fn(&Value) -> bool) -> Vec<Event> {
+        let mut seen = Vec::new();
+        loop {
+            let event = self.next().await;
+            let finished = event.name == "game" && done(&event.data);
+            seen.push(event);
+            if finished {
+                return seen;
+            }
+        }
+    }
+}
+
+/// `event: NAME` + `data: JSON` (one line each); `None` for a comment-only frame.
+fn parse_frame(frame: &str) -> Option<Event> {
+    let mut name = None;
+    let mut data = None;
+    for line in frame.lines() {
+        if let Some(value) = line.strip_prefix("event: ") {
+            name = Some(value.to_owned());
+        } else if let Some(value) = line.strip_prefix("data: ") {
+            assert!(data.is_none(), "one data line per event: {frame:?}");
+            data = Some(serde_json::from_str(value).expect("data is JSON"));
+        } else {
+            assert!(
+                line.starts_with(':') || line.is_empty(),
+                "unexpected line {line:?}"
+            );
+        }
+    }
+    Some(Event {
+        name: name?,
+        data: data.expect("an event has data"),
+    })
+}
+
+/// Checks one `thinking` event of the search for the reply at `ply`, in the position `view`.
+fn assert_sane_thinking(data: &Value, view: &Value, target_depth: u64) {
+    assert_eq!(data["ply"], view["ply"], "{data}");
+    assert_eq!(data["target_depth"], target_depth, "{data}");
+    let depth = data["depth"].as_u64().expect("a depth");
+    assert!((1..=target_depth).contains(&depth), "{data}");
+    let score = data["score"].as_object().expect("a score object");
+    assert_eq!(score.len(), 1, "{data}");
+    assert!(
+        score["cp"].as_i64().is_some_and(|cp| cp.abs() < 1000)
+            || score.get("mate").is_some_and(Value::is_i64),
+        "a sane opening score: {data}"
+    );
+    assert!(data["nodes"].as_u64().is_some_and(|n| n > 0), "{data}");
+    assert!(data["nps"].as_u64().is_some(), "{data}");
+    let pv = data["pv"].as_array().expect("a PV");
+    assert!(!pv.is_empty(), "{data}");
+    let first = pv[0].as_str().expect("SAN text");
+    let legal: Vec<&str> = view["legal_moves"]
+        .as_array()
+        .expect("legal moves")
+        .iter()
+        .filter_map(|m| m["san"].as_str())
+        .collect();
+    assert!(legal.contains(&first), "{first} is a legal reply: {data}");
+}
+
+#[tokio::test]
+async fn a_watcher_first_gets_the_whole_game_view() {
+    let app = spawn_deep().await;
+    let game = app.create(json!({ "color": "white" })).await;
+    let mut watcher = Watcher::connect(&app, &game).await;
+    let first = watcher.next().await;
+    assert_eq!(first.name, "game");
+    assert_eq!(first.data, app.view(&game).await);
+    assert_eq!(first.data["engine_thinking"], false);
+}
+
+#[tokio::test]
+async fn watchers_see_the_engine_think_then_its_reply() {
+    let app = spawn_deep().await;
+    let game = app.create(json!({ "color": "white" })).await;
+    let mut watchers = [
+        Watcher::connect(&app, &game).await,
+        Watcher::connect(&app, &game).await,
+    ];
+    for watcher in &mut watchers {
+        assert_eq!(watcher.next().await.data["ply"], 0);
+    }
+    let reply = app.play(&game, "e2e4").await;
+    assert_eq!(reply["ply"], 2);
+    for watcher in &mut watchers {
+        let events = watcher.until_game(|view| view["ply"] == 2).await;
+        let last = events.last().expect("the reply");
+        assert_eq!(last.data, reply, "the last event is the response's view");
+        assert_eq!(last.data["engine_thinking"], false);
+        let thinking_view = events
+            .iter()
+            .find(|e| e.name == "game" && e.data["engine_thinking"] == true)
+            .expect("a game event while the engine thinks")
+            .data
+            .clone();
+        assert_eq!(thinking_view["ply"], 1);
+        assert_eq!(thinking_view["moves"][0]["san"], "e4");
+        let thinking: Vec<&Event> = events.iter().filter(|e| e.name == "thinking").collect();
+        assert!(!thinking.is_empty(), "thinking events: {events:?}");
+        for event in thinking {
+            assert_sane_thinking(&event.data, &thinking_view, 14);
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_watcher_that_leaves_breaks_nothing() {
+    let app = spawn_deep().await;
+    let game = app.create(json!({ "color": "white" })).await;
+    let mut leaving = Watcher::connect(&app, &game).await;
+    leaving.next().await;
+    let mut staying = Watcher::connect(&app, &game).await;
+    staying.next().await;
+    drop(leaving);
+    let reply = app.play(&game, "d2d4").await;
+    assert_eq!(reply["ply"], 2);
+    let events = staying.until_game(|view| view["ply"] == 2).await;
+    assert_eq!(events.last().map(|e| &e.data), Some(&reply));
+    // A watcher that never reads is not waited for either.
+    let _silent = Watcher::connect(&app, &game).await;
+    let reply = app.play(&game, "c2c4").await;
+    assert_eq!(reply["ply"], 4);
+}
+
+#[tokio::test]
+async fn takeback_and_resignation_are_streamed() {
+    let mut config = test_config();
+    config.depth = 2;
+    let app = spawn_with(config).await;
+    let game = app.create(json!({ "color": "white" })).await;
+    app.play(&game, "e2e4").await;
+    let mut watcher = Watcher::connect(&app, &game).await;
+    assert_eq!(watcher.next().await.data["ply"], 2);
+    assert_eq!(app.action(&game, "takeback").await.status(), StatusCode::OK);
+    let event = watcher.next().await;
+    assert_eq!(
+        (event.name.as_str(), &event.data["ply"]),
+        ("game", &json!(0))
+    );
+    assert_eq!(app.action(&game, "resign").await.status(), StatusCode::OK);
+    let event = watcher.next().await;
+    assert_eq!(event.data["status"], "finished");
+    assert_eq!(event.data["reason"], "resignation");
+}
+
+#[tokio::test]
+async fn an_unknown_game_has_no_stream() {
+    let app = spawn_deep().await;
+    expect_error(
+        app.get("/api/games/zzzzzzzzzzzz/events").await,
+        StatusCode::NOT_FOUND,
+        "game_not_found",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn the_stream_is_in_the_openapi_document() {
+    let app = spawn_deep().await;
+    let doc: Value = app
+        .get("/api/openapi.json")
+        .await
+        .json()
+        .await
+        .expect("JSON");
+    assert!(doc["paths"]["/api/games/{id}/events"]["get"].is_object());
+    assert!(doc["components"]["schemas"]["Thinking"].is_object());
+    assert!(doc["components"]["schemas"]["GameView"]["properties"]["engine_thinking"].is_object());
+}
