@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { drag, newPage, screenshot, sounds, startFromUi, useBrowser, waitPly } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
-const TARGET_DEPTH = 12;
+const TARGET_DEPTH = 18;
 const GATED_ENGINE = join(dirname(fileURLToPath(import.meta.url)), 'gated-stockfish.mjs');
 const EVAL = /^([+-]\d+\.\d\d|0\.00|#-?\d+)$/;
 const holdDir = mkdtempSync(join(tmpdir(), 'alphachess-e2e-'));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameView, LegalMove } from '../../api/types';
 import { liveBoard, pastBoard, pendingBoard, placementsByPly } from './boardState';
-import { playerHasMoved, scoreRows } from './gameFacts';
+import { playerHasMoved, scoreRows, searchedPosition } from './gameFacts';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
@@ -76,5 +76,14 @@ describe('game facts', () => {
     expect(playerHasMoved({ ...asBlack, ply: 1 })).toBe(false);
     expect(playerHasMoved({ ...asBlack, ply: 2 })).toBe(true);
     expect(playerHasMoved({ ...SCHOLARS_MATE, ply: 1 })).toBe(true);
+  });
+
+  it('numbers Stockfish\'s line from the position after the move in flight', () => {
+    const move: LegalMove = { uci: 'h5f7', san: 'Qxf7#', from: 'h5', to: 'f7', promotion: null };
+    const whiteToMove = { ...SCHOLARS_MATE, fen: 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4' };
+    expect(searchedPosition(whiteToMove, { move, ply: 6 })).toEqual({ turn: 'black', fullmove: 4 });
+    expect(searchedPosition(SCHOLARS_MATE, null)).toEqual({ turn: 'black', fullmove: 4 });
+    const blackToMove = { ...SCHOLARS_MATE, player_color: 'black' as const };
+    expect(searchedPosition(blackToMove, { move, ply: 7 })).toEqual({ turn: 'white', fullmove: 5 });
   });
 });
