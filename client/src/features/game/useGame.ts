@@ -94,10 +94,10 @@ export function useGame(id: string, initial: GameView | undefined) {
     },
   });
 
-  // Without an event stream, after a reload in the middle of Stockfish's turn, ask again until its
-  // move has been stored.
+  // After a reload in the middle of Stockfish's turn, ask again until its move has been stored,
+  // unless the event stream is open and the server says the search runs (its `game` event follows).
   useEffect(() => {
-    if (stream.state === 'open') return;
+    if (stream.state === 'open' && view?.engine_thinking) return;
     if (!view || busy || view.status !== 'ongoing' || view.turn === view.player_color) return;
     const timer = window.setTimeout(async () => {
       try {

@@ -35,6 +35,10 @@ describe('the stale-view guard', () => {
     expect(shouldApplyStreamedView(afterE5, afterE4, false)).toBe(true);
   });
 
+  it('ignores a view equal to the one on screen, such as the echo of the answer to our move', () => {
+    expect(shouldApplyStreamedView({ ...afterE5 }, afterE5, false)).toBe(false);
+  });
+
   it('leaves the view alone while our own request is in flight', () => {
     expect(shouldApplyStreamedView(afterE5, base, true)).toBe(false);
   });
