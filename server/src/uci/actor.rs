@@ -62,6 +62,9 @@ pub struct Worker {
     jobs: JobQueue,
     /// Every engine of the pool; this worker's is `pool[index]`.
     pool: Arc<[EngineHealth]>,
+    /// The queue's sending side, to hand back a job taken while down (weak: the pool's handles
+    /// alone keep the queue open).
+    requeue: mpsc::WeakSender<Job>,
     index: usize,
     process: Option<EngineProcess>,
     /// The game the engine last searched, so it hears `ucinewgame` when that changes.
@@ -76,11 +79,12 @@ impl Worker {
     /// start and is retried on the backoff schedule.
     pub fn new(
         settings: WorkerSettings,
-        jobs: JobQueue,
+        jobs: (mpsc::WeakSender<Job>, JobQueue),
         pool: Arc<[EngineHealth]>,
         index: usize,
         process: Option<EngineProcess>,
     ) -> Worker {
+        let (requeue, jobs) = jobs;
         pool[index].set_healthy(process.is_some());
         let backoff = if process.is_some() {
             INITIAL_BACKOFF
@@ -91,6 +95,7 @@ impl Worker {
             settings,
             jobs,
             pool,
+            requeue,
             index,
             process,
             last_game: None,
@@ -134,10 +139,30 @@ impl Worker {
                 next_job(&self.jobs).await
             };
             let Some(job) = job else { break };
+            let Some(job) = self.hand_back(job) else {
+                continue;
+            };
             self.handle(job).await;
         }
         if let Some(process) = self.process.take() {
             process.shutdown().await;
+        }
+    }
+
+    /// A down worker that took a job just as another engine became healthy puts it back at the end
+    /// of the queue for that engine; returns the job if it is to be handled here.
+    fn hand_back(&self, job: Job) -> Option<Job> {
+        if self.process.is_some() || !self.others_healthy() {
+            return Some(job);
+        }
+        let Some(queue) = self.requeue.upgrade() else {
+            return Some(job);
+        };
+        match queue.try_send(job) {
+            Ok(()) => None,
+            Err(mpsc::error::TrySendError::Full(job) | mpsc::error::TrySendError::Closed(job)) => {
+                Some(job)
+            }
         }
     }
 

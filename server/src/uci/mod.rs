@@ -147,7 +147,7 @@ impl EnginePool {
         for (index, process) in processes.into_iter().enumerate() {
             let worker = Worker::new(
                 worker_settings.clone(),
-                Arc::clone(&queue),
+                (sender.downgrade(), Arc::clone(&queue)),
                 Arc::clone(&health),
                 index,
                 process,
