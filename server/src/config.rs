@@ -59,6 +59,10 @@ pub struct Config {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub idle_timeout_secs: u64,
 
+    /// SQLite database that keeps every game across restarts (`:memory:` keeps nothing)
+    #[arg(long, env = "ALPHACHESS_DB", default_value = "alphachess.db")]
+    pub db: String,
+
     /// Folder with the built client (index.html and assets)
     #[arg(long, env = "ALPHACHESS_STATIC_DIR", default_value = "client/dist")]
     pub static_dir: PathBuf,
@@ -132,13 +136,13 @@ mod tests {
                 "tcp://10.0.0.2:4000"
             ]
         );
+        assert!(
+            Config::try_parse_from(["alphachess-server", "--stockfish", "tcp://nope"]).is_err()
+        );
     }
 
     #[test]
     fn a_depth_of_zero_is_refused() {
-        assert!(
-            Config::try_parse_from(["alphachess-server", "--stockfish", "tcp://nope"]).is_err()
-        );
         assert!(Config::try_parse_from(["alphachess-server", "--depth", "0"]).is_err());
     }
 }

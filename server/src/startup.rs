@@ -12,7 +12,7 @@ use actix_web::{web, App, HttpRequest, HttpServer};
 
 use crate::config::Config;
 use crate::error::ApiError;
-use crate::games::{GameService, Games, MemoryStore};
+use crate::games::{GameService, Games, SqliteStore, StoreError};
 use crate::routes::{actions, docs, events, export, fallback, games, health, moves};
 use crate::uci::{
     locate_engine, EngineAddress, EngineError, EnginePool, EngineSettings, LocateError,
@@ -32,6 +32,12 @@ pub enum StartupError {
         engines: String,
         #[source]
         source: EngineError,
+    },
+    #[error("cannot open the database {path}: {source}")]
+    Store {
+        path: String,
+        #[source]
+        source: StoreError,
     },
     #[error("cannot listen on {addr}: {source}")]
     Bind {
@@ -53,6 +59,7 @@ impl Application {
     pub async fn build(config: &Config) -> Result<Application, StartupError> {
         let service = web::Data::new(start_service(config).await?);
         spawn_expiry(&service, config.idle_timeout());
+        spawn_resume(&service);
         let bind_error = |source| StartupError::Bind {
             addr: config.bind,
             source,
@@ -111,12 +118,35 @@ pub async fn start_service(config: &Config) -> Result<GameService, StartupError>
             .join(" or "),
         source,
     })?;
+    let games = open_games(config).await?;
+    Ok(GameService::new(games, engines, config.depth))
+}
+
+/// Opens the database (off the async runtime) and puts its games back in the registry.
+async fn open_games(config: &Config) -> Result<Games, StartupError> {
+    let path = config.db.clone();
+    let limit = config.max_games as usize;
+    let opened = {
+        let path = path.clone();
+        tokio::task::spawn_blocking(move || SqliteStore::open(&path, limit)).await
+    };
+    let (store, stored) = opened
+        .unwrap_or_else(|panic| Err(StoreError(format!("the opening task failed: {panic}"))))
+        .map_err(|source| StartupError::Store { path, source })?;
     let games = Games::new(
         config.max_games as usize,
         config.idle_timeout(),
-        Arc::new(MemoryStore),
+        Arc::new(store),
     );
-    Ok(GameService::new(games, engines, config.depth))
+    let found = stored.len();
+    let restored = stored
+        .into_iter()
+        .filter_map(|game| games.restore(game))
+        .count();
+    if found > 0 {
+        tracing::info!(restored, db = %config.db, "games loaded back from the database");
+    }
+    Ok(games)
 }
 
 /// One address per engine process: each local `--stockfish` (located on PATH if it is a bare name;
@@ -186,6 +216,12 @@ fn json_error(error: JsonPayloadError, _request: &HttpRequest) -> actix_web::Err
         other => ApiError::MalformedJson(other.to_string()),
     };
     api_error.into()
+}
+
+/// Lets the engine move in restored games where it was to move (in the background).
+fn spawn_resume(service: &web::Data<GameService>) {
+    let service = service.clone();
+    tokio::spawn(async move { service.resume_engine_turns().await });
 }
 
 /// Forgets idle games now and then, for as long as the service lives.

@@ -58,6 +58,20 @@ impl TokenHash {
     pub fn to_hex(&self) -> String {
         hex(&self.0)
     }
+
+    /// Reads back what [`TokenHash::to_hex`] wrote (a store's copy); `None` if it is not 64 hex digits.
+    pub fn from_hex(text: &str) -> Option<TokenHash> {
+        let digits = text.as_bytes();
+        if digits.len() != 64 || !digits.iter().all(u8::is_ascii_hexdigit) {
+            return None;
+        }
+        let mut bytes = [0u8; 32];
+        for (byte, pair) in bytes.iter_mut().zip(digits.chunks_exact(2)) {
+            let pair = std::str::from_utf8(pair).ok()?;
+            *byte = u8::from_str_radix(pair, 16).ok()?;
+        }
+        Some(TokenHash(bytes))
+    }
 }
 
 impl std::fmt::Debug for TokenHash {
@@ -112,6 +126,15 @@ mod tests {
             TokenHash::of("abc").to_hex(),
             "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
         );
+    }
+
+    #[test]
+    fn a_hash_reads_back_from_its_hex() {
+        let hash = TokenHash::of("abc");
+        assert!(TokenHash::from_hex(&hash.to_hex()) == Some(hash));
+        assert!(TokenHash::from_hex("ab").is_none());
+        assert!(TokenHash::from_hex(&"g".repeat(64)).is_none());
+        assert!(TokenHash::from_hex(&"+f".repeat(32)).is_none());
     }
 
     #[test]

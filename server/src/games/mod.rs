@@ -3,20 +3,28 @@
 mod export;
 mod id;
 mod level;
+mod migrations;
 mod notation;
+mod record;
 mod registry;
 mod service;
 mod setup;
+mod sqlite;
 mod state;
 mod store;
 mod view;
 
 pub use id::GameId;
 pub use level::Level;
+pub use migrations::{SCHEMA_V1, SCHEMA_VERSION};
 pub use notation::parse_move;
+pub use record::{GameRecord, InvalidRecord};
 pub use registry::{GameSlot, Games};
 pub use service::{Created, GameService, Hint};
 pub use setup::{parse_fen, parse_pgn, ColorChoice, NewGame};
+pub use sqlite::SqliteStore;
 pub use state::{EngineTurn, GameState, MAX_PLIES};
-pub use store::{GameSnapshot, GameStore, MemoryStore, StoreError};
+pub use store::{
+    Durable, GameSnapshot, GameStore, MemoryStore, StoreError, StoredGame, WriteTicket,
+};
 pub use view::{ColorName, GameView, LegalMoveView, MoveView, Reason, Status};

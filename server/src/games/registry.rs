@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use super::id::GameId;
 use super::state::GameState;
-use super::store::{GameSnapshot, GameStore};
+use super::store::{GameSnapshot, GameStore, StoredGame, WriteTicket};
 use super::view::GameView;
 use crate::error::ApiError;
 use crate::events::{GameEvent, GameEvents};
@@ -25,6 +25,8 @@ pub struct GameSlot {
     last_seen: AtomicU64,
     /// The live stream: every new view and the engine's progress.
     events: GameEvents,
+    /// The store's ticket for this game's latest change; [`GameSlot::durable`] waits for it.
+    last_write: AtomicU64,
 }
 
 impl GameSlot {
@@ -67,13 +69,15 @@ impl GameSlot {
         let mut draft = state.clone();
         let out = change(&mut draft)?;
         if draft.version() != state.version() {
-            self.store
+            let ticket = self
+                .store
                 .save(&GameSnapshot {
                     id: &self.id,
                     token: &self.token,
                     state: &draft,
                 })
                 .map_err(|error| ApiError::Internal(error.to_string()))?;
+            self.last_write.fetch_max(ticket.0, Ordering::AcqRel);
         }
         if draft.version() != state.version()
             || draft.is_engine_thinking() != state.is_engine_thinking()
@@ -86,6 +90,16 @@ impl GameSlot {
         *state = draft;
         drop(state);
         Ok((out, self.view()))
+    }
+
+    /// Waits until every change made so far to this game is durable in the store; a request
+    /// awaits this before it answers, so an acknowledged change survives a crash.
+    pub async fn durable(&self) -> Result<(), ApiError> {
+        let ticket = WriteTicket(self.last_write.load(Ordering::Acquire));
+        self.store
+            .durable(ticket)
+            .await
+            .map_err(|error| ApiError::Internal(error.to_string()))
     }
 }
 
@@ -122,24 +136,63 @@ impl Games {
                 break id;
             }
         };
-        self.store
+        let ticket = self
+            .store
             .save(&GameSnapshot {
                 id: &id,
                 token: &token,
                 state: &state,
             })
             .map_err(|error| ApiError::Internal(error.to_string()))?;
-        let slot = Arc::new(GameSlot {
+        let slot = self.slot(id.clone(), token, state, ticket);
+        slots.insert(id, Arc::clone(&slot));
+        Ok(slot)
+    }
+
+    /// Puts back a game read from the store at startup (same id and token), without saving it
+    /// again; `None` if the registry is full or already holds that id.
+    pub fn restore(&self, stored: StoredGame) -> Option<Arc<GameSlot>> {
+        let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
+        if slots.len() >= self.max_games || slots.contains_key(&stored.id) {
+            return None;
+        }
+        let slot = self.slot(
+            stored.id.clone(),
+            stored.token,
+            stored.state,
+            WriteTicket::default(),
+        );
+        slots.insert(stored.id, Arc::clone(&slot));
+        Some(slot)
+    }
+
+    /// Every live game (a snapshot of the registry).
+    pub fn all(&self) -> Vec<Arc<GameSlot>> {
+        self.slots
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .values()
+            .cloned()
+            .collect()
+    }
+
+    fn slot(
+        &self,
+        id: GameId,
+        token: TokenHash,
+        state: GameState,
+        ticket: WriteTicket,
+    ) -> Arc<GameSlot> {
+        Arc::new(GameSlot {
             view: RwLock::new(Arc::new(GameView::new(&id, &state))),
-            id: id.clone(),
+            id,
             token,
             state: Mutex::new(state),
             store: Arc::clone(&self.store),
             last_seen: AtomicU64::new(self.now()),
+            last_write: AtomicU64::new(ticket.0),
             events: GameEvents::new(),
-        });
-        slots.insert(id, Arc::clone(&slot));
-        Ok(slot)
+        })
     }
 
     /// The game with this id (404 `game_not_found` for an unknown or malformed id).

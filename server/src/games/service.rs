@@ -73,7 +73,10 @@ impl GameService {
         let state = GameState::new(new.game, player, new.level);
         let slot = self.games.insert(state, token.hash())?;
         match self.engine_turn(&slot, false).await {
-            Ok(game) => Ok(Created { token, game }),
+            Ok(game) => {
+                slot.durable().await?;
+                Ok(Created { token, game })
+            }
             Err(error) => {
                 self.games.remove(slot.id());
                 Err(error)
@@ -96,19 +99,43 @@ impl GameService {
     ) -> Result<Arc<GameView>, ApiError> {
         let slot = self.games.authorized(id, token)?;
         slot.update(|state| state.play_player_move(text, expected_ply))?;
-        self.engine_turn(&slot, true).await
+        let view = self.engine_turn(&slot, true).await?;
+        slot.durable().await?;
+        Ok(view)
     }
 
     /// Takes back the player's last move and the reply (cancelling a search in progress).
-    pub fn take_back(&self, id: &str, token: &str) -> Result<Arc<GameView>, ApiError> {
+    pub async fn take_back(&self, id: &str, token: &str) -> Result<Arc<GameView>, ApiError> {
         let slot = self.games.authorized(id, token)?;
-        Ok(slot.update(GameState::take_back)?.1)
+        let view = slot.update(GameState::take_back)?.1;
+        slot.durable().await?;
+        Ok(view)
     }
 
     /// The player resigns.
-    pub fn resign(&self, id: &str, token: &str) -> Result<Arc<GameView>, ApiError> {
+    pub async fn resign(&self, id: &str, token: &str) -> Result<Arc<GameView>, ApiError> {
         let slot = self.games.authorized(id, token)?;
-        Ok(slot.update(GameState::resign)?.1)
+        let view = slot.update(GameState::resign)?.1;
+        slot.durable().await?;
+        Ok(view)
+    }
+
+    /// After a restart: in every game where the engine was to move when the server stopped, the
+    /// engine moves now, one game at a time so live requests keep their share of the engines. A
+    /// failure takes the player's last move back, as it would have during the request.
+    pub async fn resume_engine_turns(&self) {
+        for slot in self.games.all() {
+            let undo_on_failure = slot.read(|state| state.game().ply() > 0);
+            match self.engine_turn(&slot, undo_on_failure).await {
+                Ok(_) => {}
+                Err(error) => {
+                    tracing::warn!(%error, game = %slot.id(), "resuming the engine's turn failed")
+                }
+            }
+            if let Err(error) = slot.durable().await {
+                tracing::error!(%error, game = %slot.id(), "a resumed game could not be saved");
+            }
+        }
     }
 
     /// The game as PGN.

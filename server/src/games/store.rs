@@ -1,8 +1,16 @@
 //! Where game changes go besides memory. The in-memory registry is the source of truth while the
 //! server runs; a [`GameStore`] sees every change of every game, in order, under that game's lock,
-//! so a durable store (SQLite, PostgreSQL) can be added without touching the handlers.
+//! so a durable store (SQLite today, PostgreSQL later) can be added without touching the handlers.
+//!
+//! Saving is split in two so a request never blocks the async runtime on a disk write: `save`
+//! only queues the change (cheap, under the game's lock, which keeps each game's writes in order)
+//! and hands back a [`WriteTicket`]; the request then awaits `durable(ticket)` before it answers.
+
+use std::future::Future;
+use std::pin::Pin;
 
 use super::id::GameId;
+use super::record::GameRecord;
 use super::state::GameState;
 use crate::token::TokenHash;
 
@@ -14,18 +22,38 @@ pub struct GameSnapshot<'a> {
     pub state: &'a GameState,
 }
 
-/// A store failed; the change it was asked to keep is not applied.
+/// A game read back from a store, validated and rebuilt with the engine crate.
+#[derive(Debug)]
+pub struct StoredGame {
+    pub id: GameId,
+    pub token: TokenHash,
+    pub state: GameState,
+}
+
+/// A store failed; the change it was asked to keep is not durable.
 #[derive(Debug, thiserror::Error)]
 #[error("the game store failed: {0}")]
 pub struct StoreError(pub String);
 
+/// Names one queued write. A store makes writes durable in the order it numbered them, so waiting
+/// for a game's latest ticket also waits for every earlier write of that game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+pub struct WriteTicket(pub u64);
+
+/// What [`GameStore::durable`] returns: resolves once the write is on disk (or failed).
+pub type Durable<'a> = Pin<Box<dyn Future<Output = Result<(), StoreError>> + Send + 'a>>;
+
 /// Receives every change of every game.
 pub trait GameStore: Send + Sync + 'static {
-    /// Keeps `game` as it is now. Called with the game's lock held; an error cancels the change.
-    fn save(&self, game: &GameSnapshot<'_>) -> Result<(), StoreError>;
+    /// Queues `game` as it is now. Called with the game's lock held, so it must not wait on I/O;
+    /// an error (the store is gone) cancels the change.
+    fn save(&self, game: &GameSnapshot<'_>) -> Result<WriteTicket, StoreError>;
 
-    /// Forgets a game (it expired or its creation failed).
-    fn delete(&self, id: &GameId) -> Result<(), StoreError>;
+    /// Queues forgetting a game (it expired or its creation failed).
+    fn delete(&self, id: &GameId) -> Result<WriteTicket, StoreError>;
+
+    /// Resolves when the write named by `ticket` is durable; an error if it could not be kept.
+    fn durable(&self, ticket: WriteTicket) -> Durable<'_>;
 }
 
 /// Keeps nothing beyond the live registry: games last as long as the process.
@@ -33,11 +61,22 @@ pub trait GameStore: Send + Sync + 'static {
 pub struct MemoryStore;
 
 impl GameStore for MemoryStore {
-    fn save(&self, _game: &GameSnapshot<'_>) -> Result<(), StoreError> {
-        Ok(())
+    fn save(&self, _game: &GameSnapshot<'_>) -> Result<WriteTicket, StoreError> {
+        Ok(WriteTicket::default())
     }
 
-    fn delete(&self, _id: &GameId) -> Result<(), StoreError> {
-        Ok(())
+    fn delete(&self, _id: &GameId) -> Result<WriteTicket, StoreError> {
+        Ok(WriteTicket::default())
+    }
+
+    fn durable(&self, _ticket: WriteTicket) -> Durable<'_> {
+        Box::pin(std::future::ready(Ok(())))
+    }
+}
+
+impl GameSnapshot<'_> {
+    /// The row a store keeps for this game.
+    pub fn record(&self) -> GameRecord {
+        GameRecord::of(self.id, self.token, self.state)
     }
 }

@@ -23,7 +23,7 @@ pub async fn take_back(
     id: web::Path<String>,
     token: BearerToken,
 ) -> Result<web::Json<Arc<GameView>>, ApiError> {
-    Ok(web::Json(service.take_back(&id, token.as_str())?))
+    Ok(web::Json(service.take_back(&id, token.as_str()).await?))
 }
 
 /// The player resigns.
@@ -41,5 +41,5 @@ pub async fn resign(
     id: web::Path<String>,
     token: BearerToken,
 ) -> Result<web::Json<Arc<GameView>>, ApiError> {
-    Ok(web::Json(service.resign(&id, token.as_str())?))
+    Ok(web::Json(service.resign(&id, token.as_str()).await?))
 }

@@ -34,6 +34,7 @@ pub fn test_config() -> Config {
     config.depth = 4;
     config.move_time_cap_ms = 5_000;
     config.static_dir = PathBuf::from("/nonexistent/alphachess-client");
+    config.db = ":memory:".into();
     config
 }
 

@@ -7,6 +7,8 @@ mod errors;
 mod events;
 mod faults;
 mod injection;
+mod limits;
+mod persistence;
 mod play;
 mod remote;
 mod routes;

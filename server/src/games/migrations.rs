@@ -1,0 +1,80 @@
+//! The database schema, as ordered migrations numbered by SQLite's `PRAGMA user_version`: a
+//! release applies the ones an older file lacks, each in its own transaction, and refuses a file
+//! from a newer release rather than guess.
+
+use rusqlite::Connection;
+
+use super::store::StoreError;
+
+/// Version 1: one row per game, rebuilt on load from its start FEN and UCI moves.
+pub const SCHEMA_V1: &str = "
+CREATE TABLE games (
+    id            TEXT PRIMARY KEY NOT NULL,
+    token_hash    TEXT NOT NULL,
+    initial_fen   TEXT NOT NULL,
+    moves         TEXT NOT NULL,
+    player_color  TEXT NOT NULL,
+    level         INTEGER NOT NULL,
+    status        TEXT NOT NULL,
+    result        TEXT NOT NULL,
+    created_at    INTEGER NOT NULL,
+    updated_at    INTEGER NOT NULL
+);";
+
+/// Version 2: startup reads the most recently changed games first.
+const SCHEMA_V2: &str = "CREATE INDEX games_by_update ON games (updated_at);";
+
+/// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
+const MIGRATIONS: &[&str] = &[SCHEMA_V1, SCHEMA_V2];
+
+/// The schema version this release writes.
+pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
+
+/// Brings the database up to [`SCHEMA_VERSION`]; returns the version it found.
+pub fn migrate(conn: &mut Connection) -> Result<u32, StoreError> {
+    let sql_error = |error: rusqlite::Error| StoreError(format!("migrating the schema: {error}"));
+    let found: u32 = conn
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .map_err(sql_error)?;
+    if found > SCHEMA_VERSION {
+        return Err(StoreError(format!(
+            "the database has schema version {found}, newer than this release's {SCHEMA_VERSION}"
+        )));
+    }
+    for (from, sql) in (found..).zip(&MIGRATIONS[found as usize..]) {
+        let tx = conn.transaction().map_err(sql_error)?;
+        tx.execute_batch(sql).map_err(sql_error)?;
+        tx.pragma_update(None, "user_version", from + 1)
+            .map_err(sql_error)?;
+        tx.commit().map_err(sql_error)?;
+        tracing::info!(version = from + 1, "database schema migrated");
+    }
+    Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn version(conn: &Connection) -> u32 {
+        conn.pragma_query_value(None, "user_version", |row| row.get(0))
+            .expect("user_version")
+    }
+
+    #[test]
+    fn a_new_database_gets_every_migration() {
+        let mut conn = Connection::open_in_memory().expect("sqlite");
+        assert_eq!(migrate(&mut conn).expect("migrates"), 0);
+        assert_eq!(version(&conn), SCHEMA_VERSION);
+        assert_eq!(migrate(&mut conn).expect("idempotent"), SCHEMA_VERSION);
+    }
+
+    #[test]
+    fn a_database_from_a_newer_release_is_refused() {
+        let mut conn = Connection::open_in_memory().expect("sqlite");
+        conn.pragma_update(None, "user_version", SCHEMA_VERSION + 1)
+            .expect("set");
+        let error = migrate(&mut conn).expect_err("refused");
+        assert!(error.to_string().contains("newer"), "{error}");
+    }
+}

@@ -1,0 +1,236 @@
+//! The stored form of a game: its start FEN and UCI moves plus who plays what, as plain text a
+//! database row can hold, and the way back to a [`GameState`], every move re-validated by the
+//! engine crate so a damaged row is refused rather than trusted.
+
+use alphachess_engine::{Color, Game, GameResult, Position, UciMove};
+
+use super::id::GameId;
+use super::level::Level;
+use super::state::{GameState, MAX_PLIES};
+use super::store::StoredGame;
+use crate::token::TokenHash;
+
+/// One game as a row: everything needed to rebuild it, nothing derived except `status` and
+/// `result`, which are kept for queries and checked against the replayed game on load.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRecord {
+    pub id: String,
+    /// SHA-256 of the token, hex.
+    pub token_hash: String,
+    pub initial_fen: String,
+    /// UCI moves separated by single spaces ("" before the first move).
+    pub moves: String,
+    /// `"white"` or `"black"`: the player's colour.
+    pub player_color: String,
+    pub level: i64,
+    /// `"ongoing"` or `"finished"`.
+    pub status: String,
+    /// PGN result token: `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"`.
+    pub result: String,
+}
+
+/// A stored row does not describe a valid game; it is skipped on load.
+#[derive(Debug, thiserror::Error)]
+#[error("stored game {id:?} is invalid: {reason}")]
+pub struct InvalidRecord {
+    pub id: String,
+    pub reason: String,
+}
+
+impl GameRecord {
+    /// The row for a game as it is now.
+    pub fn of(id: &GameId, token: &TokenHash, state: &GameState) -> GameRecord {
+        let game = state.game();
+        let moves: Vec<String> = game.moves().iter().map(ToString::to_string).collect();
+        GameRecord {
+            id: id.to_string(),
+            token_hash: token.to_hex(),
+            initial_fen: game.initial_position().to_fen(),
+            moves: moves.join(" "),
+            player_color: color_name(state.player()).to_owned(),
+            level: i64::from(state.level().get()),
+            status: if state.is_finished() {
+                "finished"
+            } else {
+                "ongoing"
+            }
+            .to_owned(),
+            result: game.result().to_string(),
+        }
+    }
+
+    /// Rebuilds the game, replaying every move through the engine crate.
+    pub fn rebuild(&self) -> Result<StoredGame, InvalidRecord> {
+        let invalid = |reason: String| InvalidRecord {
+            id: self.id.clone(),
+            reason,
+        };
+        let id = GameId::parse(&self.id).ok_or_else(|| invalid("malformed id".into()))?;
+        let token = TokenHash::from_hex(&self.token_hash)
+            .ok_or_else(|| invalid("malformed token hash".into()))?;
+        let player = parse_color(&self.player_color)
+            .ok_or_else(|| invalid(format!("unknown colour {:?}", self.player_color)))?;
+        let level = Level::new(self.level)
+            .ok_or_else(|| invalid(format!("level {} is out of range", self.level)))?;
+        let game = self.replay().map_err(invalid)?;
+        Ok(StoredGame {
+            id,
+            token,
+            state: GameState::new(game, player, level),
+        })
+    }
+
+    /// The start position, the moves and the declared result, checked against each other.
+    fn replay(&self) -> Result<Game, String> {
+        let start = Position::from_fen(&self.initial_fen)
+            .map_err(|error| format!("initial FEN: {error}"))?;
+        let mut game = Game::new(start);
+        for (index, text) in self.moves.split_whitespace().enumerate() {
+            if index >= MAX_PLIES {
+                return Err(format!("more than {MAX_PLIES} plies"));
+            }
+            let m = text
+                .parse::<UciMove>()
+                .map_err(|error| format!("move {}: {error}", index + 1))?
+                .to_move(game.position())
+                .map_err(|error| format!("move {} {text}: {error}", index + 1))?;
+            game.play(m)
+                .map_err(|error| format!("move {} {text}: {error}", index + 1))?;
+        }
+        let result: GameResult = self
+            .result
+            .parse()
+            .map_err(|error| format!("result {:?}: {error}", self.result))?;
+        apply_declared_result(&mut game, result)?;
+        match (self.status.as_str(), game.result() == result) {
+            ("ongoing", true) if result == GameResult::Ongoing => Ok(game),
+            ("finished", true) if result != GameResult::Ongoing => Ok(game),
+            (status, _) => Err(format!(
+                "status {status:?} with result {} does not match the moves (board says {})",
+                self.result,
+                game.result()
+            )),
+        }
+    }
+}
+
+/// A decisive result that the board does not show was a resignation: the loser resigned.
+fn apply_declared_result(game: &mut Game, result: GameResult) -> Result<(), String> {
+    if game.outcome().is_some() {
+        return Ok(());
+    }
+    match result {
+        GameResult::WhiteWins => game.resign(Color::Black),
+        GameResult::BlackWins => game.resign(Color::White),
+        GameResult::Draw => return Err("a draw the board does not show".into()),
+        GameResult::Ongoing => {}
+    }
+    Ok(())
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn parse_color(text: &str) -> Option<Color> {
+    match text {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alphachess_engine::{Outcome, WinReason};
+
+    fn played(moves: &[&str], player: Color) -> GameState {
+        let mut game = Game::default();
+        for text in moves {
+            let m = text
+                .parse::<UciMove>()
+                .expect("UCI")
+                .to_move(game.position())
+                .expect("legal");
+            game.play(m).expect("playable");
+        }
+        GameState::new(game, player, Level::new(3).expect("a level"))
+    }
+
+    fn record_of(state: &GameState) -> GameRecord {
+        let id = GameId::parse("abcdefghijkl").expect("an id");
+        GameRecord::of(&id, &TokenHash::of("secret"), state)
+    }
+
+    #[test]
+    fn a_game_survives_the_round_trip_through_its_record() {
+        let state = played(&["e2e4", "e7e5", "g1f3"], Color::Black);
+        let record = record_of(&state);
+        assert_eq!(record.moves, "e2e4 e7e5 g1f3");
+        assert_eq!(
+            (record.status.as_str(), record.result.as_str()),
+            ("ongoing", "*")
+        );
+        let stored = record.rebuild().expect("valid");
+        assert_eq!(stored.id.as_str(), "abcdefghijkl");
+        assert!(stored.token.verify("secret"));
+        assert_eq!(stored.state.player(), Color::Black);
+        assert_eq!(stored.state.level().get(), 3);
+        assert_eq!(stored.state.game().moves(), state.game().moves());
+        assert_eq!(record_of(&stored.state), record);
+    }
+
+    #[test]
+    fn a_mate_and_a_resignation_come_back_finished() {
+        // Fool's mate.
+        let mate = played(&["f2f3", "e7e5", "g2g4", "d8h4"], Color::White);
+        let record = record_of(&mate);
+        assert_eq!(
+            (record.status.as_str(), record.result.as_str()),
+            ("finished", "0-1")
+        );
+        assert!(record.rebuild().expect("valid").state.is_finished());
+
+        let mut resigned = played(&["e2e4"], Color::White);
+        resigned.resign().expect("ongoing");
+        let back = record_of(&resigned).rebuild().expect("valid").state;
+        assert_eq!(
+            back.game().outcome(),
+            Some(Outcome::Decisive {
+                winner: Color::Black,
+                reason: WinReason::Resignation
+            })
+        );
+    }
+
+    #[test]
+    fn damaged_rows_are_refused_with_the_reason() {
+        let good = record_of(&played(&["e2e4", "e7e5"], Color::White));
+        type Damage = fn(&mut GameRecord);
+        let damage: [(&str, Damage); 8] = [
+            ("id", |r| r.id = "NOT-AN-ID".into()),
+            ("token", |r| r.token_hash = "xyz".into()),
+            ("colour", |r| r.player_color = "green".into()),
+            ("level", |r| r.level = 9),
+            ("FEN", |r| {
+                r.initial_fen = "8/8/8/8/8/8/8/8 w - - 0 1".into()
+            }),
+            ("illegal move", |r| r.moves = "e2e4 e2e4".into()),
+            ("garbage move", |r| r.moves = "e2e4 hello".into()),
+            ("status", |r| r.status = "finished".into()),
+        ];
+        for (what, damage) in damage {
+            let mut record = good.clone();
+            damage(&mut record);
+            assert!(record.rebuild().is_err(), "{what} damage was accepted");
+        }
+        let mut draw = good.clone();
+        draw.status = "finished".into();
+        draw.result = "1/2-1/2".into();
+        assert!(draw.rebuild().is_err(), "a draw the board does not show");
+    }
+}

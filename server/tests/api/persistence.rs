@@ -1,0 +1,448 @@
+//! Durability against the real server binary: games are played, the process is killed with
+//! SIGKILL (at random points, and in the middle of a search), and a new process on the same
+//! database must show every acknowledged change, only legal games, and the engine moving where
+//! it was to move.
+
+use std::net::TcpListener;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use alphachess_engine::{Game, Position, UciMove};
+use alphachess_server::games::{SCHEMA_V1, SCHEMA_VERSION};
+use alphachess_server::token::TokenHash;
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::helpers::stockfish;
+
+/// The server binary on a database, killed with SIGKILL when dropped.
+struct Server {
+    child: Child,
+    base: String,
+    client: reqwest::Client,
+}
+
+impl Server {
+    /// Starts the built binary on `db` (level 8 thinks up to `MOVE_TIME_MS`; levels 1–3 search
+    /// depth 1–3) and waits until it answers.
+    async fn start(db: &Path) -> Server {
+        let port = free_port();
+        let log = db.with_extension(format!("{port}.log"));
+        let child = Command::new(env!("CARGO_BIN_EXE_alphachess-server"))
+            .args(["--bind", &format!("127.0.0.1:{port}"), "--depth", "30"])
+            .args(["--move-time-cap-ms", &MOVE_TIME_MS.to_string()])
+            .args(["--static-dir", "/nonexistent/alphachess-client"])
+            .arg("--stockfish")
+            .arg(stockfish())
+            .arg("--db")
+            .arg(db)
+            .stdout(Stdio::null())
+            .stderr(std::fs::File::create(&log).expect("a log file"))
+            .spawn()
+            .expect("the server binary starts");
+        let server = Server {
+            child,
+            base: format!("http://127.0.0.1:{port}"),
+            client: reqwest::Client::new(),
+        };
+        for _ in 0..300 {
+            if server
+                .client
+                .get(server.url("/api/health"))
+                .send()
+                .await
+                .is_ok()
+            {
+                return server;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        panic!("the server never answered; log: {}", log.display());
+    }
+
+    fn url(&self, path: &str) -> String {
+        format!("{}{path}", self.base)
+    }
+
+    /// SIGKILL: no destructor, no flush, no goodbye.
+    fn kill(mut self) {
+        self.child.kill().expect("SIGKILL is delivered");
+        self.child.wait().expect("the killed server is reaped");
+    }
+
+    async fn view(&self, id: &str) -> (StatusCode, Value) {
+        let response = self
+            .client
+            .get(self.url(&format!("/api/games/{id}")))
+            .send()
+            .await
+            .expect("the server answers");
+        let status = response.status();
+        (status, response.json().await.unwrap_or(Value::Null))
+    }
+
+    /// Polls until the engine has replied where it was to move (after a restart).
+    async fn wait_for_player_turn(&self, id: &str) -> Value {
+        for _ in 0..400 {
+            let (status, view) = self.view(id).await;
+            assert_eq!(status, StatusCode::OK, "game {id} is there");
+            if view["status"] == "finished" || view["turn"] == view["player_color"] {
+                return view;
+            }
+            tokio::time::sleep(Duration::from_millis(25)).await;
+        }
+        panic!("the engine never moved in game {id} after the restart");
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The most one level-8 search may take in these tests.
+const MOVE_TIME_MS: u64 = 1_000;
+
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free port")
+        .port()
+}
+
+/// What the client knows about one game: the moves of the last answer it received, and the
+/// request it sent but got no answer to.
+#[derive(Debug, Clone)]
+struct Tracked {
+    id: String,
+    token: String,
+    player_color: String,
+    acknowledged: Vec<String>,
+    in_flight: Option<Action>,
+    last_view: Value,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+enum Action {
+    Move(String),
+    TakeBack,
+}
+
+fn uci_moves(view: &Value) -> Vec<String> {
+    view["moves"]
+        .as_array()
+        .expect("a move list")
+        .iter()
+        .map(|m| m["uci"].as_str().expect("uci").to_owned())
+        .collect()
+}
+
+/// The moves replayed from the start position by the engine crate; panics on an illegal one.
+fn replay(moves: &[String]) -> Game {
+    let mut game = Game::new(Position::startpos());
+    for text in moves {
+        let m = text
+            .parse::<UciMove>()
+            .expect("UCI text")
+            .to_move(game.position())
+            .unwrap_or_else(|error| panic!("{text} is illegal after {moves:?}: {error}"));
+        game.play(m).expect("the game goes on");
+    }
+    game
+}
+
+/// Whether ply `index` (0-based) of a standard game is the engine's move.
+fn engine_moved(tracked: &Tracked, index: usize) -> bool {
+    let white_moved = index % 2 == 0;
+    white_moved == (tracked.player_color == "black")
+}
+
+/// Checks the restored game against what the client was told, then lets it catch up.
+async fn check_restored(server: &Server, tracked: &mut Tracked) {
+    let (status, view) = server.view(&tracked.id).await;
+    assert_eq!(
+        status,
+        StatusCode::OK,
+        "acknowledged game {} is lost",
+        tracked.id
+    );
+    let moves = uci_moves(&view);
+    let game = replay(&moves);
+    assert_eq!(view["ply"], moves.len(), "{view}");
+    assert_eq!(view["fen"], game.position().to_fen(), "{view}");
+    let acked = &tracked.acknowledged;
+    let context = format!(
+        "game {} acked {acked:?} in flight {:?}, restored {moves:?}",
+        tracked.id, tracked.in_flight
+    );
+    let consistent = match &tracked.in_flight {
+        // A takeback whose answer never came may or may not have been kept.
+        Some(Action::TakeBack) => {
+            moves.len() + 2 >= acked.len() && acked.starts_with(&moves) || moves == *acked
+        }
+        // The unanswered move may be there, then maybe the engine's reply.
+        Some(Action::Move(m)) => {
+            moves.starts_with(acked)
+                && match &moves[acked.len()..] {
+                    [] => true,
+                    [first, rest @ ..] => first == m && rest.len() <= 1,
+                }
+        }
+        // Nothing unanswered: only an engine move the client has not seen yet may be new.
+        None => {
+            moves.starts_with(acked)
+                && (acked.len()..moves.len()).all(|index| engine_moved(tracked, index))
+                && moves.len() <= acked.len() + 1
+        }
+    };
+    assert!(consistent, "{context}");
+    // What the new process loaded came from disk: it is the new baseline.
+    tracked.acknowledged = moves;
+    tracked.in_flight = None;
+    tracked.last_view = server.wait_for_player_turn(&tracked.id).await;
+}
+
+/// Plays random legal moves and the odd takeback until the server goes away or the game ends.
+async fn play_until_killed(base: String, mut tracked: Tracked, seed: u64) -> Tracked {
+    let client = reqwest::Client::new();
+    let mut rng = Rng(seed | 1);
+    loop {
+        if tracked.last_view["status"] == "finished" {
+            return tracked;
+        }
+        let legal = tracked.last_view["legal_moves"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        let action = if rng.below(8) == 0 || legal.is_empty() {
+            Action::TakeBack
+        } else {
+            let pick = &legal[rng.below(legal.len() as u64) as usize];
+            Action::Move(pick["uci"].as_str().expect("uci").to_owned())
+        };
+        let request = match &action {
+            Action::Move(m) => client
+                .post(format!("{base}/api/games/{}/moves", tracked.id))
+                .json(&json!({ "move": m })),
+            Action::TakeBack => client.post(format!("{base}/api/games/{}/takeback", tracked.id)),
+        };
+        tracked.in_flight = Some(action);
+        let Ok(response) = request.bearer_auth(&tracked.token).send().await else {
+            return tracked;
+        };
+        let status = response.status();
+        let Ok(body) = response.json::<Value>().await else {
+            return tracked;
+        };
+        if status == StatusCode::OK {
+            tracked.acknowledged = uci_moves(&body);
+            tracked.in_flight = None;
+            tracked.last_view = body;
+        } else {
+            assert_eq!(body["error"], "nothing_to_take_back", "{status} {body}");
+            tracked.in_flight = None;
+        }
+    }
+}
+
+/// A small xorshift generator: the seed is printed so a failure can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+async fn create(server: &Server, body: Value) -> Tracked {
+    let response = server
+        .client
+        .post(server.url("/api/games"))
+        .json(&body)
+        .send()
+        .await
+        .expect("the server answers");
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let created: Value = response.json().await.expect("JSON");
+    Tracked {
+        id: created["id"].as_str().expect("id").to_owned(),
+        token: created["token"].as_str().expect("token").to_owned(),
+        player_color: created["game"]["player_color"]
+            .as_str()
+            .expect("colour")
+            .to_owned(),
+        acknowledged: uci_moves(&created["game"]),
+        in_flight: None,
+        last_view: created["game"].clone(),
+    }
+}
+
+#[tokio::test]
+async fn every_acknowledged_change_survives_kill_9_at_random_points() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.db");
+    let seed = std::env::var("PERSISTENCE_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| {
+            SystemTime::now()
+                .duration_since(UNIX_EPOCH)
+                .map_or(7, |d| d.as_nanos() as u64)
+        });
+    eprintln!("PERSISTENCE_SEED={seed}");
+    let mut rng = Rng(seed | 1);
+    let mut games: Vec<Tracked> = Vec::new();
+    for round in 0..5 {
+        let server = Server::start(&db).await;
+        for tracked in &mut games {
+            check_restored(&server, tracked).await;
+        }
+        for _ in 0..2 {
+            let color = ["white", "black"][rng.below(2) as usize];
+            let level = 1 + rng.below(3);
+            games.push(create(&server, json!({ "color": color, "level": level })).await);
+        }
+        let players: Vec<_> = games
+            .iter()
+            .cloned()
+            .map(|tracked| {
+                tokio::spawn(play_until_killed(
+                    server.base.clone(),
+                    tracked,
+                    rng.below(u64::MAX),
+                ))
+            })
+            .collect();
+        let uptime = 100 + rng.below(400);
+        tokio::time::sleep(Duration::from_millis(uptime)).await;
+        server.kill();
+        for (slot, player) in games.iter_mut().zip(players) {
+            *slot = player.await.expect("the player task ends");
+        }
+        let plies: usize = games.iter().map(|g| g.acknowledged.len()).sum();
+        eprintln!("round {round}: killed after {uptime} ms, {plies} acknowledged plies");
+    }
+    let server = Server::start(&db).await;
+    for tracked in &mut games {
+        check_restored(&server, tracked).await;
+    }
+}
+
+#[tokio::test]
+async fn a_server_killed_while_the_engine_thinks_plays_its_reply_after_restart() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.db");
+    let server = Server::start(&db).await;
+    let game = create(&server, json!({ "color": "white", "level": 8 })).await;
+    let request = server
+        .client
+        .post(server.url(&format!("/api/games/{}/moves", game.id)))
+        .bearer_auth(&game.token)
+        .json(&json!({ "move": "e2e4" }))
+        .send();
+    let pending = tokio::spawn(request);
+    // The player's move is in and Stockfish is thinking (for up to MOVE_TIME_MS).
+    for _ in 0..200 {
+        if server.view(&game.id).await.1["ply"] == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    // Long enough for the move to reach the disk, far shorter than the search.
+    tokio::time::sleep(Duration::from_millis(MOVE_TIME_MS / 5)).await;
+    server.kill();
+    assert!(
+        pending.await.expect("the task ends").is_err(),
+        "the move was never answered"
+    );
+
+    let server = Server::start(&db).await;
+    let view = server.wait_for_player_turn(&game.id).await;
+    let moves = uci_moves(&view);
+    assert_eq!(
+        moves.len(),
+        2,
+        "the player's move and the engine's reply: {moves:?}"
+    );
+    assert_eq!(moves[0], "e2e4");
+    replay(&moves);
+    // Same token, same game: the player goes on.
+    let response = server
+        .client
+        .post(server.url(&format!("/api/games/{}/moves", game.id)))
+        .bearer_auth(&game.token)
+        .json(&json!({ "move": "g1f3", "expected_ply": 2 }))
+        .send()
+        .await
+        .expect("the server answers");
+    let status = response.status();
+    let body: Value = response.json().await.expect("JSON");
+    // g1f3 is legal after any reply to e4 except one that blocks f3 (none at ply 2 does).
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["ply"], 4);
+}
+
+/// Writes a database as the first release did: schema version 1, one good game, one damaged.
+fn write_v1_database(path: &PathBuf) {
+    let conn = rusqlite::Connection::open(path).expect("a database file");
+    conn.execute_batch(SCHEMA_V1).expect("the v1 schema");
+    conn.pragma_update(None, "user_version", 1)
+        .expect("version 1");
+    let insert = "INSERT INTO games (id, token_hash, initial_fen, moves, player_color, level,
+                      status, result, created_at, updated_at)
+                  VALUES (?1, ?2, ?3, ?4, 'white', 2, 'ongoing', '*', 0, 0)";
+    let hash = TokenHash::of("old-token").to_hex();
+    let start = Position::startpos().to_fen();
+    conn.execute(insert, ["oldgame00001", &hash, &start, "e2e4 e7e5"])
+        .expect("a good row");
+    conn.execute(insert, ["damaged00001", &hash, &start, "e2e4 e2e4"])
+        .expect("a damaged row");
+}
+
+#[tokio::test]
+async fn a_version_1_database_is_migrated_and_a_damaged_row_is_skipped() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("old.db");
+    write_v1_database(&db);
+
+    let server = Server::start(&db).await;
+    let (status, view) = server.view("oldgame00001").await;
+    assert_eq!(status, StatusCode::OK, "{view}");
+    assert_eq!(uci_moves(&view), ["e2e4", "e7e5"]);
+    let (status, _) = server.view("damaged00001").await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "a damaged row is skipped");
+    let response = server
+        .client
+        .post(server.url("/api/games/oldgame00001/moves"))
+        .bearer_auth("old-token")
+        .json(&json!({ "move": "Nf3" }))
+        .send()
+        .await
+        .expect("the server answers");
+    assert_eq!(
+        response.status(),
+        StatusCode::OK,
+        "the old token still works"
+    );
+    server.kill();
+
+    let conn = rusqlite::Connection::open(&db).expect("the file opens");
+    let version: u32 = conn
+        .pragma_query_value(None, "user_version", |row| row.get(0))
+        .expect("user_version");
+    assert_eq!(version, SCHEMA_VERSION);
+    let moves: String = conn
+        .query_row(
+            "SELECT moves FROM games WHERE id = 'oldgame00001'",
+            [],
+            |row| row.get(0),
+        )
+        .expect("the game is stored");
+    assert!(moves.starts_with("e2e4 e7e5 g1f3 "), "{moves}");
+}
