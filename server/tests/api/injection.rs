@@ -10,7 +10,7 @@ use serde_json::json;
 use crate::helpers::{expect_error, spawn_with, stockfish, test_config, TestApp};
 
 /// Writes a wrapper that appends its stdin to `dir/stdin.log` and passes it on to Stockfish.
-fn recording_engine(dir: &Path) -> PathBuf {
+pub fn recording_engine(dir: &Path) -> PathBuf {
     let script = dir.join("recording-stockfish.sh");
     let log = dir.join("stdin.log");
     let text = format!(
@@ -24,7 +24,7 @@ fn recording_engine(dir: &Path) -> PathBuf {
 }
 
 /// Whether a line is one the supervisor may send.
-fn allowed(line: &str) -> bool {
+pub fn allowed(line: &str) -> bool {
     let words: Vec<&str> = line.split(' ').collect();
     let uci_move = |w: &&str| {
         let b = w.as_bytes();

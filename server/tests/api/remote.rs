@@ -2,7 +2,7 @@
 //! `socat TCP-LISTEN:port,fork EXEC:stockfish` does in production.
 
 use std::net::{Ipv4Addr, TcpListener, TcpStream};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
@@ -10,24 +10,35 @@ use alphachess_server::uci::{EngineAddress, EngineStatus};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_with, stockfish, test_config, TestApp, TestGame};
+use crate::helpers::{expect_error, spawn_with, stockfish, test_config, TestApp, TestGame};
+use crate::injection::{allowed, recording_engine};
 
 const SOCAT: &str = "/usr/bin/socat";
 
 /// A socat serving Stockfish on a loopback port; killed (with every engine it started) on drop.
 struct RemoteEngine {
     port: u16,
+    engine: PathBuf,
     socat: Option<Child>,
 }
 
 impl RemoteEngine {
     /// Serves Stockfish on a free port.
     fn start() -> RemoteEngine {
+        RemoteEngine::serving(stockfish())
+    }
+
+    /// Serves `engine` (an executable speaking UCI on stdin/stdout) on a free port.
+    fn serving(engine: PathBuf) -> RemoteEngine {
         let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
             .and_then(|listener| listener.local_addr())
             .expect("a free port")
             .port();
-        let mut engine = RemoteEngine { port, socat: None };
+        let mut engine = RemoteEngine {
+            port,
+            engine,
+            socat: None,
+        };
         engine.restart();
         engine
     }
@@ -43,7 +54,7 @@ impl RemoteEngine {
                 "TCP-LISTEN:{},bind=127.0.0.1,reuseaddr,fork,max-children=2",
                 self.port
             ))
-            .arg(format!("EXEC:{}", stockfish().display()))
+            .arg(format!("EXEC:{}", self.engine.display()))
             .stdin(Stdio::null())
             .stderr(Stdio::null())
             .spawn()
@@ -283,6 +294,38 @@ async fn a_server_starts_with_one_of_its_engines_down_and_adds_it_when_it_answer
     assert_eq!(app.play(&quick_game(&app).await, "e2e4").await["ply"], 2);
     remote.restart();
     wait_until_healthy(&app, 1).await;
+}
+
+#[tokio::test]
+async fn a_remote_engine_receives_only_allow_listed_lines() {
+    let dir = tempfile::tempdir().expect("a temp dir");
+    let remote = RemoteEngine::serving(recording_engine(dir.path()));
+    let app = spawn_pool(vec![remote.address()], 2_000).await;
+    let game = quick_game(&app).await;
+    for text in [
+        "e2e4\ngo infinite",
+        "e2e4\rquit",
+        "setoption name Threads value 8",
+    ] {
+        let response = app.play_raw(&game, json!({ "move": text })).await;
+        expect_error(response, StatusCode::BAD_REQUEST, "invalid_move_notation").await;
+    }
+    let hostile_fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\ngo infinite";
+    let response = app
+        .create_raw(&json!({ "color": "black", "fen": hostile_fen }))
+        .await;
+    expect_error(response, StatusCode::BAD_REQUEST, "invalid_fen").await;
+    app.play(&game, "e2e4").await;
+    app.play(&game, "d2d4").await;
+
+    let log = std::fs::read_to_string(dir.path().join("stdin.log")).expect("the wrapper logged");
+    assert!(
+        log.contains("go depth 1 movetime 2000"),
+        "the remote engine was used: {log}"
+    );
+    for line in log.lines() {
+        assert!(allowed(line), "the remote engine received {line:?}");
+    }
 }
 
 /// Waits (polling) until the engine is searching for `game`.
