@@ -64,20 +64,29 @@ impl MessageBody for SseBody {
 pub fn event_stream(slot: &Arc<GameSlot>) -> SseBody {
     let (view, events) = slot.watch();
     let (sender, frames) = mpsc::channel(BUFFERED);
-    tokio::spawn(forward(Arc::downgrade(slot), view, events, sender));
+    tokio::spawn(forward(
+        Arc::downgrade(slot),
+        view,
+        events,
+        sender,
+        HEARTBEAT,
+    ));
     SseBody { frames }
 }
 
+/// Sends `view`, then every event and a ping every `period` of silence, until the watcher or the
+/// game is gone.
 async fn forward(
     slot: Weak<GameSlot>,
     view: Arc<GameView>,
     mut events: broadcast::Receiver<GameEvent>,
     sender: mpsc::Sender<Bytes>,
+    period: Duration,
 ) {
     if sender.send(frame("game", &view)).await.is_err() {
         return;
     }
-    let mut heartbeat = interval_at(Instant::now() + HEARTBEAT, HEARTBEAT);
+    let mut heartbeat = interval_at(Instant::now() + period, period);
     heartbeat.set_missed_tick_behavior(MissedTickBehavior::Delay);
     loop {
         let next = tokio::select! {
@@ -103,6 +112,82 @@ async fn forward(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::{GameState, Games, Level, MemoryStore};
+    use crate::token::TokenHash;
+    use alphachess_engine::{Color, Game};
+
+    fn slot() -> (Games, Arc<GameSlot>) {
+        let games = Games::new(10, Duration::from_secs(60), Arc::new(MemoryStore));
+        let state = GameState::new(Game::default(), Color::White, Level::MAX);
+        let slot = games.insert(state, TokenHash::of("t")).expect("room");
+        (games, slot)
+    }
+
+    /// A watcher's stream with a custom heartbeat.
+    fn watch(slot: &Arc<GameSlot>, period: Duration) -> mpsc::Receiver<Bytes> {
+        let (view, events) = slot.watch();
+        let (sender, frames) = mpsc::channel(BUFFERED);
+        tokio::spawn(forward(Arc::downgrade(slot), view, events, sender, period));
+        frames
+    }
+
+    fn text(frame: &Bytes) -> &str {
+        std::str::from_utf8(frame).expect("UTF-8")
+    }
+
+    #[tokio::test]
+    async fn a_quiet_stream_sends_heartbeat_comments() {
+        let (_games, slot) = slot();
+        let mut frames = watch(&slot, Duration::from_millis(20));
+        let first = frames.recv().await.expect("the view");
+        assert!(text(&first).starts_with("event: game\n"));
+        for _ in 0..2 {
+            assert_eq!(frames.recv().await.expect("a ping"), PING);
+        }
+    }
+
+    #[tokio::test]
+    async fn a_watcher_that_does_not_read_never_blocks_the_game_and_then_skips_to_the_present() {
+        let (_games, slot) = slot();
+        let mut frames = watch(&slot, HEARTBEAT);
+        // Far more changes than the watcher's buffer and the channel hold, none read.
+        for ply in 0..100 {
+            let text = if ply % 2 == 0 { "Nf3" } else { "Ng1" };
+            slot.update(|state| {
+                state.play_player_move(text, None)?;
+                Ok(())
+            })
+            .ok();
+            slot.update(|state| {
+                if let Some(turn) = state.begin_engine_turn(false) {
+                    let reply = if ply % 2 == 0 { "g8f6" } else { "f6g8" };
+                    let uci: alphachess_engine::UciMove = reply.parse().expect("UCI");
+                    let m = uci.to_move(state.game().position()).expect("legal");
+                    state.apply_engine_reply(turn.version, m)?;
+                }
+                Ok(())
+            })
+            .ok();
+        }
+        let now = serde_json::to_string(&*slot.view()).expect("JSON");
+        let mut last = Bytes::new();
+        while let Ok(Some(frame)) =
+            tokio::time::timeout(Duration::from_millis(200), frames.recv()).await
+        {
+            last = frame;
+        }
+        assert_eq!(text(&last), format!("event: game\ndata: {now}\n\n"));
+    }
+
+    #[tokio::test]
+    async fn the_stream_ends_when_the_game_is_forgotten() {
+        let (games, slot) = slot();
+        let mut frames = watch(&slot, HEARTBEAT);
+        frames.recv().await.expect("the view");
+        games.remove(slot.id());
+        drop(slot);
+        assert_eq!(frames.recv().await, None);
+    }
 
     #[test]
     fn a_frame_is_an_event_name_and_one_line_of_json() {
