@@ -50,11 +50,15 @@ function stop(child) {
   });
 }
 
-/** The server flags; `--level default` only where this server build knows the flag. */
+/**
+ * The server flags, plus those that only some server builds know: `--level default`, and
+ * `--db :memory:` so test games are not stored (and two test servers never share a file).
+ */
 function serverArgs(serverBin, port, { stockfish, depth }) {
   const args = ['--bind', `127.0.0.1:${port}`, '--static-dir', distDir, '--stockfish', stockfish, '--depth', String(depth)];
-  const help = spawnSync(serverBin, ['--help'], { encoding: 'utf8', timeout: 10_000 });
-  if (/--level\b/.test(`${help.stdout}`)) args.push('--level', 'default');
+  const help = `${spawnSync(serverBin, ['--help'], { encoding: 'utf8', timeout: 10_000 }).stdout}`;
+  if (/--level\b/.test(help)) args.push('--level', 'default');
+  if (/--db\b/.test(help)) args.push('--db', ':memory:');
   return args;
 }
 
