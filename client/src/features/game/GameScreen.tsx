@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { GameView } from '../../api/types';
 import { opposite } from '../../chess/types';
-import { lineText } from '../../chess/moveList';
 import { Board } from '../../components/Board';
 import { EvalBar } from '../../components/EvalBar';
 import { MoveList } from '../../components/MoveList';
@@ -9,6 +8,7 @@ import { playSound } from '../../sound/play';
 import { copyText } from './copyText';
 import { GameActions } from './GameActions';
 import { GameOverPanel } from './GameOverPanel';
+import { GameStatus } from './GameStatus';
 import { playerHasMoved, scoreRows, searchedPosition, statusText } from './gameFacts';
 import { LoadError } from './LoadError';
 import { MoveNavigation } from './MoveNavigation';
@@ -25,9 +25,6 @@ interface Props {
   created?: GameView;
   onNewGame: () => void;
 }
-
-/** How many moves of Stockfish's expected line to show while it thinks. */
-const PV_MOVES = 6;
 
 /** The game screen: board, evaluation bar, name plates, moves, actions and the game-over panel. */
 export function GameScreen({ id, created, onNewGame }: Props) {
@@ -73,7 +70,6 @@ export function GameScreen({ id, created, onNewGame }: Props) {
   const playerTurn = ongoing && view.turn === player;
   const movable = playerTurn && !busy && !reviewing && game.hasToken ? player : null;
   const shownHint = hint.hint && !reviewing && !pending ? hint.hint : null;
-  const searched = searchedPosition(view, pending);
   const engineStrip = (
     <PlayerStrip
       name="Stockfish"
@@ -113,19 +109,12 @@ export function GameScreen({ id, created, onNewGame }: Props) {
         {orientation === player ? playerStrip : engineStrip}
       </div>
       <aside className="side-panel">
-        <p className="status-line" data-testid="status">
-          {statusText(view, thinking, reviewing, game.hasToken)}
-        </p>
-        {search && search.pv.length > 0 && (
-          <p className="search-line" data-testid="search-pv" title="The line Stockfish expects">
-            {lineText(search.pv.slice(0, PV_MOVES), searched.turn, searched.fullmove)}
-          </p>
-        )}
-        {shownHint && (
-          <p className="hint-line" data-testid="hint">
-            Hint: <strong>{shownHint.san}</strong>
-          </p>
-        )}
+        <GameStatus
+          text={statusText(view, thinking, reviewing, game.hasToken)}
+          search={search}
+          searched={searchedPosition(view, pending)}
+          hint={shownHint}
+        />
         {!ongoing && <GameOverPanel view={view} onNewGame={onNewGame} />}
         {game.notice && <NoticeBar notice={game.notice} onDismiss={game.dismissNotice} />}
         <MoveList rows={scoreRows(view, pending)} shownPly={pending ? view.ply + 1 : currentPly} onSelect={(ply) => step(ply)} />
