@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Plays many games at once against a running alphachess-server (loopback only) and checks them.
 
-Each player creates a game, then plays random legal moves (with expected_ply) until it has played
---moves moves, the game ends, or the phase's time is up. Every answer is checked (the ply grows by
+Each player creates a game, then plays random legal moves (with expected_ply), pausing about
+--think-ms between moves, until it has played --moves moves, the game ends, or the phase's time
+is up. Every answer is checked (the ply grows by
 one or two, the moves so far are the ones the client knows), and at the end every game is fetched
 again and compared with the client's record. Prints concurrent games, moves/s, p50/p99 latency of
 move requests (player move + engine reply + durable commit) and how many requests got 503.
@@ -87,6 +88,13 @@ class Client:
         return response.status, (json.loads(raw) if raw else None), latency
 
 
+def wait_after_busy(rng, backoff):
+    """engine_busy: wait with jittered exponential backoff (0.1 s doubling up to Retry-After, 2 s)."""
+    backoff = min(2.0, max(0.1, backoff * 2))
+    time.sleep(rng.uniform(backoff / 2, backoff))
+    return backoff
+
+
 def uci_list(view):
     return [m["uci"] for m in view["moves"]]
 
@@ -94,13 +102,21 @@ def uci_list(view):
 def play_one(base, stats, args, deadline, seed, results):
     rng = random.Random(seed)
     client = Client(base)
-    if not stats.take_request():
-        return
     color = rng.choice(["white", "black"])
-    status, body, latency = client.call("POST", "/api/games", {"color": color, "level": rng.randint(1, 8)})
-    stats.record(status, body and body.get("error"), latency, "create")
-    if status != 201:
-        return
+    backoff = 0
+    time.sleep(rng.uniform(0, 2 * args.think_ms) / 1000)  # players arrive spread out, not at once
+    while True:
+        if not stats.take_request() or time.monotonic() >= deadline:
+            return
+        status, body, latency = client.call(
+            "POST", "/api/games", {"color": color, "level": rng.randint(1, 8)}
+        )
+        stats.record(status, body and body.get("error"), latency, "create")
+        if status == 201:
+            break
+        if status != 503 or body.get("error") != "engine_busy":
+            return  # too_many_games: the cap holds, this player is done
+        backoff = wait_after_busy(rng, backoff)
     game_id, token, view = body["id"], body["token"], body["game"]
     known = uci_list(view)
     played = 0
@@ -114,8 +130,9 @@ def play_one(base, stats, args, deadline, seed, results):
         )
         stats.record(status, body and body.get("error"), latency, "move")
         if status == 503:
-            time.sleep(0.05)  # engine_busy: back off briefly, try again
+            backoff = wait_after_busy(rng, backoff)
             continue
+        backoff = 0
         if status != 200:
             stats.error(f"{game_id}: {move} -> {status} {body}")
             break
@@ -129,6 +146,8 @@ def play_one(base, stats, args, deadline, seed, results):
             break
         known, view = moves, body
         played += 1
+        if args.think_ms:
+            time.sleep(rng.uniform(0, 2 * args.think_ms) / 1000)  # the player thinks
     results.append((game_id, known))
 
 
@@ -158,7 +177,7 @@ def run_phase(base, args, games):
     total = sum(stats.statuses.values())
     busy = sum(n for key, n in stats.statuses.items() if key.startswith("503"))
     print(
-        f"games {games:4d} | created {len(results):4d} | moves {stats.moves:5d} in {elapsed:5.1f} s"
+        f"games {games:4d} think {args.think_ms:g} ms | created {len(results):4d} | moves {stats.moves:5d} in {elapsed:5.1f} s"
         f" = {stats.moves / elapsed:6.1f} moves/s | move p50 {percentile(stats.move_latencies, 50) * 1000:7.1f} ms"
         f" p99 {percentile(stats.move_latencies, 99) * 1000:7.1f} ms | 503 {busy}/{total}"
         f" ({100 * busy / max(total, 1):.1f} %, p99 {percentile(stats.busy_latencies, 99) * 1000:.1f} ms)"
@@ -178,6 +197,8 @@ def main():
     parser.add_argument("--moves", type=int, default=20, help="moves per game at most")
     parser.add_argument("--seconds", type=float, default=20, help="time limit of each phase")
     parser.add_argument("--max-requests", type=int, default=20000, help="request limit of each phase")
+    parser.add_argument("--think-ms", type=float, default=0,
+                        help="mean pause between a player's moves (0: move at once)")
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args()
     ok = all([run_phase(args.base, args, games) for games in args.games])

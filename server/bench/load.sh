@@ -1,10 +1,14 @@
 #!/usr/bin/env bash
 # Many games at once against the release server, on loopback only, bounded in time and requests:
 # builds the server, starts it on a fresh SQLite file (real fsyncs) with Stockfish at depth 1,
-# then runs server/bench/load.py: one phase per concurrency level, then a phase past the live-game
-# cap. Every game is checked for consistency; the script fails if any is not.
-# Usage: server/bench/load.sh [concurrency levels..., default 8 32 128]
-# Env: ENGINES (2), QUEUE_LEN (16), MAX_GAMES (256), MOVES (20 per game), SECONDS (20 per phase).
+# then runs server/bench/load.py in phases:
+#   1. players who think ~THINK_MS between moves, at each concurrency level (default 64 256 512);
+#   2. 64 players who never pause (the most moves per second; excess searches get 503 engine_busy);
+#   3. MAX_GAMES more players while the earlier games are still live (503 too_many_games).
+# Every game is checked for consistency; the script fails if any is not.
+# Usage: server/bench/load.sh [concurrency levels..., default 64 256 512]
+# Env: ENGINES (2), QUEUE_LEN (16), MAX_GAMES (1000), MOVES (20 per game), THINK_MS (250),
+#      PHASE_SECONDS (20), DB (a fresh file in a temporary folder; ":memory:" to compare).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -12,18 +16,18 @@ PORT=${PORT:-18182}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 ENGINES=${ENGINES:-2}
 QUEUE_LEN=${QUEUE_LEN:-16}
-MAX_GAMES=${MAX_GAMES:-256}
+MAX_GAMES=${MAX_GAMES:-1000}
 MOVES=${MOVES:-20}
-SECONDS_PER_PHASE=${SECONDS:-20}
-LEVELS=("${@:-8 32 128}")
-# shellcheck disable=SC2206
-LEVELS=(${LEVELS[*]})
+THINK_MS=${THINK_MS:-250}
+PHASE_SECONDS=${PHASE_SECONDS:-20}
+if [ $# -gt 0 ]; then LEVELS=("$@"); else LEVELS=(64 256 512); fi
 
 cargo build --release -p alphachess-server
 DB_DIR=$(mktemp -d)
+DB=${DB:-$DB_DIR/load.db}
 target/release/alphachess-server --bind "127.0.0.1:$PORT" --stockfish "$STOCKFISH" \
   --depth 1 --engines "$ENGINES" --queue-len "$QUEUE_LEN" --max-games "$MAX_GAMES" \
-  --move-time-cap-ms 1000 --db "$DB_DIR/load.db" --static-dir /nonexistent >/dev/null 2>&1 &
+  --move-time-cap-ms 1000 --db "$DB" --static-dir /nonexistent >/dev/null 2>&1 &
 SERVER=$!
 trap 'kill $SERVER 2>/dev/null || true; rm -rf "$DB_DIR"' EXIT
 for _ in $(seq 100); do
@@ -31,10 +35,11 @@ for _ in $(seq 100); do
   sleep 0.1
 done
 
-echo "== server: --depth 1 --engines $ENGINES --queue-len $QUEUE_LEN --max-games $MAX_GAMES, SQLite WAL synchronous=FULL"
-echo "== within the cap: ${LEVELS[*]} concurrent games, up to $MOVES moves each, ${SECONDS_PER_PHASE}s per phase"
-timeout 600 python3 server/bench/load.py --base "http://127.0.0.1:$PORT" --games "${LEVELS[@]}" \
-  --moves "$MOVES" --seconds "$SECONDS_PER_PHASE"
-echo "== past the cap: $MAX_GAMES more games while the earlier ones are still live"
-timeout 600 python3 server/bench/load.py --base "http://127.0.0.1:$PORT" --games "$MAX_GAMES" \
-  --moves 2 --seconds "$SECONDS_PER_PHASE" --seed 7
+LOAD=(timeout 600 python3 server/bench/load.py --base "http://127.0.0.1:$PORT" --seconds "$PHASE_SECONDS")
+echo "== server: --depth 1 --engines $ENGINES --queue-len $QUEUE_LEN --max-games $MAX_GAMES --db $DB (WAL, synchronous=FULL)"
+echo "== players thinking ~${THINK_MS} ms between moves, up to $MOVES moves each"
+"${LOAD[@]}" --games "${LEVELS[@]}" --moves "$MOVES" --think-ms "$THINK_MS" --seed 1
+echo "== players who never pause"
+"${LOAD[@]}" --games 64 --moves "$MOVES" --seed 5000
+echo "== past the live-game cap: $MAX_GAMES more players while the earlier games are still live"
+"${LOAD[@]}" --games "$MAX_GAMES" --moves 2 --seed 9000
