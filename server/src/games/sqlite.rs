@@ -256,3 +256,108 @@ fn unix_millis() -> i64 {
 fn failed(what: &str, error: rusqlite::Error) -> StoreError {
     StoreError(format!("{what}: {error}"))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::level::Level;
+    use crate::games::state::GameState;
+    use crate::token::TokenHash;
+    use alphachess_engine::{Color, Game};
+
+    fn snapshot_of<'a>(
+        id: &'a GameId,
+        token: &'a TokenHash,
+        state: &'a GameState,
+    ) -> GameSnapshot<'a> {
+        GameSnapshot { id, token, state }
+    }
+
+    fn moves_on_disk(path: &Path, id: &str) -> Option<String> {
+        let conn = Connection::open(path).expect("a second connection");
+        conn.query_row("SELECT moves FROM games WHERE id = ?1", [id], |row| {
+            row.get(0)
+        })
+        .ok()
+    }
+
+    #[tokio::test]
+    async fn a_change_is_on_disk_when_its_ticket_resolves_and_the_last_change_wins() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("games.db");
+        let (store, loaded) = SqliteStore::open(path.to_str().expect("utf-8"), 10).expect("opens");
+        assert!(loaded.is_empty());
+        let id = GameId::parse("abcdefghijkl").expect("an id");
+        let token = TokenHash::of("t");
+        let mut state = GameState::new(Game::default(), Color::White, Level::MAX);
+        let mut last = WriteTicket::default();
+        for text in ["e4", "e5", "Nf3"] {
+            let player = state.game().position().turn();
+            state = GameState::new(state.game().clone(), player, Level::MAX);
+            state.play_player_move(text, None).expect("legal");
+            last = store
+                .save(&snapshot_of(&id, &token, &state))
+                .expect("queued");
+        }
+        store.durable(last).await.expect("committed");
+        assert_eq!(
+            moves_on_disk(&path, "abcdefghijkl").as_deref(),
+            Some("e2e4 e7e5 g1f3")
+        );
+
+        let gone = store.delete(&id).expect("queued");
+        store.durable(gone).await.expect("committed");
+        assert_eq!(moves_on_disk(&path, "abcdefghijkl"), None);
+    }
+
+    #[tokio::test]
+    async fn a_commit_that_fails_is_reported_to_whoever_waits_for_it() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("games.db");
+        let (store, _) = SqliteStore::open(path.to_str().expect("utf-8"), 10).expect("opens");
+        Connection::open(&path)
+            .and_then(|conn| conn.execute_batch("DROP TABLE games"))
+            .expect("the table is dropped behind the store's back");
+        let id = GameId::parse("abcdefghijkl").expect("an id");
+        let state = GameState::new(Game::default(), Color::White, Level::MAX);
+        let ticket = store
+            .save(&snapshot_of(&id, &TokenHash::of("t"), &state))
+            .expect("queued");
+        assert!(store.durable(ticket).await.is_err());
+    }
+
+    #[test]
+    fn stored_games_come_back_most_recent_first_up_to_the_limit() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("games.db");
+        let path = path.to_str().expect("utf-8");
+        drop(SqliteStore::open(path, 10).expect("creates the schema"));
+        let conn = Connection::open(path).expect("opens");
+        for (n, id) in ["aaaaaaaaaaaa", "bbbbbbbbbbbb", "cccccccccccc"]
+            .iter()
+            .enumerate()
+        {
+            let state = GameState::new(Game::default(), Color::White, Level::MAX);
+            let record =
+                GameRecord::of(&GameId::parse(id).expect("id"), &TokenHash::of("t"), &state);
+            conn.execute(
+                "INSERT INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
+                params![
+                    record.id,
+                    record.token_hash,
+                    record.initial_fen,
+                    record.moves,
+                    record.player_color,
+                    record.level,
+                    record.status,
+                    record.result,
+                    n as i64
+                ],
+            )
+            .expect("inserted");
+        }
+        let (_, loaded) = SqliteStore::open(path, 2).expect("opens");
+        let ids: Vec<&str> = loaded.iter().map(|game| game.id.as_str()).collect();
+        assert_eq!(ids, ["cccccccccccc", "bbbbbbbbbbbb"]);
+    }
+}
