@@ -326,7 +326,11 @@ async fn every_acknowledged_change_survives_kill_9_at_random_points() {
             *slot = player.await.expect("the player task ends");
         }
         let plies: usize = games.iter().map(|g| g.acknowledged.len()).sum();
-        eprintln!("round {round}: killed after {uptime} ms, {plies} acknowledged plies");
+        let unanswered = games.iter().filter(|g| g.in_flight.is_some()).count();
+        eprintln!(
+            "round {round}: killed after {uptime} ms, {plies} acknowledged plies, \
+             {unanswered} requests unanswered"
+        );
     }
     let server = Server::start(&db).await;
     for tracked in &mut games {
@@ -445,4 +449,26 @@ async fn a_version_1_database_is_migrated_and_a_damaged_row_is_skipped() {
         )
         .expect("the game is stored");
     assert!(moves.starts_with("e2e4 e7e5 g1f3 "), "{moves}");
+}
+
+#[test]
+fn a_database_that_cannot_be_opened_is_a_startup_error_naming_it() {
+    let output = Command::new(env!("CARGO_BIN_EXE_alphachess-server"))
+        .args([
+            "--bind",
+            "127.0.0.1:0",
+            "--db",
+            "/nonexistent/folder/games.db",
+        ])
+        .arg("--stockfish")
+        .arg(stockfish())
+        .output()
+        .expect("the binary runs");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("cannot open the database /nonexistent/folder/games.db"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
 }
