@@ -13,8 +13,9 @@ use crate::uci::EngineAddress;
 
 /// AlphaChess server: play Stockfish in the browser.
 ///
-/// Keeps games in memory, validates every move with the alphachess engine crate, asks a supervised
-/// Stockfish for replies and serves the built React client from the same origin.
+/// Keeps games in memory and in a SQLite file (so they survive restarts), validates every move with
+/// the alphachess engine crate, asks a supervised Stockfish for replies and serves the built React
+/// client from the same origin.
 #[derive(Debug, Clone, Parser)]
 #[command(name = "alphachess-server", version, about, long_about = None)]
 pub struct Config {
