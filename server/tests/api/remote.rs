@@ -91,6 +91,7 @@ impl RemoteEngine {
             // A child may have exited meanwhile; that is fine.
             let _ = Command::new("kill")
                 .args(["-KILL", &pid.to_string()])
+                .stderr(Stdio::null())
                 .status();
         }
         let _ = socat.kill();
