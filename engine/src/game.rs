@@ -23,10 +23,19 @@ pub enum WinReason {
 pub enum DrawReason {
     /// The side to move has no legal move and is not in check.
     Stalemate,
-    /// The same position (same side to move, rights and capturable en passant) arose three times.
+    /// The same position (same side to move, rights and capturable en passant) arose three times:
+    /// the game ends there under [`DrawRule::Automatic`], or a player claimed it under
+    /// [`DrawRule::ByClaim`].
     ThreefoldRepetition,
-    /// 100 half-moves without a capture or a pawn move.
+    /// 100 half-moves without a capture or a pawn move: the game ends there under
+    /// [`DrawRule::Automatic`], or a player claimed it under [`DrawRule::ByClaim`].
     FiftyMoveRule,
+    /// The same position arose five times: the game ends without a claim (FIDE 9.6.1). Only
+    /// reached under [`DrawRule::ByClaim`]; automatic threefold ends the game first.
+    FivefoldRepetition,
+    /// 150 half-moves without a capture or a pawn move, the last not a checkmate: the game ends
+    /// without a claim (FIDE 9.6.2). Only reached under [`DrawRule::ByClaim`].
+    SeventyFiveMoveRule,
     /// Neither side has the material to checkmate.
     InsufficientMaterial,
     /// The players agreed to a draw.
@@ -129,6 +138,43 @@ impl FromStr for GameResult {
     }
 }
 
+/// How a game treats threefold repetition and the fifty-move rule.
+///
+/// Under FIDE's rules those are draws a player may *claim*; only fivefold repetition and the
+/// 75-move rule end the game by themselves. Online play (lichess, and our server against
+/// Stockfish) ends the game at once instead, so nobody has to claim anything: that is the default.
+/// A real-world game may have played on past a claimable draw, so reading one needs
+/// [`DrawRule::ByClaim`].
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "snake_case"))]
+pub enum DrawRule {
+    /// Threefold repetition and the fifty-move rule end the game, as in online play.
+    #[default]
+    Automatic,
+    /// Threefold repetition and the fifty-move rule are only claimable ([`Game::claim_draw`]);
+    /// fivefold repetition and the 75-move rule end the game, as over the board under FIDE.
+    ByClaim,
+}
+
+/// [`Game::claim_draw`] was called when neither threefold repetition nor the fifty-move rule
+/// could be claimed in the current position (or the game was already over).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NoClaimableDrawError;
+
+impl fmt::Display for NoClaimableDrawError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("no draw can be claimed in this position")
+    }
+}
+
+impl std::error::Error for NoClaimableDrawError {}
+
+/// Half-moves without a capture or a pawn move after which a draw can be claimed (FIDE 9.3).
+const FIFTY_MOVES: u32 = 100;
+/// Half-moves without a capture or a pawn move after which the game is drawn (FIDE 9.6.2).
+const SEVENTY_FIVE_MOVES: u32 = 150;
+
 /// Why [`Game::play`] refused a move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlayError {
@@ -156,7 +202,23 @@ impl From<IllegalMoveError> for PlayError {
 }
 
 /// A game from a start position: the moves played, every position reached (so undo is a pop
-/// and repetitions are found by key), and a resignation or agreed draw set from outside.
+/// and repetitions are found by key), and a resignation, agreed or claimed draw set from outside.
+///
+/// Threefold repetition and the fifty-move rule end the game unless it was built with
+/// [`DrawRule::ByClaim`]:
+///
+/// ```
+/// use alphachess_engine::{DrawReason, DrawRule, Game, UciMove};
+///
+/// let mut game = Game::default().with_draw_rule(DrawRule::ByClaim);
+/// for uci in "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4".split(' ') {
+///     let m = uci.parse::<UciMove>()?.to_move(game.position())?;
+///     game.play(m)?; // playing on past the threefold repetition is allowed
+/// }
+/// assert_eq!(game.outcome(), None);
+/// assert!(game.claim_draw().is_err(), "e4 made the position new");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug)]
 pub struct Game {
     /// positions[0] is the start; positions[i] follows moves[i - 1].
@@ -165,6 +227,7 @@ pub struct Game {
     /// Repetition keys of `positions`, index for index.
     keys: Vec<u64>,
     declared: Option<Outcome>,
+    draw_rule: DrawRule,
 }
 
 impl Game {
@@ -175,7 +238,27 @@ impl Game {
             positions: vec![start],
             moves: Vec::new(),
             declared: None,
+            draw_rule: DrawRule::Automatic,
         }
+    }
+
+    /// This game with `rule` for threefold repetition and the fifty-move rule.
+    pub fn with_draw_rule(mut self, rule: DrawRule) -> Game {
+        self.draw_rule = rule;
+        self
+    }
+
+    /// Sets how threefold repetition and the fifty-move rule are treated from now on.
+    ///
+    /// Switching to [`DrawRule::Automatic`] can end a game whose current position is a
+    /// claimable draw.
+    pub fn set_draw_rule(&mut self, rule: DrawRule) {
+        self.draw_rule = rule;
+    }
+
+    /// How threefold repetition and the fifty-move rule are treated.
+    pub fn draw_rule(&self) -> DrawRule {
+        self.draw_rule
     }
 
     /// The position the game started from.
@@ -217,7 +300,7 @@ impl Game {
         Ok(())
     }
 
-    /// Takes back the last move, if any, and clears a resignation or agreed draw.
+    /// Takes back the last move, if any, and clears a resignation, agreed or claimed draw.
     pub fn undo(&mut self) -> Option<Move> {
         self.declared = None;
         let m = self.moves.pop()?;
@@ -245,6 +328,49 @@ impl Game {
         }
     }
 
+    /// The draw a player may claim in the current position: threefold repetition (first) or the
+    /// fifty-move rule. `None` once the game is over, so always `None` at such a position under
+    /// [`DrawRule::Automatic`], where these draws end the game by themselves.
+    ///
+    /// Only the current position counts: FIDE also lets a player claim by announcing the move
+    /// that would make the draw, which is that move followed by this claim here.
+    pub fn claimable_draw(&self) -> Option<DrawReason> {
+        if self.outcome().is_some() {
+            return None;
+        }
+        self.repetition_or_fifty_moves()
+    }
+
+    /// Ends the game with the draw the current position allows claiming ([`Game::claimable_draw`]),
+    /// as a PGN reader does for a game that ends in "1/2-1/2" there.
+    pub fn claim_draw(&mut self) -> Result<DrawReason, NoClaimableDrawError> {
+        let reason = self.claimable_draw().ok_or(NoClaimableDrawError)?;
+        self.declared = Some(Outcome::Draw { reason });
+        Ok(reason)
+    }
+
+    /// Threefold repetition or the fifty-move rule at the current position, whatever the rule.
+    fn repetition_or_fifty_moves(&self) -> Option<DrawReason> {
+        if self.repetitions() >= 3 {
+            Some(DrawReason::ThreefoldRepetition)
+        } else if self.position().halfmove_clock() >= FIFTY_MOVES {
+            Some(DrawReason::FiftyMoveRule)
+        } else {
+            None
+        }
+    }
+
+    /// Fivefold repetition or the 75-move rule at the current position.
+    fn fivefold_or_seventy_five_moves(&self) -> Option<DrawReason> {
+        if self.repetitions() >= 5 {
+            Some(DrawReason::FivefoldRepetition)
+        } else if self.position().halfmove_clock() >= SEVENTY_FIVE_MOVES {
+            Some(DrawReason::SeventyFiveMoveRule)
+        } else {
+            None
+        }
+    }
+
     /// How many times the current position has occurred, counting this occurrence.
     pub fn repetitions(&self) -> usize {
         let pos = self.position();
@@ -260,7 +386,11 @@ impl Game {
     }
 
     /// How the game ended, or `None` while it goes on. Checkmate takes precedence over the
-    /// fifty-move rule (mate on the 100th half-move wins).
+    /// fifty- and 75-move rules (mate on the 100th or 150th half-move wins).
+    ///
+    /// Under [`DrawRule::Automatic`] threefold repetition and the fifty-move rule end the game;
+    /// under [`DrawRule::ByClaim`] they do only once claimed ([`Game::claim_draw`]), and
+    /// fivefold repetition and the 75-move rule end it by themselves.
     pub fn outcome(&self) -> Option<Outcome> {
         if self.declared.is_some() {
             return self.declared;
@@ -280,13 +410,11 @@ impl Game {
         if pos.has_insufficient_material() {
             return draw(DrawReason::InsufficientMaterial);
         }
-        if self.repetitions() >= 3 {
-            return draw(DrawReason::ThreefoldRepetition);
+        match self.draw_rule {
+            DrawRule::Automatic => self.repetition_or_fifty_moves(),
+            DrawRule::ByClaim => self.fivefold_or_seventy_five_moves(),
         }
-        if pos.halfmove_clock() >= 100 {
-            return draw(DrawReason::FiftyMoveRule);
-        }
-        None
+        .and_then(draw)
     }
 
     /// The result token: "*" while the game goes on.

@@ -64,7 +64,10 @@ pub use bitboard::{Bitboard, BitboardIter};
 pub use castling::{CastlingRights, CastlingSide};
 pub use color::{ByColor, Color};
 pub use fen::{FenError, STARTPOS_FEN};
-pub use game::{DrawReason, Game, GameResult, Outcome, ParseGameResultError, PlayError, WinReason};
+pub use game::{
+    DrawReason, DrawRule, Game, GameResult, NoClaimableDrawError, Outcome, ParseGameResultError,
+    PlayError, WinReason,
+};
 pub use moves::{Move, MoveList, MoveListIntoIter, MAX_MOVES};
 pub use perft::{perft, perft_divide};
 pub use piece::Piece;

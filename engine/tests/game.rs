@@ -1,9 +1,10 @@
 //! Game outcomes: checkmate, stalemate, threefold repetition (with FIDE's capturable en-passant
-//! rule), the fifty-move rule, insufficient material, resignation, agreed draws, and undo.
+//! rule), the fifty-move rule, insufficient material, resignation, agreed draws, and undo; and
+//! under FIDE's claim rule, claimed draws, fivefold repetition and the 75-move rule.
 
 use alphachess_engine::{
-    Color, DrawReason, Game, GameResult, Outcome, ParseGameResultError, PlayError, Position,
-    UciMove, WinReason,
+    Color, DrawReason, DrawRule, Game, GameResult, NoClaimableDrawError, Outcome,
+    ParseGameResultError, PlayError, Position, UciMove, WinReason,
 };
 
 /// A game from `fen` with the UCI moves of `line` played.
@@ -97,16 +98,21 @@ fn a_hundred_half_moves_without_capture_or_pawn_move_is_a_draw() {
 }
 
 #[test]
-fn checkmate_on_the_hundredth_half_move_wins() {
-    let game = game_after("6k1/5ppp/8/8/8/8/8/R3K3 w - - 99 80", "a1a8");
-    assert_eq!(game.position().halfmove_clock(), 100);
-    assert_eq!(
-        game.outcome(),
-        Some(Outcome::Decisive {
-            winner: Color::White,
-            reason: WinReason::Checkmate
-        })
-    );
+fn checkmate_on_the_hundredth_or_hundred_and_fiftieth_half_move_wins() {
+    for (rule, clock) in [(DrawRule::Automatic, 100), (DrawRule::ByClaim, 150)] {
+        let fen = format!("6k1/5ppp/8/8/8/8/8/R3K3 w - - {} 80", clock - 1);
+        let mut game = Game::new(Position::from_fen(&fen).expect("valid fen")).with_draw_rule(rule);
+        play_line(&mut game, "a1a8");
+        assert_eq!(game.position().halfmove_clock(), clock);
+        assert_eq!(
+            game.outcome(),
+            Some(Outcome::Decisive {
+                winner: Color::White,
+                reason: WinReason::Checkmate
+            }),
+            "{rule:?}"
+        );
+    }
 }
 
 #[test]
@@ -215,4 +221,87 @@ fn results_print_and_parse_as_pgn_tokens() {
         assert_eq!(text.parse(), Ok(result));
     }
     assert_eq!("1-1".parse::<GameResult>(), Err(ParseGameResultError));
+}
+
+/// A game under FIDE's claim rule from `fen` with the UCI moves of `line` played.
+fn claim_game_after(fen: &str, line: &str) -> Game {
+    let start = Position::from_fen(fen).expect("valid fen");
+    let mut game = Game::new(start).with_draw_rule(DrawRule::ByClaim);
+    play_line(&mut game, line);
+    game
+}
+
+/// Both knights out and back: the position before it occurs once more after it.
+const KNIGHTS_OUT_AND_BACK: &str = "g1f3 g8f6 f3g1 f6g8";
+
+#[test]
+fn draws_end_the_game_automatically_unless_asked_otherwise() {
+    assert_eq!(Game::default().draw_rule(), DrawRule::Automatic);
+    let mut game = game_after(START, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
+    assert_eq!(game.outcome(), draw(DrawReason::ThreefoldRepetition));
+    assert_eq!(game.claimable_draw(), None, "the game is already over");
+    assert_eq!(game.claim_draw(), Err(NoClaimableDrawError));
+    game.set_draw_rule(DrawRule::ByClaim);
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.claimable_draw(), Some(DrawReason::ThreefoldRepetition));
+}
+
+#[test]
+fn by_claim_play_goes_on_past_threefold_repetition_until_the_fifth_occurrence() {
+    let mut game = claim_game_after(START, "");
+    for occurrence in 2..=4 {
+        play_line(&mut game, KNIGHTS_OUT_AND_BACK);
+        assert_eq!(game.repetitions(), occurrence);
+        assert_eq!(game.outcome(), None, "occurrence {occurrence}");
+    }
+    assert_eq!(game.claimable_draw(), Some(DrawReason::ThreefoldRepetition));
+    play_line(&mut game, KNIGHTS_OUT_AND_BACK);
+    assert_eq!(game.repetitions(), 5);
+    assert_eq!(game.outcome(), draw(DrawReason::FivefoldRepetition));
+    assert_eq!(game.claimable_draw(), None);
+    let any = game.position().legal_moves()[0];
+    assert_eq!(game.play(any), Err(PlayError::GameOver));
+}
+
+#[test]
+fn by_claim_play_goes_on_past_fifty_moves_until_the_seventy_fifth() {
+    let game = claim_game_after("4k3/8/8/8/8/8/8/R3K3 w - - 98 80", "a1a2");
+    assert_eq!(game.claimable_draw(), None);
+    let mut game = claim_game_after("4k3/8/8/8/8/8/8/R3K3 w - - 99 80", "a1a2");
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.claimable_draw(), Some(DrawReason::FiftyMoveRule));
+    play_line(&mut game, "e8d8 a2a1");
+    assert_eq!(game.position().halfmove_clock(), 102);
+    assert_eq!(game.outcome(), None);
+    let game = claim_game_after("4k3/8/8/8/8/8/8/R3K3 w - - 148 80", "a1a2");
+    assert_eq!(game.outcome(), None);
+    let game = claim_game_after("4k3/8/8/8/8/8/8/R3K3 w - - 149 80", "a1a2");
+    assert_eq!(game.position().halfmove_clock(), 150);
+    assert_eq!(game.outcome(), draw(DrawReason::SeventyFiveMoveRule));
+}
+
+#[test]
+fn a_claimed_draw_ends_the_game_and_undo_takes_it_back() {
+    let mut game = claim_game_after(START, "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8");
+    assert_eq!(game.claim_draw(), Ok(DrawReason::ThreefoldRepetition));
+    assert_eq!(game.outcome(), draw(DrawReason::ThreefoldRepetition));
+    assert_eq!(game.result(), GameResult::Draw);
+    let any = game.position().legal_moves()[0];
+    assert_eq!(game.play(any), Err(PlayError::GameOver));
+    assert_eq!(game.claim_draw(), Err(NoClaimableDrawError));
+    game.undo();
+    assert_eq!(game.outcome(), None);
+    assert_eq!(game.claimable_draw(), None);
+}
+
+#[test]
+fn claiming_a_draw_where_none_is_claimable_is_an_error() {
+    let mut game = claim_game_after(START, "g1f3 g8f6 f3g1 f6g8 e2e4");
+    assert_eq!(game.claimable_draw(), None);
+    assert_eq!(game.claim_draw(), Err(NoClaimableDrawError));
+    assert_eq!(game.outcome(), None);
+    assert_eq!(
+        NoClaimableDrawError.to_string(),
+        "no draw can be claimed in this position"
+    );
 }

@@ -6,6 +6,10 @@
 //! naming the game, the move number and the text. Memory is bounded per game, whatever the size
 //! of the file.
 //!
+//! Games are read under [`DrawRule::ByClaim`](crate::DrawRule), FIDE's over-the-board rule: a
+//! real game may play on past a threefold repetition or the fifty-move rule, and a `1/2-1/2`
+//! where such a draw is claimable is read as that draw being claimed.
+//!
 //! ```
 //! use alphachess_engine::pgn;
 //! use alphachess_engine::GameResult;
@@ -45,8 +49,10 @@ pub struct PgnGame {
     /// The tag pairs.
     pub tags: Tags,
     /// The start position and the main line's moves, with the game's outcome: the one on the
-    /// board (checkmate, stalemate, draws) if any, else a resignation or agreed draw standing for
-    /// a decisive or drawn result token.
+    /// board (checkmate, stalemate, insufficient material, fivefold repetition, the 75-move rule)
+    /// if any, else the claimed draw (threefold repetition, fifty moves) a drawn result token
+    /// stands for where one is claimable, else a resignation or agreed draw standing for a
+    /// decisive or drawn result token. The game follows [`DrawRule::ByClaim`](crate::DrawRule).
     pub game: Game,
     /// The result: the board's outcome if the game ended on the board, else the result token
     /// (or, without one, the `Result` tag).

@@ -5,7 +5,7 @@ use std::io::{self, BufRead};
 use super::error::{MoveTextError, PgnError, PgnErrorKind};
 use super::lexer::{Lexer, Symbol, Token};
 use super::{PgnGame, Tags};
-use crate::{Color, Game, GameResult, PlayError, Position, San};
+use crate::{Color, DrawRule, Game, GameResult, PlayError, Position, San};
 
 /// The most plies a game may have: more than any legal game under the 75-move rule, so it only
 /// stops hostile input from growing a game without bound.
@@ -188,6 +188,9 @@ impl GameBuilder {
     }
 
     /// Ends the tags: sets up the start position from `FEN` (with or without `SetUp`).
+    ///
+    /// The game follows [`DrawRule::ByClaim`]: over the board, threefold repetition and the
+    /// fifty-move rule only end a game when a player claims them, and real games play on past them.
     fn start_moves(&mut self, line: u64) {
         if self.game.is_some() {
             return;
@@ -199,10 +202,11 @@ impl GameBuilder {
                 error,
             }),
         };
-        self.game = Some(Game::new(start.unwrap_or_else(|kind| {
+        let start = start.unwrap_or_else(|kind| {
             self.fail(line, kind);
             Position::startpos()
-        })));
+        });
+        self.game = Some(Game::new(start).with_draw_rule(DrawRule::ByClaim));
     }
 
     fn play(&mut self, symbol: &Symbol, line: u64) {
@@ -245,7 +249,12 @@ impl GameBuilder {
             match stated {
                 Some(GameResult::WhiteWins) => game.resign(Color::Black),
                 Some(GameResult::BlackWins) => game.resign(Color::White),
-                Some(GameResult::Draw) => game.agree_draw(),
+                // A draw where one could be claimed was claimed; any other was agreed.
+                Some(GameResult::Draw) => {
+                    if game.claim_draw().is_err() {
+                        game.agree_draw();
+                    }
+                }
                 Some(GameResult::Ongoing) | None => {}
             }
         }

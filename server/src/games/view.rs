@@ -40,6 +40,10 @@ pub enum Reason {
     Stalemate,
     ThreefoldRepetition,
     FiftyMoveRule,
+    /// Only under the engine's claim rule (FIDE over the board); live games end at threefold.
+    FivefoldRepetition,
+    /// Only under the engine's claim rule (FIDE over the board); live games end at fifty moves.
+    SeventyFiveMoveRule,
     InsufficientMaterial,
     Resignation,
     /// Never produced by this server (there is no draw offer yet); listed for completeness.
@@ -61,6 +65,8 @@ impl From<Outcome> for Reason {
                 DrawReason::Stalemate => Reason::Stalemate,
                 DrawReason::ThreefoldRepetition => Reason::ThreefoldRepetition,
                 DrawReason::FiftyMoveRule => Reason::FiftyMoveRule,
+                DrawReason::FivefoldRepetition => Reason::FivefoldRepetition,
+                DrawReason::SeventyFiveMoveRule => Reason::SeventyFiveMoveRule,
                 DrawReason::InsufficientMaterial => Reason::InsufficientMaterial,
                 DrawReason::Agreement => Reason::Agreement,
             },
