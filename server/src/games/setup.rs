@@ -1,6 +1,6 @@
 //! The edge of `POST /api/games`: the request's text becomes a typed [`NewGame`].
 
-use alphachess_engine::{pgn, Color, Game, Position};
+use alphachess_engine::{pgn, Color, DrawRule, Game, Position};
 
 use super::level::Level;
 use super::state::MAX_PLIES;
@@ -102,6 +102,10 @@ pub fn parse_fen(text: &str) -> Result<Position, ApiError> {
 
 /// The moves of a PGN's first game, to continue from its last position. A result token that the
 /// board does not show (a resignation, an adjudication) is not kept: the player plays on.
+///
+/// Real games may play on past a threefold repetition or fifty moves, draws that over the board
+/// only count when claimed, so the moves are replayed under FIDE's claim rule; live play then
+/// ends such draws automatically again, as lichess does.
 pub fn parse_pgn(text: &str) -> Result<Game, ApiError> {
     let read = pgn::read_game(text).map_err(|error| ApiError::InvalidPgn(error.to_string()))?;
     if read.game.ply() > MAX_PLIES {
@@ -109,11 +113,13 @@ pub fn parse_pgn(text: &str) -> Result<Game, ApiError> {
             "the game has more than {MAX_PLIES} plies"
         )));
     }
-    let mut game = Game::new(read.game.initial_position().clone());
+    let mut game =
+        Game::new(read.game.initial_position().clone()).with_draw_rule(DrawRule::ByClaim);
     for &m in read.game.moves() {
         game.play(m)
             .map_err(|error| ApiError::InvalidPgn(error.to_string()))?;
     }
+    game.set_draw_rule(DrawRule::Automatic);
     Ok(game)
 }
 
@@ -178,6 +184,26 @@ mod tests {
             new.game.outcome(),
             None,
             "a result token alone does not end the game"
+        );
+    }
+
+    #[test]
+    fn a_pgn_that_played_on_past_a_threefold_repetition_is_imported_whole() {
+        let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 *";
+        let new = NewGame::parse("white", None, None, Some(shuffle)).expect("valid");
+        assert_eq!(new.game.ply(), 10);
+        assert_eq!(new.game.outcome(), None);
+    }
+
+    #[test]
+    fn a_pgn_ending_on_a_threefold_repetition_is_a_finished_game() {
+        let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *";
+        let new = NewGame::parse("white", None, None, Some(shuffle)).expect("valid");
+        assert_eq!(
+            new.game.outcome(),
+            Some(alphachess_engine::Outcome::Draw {
+                reason: alphachess_engine::DrawReason::ThreefoldRepetition
+            })
         );
     }
 
