@@ -39,9 +39,10 @@ describe('thinking events', () => {
 });
 
 describe('game events', () => {
+  const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1';
   const view = {
     id: 'g',
-    fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1',
+    fen: AFTER_E4,
     initial_fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
     player_color: 'white',
     turn: 'black',
@@ -52,9 +53,18 @@ describe('game events', () => {
     reason: null,
     winner: null,
     check: false,
-    last_move: { uci: 'e2e4', san: 'e4', from: 'e2', to: 'e4', promotion: null },
-    moves: [{ uci: 'e2e4', san: 'e4' }],
-    legal_moves: [{ uci: 'e7e5', san: 'e5', from: 'e7', to: 'e5', promotion: null }],
+    last_move: { uci: 'e2e4', san: 'e4', from: 'e2', to: 'e4', promotion: null, fen_after: AFTER_E4 },
+    moves: [{ uci: 'e2e4', san: 'e4', fen_after: AFTER_E4 }],
+    legal_moves: [
+      {
+        uci: 'e7e5',
+        san: 'e5',
+        from: 'e7',
+        to: 'e5',
+        promotion: null,
+        fen_after: 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2',
+      },
+    ],
     engine_thinking: true,
   };
 
@@ -67,5 +77,11 @@ describe('game events', () => {
     expect(parseGameEvent(JSON.stringify({ ...view, turn: 'red' }))).toBeUndefined();
     const { fen: _fen, ...withoutFen } = view;
     expect(parseGameEvent(JSON.stringify(withoutFen))).toBeUndefined();
+  });
+
+  it('drops a view whose moves lack the position after them (a server older than fen_after)', () => {
+    expect(parseGameEvent(JSON.stringify({ ...view, moves: [{ uci: 'e2e4', san: 'e4' }] }))).toBeUndefined();
+    const { fen_after: _after, ...withoutFenAfter } = view.legal_moves[0];
+    expect(parseGameEvent(JSON.stringify({ ...view, legal_moves: [withoutFenAfter] }))).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { Color } from '../chess/types';
-import type { GameView, LegalMove, Score, Thinking } from './types';
+import type { GameView, PlayedMove, Score, Thinking } from './types';
 
 /**
  * The game's live event stream (`GET /api/games/{id}/events`, Server-Sent Events): `game` events
@@ -57,6 +57,13 @@ function parseJson(data: string): Record<string, unknown> | undefined {
 const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 const isColor = (value: unknown): value is Color => value === 'white' || value === 'black';
 
+/** A move as the board draws it: its UCI and the server's FEN of the position after it. */
+function isMove(move: unknown): move is PlayedMove {
+  if (!move || typeof move !== 'object') return false;
+  const { uci, fen_after } = move as { uci?: unknown; fen_after?: unknown };
+  return typeof uci === 'string' && typeof fen_after === 'string';
+}
+
 /** A `game` event's GameView, checked for the fields the screen relies on. */
 export function parseGameEvent(data: string): GameView | undefined {
   const json = parseJson(data);
@@ -72,8 +79,9 @@ export function parseGameEvent(data: string): GameView | undefined {
     isColor(player_color) &&
     Array.isArray(moves) &&
     moves.length === ply &&
+    moves.every(isMove) &&
     Array.isArray(legal_moves) &&
-    (legal_moves as LegalMove[]).every((move) => move && typeof move.uci === 'string');
+    legal_moves.every(isMove);
   return valid ? (json as unknown as GameView) : undefined;
 }
 

@@ -32,6 +32,8 @@ export type GameEndReason =
 export interface PlayedMove {
   uci: string;
   san: string;
+  /** The position after the move, computed by the server: the board shows it without knowing the rules. */
+  fen_after: string;
 }
 
 export interface LegalMove extends PlayedMove {

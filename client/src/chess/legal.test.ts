@@ -2,22 +2,23 @@ import { describe, expect, it } from 'vitest';
 import type { LegalMove } from '../api/types';
 import { canMoveFrom, intentFor, promotionMove, targetsFrom } from './legal';
 
-const move = (uci: string, san: string): LegalMove => ({
+const move = (uci: string, san: string, fen_after: string): LegalMove => ({
   uci,
   san,
   from: uci.slice(0, 2) as LegalMove['from'],
   to: uci.slice(2, 4) as LegalMove['to'],
   promotion: (uci[4] as LegalMove['promotion']) ?? null,
+  fen_after,
 });
 
 // The legal moves of "8/1P4k1/8/8/8/8/8/4K3 w - - 0 1" that touch b7 and b8, plus a king move.
 const LEGAL = [
-  move('b7b8q', 'b8=Q'),
-  move('b7b8r', 'b8=R'),
-  move('b7b8b', 'b8=B'),
-  move('b7b8n', 'b8=N'),
-  move('e1d1', 'Kd1'),
-  move('e1e2', 'Ke2'),
+  move('b7b8q', 'b8=Q', '1Q6/6k1/8/8/8/8/8/4K3 b - - 0 1'),
+  move('b7b8r', 'b8=R', '1R6/6k1/8/8/8/8/8/4K3 b - - 0 1'),
+  move('b7b8b', 'b8=B', '1B6/6k1/8/8/8/8/8/4K3 b - - 0 1'),
+  move('b7b8n', 'b8=N', '1N6/6k1/8/8/8/8/8/4K3 b - - 0 1'),
+  move('e1d1', 'Kd1', '8/1P4k1/8/8/8/8/8/3K4 b - - 1 1'),
+  move('e1e2', 'Ke2', '8/1P4k1/8/8/8/8/4K3/8 b - - 1 1'),
 ];
 
 describe('promotion detection', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineText, moverOfPly, pairMoves } from './moveList';
+import { lineText, pairMoves } from './moveList';
 
 describe('pairMoves', () => {
   it('pairs a game from the start position into numbered white-black rows', () => {
@@ -18,11 +18,6 @@ describe('pairMoves', () => {
 
   it('gives no rows for a game without moves', () => {
     expect(pairMoves([], 'white', 1)).toEqual([]);
-  });
-
-  it('names the side that made each ply', () => {
-    expect([1, 2, 3].map((ply) => moverOfPly(ply, 'white'))).toEqual(['white', 'black', 'white']);
-    expect([1, 2].map((ply) => moverOfPly(ply, 'black'))).toEqual(['black', 'white']);
   });
 });
 

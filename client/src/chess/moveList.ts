@@ -27,12 +27,6 @@ export function pairMoves(sans: readonly string[], firstTurn: Color, firstFullmo
   return rows;
 }
 
-/** Which side made the move that led to `ply` (1-based). */
-export function moverOfPly(ply: number, firstTurn: Color): Color {
-  const sameAsFirst = ply % 2 === 1;
-  return sameAsFirst ? firstTurn : firstTurn === 'white' ? 'black' : 'white';
-}
-
 /**
  * A line of moves written the way a book does, numbered from the position it starts in:
  * `1... e5 2. Nf3 Nc6` (black to move first) or `12. Nf3 Nc6`.

@@ -2,9 +2,9 @@ import type { Color, PieceCode, Placement, SquareName } from './types';
 import { FILES, colorLetter, isSquareName } from './types';
 
 /**
- * Piece placement for display. The server is the only judge of legality; these helpers just move
- * pictures around so the board can show a move (already validated by the server) before the
- * server's answer arrives, and so earlier positions of a game can be looked at.
+ * Reading the server's FENs for display. The server is the only judge of chess rules: every
+ * position the board shows (the live one, the one after the player's move while the server
+ * answers, an earlier one) is a FEN the server computed; these helpers only read them.
  */
 
 const FEN_PIECES: Record<string, PieceCode> = {
@@ -50,38 +50,6 @@ export function parseUci(uci: string): { from: SquareName; to: SquareName; promo
   const to = uci.slice(2, 4);
   if (!isSquareName(from) || !isSquareName(to)) return undefined;
   return { from, to, promotion: uci[4] };
-}
-
-/**
- * The placement after a legal move given in UCI: moves the piece, and for the three moves that
- * touch a second square (castling's rook, en passant's pawn) or change the piece (promotion),
- * does that too.
- */
-export function applyUci(placement: Placement, uci: string): Placement {
-  const move = parseUci(uci);
-  if (!move) return placement;
-  const next: Placement = { ...placement };
-  const piece = next[move.from];
-  if (!piece) return placement;
-  const side = piece[0] as 'w' | 'b';
-  const role = piece[1];
-  const fileDelta = move.to.charCodeAt(0) - move.from.charCodeAt(0);
-  delete next[move.from];
-
-  if (role === 'K' && Math.abs(fileDelta) === 2) {
-    const rank = move.from[1];
-    const [rookFrom, rookTo] = fileDelta > 0 ? [`h${rank}`, `f${rank}`] : [`a${rank}`, `d${rank}`];
-    if (isSquareName(rookFrom) && isSquareName(rookTo) && next[rookFrom]) {
-      next[rookTo] = next[rookFrom];
-      delete next[rookFrom];
-    }
-  }
-  if (role === 'P' && fileDelta !== 0 && !next[move.to]) {
-    const captured = `${move.to[0]}${move.from[1]}`;
-    if (isSquareName(captured)) delete next[captured];
-  }
-  next[move.to] = move.promotion ? (`${side}${move.promotion.toUpperCase()}` as PieceCode) : piece;
-  return next;
 }
 
 /** Where the king of `color` stands, if it is on the board. */

@@ -81,6 +81,10 @@ pub struct MoveView {
     pub uci: String,
     #[schema(example = "e4")]
     pub san: String,
+    /// The position after the move, so a frontend can show any earlier position without knowing
+    /// the rules.
+    #[schema(example = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")]
+    pub fen_after: String,
 }
 
 /// A move with its squares, as the board needs it.
@@ -97,18 +101,30 @@ pub struct LegalMoveView {
     /// `q`, `r`, `b` or `n` for a promotion.
     #[schema(example = json!(null))]
     pub promotion: Option<String>,
+    /// The position after the move, so a frontend can show the move before the server has
+    /// answered without knowing the rules (castling's rook, en passant, promotion).
+    #[schema(example = "rnbqkbnr/pppppppp/8/8/8/5N2/PPPPPPPP/RNBQKB1R b KQkq - 1 1")]
+    pub fen_after: String,
 }
 
 impl LegalMoveView {
-    /// `m` described in `position` (before it is played).
-    pub fn new(position: &Position, m: Move) -> LegalMoveView {
+    /// `m`, legal in `before`, described there; `after` is the position it leads to.
+    pub fn new(before: &Position, m: Move, after: &Position) -> LegalMoveView {
         LegalMoveView {
             uci: m.to_string(),
-            san: SanPlus::from_move(position, m).to_string(),
+            san: SanPlus::from_move(before, m).to_string(),
             from: m.from().to_string(),
             to: m.to().to_string(),
             promotion: m.promotion().map(|role| role.char().to_string()),
+            fen_after: after.to_fen(),
         }
+    }
+
+    /// `m`, one of `position`'s legal moves, played there to find the position after it.
+    fn legal(position: &Position, m: Move) -> LegalMoveView {
+        let mut after = position.clone();
+        after.play_unchecked(m);
+        LegalMoveView::new(position, m, &after)
     }
 }
 
@@ -150,19 +166,20 @@ impl GameView {
         let game = state.game();
         let position = game.position();
         let outcome = game.outcome();
-        // positions()[i] is the position before moves()[i].
+        // positions()[i] is the position before moves()[i], positions()[i + 1] the one after it.
+        // A view is built once per change and cached (registry.rs), never per request.
         let played: Vec<LegalMoveView> = game
             .moves()
             .iter()
-            .zip(game.positions())
-            .map(|(&m, before)| LegalMoveView::new(before, m))
+            .zip(game.positions().windows(2))
+            .map(|(&m, pair)| LegalMoveView::new(&pair[0], m, &pair[1]))
             .collect();
         let legal_moves = match outcome {
             Some(_) => Vec::new(),
             None => position
                 .legal_moves()
                 .iter()
-                .map(|&m| LegalMoveView::new(position, m))
+                .map(|&m| LegalMoveView::legal(position, m))
                 .collect(),
         };
         GameView {
@@ -188,6 +205,7 @@ impl GameView {
                 .map(|m| MoveView {
                     uci: m.uci,
                     san: m.san,
+                    fen_after: m.fen_after,
                 })
                 .collect(),
             legal_moves,

@@ -215,6 +215,74 @@ async fn a_game_continues_from_an_imported_pgn() {
     assert_eq!(game.view["moves"][4]["san"], "Bb5");
 }
 
+/// The `fen_after` of the legal move `uci` in `view`.
+fn fen_after<'a>(view: &'a Value, uci: &str) -> &'a str {
+    view["legal_moves"]
+        .as_array()
+        .expect("legal moves")
+        .iter()
+        .find(|m| m["uci"] == uci)
+        .unwrap_or_else(|| panic!("{uci} is legal in {}", view["fen"]))["fen_after"]
+        .as_str()
+        .expect("a FEN")
+}
+
+#[tokio::test]
+async fn every_move_in_a_view_carries_the_fen_after_it() {
+    let app = spawn_app().await;
+
+    // From the start: each legal move leads where the engine plays it.
+    let start = app.create(json!({ "color": "white" })).await.view;
+    let position = Position::from_fen(start["fen"].as_str().expect("a FEN")).expect("valid");
+    for m in position.legal_moves() {
+        let after = position.after(m).expect("legal").to_fen();
+        assert_eq!(fen_after(&start, &m.to_string()), after, "{m}");
+    }
+    assert_eq!(
+        fen_after(&start, "e2e4"),
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"
+    );
+
+    // The moves that touch a second square or change the piece.
+    let fen = "r3k2r/1P6/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1";
+    let special = app
+        .create(json!({ "color": "white", "fen": fen }))
+        .await
+        .view;
+    for (uci, after) in [
+        ("e1g1", "r3k2r/1P6/8/3pP3/8/8/8/R4RK1 b kq - 1 1"),
+        ("e1c1", "r3k2r/1P6/8/3pP3/8/8/8/2KR3R b kq - 1 1"),
+        ("e5d6", "r3k2r/1P6/3P4/8/8/8/8/R3K2R b KQkq - 0 1"),
+        ("b7b8q", "rQ2k2r/8/8/3pP3/8/8/8/R3K2R b KQkq - 0 1"),
+        ("b7a8n", "N3k2r/8/8/3pP3/8/8/8/R3K2R b KQk - 0 1"),
+    ] {
+        assert_eq!(fen_after(&special, uci), after, "{uci}");
+    }
+
+    // A played move's `fen_after` is the position after its ply; the last is the current one.
+    let pgn = "1. e4 e5 2. Nf3 Nc6 3. Bb5 *";
+    let played = app
+        .create(json!({ "color": "black", "pgn": pgn }))
+        .await
+        .view;
+    let history = [
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2",
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2",
+        "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+        "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 3 3",
+    ];
+    let moves: Vec<&str> = played["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m["fen_after"].as_str().expect("a FEN"))
+        .collect();
+    assert_eq!(moves, history);
+    assert_eq!(played["fen"], history[4]);
+    assert_eq!(played["last_move"]["fen_after"], history[4]);
+}
+
 #[tokio::test]
 async fn a_hint_is_a_legal_move_for_the_player() {
     let app = spawn_app().await;

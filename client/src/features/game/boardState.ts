@@ -1,25 +1,30 @@
 import type { GameView, LegalMove } from '../../api/types';
-import { moverOfPly } from '../../chess/moveList';
-import { applyUci, kingSquare, parseUci, placementFromFen, turnFromFen } from '../../chess/placement';
+import { kingSquare, parseUci, placementFromFen, turnFromFen } from '../../chess/placement';
 import type { Placement, SquareName } from '../../chess/types';
-import { opposite } from '../../chess/types';
 
-/** What the board shows: pieces and highlights, for the live position, a pending move or a past ply. */
+/**
+ * What the board shows: pieces and highlights, for the live position, a pending move or a past ply.
+ * Every position comes from a FEN the server computed (`fen`, a move's `fen_after`, `initial_fen`).
+ */
 export interface BoardState {
   placement: Placement;
   lastMove?: { from: SquareName; to: SquareName };
   checkSquare?: SquareName;
 }
 
-/** The placements after each ply, index 0 being the initial position; replayed from server-validated moves. */
-export function placementsByPly(view: GameView): Placement[] {
-  const placements: Placement[] = [placementFromFen(view.initial_fen)];
-  for (const move of view.moves) placements.push(applyUci(placements[placements.length - 1], move.uci));
-  return placements;
-}
-
 function givesCheck(san: string): boolean {
   return san.includes('+') || san.includes('#');
+}
+
+/** The position a move led to, with the move and, if it checks, the checked king highlighted. */
+function boardAfter(move: { uci: string; san: string; fen_after: string }): BoardState {
+  const placement = placementFromFen(move.fen_after);
+  const squares = parseUci(move.uci);
+  return {
+    placement,
+    lastMove: squares ? { from: squares.from, to: squares.to } : undefined,
+    checkSquare: givesCheck(move.san) ? kingSquare(placement, turnFromFen(move.fen_after)) : undefined,
+  };
 }
 
 /** The live position, from the server's FEN and flags. */
@@ -33,26 +38,13 @@ export function liveBoard(view: GameView): BoardState {
   };
 }
 
-/** The live position with the player's move drawn on it while the server answers. */
-export function pendingBoard(view: GameView, move: LegalMove): BoardState {
-  const placement = applyUci(placementFromFen(view.fen), move.uci);
-  return {
-    placement,
-    lastMove: { from: move.from, to: move.to },
-    checkSquare: givesCheck(move.san) ? kingSquare(placement, opposite(view.turn)) : undefined,
-  };
+/** The player's move drawn while the server answers: the position the server listed it leading to. */
+export function pendingBoard(move: LegalMove): BoardState {
+  return boardAfter(move);
 }
 
 /** A past position (ply 0 is the start), for looking back through the game. */
-export function pastBoard(view: GameView, placements: readonly Placement[], ply: number): BoardState {
-  const placement = placements[ply];
-  if (ply === 0) return { placement };
-  const move = view.moves[ply - 1];
-  const squares = parseUci(move.uci);
-  const mover = moverOfPly(ply, turnFromFen(view.initial_fen));
-  return {
-    placement,
-    lastMove: squares ? { from: squares.from, to: squares.to } : undefined,
-    checkSquare: givesCheck(move.san) ? kingSquare(placement, opposite(mover)) : undefined,
-  };
+export function pastBoard(view: GameView, ply: number): BoardState {
+  if (ply === 0) return { placement: placementFromFen(view.initial_fen) };
+  return boardAfter(view.moves[ply - 1]);
 }

@@ -1,7 +1,7 @@
 import type { GameView } from '../../api/types';
 import { type MoveRow, pairMoves } from '../../chess/moveList';
 import { fullmoveFromFen, turnFromFen } from '../../chess/placement';
-import { type Color, opposite } from '../../chess/types';
+import type { Color } from '../../chess/types';
 import type { PendingMove } from './useGame';
 
 /** The score sheet rows, with the player's move in flight already written down. */
@@ -28,8 +28,6 @@ export function statusText(view: GameView, thinking: boolean, reviewing: boolean
 
 /** Side to move and move number of the position Stockfish searches: after the move in flight, if any. */
 export function searchedPosition(view: GameView, pending: PendingMove | null): { turn: Color; fullmove: number } {
-  const fullmove = fullmoveFromFen(view.fen);
-  const turn = turnFromFen(view.fen);
-  if (!pending) return { turn, fullmove };
-  return { turn: opposite(turn), fullmove: turn === 'black' ? fullmove + 1 : fullmove };
+  const fen = pending ? pending.move.fen_after : view.fen;
+  return { turn: turnFromFen(fen), fullmove: fullmoveFromFen(fen) };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { GameView } from '../../api/types';
-import { type BoardState, liveBoard, pastBoard, pendingBoard, placementsByPly } from './boardState';
+import { type BoardState, liveBoard, pastBoard, pendingBoard } from './boardState';
 import type { PendingMove } from './useGame';
 
 /**
@@ -11,15 +11,14 @@ export function useReview(view: GameView | null, pending: PendingMove | null) {
   const [shownPly, setShownPly] = useState<number | null>(null);
   useEffect(() => setShownPly(null), [view?.ply]);
 
-  const placements = useMemo(() => (view ? placementsByPly(view) : []), [view]);
   const live = useMemo(() => (view ? liveBoard(view) : undefined), [view]);
   const reviewing = view !== null && shownPly !== null && shownPly < view.ply;
   const board: BoardState | undefined = useMemo(() => {
     if (!view || !live) return undefined;
-    if (pending) return pendingBoard(view, pending.move);
-    if (reviewing && shownPly !== null) return pastBoard(view, placements, shownPly);
+    if (pending) return pendingBoard(pending.move);
+    if (reviewing && shownPly !== null) return pastBoard(view, shownPly);
     return live;
-  }, [view, live, pending, reviewing, shownPly, placements]);
+  }, [view, live, pending, reviewing, shownPly]);
 
   const lastPly = view?.ply ?? 0;
   const currentPly = reviewing && shownPly !== null ? shownPly : lastPly;

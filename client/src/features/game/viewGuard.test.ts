@@ -23,8 +23,8 @@ const base: GameView = {
   legal_moves: [],
   engine_thinking: false,
 };
-const e4 = { uci: 'e2e4', san: 'e4' };
-const e5 = { uci: 'e7e5', san: 'e5' };
+const e4 = { uci: 'e2e4', san: 'e4', fen_after: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1' };
+const e5 = { uci: 'e7e5', san: 'e5', fen_after: 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2' };
 const afterE4: GameView = { ...base, ply: 1, turn: 'black', moves: [e4], engine_thinking: true };
 const afterE5: GameView = { ...base, ply: 2, turn: 'white', moves: [e4, e5] };
 
