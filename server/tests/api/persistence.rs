@@ -3,6 +3,7 @@
 //! database must show every acknowledged change, only legal games, and the engine moving where
 //! it was to move.
 
+use std::collections::HashMap;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -113,15 +114,19 @@ fn free_port() -> u16 {
         .port()
 }
 
-/// What the client knows about one game: the moves of the last answer it received, and the
-/// request it sent but got no answer to.
+/// What the client knows about one game: the moves it knows are on disk, the view it plays
+/// from, and the request it sent but got no answer to.
 #[derive(Debug, Clone)]
 struct Tracked {
     id: String,
     token: String,
     player_color: String,
+    /// The moves of the last answer received, or, after a restart, what the database held.
     acknowledged: Vec<String>,
     in_flight: Option<Action>,
+    /// The last view the client saw. It runs ahead of `acknowledged` only after a restart,
+    /// by what the server did on its own (the engine's resumed reply, or the player's move
+    /// taken back when that search failed): shown, but acknowledged to nobody.
     last_view: Value,
 }
 
@@ -160,8 +165,91 @@ fn engine_moved(tracked: &Tracked, index: usize) -> bool {
     white_moved == (tracked.player_color == "black")
 }
 
-/// Checks the restored game against what the client was told, then lets it catch up.
-async fn check_restored(server: &Server, tracked: &mut Tracked) {
+/// `moves` after a takeback: up to and including the player's last move goes (nothing, when
+/// the player has not moved: the server answers 409 `nothing_to_take_back`).
+fn taken_back(tracked: &Tracked, moves: &[String]) -> Vec<String> {
+    match (0..moves.len())
+        .rev()
+        .find(|&index| !engine_moved(tracked, index))
+    {
+        Some(last_player_move) => moves[..last_player_move].to_vec(),
+        None => moves.to_vec(),
+    }
+}
+
+/// Whether the database may hold `stored` for this game after a kill: any state the server
+/// went through since the client's last acknowledgement. That is the acknowledged moves, the
+/// view the client was shown since (a restart's own engine turn, committed or not), and the
+/// unanswered request applied to that view: the player's move, then perhaps a reply (whose
+/// legality `replay` checks), or exactly the takeback.
+fn may_be_on_disk(tracked: &Tracked, stored: &[String]) -> bool {
+    let seen = uci_moves(&tracked.last_view);
+    if stored == tracked.acknowledged || stored == seen {
+        return true;
+    }
+    match &tracked.in_flight {
+        None => false,
+        Some(Action::Move(m)) => {
+            stored.starts_with(&seen)
+                && matches!(&stored[seen.len()..], [first] | [first, _] if first == m)
+        }
+        Some(Action::TakeBack) => stored == taken_back(tracked, &seen),
+    }
+}
+
+/// Whether a restarted server may show `shown` for a game stored as `stored`: exactly that,
+/// or, where the engine was to move, that plus its resumed reply, or the player's move taken
+/// back because that search failed.
+fn restored_from(tracked: &Tracked, stored: &[String], shown: &[String]) -> bool {
+    let engine_to_move = !stored.is_empty() && engine_moved(tracked, stored.len());
+    shown == stored
+        || engine_to_move
+            && (shown.len() == stored.len() + 1 && shown.starts_with(stored)
+                || shown == &stored[..stored.len() - 1])
+}
+
+/// Every game's moves as the database holds them. The server is dead, so nothing it held in
+/// memory can hide what it failed to commit.
+fn moves_on_disk(db: &Path) -> HashMap<String, Vec<String>> {
+    let conn = rusqlite::Connection::open(db).expect("the database opens");
+    let mut query = conn
+        .prepare("SELECT id, moves FROM games")
+        .expect("a query");
+    query
+        .query_map([], |row| {
+            let moves: String = row.get(1)?;
+            Ok((
+                row.get(0)?,
+                moves.split_whitespace().map(str::to_owned).collect(),
+            ))
+        })
+        .expect("the games are read")
+        .collect::<Result<_, _>>()
+        .expect("every row reads")
+}
+
+/// Checks what the killed server left on disk against what the client was told.
+fn check_on_disk(db: &Path, games: &[Tracked]) -> HashMap<String, Vec<String>> {
+    let on_disk = moves_on_disk(db);
+    for tracked in games {
+        let stored = on_disk
+            .get(&tracked.id)
+            .unwrap_or_else(|| panic!("acknowledged game {} is lost", tracked.id));
+        assert!(
+            may_be_on_disk(tracked, stored),
+            "game {} acked {:?} seen {:?} in flight {:?}, on disk {stored:?}",
+            tracked.id,
+            tracked.acknowledged,
+            uci_moves(&tracked.last_view),
+            tracked.in_flight
+        );
+    }
+    on_disk
+}
+
+/// Checks the restarted server shows what was on disk, then lets it catch up: what it loaded
+/// is the new acknowledged baseline, the view where the player is to move the one to play from.
+async fn check_restored(server: &Server, tracked: &mut Tracked, stored: &[String]) {
     let (status, view) = server.view(&tracked.id).await;
     assert_eq!(
         status,
@@ -169,40 +257,23 @@ async fn check_restored(server: &Server, tracked: &mut Tracked) {
         "acknowledged game {} is lost",
         tracked.id
     );
-    let moves = uci_moves(&view);
-    let game = replay(&moves);
-    assert_eq!(view["ply"], moves.len(), "{view}");
-    assert_eq!(view["fen"], game.position().to_fen(), "{view}");
-    let acked = &tracked.acknowledged;
-    let context = format!(
-        "game {} acked {acked:?} in flight {:?}, restored {moves:?}",
-        tracked.id, tracked.in_flight
-    );
-    let consistent = match &tracked.in_flight {
-        // A takeback whose answer never came may or may not have been kept.
-        Some(Action::TakeBack) => {
-            moves.len() + 2 >= acked.len() && acked.starts_with(&moves) || moves == *acked
-        }
-        // The unanswered move may be there, then maybe the engine's reply.
-        Some(Action::Move(m)) => {
-            moves.starts_with(acked)
-                && match &moves[acked.len()..] {
-                    [] => true,
-                    [first, rest @ ..] => first == m && rest.len() <= 1,
-                }
-        }
-        // Nothing unanswered: only an engine move the client has not seen yet may be new.
-        None => {
-            moves.starts_with(acked)
-                && (acked.len()..moves.len()).all(|index| engine_moved(tracked, index))
-                && moves.len() <= acked.len() + 1
-        }
+    let check = |view: &Value, tracked: &Tracked| {
+        let shown = uci_moves(view);
+        let game = replay(&shown);
+        assert_eq!(view["ply"], shown.len(), "{view}");
+        assert_eq!(view["fen"], game.position().to_fen(), "{view}");
+        assert!(
+            restored_from(tracked, stored, &shown),
+            "game {} stored {stored:?}, shown {shown:?}",
+            tracked.id
+        );
     };
-    assert!(consistent, "{context}");
-    // What the new process loaded came from disk: it is the new baseline.
-    tracked.acknowledged = moves;
+    check(&view, tracked);
+    let caught_up = server.wait_for_player_turn(&tracked.id).await;
+    check(&caught_up, tracked);
+    tracked.acknowledged = stored.to_vec();
     tracked.in_flight = None;
-    tracked.last_view = server.wait_for_player_turn(&tracked.id).await;
+    tracked.last_view = caught_up;
 }
 
 /// Plays random legal moves and the odd takeback until the server goes away or the game ends.
@@ -298,10 +369,11 @@ async fn every_acknowledged_change_survives_kill_9_at_random_points() {
     eprintln!("PERSISTENCE_SEED={seed}");
     let mut rng = Rng(seed | 1);
     let mut games: Vec<Tracked> = Vec::new();
+    let mut on_disk: HashMap<String, Vec<String>> = HashMap::new();
     for round in 0..5 {
         let server = Server::start(&db).await;
         for tracked in &mut games {
-            check_restored(&server, tracked).await;
+            check_restored(&server, tracked, &on_disk[&tracked.id]).await;
         }
         for _ in 0..2 {
             let color = ["white", "black"][rng.below(2) as usize];
@@ -325,16 +397,24 @@ async fn every_acknowledged_change_survives_kill_9_at_random_points() {
         for (slot, player) in games.iter_mut().zip(players) {
             *slot = player.await.expect("the player task ends");
         }
+        on_disk = check_on_disk(&db, &games);
         let plies: usize = games.iter().map(|g| g.acknowledged.len()).sum();
         let unanswered = games.iter().filter(|g| g.in_flight.is_some()).count();
+        let engine_to_move = games
+            .iter()
+            .filter(|g| {
+                let stored = &on_disk[&g.id];
+                !stored.is_empty() && engine_moved(g, stored.len())
+            })
+            .count();
         eprintln!(
             "round {round}: killed after {uptime} ms, {plies} acknowledged plies, \
-             {unanswered} requests unanswered"
+             {unanswered} requests unanswered, {engine_to_move} games stored with the engine to move"
         );
     }
     let server = Server::start(&db).await;
     for tracked in &mut games {
-        check_restored(&server, tracked).await;
+        check_restored(&server, tracked, &on_disk[&tracked.id]).await;
     }
 }
 
