@@ -27,7 +27,12 @@ export type GameEndReason =
   | 'threefold_repetition'
   | 'fifty_move_rule'
   | 'insufficient_material'
-  | 'resignation';
+  | 'resignation'
+  // The server can name these, though live play never reaches them (it ends on threefold and
+  // fifty moves, and offers no draw by agreement).
+  | 'fivefold_repetition'
+  | 'seventy_five_move_rule'
+  | 'agreement';
 
 export interface PlayedMove {
   uci: string;

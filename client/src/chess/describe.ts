@@ -10,6 +10,9 @@ const REASONS: Record<GameEndReason, string> = {
   fifty_move_rule: 'by the fifty-move rule',
   insufficient_material: 'by insufficient material',
   resignation: 'by resignation',
+  fivefold_repetition: 'by fivefold repetition',
+  seventy_five_move_rule: 'by the seventy-five-move rule',
+  agreement: 'by agreement',
 };
 
 export function describeReason(reason: GameEndReason | null): string {
