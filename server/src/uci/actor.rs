@@ -266,9 +266,14 @@ impl Worker {
             };
             match line {
                 EngineLine::BestMove(uci) => {
-                    return uci
+                    let m = uci
                         .to_move(&request.current)
-                        .map_err(|error| EngineError::IllegalReply(format!("{uci} ({error})")));
+                        .map_err(|error| EngineError::IllegalReply(format!("{uci} ({error})")))?;
+                    // A search stopped because nobody waits for it any more has no final word.
+                    if let Some(progress) = request.progress.as_ref().filter(|_| !stopping) {
+                        progress.finish();
+                    }
+                    return Ok(m);
                 }
                 EngineLine::NoBestMove => return Err(EngineError::NoMove),
                 EngineLine::Info(text) => {

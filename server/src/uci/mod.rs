@@ -52,19 +52,34 @@ pub struct SearchRequest {
     pub progress: Option<ProgressSink>,
 }
 
-/// Receives the parsed `info` lines of one search, on the engine worker's task: it must be quick
-/// and must not block.
+/// Follows one search, on the engine worker's task: every method must be quick and must not
+/// block.
+pub trait SearchProgress: Send + Sync {
+    /// One parsed `info` line.
+    fn report(&self, info: &SearchInfo);
+
+    /// The search has found its move. Called before the move is handed back, so whatever this
+    /// publishes comes before anything done with the reply (a throttle flushes what it held).
+    fn finish(&self) {}
+}
+
+/// Where the progress of one search goes, if anyone listens.
 #[derive(Clone)]
-pub struct ProgressSink(Arc<dyn Fn(&SearchInfo) + Send + Sync>);
+pub struct ProgressSink(Arc<dyn SearchProgress>);
 
 impl ProgressSink {
-    pub fn new(report: impl Fn(&SearchInfo) + Send + Sync + 'static) -> ProgressSink {
-        ProgressSink(Arc::new(report))
+    pub fn new(progress: impl SearchProgress + 'static) -> ProgressSink {
+        ProgressSink(Arc::new(progress))
     }
 
     /// Hands one parsed line over.
     pub fn report(&self, info: &SearchInfo) {
-        (self.0)(info);
+        self.0.report(info);
+    }
+
+    /// Says the search has found its move.
+    pub fn finish(&self) {
+        self.0.finish();
     }
 }
 

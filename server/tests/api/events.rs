@@ -168,9 +168,13 @@ async fn watchers_see_the_engine_think_then_its_reply() {
         assert_eq!(thinking_view["moves"][0]["san"], "e4");
         let thinking: Vec<&Event> = events.iter().filter(|e| e.name == "thinking").collect();
         assert!(!thinking.is_empty(), "thinking events: {events:?}");
-        for event in thinking {
+        for event in &thinking {
             assert_sane_thinking(&event.data, &thinking_view, 14);
         }
+        // The throttle holds lines back, but never the last one: the search's final depth
+        // comes right before the reply.
+        assert_eq!(events[events.len() - 2].name, "thinking", "{events:?}");
+        assert_eq!(events[events.len() - 2].data["depth"], 14, "{events:?}");
     }
 }
 
