@@ -2,8 +2,10 @@
 
 use std::process::ExitCode;
 
+use actix_web::rt::signal::unix::{signal, Signal, SignalKind};
 use alphachess_server::{Application, Config};
 use clap::Parser;
+use tokio_util::sync::CancellationToken;
 use tracing_subscriber::EnvFilter;
 
 #[actix_web::main]
@@ -14,6 +16,7 @@ async fn main() -> ExitCode {
             EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
         )
         .init();
+    let signals = StopSignals::install();
     let application = match Application::build(&config).await {
         Ok(application) => application,
         Err(error) => {
@@ -21,11 +24,54 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    match signals {
+        Ok(signals) => {
+            actix_web::rt::spawn(stop_on_signal(signals, application.stopper()));
+        }
+        Err(error) => {
+            tracing::warn!(%error, "cannot catch SIGTERM and SIGINT: they end the process at once");
+        }
+    }
     match application.run_until_stopped().await {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("alphachess-server: {error}");
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// Stops the server gracefully on the first SIGTERM or Ctrl-C; a second one ends the process at
+/// once, which loses nothing acknowledged (that is on disk already, as after `kill -9`).
+async fn stop_on_signal(mut signals: StopSignals, stopper: CancellationToken) {
+    let signal = signals.next().await;
+    tracing::info!(signal, "stopping: finishing the requests in progress");
+    stopper.cancel();
+    let signal = signals.next().await;
+    tracing::warn!(signal, "stopping now");
+    std::process::exit(1);
+}
+
+/// SIGTERM and SIGINT (Ctrl-C), caught instead of ending the process.
+struct StopSignals {
+    terminate: Signal,
+    interrupt: Signal,
+}
+
+impl StopSignals {
+    /// Catches both from now on (before the server starts, so none slips past).
+    fn install() -> std::io::Result<StopSignals> {
+        Ok(StopSignals {
+            terminate: signal(SignalKind::terminate())?,
+            interrupt: signal(SignalKind::interrupt())?,
+        })
+    }
+
+    /// The name of the next one received.
+    async fn next(&mut self) -> &'static str {
+        tokio::select! {
+            _ = self.terminate.recv() => "SIGTERM",
+            _ = self.interrupt.recv() => "SIGINT",
         }
     }
 }

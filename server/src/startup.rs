@@ -9,6 +9,7 @@ use actix_web::dev::Server;
 use actix_web::error::{JsonPayloadError, PayloadError};
 use actix_web::middleware::{DefaultHeaders, Logger};
 use actix_web::{web, App, HttpRequest, HttpServer};
+use tokio_util::sync::CancellationToken;
 
 use crate::config::Config;
 use crate::error::ApiError;
@@ -16,6 +17,7 @@ use crate::games::{GameService, Games, SqliteStore, StoreError};
 use crate::routes::{actions, docs, events, export, fallback, games, health, moves};
 use crate::uci::{
     locate_engine, EngineAddress, EngineError, EnginePool, EngineSettings, LocateError,
+    SEARCH_SLACK,
 };
 
 /// The largest request body: an annotated PGN fits, nothing much larger does.
@@ -47,6 +49,9 @@ pub enum StartupError {
     },
 }
 
+/// Added to the longest search when waiting for requests in progress at shutdown.
+const SHUTDOWN_SLACK: Duration = Duration::from_secs(1);
+
 /// A built server, bound to its port, not yet running.
 pub struct Application {
     port: u16,
@@ -74,6 +79,10 @@ impl Application {
                 .wrap(DefaultHeaders::new().add(("X-Content-Type-Options", "nosniff")))
                 .configure(|cfg| configure(cfg, app_service.clone(), &static_dir))
         })
+        // Stopping is ours to trigger (main.rs turns SIGTERM and Ctrl-C into it): actix then
+        // takes no OS signals itself, and the same token ends the live streams.
+        .shutdown_signal(service.stopping().clone().cancelled_owned())
+        .shutdown_timeout(shutdown_timeout_secs(config))
         .listen(listener)
         .map_err(bind_error)?
         .run();
@@ -95,10 +104,29 @@ impl Application {
         self.service.clone()
     }
 
-    /// Serves until the server is stopped (Ctrl-C).
-    pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.server.await
+    /// Cancel it to stop the server gracefully: live streams end at once, new connections are
+    /// refused, requests in progress finish (a search included, up to the shutdown timeout), and
+    /// every queued change is written before [`Application::run_until_stopped`] returns.
+    pub fn stopper(&self) -> CancellationToken {
+        self.service.stopping().clone()
     }
+
+    /// Serves until the server is stopped (see [`Application::stopper`]), then writes every
+    /// queued change.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await?;
+        self.service.flush().await;
+        tracing::info!("alphachess-server stopped");
+        Ok(())
+    }
+}
+
+/// How long a graceful shutdown waits for requests in progress: the longest search and its
+/// supervisor's slack, so a player's move that is being answered gets its answer.
+fn shutdown_timeout_secs(config: &Config) -> u64 {
+    (config.move_time_cap() + SEARCH_SLACK + SHUTDOWN_SLACK)
+        .as_secs_f64()
+        .ceil() as u64
 }
 
 /// Locates and starts the engines and creates the (empty) game registry.

@@ -10,6 +10,7 @@ use actix_web::web::Bytes;
 use serde::Serialize;
 use tokio::sync::{broadcast, mpsc};
 use tokio::time::{interval_at, Instant, MissedTickBehavior};
+use tokio_util::sync::CancellationToken;
 
 use super::channel::GameEvent;
 use crate::games::{GameSlot, GameView};
@@ -60,18 +61,32 @@ impl MessageBody for SseBody {
 /// A stream for one new watcher of `slot`: the current view, then every event, with heartbeats.
 ///
 /// A task forwards the game's broadcast to this watcher; it ends when the client goes away (the
-/// body is dropped) or the game is forgotten. It holds the game only weakly.
-pub fn event_stream(slot: &Arc<GameSlot>) -> SseBody {
+/// body is dropped), the game is forgotten or `stopping` is cancelled (the server is stopping:
+/// the response then ends, and a client such as `EventSource` reconnects to the next server).
+/// It holds the game only weakly.
+pub fn event_stream(slot: &Arc<GameSlot>, stopping: CancellationToken) -> SseBody {
+    SseBody {
+        frames: spawn_watcher(slot, HEARTBEAT, stopping),
+    }
+}
+
+/// Starts forwarding `slot`'s events to a new watcher; its frames come out of the receiver.
+fn spawn_watcher(
+    slot: &Arc<GameSlot>,
+    period: Duration,
+    stopping: CancellationToken,
+) -> mpsc::Receiver<Bytes> {
     let (view, events) = slot.watch();
     let (sender, frames) = mpsc::channel(BUFFERED);
-    tokio::spawn(forward(
-        Arc::downgrade(slot),
-        view,
-        events,
-        sender,
-        HEARTBEAT,
-    ));
-    SseBody { frames }
+    let slot = Arc::downgrade(slot);
+    tokio::spawn(async move {
+        // Dropping the forwarder drops its sender, which ends the body.
+        tokio::select! {
+            () = forward(slot, view, events, sender, period) => {}
+            () = stopping.cancelled() => {}
+        }
+    });
+    frames
 }
 
 /// Sends `view`, then every event and a ping every `period` of silence, until the watcher or the
@@ -125,10 +140,7 @@ mod tests {
 
     /// A watcher's stream with a custom heartbeat.
     fn watch(slot: &Arc<GameSlot>, period: Duration) -> mpsc::Receiver<Bytes> {
-        let (view, events) = slot.watch();
-        let (sender, frames) = mpsc::channel(BUFFERED);
-        tokio::spawn(forward(Arc::downgrade(slot), view, events, sender, period));
-        frames
+        spawn_watcher(slot, period, CancellationToken::new())
     }
 
     fn text(frame: &Bytes) -> &str {
@@ -187,6 +199,26 @@ mod tests {
         games.remove(slot.id());
         drop(slot);
         assert_eq!(frames.recv().await, None);
+    }
+
+    #[tokio::test]
+    async fn every_stream_ends_when_the_server_stops() {
+        let (_games, slot) = slot();
+        let stopping = CancellationToken::new();
+        let mut watchers: Vec<_> = (0..3)
+            .map(|_| spawn_watcher(&slot, HEARTBEAT, stopping.clone()))
+            .collect();
+        for frames in &mut watchers {
+            frames.recv().await.expect("the view");
+        }
+        stopping.cancel();
+        for frames in &mut watchers {
+            assert_eq!(frames.recv().await, None, "the body ends");
+        }
+        // The game itself goes on.
+        assert!(slot
+            .update(|state| state.play_player_move("e4", None))
+            .is_ok());
     }
 
     #[test]

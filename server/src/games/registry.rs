@@ -219,6 +219,14 @@ impl Games {
         }
     }
 
+    /// Waits until every change queued so far, of every game, is durable.
+    pub async fn flush(&self) -> Result<(), ApiError> {
+        self.store
+            .flush()
+            .await
+            .map_err(|error| ApiError::Internal(error.to_string()))
+    }
+
     /// Forgets a game.
     pub fn remove(&self, id: &GameId) {
         self.slots

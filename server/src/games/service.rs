@@ -5,6 +5,7 @@ use std::time::SystemTime;
 
 use alphachess_engine::SanPlus;
 use serde::Serialize;
+use tokio_util::sync::CancellationToken;
 use utoipa::ToSchema;
 
 use super::export::to_pgn;
@@ -39,6 +40,9 @@ pub struct GameService {
     engines: EnginePool,
     /// Depth of full-strength searches (level 8, hints).
     max_depth: u32,
+    /// Cancelled when the server starts to stop: live streams end at once, rather than holding
+    /// the graceful shutdown open until its timeout.
+    stopping: CancellationToken,
 }
 
 impl GameService {
@@ -47,6 +51,20 @@ impl GameService {
             games,
             engines,
             max_depth,
+            stopping: CancellationToken::new(),
+        }
+    }
+
+    /// Cancelled when the server stops (see [`crate::Application::stopper`]).
+    pub fn stopping(&self) -> &CancellationToken {
+        &self.stopping
+    }
+
+    /// Waits until every change queued so far is on disk: the last step of a shutdown, after
+    /// the requests in progress have finished.
+    pub async fn flush(&self) {
+        if let Err(error) = self.games.flush().await {
+            tracing::error!(%error, "the last game changes could not be saved");
         }
     }
 

@@ -123,6 +123,16 @@ impl GameStore for SqliteStore {
             Ok(())
         })
     }
+
+    fn flush(&self) -> Durable<'_> {
+        let last = self
+            .queue
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .next
+            - 1;
+        self.durable(WriteTicket(last))
+    }
 }
 
 /// Owns the connection; commits queued writes in batches until every sender is gone.
@@ -308,6 +318,31 @@ mod tests {
         let gone = store.delete(&id).expect("queued");
         store.durable(gone).await.expect("committed");
         assert_eq!(moves_on_disk(&path, "abcdefghijkl"), None);
+    }
+
+    #[tokio::test]
+    async fn a_flush_waits_for_every_queued_write() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("games.db");
+        let (store, _) = SqliteStore::open(path.to_str().expect("utf-8"), 10).expect("opens");
+        store.flush().await.expect("nothing to wait for");
+        let token = TokenHash::of("t");
+        let state = GameState::new(Game::default(), Color::White, Level::MAX);
+        let ids = ["aaaaaaaaaaaa", "bbbbbbbbbbbb", "cccccccccccc"]
+            .map(|id| GameId::parse(id).expect("an id"));
+        for id in &ids {
+            store
+                .save(&snapshot_of(id, &token, &state))
+                .expect("queued");
+        }
+        store.flush().await.expect("committed");
+        for id in &ids {
+            assert_eq!(
+                moves_on_disk(&path, id.as_str()).as_deref(),
+                Some(""),
+                "{id}"
+            );
+        }
     }
 
     #[tokio::test]

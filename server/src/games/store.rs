@@ -54,6 +54,10 @@ pub trait GameStore: Send + Sync + 'static {
 
     /// Resolves when the write named by `ticket` is durable; an error if it could not be kept.
     fn durable(&self, ticket: WriteTicket) -> Durable<'_>;
+
+    /// Resolves when every write queued so far is durable (the server is stopping: what was
+    /// queued but not yet acknowledged, such as a reply computed at the last moment, is kept too).
+    fn flush(&self) -> Durable<'_>;
 }
 
 /// Keeps nothing beyond the live registry: games last as long as the process.
@@ -70,6 +74,10 @@ impl GameStore for MemoryStore {
     }
 
     fn durable(&self, _ticket: WriteTicket) -> Durable<'_> {
+        Box::pin(std::future::ready(Ok(())))
+    }
+
+    fn flush(&self) -> Durable<'_> {
         Box::pin(std::future::ready(Ok(())))
     }
 }

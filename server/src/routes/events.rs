@@ -29,5 +29,5 @@ pub async fn stream(
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         // nginx and friends: do not buffer the stream.
         .insert_header(("X-Accel-Buffering", "no"))
-        .body(event_stream(&slot)))
+        .body(event_stream(&slot, service.stopping().clone())))
 }

@@ -6,8 +6,8 @@
 use std::collections::HashMap;
 use std::net::TcpListener;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use alphachess_engine::{Game, Position, UciMove};
 use alphachess_server::games::{SCHEMA_V1, SCHEMA_VERSION};
@@ -70,6 +70,26 @@ impl Server {
     fn kill(mut self) {
         self.child.kill().expect("SIGKILL is delivered");
         self.child.wait().expect("the killed server is reaped");
+    }
+
+    /// SIGTERM, then waits (at most `limit`) for the process to exit; its exit status.
+    async fn terminate(&mut self, limit: Duration) -> ExitStatus {
+        let sent = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(sent.success(), "SIGTERM is delivered");
+        let give_up = Instant::now() + limit;
+        loop {
+            if let Some(status) = self.child.try_wait().expect("the server can be waited for") {
+                return status;
+            }
+            assert!(
+                Instant::now() < give_up,
+                "the server still runs {limit:?} after SIGTERM"
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
     }
 
     async fn view(&self, id: &str) -> (StatusCode, Value) {
@@ -470,6 +490,55 @@ async fn a_server_killed_while_the_engine_thinks_plays_its_reply_after_restart()
     // g1f3 is legal after any reply to e4 except one that blocks f3 (none at ply 2 does).
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["ply"], 4);
+}
+
+#[tokio::test]
+async fn sigterm_ends_the_live_streams_answers_the_move_in_progress_and_exits() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.db");
+    let mut server = Server::start(&db).await;
+    let game = create(&server, json!({ "color": "white", "level": 8 })).await;
+    let mut stream = server
+        .client
+        .get(server.url(&format!("/api/games/{}/events", game.id)))
+        .send()
+        .await
+        .expect("the stream opens");
+    assert_eq!(stream.status(), StatusCode::OK);
+    let pending = tokio::spawn(
+        server
+            .client
+            .post(server.url(&format!("/api/games/{}/moves", game.id)))
+            .bearer_auth(&game.token)
+            .json(&json!({ "move": "e2e4" }))
+            .send(),
+    );
+    // The watcher sees the engine start thinking (for up to MOVE_TIME_MS).
+    let mut seen = String::new();
+    while !seen.contains(r#""engine_thinking":true"#) {
+        let chunk = stream
+            .chunk()
+            .await
+            .expect("the stream reads")
+            .expect("the stream is open");
+        seen.push_str(&String::from_utf8_lossy(&chunk));
+    }
+
+    let status = server.terminate(Duration::from_secs(15)).await;
+    assert!(status.success(), "a clean exit: {status}");
+    // The stream ended rather than being cut when the process went away...
+    while let Some(chunk) = stream.chunk().await.expect("the stream ends cleanly") {
+        seen.push_str(&String::from_utf8_lossy(&chunk));
+    }
+    // ...and the move being searched was answered, and kept.
+    let response = pending
+        .await
+        .expect("the task ends")
+        .expect("the move is answered");
+    assert_eq!(response.status(), StatusCode::OK);
+    let view: Value = response.json().await.expect("JSON");
+    assert_eq!(view["ply"], 2, "{view}");
+    assert_eq!(moves_on_disk(&db)[&game.id], uci_moves(&view));
 }
 
 /// Writes a database as the first release did: schema version 1, one good game, one damaged.
