@@ -190,7 +190,9 @@ impl Worker {
             let _ = reply.send(Err(error));
             return;
         }
+        self.me().set_searching(true);
         let result = self.search(&request, &mut reply).await;
+        self.me().set_searching(false);
         match &result {
             Ok(_) => {
                 self.backoff = INITIAL_BACKOFF;

@@ -9,6 +9,7 @@ use super::address::EngineAddress;
 pub struct EngineHealth {
     address: EngineAddress,
     healthy: AtomicBool,
+    searching: AtomicBool,
     searches: AtomicU64,
 }
 
@@ -18,6 +19,8 @@ pub struct EngineStatus {
     pub address: String,
     /// It completed its last handshake and has not failed since.
     pub healthy: bool,
+    /// A search is running on it now.
+    pub searching: bool,
     /// Searches it answered with a legal move since the server started.
     pub searches: u64,
 }
@@ -28,6 +31,7 @@ impl EngineHealth {
         EngineHealth {
             address,
             healthy: AtomicBool::new(false),
+            searching: AtomicBool::new(false),
             searches: AtomicU64::new(0),
         }
     }
@@ -44,6 +48,11 @@ impl EngineHealth {
         self.healthy.store(healthy, Ordering::Relaxed);
     }
 
+    /// Marks a search as running on it, or over.
+    pub fn set_searching(&self, searching: bool) {
+        self.searching.store(searching, Ordering::Relaxed);
+    }
+
     /// Counts one answered search.
     pub fn served(&self) {
         self.searches.fetch_add(1, Ordering::Relaxed);
@@ -53,6 +62,7 @@ impl EngineHealth {
         EngineStatus {
             address: self.address.to_string(),
             healthy: self.is_healthy(),
+            searching: self.searching.load(Ordering::Relaxed),
             searches: self.searches.load(Ordering::Relaxed),
         }
     }

@@ -267,6 +267,24 @@ fn check_on_disk(db: &Path, games: &[Tracked]) -> HashMap<String, Vec<String>> {
     on_disk
 }
 
+/// Polls the database (read alongside the running server) until game `id` has `moves`.
+async fn wait_until_on_disk(db: &Path, id: &str, moves: &[&str]) {
+    let conn = rusqlite::Connection::open(db).expect("the database opens");
+    let expected = moves.join(" ");
+    for _ in 0..2_000 {
+        let stored: Option<String> = conn
+            .query_row("SELECT moves FROM games WHERE id = ?1", [id], |row| {
+                row.get(0)
+            })
+            .ok();
+        if stored.as_deref() == Some(expected.as_str()) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    panic!("game {id} never had {moves:?} on disk");
+}
+
 /// Checks the restarted server shows what was on disk, then lets it catch up: what it loaded
 /// is the new acknowledged baseline, the view where the player is to move the one to play from.
 async fn check_restored(server: &Server, tracked: &mut Tracked, stored: &[String]) {
@@ -451,15 +469,9 @@ async fn a_server_killed_while_the_engine_thinks_plays_its_reply_after_restart()
         .json(&json!({ "move": "e2e4" }))
         .send();
     let pending = tokio::spawn(request);
-    // The player's move is in and Stockfish is thinking (for up to MOVE_TIME_MS).
-    for _ in 0..200 {
-        if server.view(&game.id).await.1["ply"] == 1 {
-            break;
-        }
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
-    // Long enough for the move to reach the disk, far shorter than the search.
-    tokio::time::sleep(Duration::from_millis(MOVE_TIME_MS / 5)).await;
+    // Kill once the player's move is on disk: Stockfish is then thinking (for up to
+    // MOVE_TIME_MS), far longer than this takes.
+    wait_until_on_disk(&db, &game.id, &["e2e4"]).await;
     server.kill();
     assert!(
         pending.await.expect("the task ends").is_err(),

@@ -151,6 +151,17 @@ async fn wait_until_healthy(app: &TestApp, index: usize) {
     panic!("engine {index} never came back: {:?}", status(app));
 }
 
+/// Waits (polling, up to 20 s) until both engines of the pool are searching.
+async fn wait_until_both_search(app: &TestApp) {
+    for _ in 0..400 {
+        if status(app).iter().all(|engine| engine.searching) {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("both engines never searched at once: {:?}", status(app));
+}
+
 /// A quick game (level 1 searches depth 1).
 async fn quick_game(app: &TestApp) -> TestGame {
     app.create(json!({ "color": "white", "level": 1 })).await
@@ -206,8 +217,8 @@ async fn a_remote_engine_lost_mid_search_fails_one_request_and_the_pool_goes_on(
     for game in &games {
         wait_for_thinking(&app, game).await;
     }
-    // Both searches have been handed to an engine: each worker takes one job at a time.
-    tokio::time::sleep(Duration::from_millis(200)).await;
+    // Both searches have been handed to an engine (each worker takes one job at a time).
+    wait_until_both_search(&app).await;
     remote.kill();
     let responses = [
         first.await.expect("the request task"),
