@@ -22,18 +22,12 @@ THINK_MS=${THINK_MS:-250}
 PHASE_SECONDS=${PHASE_SECONDS:-20}
 if [ $# -gt 0 ]; then LEVELS=("$@"); else LEVELS=(64 256 512); fi
 
-cargo build --release -p alphachess-server
 DB_DIR=$(mktemp -d)
 DB=${DB:-$DB_DIR/load.db}
-target/release/alphachess-server --bind "127.0.0.1:$PORT" --stockfish "$STOCKFISH" \
-  --depth 1 --engines "$ENGINES" --queue-len "$QUEUE_LEN" --max-games "$MAX_GAMES" \
-  --move-time-cap-ms 1000 --db "$DB" --static-dir /nonexistent >/dev/null 2>&1 &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null || true; rm -rf "$DB_DIR"' EXIT
-for _ in $(seq 100); do
-  curl -fsS "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break
-  sleep 0.1
-done
+CLEANUP='rm -rf "$DB_DIR"'
+. server/bench/server.sh
+start_server "$PORT" --depth 1 --engines "$ENGINES" --queue-len "$QUEUE_LEN" \
+  --max-games "$MAX_GAMES" --move-time-cap-ms 1000 --db "$DB"
 
 LOAD=(timeout 600 python3 server/bench/load.py --base "http://127.0.0.1:$PORT" --seconds "$PHASE_SECONDS")
 echo "== server: --depth 1 --engines $ENGINES --queue-len $QUEUE_LEN --max-games $MAX_GAMES --db $DB (WAL, synchronous=FULL)"

@@ -13,15 +13,8 @@ PORT=${PORT:-18181}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
-cargo build --release -p alphachess-server
-target/release/alphachess-server --bind "127.0.0.1:$PORT" --stockfish "$STOCKFISH" \
-  --depth 1 --move-time-cap-ms 100 --static-dir /nonexistent >/dev/null 2>&1 &
-SERVER=$!
-trap 'kill $SERVER 2>/dev/null || true' EXIT
-for _ in $(seq 50); do
-  curl -fsS "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break
-  sleep 0.1
-done
+. server/bench/server.sh
+start_server "$PORT" --depth 1 --move-time-cap-ms 100 --db :memory:
 
 CREATED=$(curl -fsS -X POST "http://127.0.0.1:$PORT/api/games" \
   -H 'Content-Type: application/json' -d '{"color":"white"}')

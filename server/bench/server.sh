@@ -1,0 +1,18 @@
+# Sourced by the bench scripts: builds the release server and starts it on loopback for the run.
+# start_server PORT [server flags...]: serves on 127.0.0.1:PORT with $STOCKFISH, stops it on exit,
+# and returns once /api/health answers (or fails after 10 s).
+start_server() {
+  local port=$1
+  shift
+  cargo build --release -p alphachess-server
+  target/release/alphachess-server --bind "127.0.0.1:$port" --stockfish "$STOCKFISH" \
+    --static-dir /nonexistent "$@" >/dev/null 2>&1 &
+  SERVER=$!
+  trap 'kill $SERVER 2>/dev/null || true; eval "${CLEANUP:-}"' EXIT
+  for _ in $(seq 100); do
+    curl -fsS "http://127.0.0.1:$port/api/health" >/dev/null 2>&1 && return 0
+    sleep 0.1
+  done
+  echo "the server did not answer on port $port" >&2
+  return 1
+}
