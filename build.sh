@@ -41,11 +41,15 @@ client_deps() {
   (cd client && npm ci --no-audit --no-fund)
 }
 
+vite_build() {
+  step "client: production build (vite)"
+  (cd client && npm run build)
+}
+
 build_client() {
   has_client || return 0
   client_deps
-  step "client: vite build"
-  (cd client && npm run build)
+  vite_build
 }
 
 build_server() {
@@ -80,8 +84,7 @@ test_client() {
   client_deps
   step "client: unit tests (vitest)"
   (cd client && npm test)
-  step "client: production build"
-  (cd client && npm run build)
+  vite_build
   build_server
   step "client: end-to-end tests in Chromium against the real server and Stockfish"
   (cd client && ALPHACHESS_SERVER_BIN="$TARGET_DIR/release/alphachess-server" \
