@@ -104,7 +104,8 @@ export async function pieceOn(page, name) {
   return (await piece.count()) === 0 ? null : piece.getAttribute('data-piece');
 }
 
-async function center(page, name) {
+/** The middle of a square on screen, in page coordinates. */
+export async function center(page, name) {
   const box = await square(page, name).boundingBox();
   if (!box) throw new Error(`square ${name} is not on screen`);
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };

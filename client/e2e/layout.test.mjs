@@ -1,7 +1,7 @@
 // Layout on a phone, and errors that must leave the player a way on.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { clickMove, useBrowser, newPage, screenshot, square, startFromUi, waitPly } from './helpers.mjs';
+import { center, clickMove, moveTexts, useBrowser, newPage, screenshot, square, startFromUi, waitPly } from './helpers.mjs';
 
 useBrowser();
 
@@ -29,7 +29,7 @@ describe('layout and errors', () => {
     await square(page, 'e2').tap();
     await square(page, 'e4').tap();
     await waitPly(page, 2);
-    assert.equal(await page.locator('.move-list button.move').first().textContent(), 'e4');
+    assert.equal((await moveTexts(page))[0], 'e4');
     await page.context().close();
   });
 
@@ -38,12 +38,8 @@ describe('layout and errors', () => {
     await startFromUi(page, { color: 'white' });
     assert.ok(await page.evaluate(() => document.documentElement.scrollHeight > window.innerHeight), 'the page can scroll');
     const cdp = await page.context().newCDPSession(page);
-    const centre = async (name) => {
-      const box = await square(page, name).boundingBox();
-      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-    };
-    const from = await centre('e2');
-    const to = await centre('e4');
+    const from = await center(page, 'e2');
+    const to = await center(page, 'e4');
     const touch = (type, point) =>
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [{ x: point.x, y: point.y }] : [] });
     await touch('touchStart', from);
@@ -51,7 +47,7 @@ describe('layout and errors', () => {
     await touch('touchEnd');
     await waitPly(page, 2);
     assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page did not scroll');
-    assert.equal(await page.locator('.move-list button.move').first().textContent(), 'e4');
+    assert.equal((await moveTexts(page))[0], 'e4');
     await page.context().close();
   });
 

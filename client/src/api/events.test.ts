@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { AFTER_E4_VIEW } from '../test/fixtures';
 import { parseGameEvent, parseScore, parseThinkingEvent } from './events';
 
 describe('thinking events', () => {
@@ -39,34 +40,7 @@ describe('thinking events', () => {
 });
 
 describe('game events', () => {
-  const AFTER_E4 = 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1';
-  const view = {
-    id: 'g',
-    fen: AFTER_E4,
-    initial_fen: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-    player_color: 'white',
-    turn: 'black',
-    ply: 1,
-    level: 8,
-    status: 'ongoing',
-    result: '*',
-    reason: null,
-    winner: null,
-    check: false,
-    last_move: { uci: 'e2e4', san: 'e4', from: 'e2', to: 'e4', promotion: null, fen_after: AFTER_E4 },
-    moves: [{ uci: 'e2e4', san: 'e4', fen_after: AFTER_E4 }],
-    legal_moves: [
-      {
-        uci: 'e7e5',
-        san: 'e5',
-        from: 'e7',
-        to: 'e5',
-        promotion: null,
-        fen_after: 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2',
-      },
-    ],
-    engine_thinking: true,
-  };
+  const view = AFTER_E4_VIEW;
 
   it('reads a GameView exactly as GET /api/games/{id} sends it', () => {
     expect(parseGameEvent(JSON.stringify(view))).toEqual(view);

@@ -19,6 +19,12 @@ export function describeReason(reason: GameEndReason | null): string {
   return reason ? REASONS[reason] : '';
 }
 
+/** How the game ended from the player's side. */
+export function playerOutcome(winner: Color | null, player: Color): 'win' | 'loss' | 'draw' {
+  if (winner === null) return 'draw';
+  return winner === player ? 'win' : 'loss';
+}
+
 /** The headline of the game-over panel, from the player's side. */
 export function describeOutcome(winner: Color | null, player: Color, reason: GameEndReason | null): string {
   if (winner === null) return 'Draw';

@@ -1,15 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { LegalMove } from '../api/types';
+import { legalMove } from '../test/fixtures';
 import { canMoveFrom, intentFor, promotionMove, targetsFrom } from './legal';
 
-const move = (uci: string, san: string, fen_after: string): LegalMove => ({
-  uci,
-  san,
-  from: uci.slice(0, 2) as LegalMove['from'],
-  to: uci.slice(2, 4) as LegalMove['to'],
-  promotion: (uci[4] as LegalMove['promotion']) ?? null,
-  fen_after,
-});
+const move = (uci: string, san: string, fen_after: string) => legalMove({ uci, san, fen_after });
 
 // The legal moves of "8/1P4k1/8/8/8/8/8/4K3 w - - 0 1" that touch b7 and b8, plus a king move.
 const LEGAL = [

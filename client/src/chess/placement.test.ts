@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { START } from '../test/fixtures';
 import { fullmoveFromFen, kingSquare, placementFromFen, turnFromFen } from './placement';
-
-const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 describe('placementFromFen', () => {
   it('reads the start position', () => {

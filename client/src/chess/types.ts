@@ -12,7 +12,6 @@ export type PieceCode = `${'w' | 'b'}${'P' | 'N' | 'B' | 'R' | 'Q' | 'K'}`;
 export type Placement = Partial<Record<SquareName, PieceCode>>;
 
 export const FILES: readonly File[] = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
-export const PROMOTION_ROLES: readonly PromotionRole[] = ['q', 'n', 'r', 'b'];
 
 export function opposite(color: Color): Color {
   return color === 'white' ? 'black' : 'white';

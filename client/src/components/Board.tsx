@@ -65,17 +65,15 @@ export function Board(props: BoardProps) {
 
   const attempt = (from: SquareName, to: SquareName): boolean => {
     const intent = intentFor(live.current.props.legalMoves, from, to);
+    setSelected(null);
     if (intent.kind === 'illegal') {
-      setSelected(null);
       live.current.props.onIllegal();
       return false;
     }
     if (intent.kind === 'promotion') {
-      setSelected(null);
       setPromotion({ from, to, choices: intent.choices });
       return false;
     }
-    setSelected(null);
     live.current.props.onMove(intent.move);
     return true;
   };

@@ -1,3 +1,4 @@
+import { playerOutcome } from '../chess/describe';
 import type { Color } from '../chess/types';
 
 /** Every sound the game makes. */
@@ -27,6 +28,5 @@ export function soundForSan(san: string): SoundName {
 
 /** The game-end sound from the player's point of view. */
 export function soundForEnd(winner: Color | null, player: Color): SoundName {
-  if (winner === null) return 'draw';
-  return winner === player ? 'win' : 'loss';
+  return playerOutcome(winner, player);
 }

@@ -22,10 +22,6 @@ export function unlockAudio(): void {
   if (context.state === 'suspended') void context.resume();
 }
 
-export function audioReady(): boolean {
-  return context !== undefined && context.state === 'running';
-}
-
 function wood(ctx: AudioContext, out: AudioNode, at: number, pitch: number, level: number): void {
   const length = Math.floor(ctx.sampleRate * 0.08);
   const buffer = ctx.createBuffer(1, length, ctx.sampleRate);

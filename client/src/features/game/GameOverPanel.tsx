@@ -1,6 +1,6 @@
 import { pgnUrl } from '../../api/games';
 import type { GameView } from '../../api/types';
-import { describeOutcome, describeReason } from '../../chess/describe';
+import { describeOutcome, describeReason, playerOutcome } from '../../chess/describe';
 
 interface Props {
   view: GameView;
@@ -10,7 +10,7 @@ interface Props {
 /** Shown when the game is finished: who won, why, and the ways on. */
 export function GameOverPanel({ view, onNewGame }: Props) {
   const outcome = describeOutcome(view.winner, view.player_color, view.reason);
-  const tone = view.winner === null ? 'draw' : view.winner === view.player_color ? 'win' : 'loss';
+  const tone = playerOutcome(view.winner, view.player_color);
   return (
     <section className={`game-over ${tone}`} data-testid="game-over" aria-labelledby="game-over-title">
       <p className="game-over-result">{view.result}</p>

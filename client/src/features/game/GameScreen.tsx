@@ -33,7 +33,7 @@ export function GameScreen({ id, created, onNewGame }: Props) {
   const { board, reviewing, currentPly, step } = useReview(view, pending);
   const [flipped, setFlipped] = useState(false);
   const [copied, setCopied] = useState(false);
-  const hint = useHint(id, view?.ply, game.reportError);
+  const hint = useHint(id, game.token, view?.ply, game.reportError);
 
   const { reportNewMoves } = game;
   const announcedCreation = useRef(false);

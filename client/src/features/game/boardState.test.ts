@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { GameView, LegalMove } from '../../api/types';
+import type { GameView } from '../../api/types';
+import { E4, E5, START, legalMove } from '../../test/fixtures';
 import { liveBoard, pastBoard, pendingBoard } from './boardState';
 import { playerHasMoved, scoreRows, searchedPosition } from './gameFacts';
-
-const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 
 // FENs checked against python-chess.
 const BEFORE_NF6 = 'r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3';
 const BEFORE_MATE = 'r1bqkb1r/pppp1ppp/2n2n2/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4';
 const MATED = 'r1bqkb1r/pppp1Qpp/2n2n2/4p3/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 0 4';
-const QXF7_MATE: LegalMove = { uci: 'h5f7', san: 'Qxf7#', from: 'h5', to: 'f7', promotion: null, fen_after: MATED };
+const QXF7_MATE = legalMove({ uci: 'h5f7', san: 'Qxf7#', fen_after: MATED });
 
 /** The server's view after 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#, as the contract describes it. */
 const SCHOLARS_MATE: GameView = {
@@ -27,8 +26,8 @@ const SCHOLARS_MATE: GameView = {
   check: true,
   last_move: { ...QXF7_MATE },
   moves: [
-    { uci: 'e2e4', san: 'e4', fen_after: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1' },
-    { uci: 'e7e5', san: 'e5', fen_after: 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2' },
+    E4,
+    E5,
     { uci: 'd1h5', san: 'Qh5', fen_after: 'rnbqkbnr/pppp1ppp/8/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR b KQkq - 1 2' },
     { uci: 'b8c6', san: 'Nc6', fen_after: 'r1bqkbnr/pppp1ppp/2n5/4p2Q/4P3/8/PPPP1PPP/RNB1KBNR w KQkq - 2 3' },
     { uci: 'f1c4', san: 'Bc4', fen_after: BEFORE_NF6 },
@@ -70,14 +69,7 @@ describe('board states', () => {
   });
 
   it('draws castling in flight with the rook the server moved', () => {
-    const castle: LegalMove = {
-      uci: 'e1g1',
-      san: 'O-O',
-      from: 'e1',
-      to: 'g1',
-      promotion: null,
-      fen_after: 'r3k2r/1P6/8/3pP3/8/8/8/R4RK1 b kq - 1 1',
-    };
+    const castle = legalMove({ uci: 'e1g1', san: 'O-O', fen_after: 'r3k2r/1P6/8/3pP3/8/8/8/R4RK1 b kq - 1 1' });
     const board = pendingBoard(castle);
     expect([board.placement.g1, board.placement.f1, board.placement.h1]).toEqual(['wK', 'wR', undefined]);
     expect(board.checkSquare).toBeUndefined();
@@ -101,7 +93,7 @@ describe('game facts', () => {
     const whiteToMove = { ...SCHOLARS_MATE, fen: BEFORE_MATE };
     expect(searchedPosition(whiteToMove, { move: QXF7_MATE, ply: 6 })).toEqual({ turn: 'black', fullmove: 4 });
     expect(searchedPosition(SCHOLARS_MATE, null)).toEqual({ turn: 'black', fullmove: 4 });
-    const nf6: LegalMove = { uci: 'g8f6', san: 'Nf6', from: 'g8', to: 'f6', promotion: null, fen_after: BEFORE_MATE };
+    const nf6 = legalMove({ uci: 'g8f6', san: 'Nf6', fen_after: BEFORE_MATE });
     const blackToMove = { ...SCHOLARS_MATE, player_color: 'black' as const, fen: BEFORE_NF6 };
     expect(searchedPosition(blackToMove, { move: nf6, ply: 5 })).toEqual({ turn: 'white', fullmove: 4 });
   });

@@ -26,6 +26,11 @@ export function statusText(view: GameView, thinking: boolean, reviewing: boolean
   return view.check ? 'Check! Your move.' : 'Your move.';
 }
 
+/** The ply Stockfish searches for: the one after the move in flight; after a reload, the view's. */
+export function searchedPly(view: GameView | null, pending: PendingMove | null): number | undefined {
+  return pending ? pending.ply + 1 : view?.ply;
+}
+
 /** Side to move and move number of the position Stockfish searches: after the move in flight, if any. */
 export function searchedPosition(view: GameView, pending: PendingMove | null): { turn: Color; fullmove: number } {
   const fen = pending ? pending.move.fen_after : view.fen;

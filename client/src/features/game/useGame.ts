@@ -5,6 +5,7 @@ import { loadToken } from '../../api/tokens';
 import type { GameView, LegalMove, Thinking } from '../../api/types';
 import { playSound } from '../../sound/play';
 import { soundForEnd, soundForSan } from '../../sound/soundFor';
+import { searchedPly } from './gameFacts';
 import { useGameStream } from './useGameStream';
 import { shouldApplyStreamedView } from './viewGuard';
 
@@ -47,6 +48,12 @@ export function useGame(id: string, initial: GameView | undefined) {
   /** True from sending one of our writes until its answer is on screen (stream views wait meanwhile). */
   const inFlight = useRef(false);
 
+  /** Puts a view on screen, and in the ref the callbacks read before the next render. */
+  const show = useCallback((next: GameView) => {
+    viewRef.current = next;
+    setView(next);
+  }, []);
+
   const refresh = useCallback(async () => {
     try {
       setView(await api.getGame(id));
@@ -80,17 +87,12 @@ export function useGame(id: string, initial: GameView | undefined) {
     onGame: (next) => {
       const current = viewRef.current;
       if (!shouldApplyStreamedView(next, current, inFlight.current)) return;
-      viewRef.current = next;
-      setView(next);
+      show(next);
       if (current && next.ply > current.ply) reportNewMoves(next, current.ply);
       if (current && next.ply < current.ply) setAnnouncement('Move taken back');
     },
     onThinking: (thinking) => {
-      const current = viewRef.current;
-      const pendingMove = pendingRef.current;
-      // The search for the move in flight is for the ply after it; after a reload, for the view's ply.
-      const searched = pendingMove ? pendingMove.ply + 1 : current?.ply;
-      if (thinking.ply === searched) setSearch(thinking);
+      if (thinking.ply === searchedPly(viewRef.current, pendingRef.current)) setSearch(thinking);
     },
   });
 
@@ -103,8 +105,7 @@ export function useGame(id: string, initial: GameView | undefined) {
       try {
         const next = await api.getGame(id);
         if (next.ply !== viewRef.current?.ply) {
-          viewRef.current = next;
-          setView(next);
+          show(next);
           reportNewMoves(next, view.ply);
         }
       } catch {
@@ -112,7 +113,7 @@ export function useGame(id: string, initial: GameView | undefined) {
       }
     }, ENGINE_TURN_POLL_MS);
     return () => window.clearTimeout(timer);
-  }, [busy, id, reportNewMoves, stream.state, view]);
+  }, [busy, id, reportNewMoves, show, stream.state, view]);
 
   const handleActionError = useCallback(
     (error: unknown, retry?: () => void) => {
@@ -137,8 +138,7 @@ export function useGame(id: string, initial: GameView | undefined) {
       setAnnouncement(`You played ${move.san}`);
       try {
         const next = await api.playMove(id, token, move.uci, current.ply);
-        viewRef.current = next;
-        setView(next);
+        show(next);
         reportNewMoves(next, current.ply + 1);
       } catch (error) {
         handleActionError(error, () => void play(move));
@@ -149,7 +149,7 @@ export function useGame(id: string, initial: GameView | undefined) {
         setBusy(null);
       }
     },
-    [busy, handleActionError, id, reportNewMoves, token],
+    [busy, handleActionError, id, reportNewMoves, show, token],
   );
 
   const runAction = useCallback(
@@ -160,8 +160,7 @@ export function useGame(id: string, initial: GameView | undefined) {
       inFlight.current = true;
       try {
         const next = kind === 'takeback' ? await api.takeBack(id, token) : await api.resign(id, token);
-        viewRef.current = next;
-        setView(next);
+        show(next);
         if (kind === 'takeback') setAnnouncement('Move taken back');
         else reportNewMoves(next, next.ply);
       } catch (error) {
@@ -171,13 +170,13 @@ export function useGame(id: string, initial: GameView | undefined) {
         setBusy(null);
       }
     },
-    [busy, handleActionError, id, reportNewMoves, token],
+    [busy, handleActionError, id, reportNewMoves, show, token],
   );
 
   const engineThinking =
     busy === 'move' ||
     (!busy && view !== null && view.status === 'ongoing' && view.turn !== view.player_color && view.engine_thinking === true);
-  const searchedPly = pending ? pending.ply + 1 : view?.ply;
+  const searched = searchedPly(view, pending);
 
   return {
     view,
@@ -187,14 +186,16 @@ export function useGame(id: string, initial: GameView | undefined) {
     /** Stockfish is searching its reply (our move in flight, or found so after a reload). */
     engineThinking,
     /** The latest progress of the search under way, if the server streams it. */
-    search: engineThinking && search?.ply === searchedPly ? search : null,
+    search: engineThinking && search?.ply === searched ? search : null,
     /** The score of the latest search that still applies to the game on screen (gone after a takeback). */
-    evaluation: search && view && search.ply <= (searchedPly ?? 0) ? search.score : undefined,
+    evaluation: search && view && search.ply <= (searched ?? 0) ? search.score : undefined,
     /** Whether this server streams events (the evaluation bar only makes sense then). */
     streaming: stream.everOpen,
     reportError: handleActionError,
     notice,
     announcement,
+    /** The game's secret, if this browser started the game. */
+    token,
     hasToken: token !== undefined,
     play,
     takeBack: () => void runAction('takeback'),
@@ -202,6 +203,5 @@ export function useGame(id: string, initial: GameView | undefined) {
     refresh: () => void refresh(),
     dismissNotice: () => setNotice(null),
     reportNewMoves,
-    setAnnouncement,
   };
 }

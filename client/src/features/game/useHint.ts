@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as api from '../../api/games';
-import { loadToken } from '../../api/tokens';
 import type { Hint } from '../../api/types';
 import { parseUci } from '../../chess/placement';
 import type { SquareName } from '../../chess/types';
@@ -16,7 +15,7 @@ export interface ShownHint extends Hint {
  * Asks the server for a hint on the player's turn. A hint belongs to one position: it disappears
  * as soon as the game moves on, and an answer that comes back after that is dropped.
  */
-export function useHint(id: string, ply: number | undefined, onError: (error: unknown) => void) {
+export function useHint(id: string, token: string | undefined, ply: number | undefined, onError: (error: unknown) => void) {
   const [hint, setHint] = useState<ShownHint | null>(null);
   const [loading, setLoading] = useState(false);
   const plyRef = useRef(ply);
@@ -26,7 +25,6 @@ export function useHint(id: string, ply: number | undefined, onError: (error: un
 
   const request = useCallback(async () => {
     const askedAt = plyRef.current;
-    const token = loadToken(id);
     if (!token || askedAt === undefined) return;
     setLoading(true);
     try {
@@ -38,7 +36,7 @@ export function useHint(id: string, ply: number | undefined, onError: (error: un
     } finally {
       setLoading(false);
     }
-  }, [id, onError]);
+  }, [id, onError, token]);
 
   return { hint: hint && hint.ply === ply ? hint : null, loading, request };
 }

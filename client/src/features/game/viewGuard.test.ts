@@ -1,32 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '../../api/types';
+import { AFTER_E4_VIEW, E4, E5, START_VIEW } from '../../test/fixtures';
 import { shouldApplyStreamedView } from './viewGuard';
 
-const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
-
-/** The views of one game as the server sends them: 1. e4 (engine thinking), then 1... e5. */
-const base: GameView = {
-  id: 'g',
-  fen: START,
-  initial_fen: START,
-  player_color: 'white',
-  turn: 'white',
-  ply: 0,
-  level: 8,
-  status: 'ongoing',
-  result: '*',
-  reason: null,
-  winner: null,
-  check: false,
-  last_move: null,
-  moves: [],
-  legal_moves: [],
-  engine_thinking: false,
-};
-const e4 = { uci: 'e2e4', san: 'e4', fen_after: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1' };
-const e5 = { uci: 'e7e5', san: 'e5', fen_after: 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2' };
-const afterE4: GameView = { ...base, ply: 1, turn: 'black', moves: [e4], engine_thinking: true };
-const afterE5: GameView = { ...base, ply: 2, turn: 'white', moves: [e4, e5] };
+/** The views of one game as the server sends them: the start, 1. e4 (engine thinking), then 1... e5. */
+const base = START_VIEW;
+const afterE4 = AFTER_E4_VIEW;
+const afterE5: GameView = { ...base, fen: E5.fen_after, ply: 2, moves: [E4, E5] };
 
 describe('the stale-view guard', () => {
   it('takes the first view and every later one', () => {
