@@ -61,10 +61,10 @@ const fn leaper_table(steps: &[(i32, i32)]) -> [u64; 64] {
 
 /// Slider attacks by walking each ray until a blocker (the blocker itself is attacked).
 /// With `inner_only`, the last square of each ray is left out: that is the relevant-occupancy mask.
-const fn ray_walk(square: usize, occupied: u64, dirs: &[(i32, i32); 4], inner_only: bool) -> u64 {
+const fn ray_walk(square: usize, occupied: u64, dirs: &[(i32, i32)], inner_only: bool) -> u64 {
     let mut attacks = 0;
     let mut d = 0;
-    while d < 4 {
+    while d < dirs.len() {
         let (df, dr) = dirs[d];
         let mut file = (square % 8) as i32 + df;
         let mut rank = (square / 8) as i32 + dr;
@@ -165,7 +165,7 @@ const fn between_and_line() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
         let mut d = 0;
         while d < 8 {
             let (df, dr) = KING_STEPS[d];
-            let full = ray_walk_one(from, df, dr) | ray_walk_one(from, -df, -dr) | 1 << from;
+            let full = ray_walk(from, 0, &[(df, dr), (-df, -dr)], false) | 1 << from;
             let mut file = (from % 8) as i32 + df;
             let mut rank = (from / 8) as i32 + dr;
             let mut passed = 0u64;
@@ -182,19 +182,6 @@ const fn between_and_line() -> ([[u64; 64]; 64], [[u64; 64]; 64]) {
         from += 1;
     }
     (between, line)
-}
-
-/// Every square from `square` in one direction to the edge (exclusive of `square`).
-const fn ray_walk_one(square: usize, df: i32, dr: i32) -> u64 {
-    let mut out = 0;
-    let mut file = (square % 8) as i32 + df;
-    let mut rank = (square / 8) as i32 + dr;
-    while file >= 0 && file < 8 && rank >= 0 && rank < 8 {
-        out |= 1 << (rank * 8 + file);
-        file += df;
-        rank += dr;
-    }
-    out
 }
 
 static KNIGHT_ATTACKS: [u64; 64] = leaper_table(&KNIGHT_STEPS);

@@ -86,12 +86,6 @@ impl Position {
             .find(|&role| self.by_role[role].contains(square))
     }
 
-    /// Every occupied square (same as [`Position::occupied`]).
-    #[inline]
-    pub fn board(&self) -> Bitboard {
-        self.occupied()
-    }
-
     /// Every occupied square.
     #[inline]
     pub fn occupied(&self) -> Bitboard {

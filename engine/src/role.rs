@@ -65,6 +65,14 @@ impl Role {
         }
     }
 
+    /// Parses the letter of a role a pawn may promote to (n, b, r or q) in either case.
+    pub(crate) const fn promotion_from_char(c: char) -> Option<Role> {
+        match Role::from_char(c) {
+            Some(role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => Some(role),
+            _ => None,
+        }
+    }
+
     /// 0 for a pawn up to 5 for a king.
     #[inline]
     pub const fn index(self) -> usize {

@@ -78,24 +78,17 @@ impl std::error::Error for ParseSanError {}
 
 /// The file named by a lowercase letter `a`..`h`.
 fn file_from_byte(b: u8) -> Option<File> {
-    (b'a'..=b'h')
-        .contains(&b)
-        .then(|| Square::ALL[usize::from(b - b'a')].file())
+    File::from_char(char::from(b))
 }
 
 /// The rank named by a digit `1`..`8`.
 fn rank_from_byte(b: u8) -> Option<Rank> {
-    (b'1'..=b'8')
-        .contains(&b)
-        .then(|| Square::ALL[usize::from(b - b'1') * 8].rank())
+    Rank::from_char(char::from(b))
 }
 
 /// The role a pawn may promote to, from its letter in either case.
 fn promotion_from_byte(b: u8) -> Option<Role> {
-    match Role::from_char(char::from(b)) {
-        Some(role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => Some(role),
-        _ => None,
-    }
+    Role::promotion_from_char(char::from(b))
 }
 
 /// Splits off the trailing `+ # ! ?` marks, returning the move text and its check/mate suffix.
@@ -385,20 +378,17 @@ impl fmt::Display for SanError {
             }
             SanError::Ambiguous { san, candidates } => {
                 write!(f, "ambiguous move {san}: it could be ")?;
-                let role = match san {
-                    San::Normal { role, .. } => *role,
-                    _ => Role::Pawn,
+                let letter = match san {
+                    San::Normal { role, .. } if *role != Role::Pawn => {
+                        role.upper_char().to_string()
+                    }
+                    _ => String::new(),
                 };
                 for (i, m) in candidates.iter().enumerate() {
                     let separator = match i {
                         0 => "",
                         i if i + 1 == candidates.len() => " or ",
                         _ => ", ",
-                    };
-                    let letter = if role == Role::Pawn {
-                        String::new()
-                    } else {
-                        role.upper_char().to_string()
                     };
                     write!(f, "{separator}{letter}{}{}", m.from(), m.to())?;
                 }
@@ -591,7 +581,7 @@ impl San {
 /// Whether `to` is the square of the rook a castling king move `m` castles with (`e1h1`).
 fn is_castling_rook(m: Move, to: Square) -> bool {
     let side = castling_side(m);
-    [Color::White, Color::Black]
+    Color::ALL
         .into_iter()
         .any(|color| side.king_from(color) == m.from() && side.rook_from(color) == to)
 }
@@ -666,10 +656,7 @@ mod reach {
         if pawn_attacks(us, from).contains(to) {
             return pos.by_color(!us).contains(to) || pos.ep_square() == Some(to);
         }
-        let step = |sq: Square| {
-            let index = sq.index() as isize + us.fold_wb(8, -8);
-            usize::try_from(index).ok().and_then(Square::from_index)
-        };
+        let step = |sq: Square| sq.offset(us.fold_wb(8, -8));
         let empty = |sq: Square| !pos.occupied().contains(sq);
         let Some(one) = step(from) else {
             return false;

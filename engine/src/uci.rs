@@ -121,10 +121,7 @@ impl FromStr for UciMove {
         let to = text[2..4].parse().map_err(|_| ParseUciMoveError)?;
         let promotion = match text[4..].chars().next() {
             None => None,
-            Some(c) => match Role::from_char(c) {
-                Some(role @ (Role::Knight | Role::Bishop | Role::Rook | Role::Queen)) => Some(role),
-                _ => return Err(ParseUciMoveError),
-            },
+            Some(c) => Some(Role::promotion_from_char(c).ok_or(ParseUciMoveError)?),
         };
         Ok(UciMove {
             from,

@@ -206,7 +206,9 @@ impl<R: BufRead> Lexer<R> {
             }
         }
         if !truncated {
-            if let Some(result) = parse_result(&bytes) {
+            // Symbol bytes are ASCII, so the text is always there.
+            let text = std::str::from_utf8(&bytes).unwrap_or_default();
+            if let Ok(result) = text.parse() {
                 return Ok(Token::Result(result));
             }
             if bytes.iter().all(u8::is_ascii_digit) {
@@ -321,16 +323,6 @@ impl<R: BufRead> Lexer<R> {
                 }
             }
         }
-    }
-}
-
-/// The result a symbol stands for, if it is one.
-fn parse_result(bytes: &[u8]) -> Option<GameResult> {
-    match bytes {
-        b"1-0" => Some(GameResult::WhiteWins),
-        b"0-1" => Some(GameResult::BlackWins),
-        b"1/2-1/2" => Some(GameResult::Draw),
-        _ => None,
     }
 }
 

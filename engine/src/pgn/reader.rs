@@ -258,7 +258,7 @@ impl GameBuilder {
                 Some(GameResult::Ongoing) | None => {}
             }
         }
-        let result = game.outcome().map_or(GameResult::Ongoing, |o| o.result());
+        let result = game.result();
         let tags = self.tags.canonical(game.initial_position(), result);
         Ok(PgnGame { tags, game, result })
     }

@@ -1,6 +1,6 @@
 //! The tag pairs of a PGN game, in order.
 
-use crate::{GameResult, Position};
+use crate::{GameResult, Position, STARTPOS_FEN};
 
 /// The Seven Tag Roster, in the order the PGN standard writes it, with the value that means
 /// "unknown" for each.
@@ -74,7 +74,7 @@ impl Tags {
         }
         tags.set("Result", result.to_string());
         let fen = start.to_fen();
-        if fen != Position::startpos().to_fen() {
+        if fen != STARTPOS_FEN {
             tags.set("SetUp", "1");
             tags.set("FEN", fen);
         }

@@ -1,7 +1,7 @@
 //! Writes a game as PGN: tags, then SAN movetext wrapped at 80 columns, then the result.
 
 use super::Tags;
-use crate::{Game, GameResult, SanPlus};
+use crate::{Color, Game, GameResult, SanPlus};
 
 /// The widest a movetext line may be, as the PGN standard asks.
 const LINE_WIDTH: usize = 80;
@@ -45,16 +45,14 @@ pub fn write_game(tags: &Tags, game: &Game) -> String {
     }
     out.push('\n');
     let mut line = Line::new(&mut out);
-    let mut pos = game.initial_position().clone();
-    for (ply, &m) in game.moves().iter().enumerate() {
+    for (ply, (pos, &m)) in game.positions().iter().zip(game.moves()).enumerate() {
         let number = pos.fullmove_number();
         match pos.turn() {
-            crate::Color::White => line.push(&format!("{number}.")),
-            crate::Color::Black if ply == 0 => line.push(&format!("{number}...")),
-            crate::Color::Black => {}
+            Color::White => line.push(&format!("{number}.")),
+            Color::Black if ply == 0 => line.push(&format!("{number}...")),
+            Color::Black => {}
         }
-        line.push(&SanPlus::from_move(&pos, m).to_string());
-        pos.play_unchecked(m);
+        line.push(&SanPlus::from_move(pos, m).to_string());
     }
     line.push(&result.to_string());
     out.push('\n');
