@@ -9,6 +9,8 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::games::StoreError;
+use crate::token::RandomError;
 use crate::uci::EngineError;
 
 /// Every way a request can fail.
@@ -132,6 +134,20 @@ impl From<EngineError> for ApiError {
             EngineError::Stopped => ApiError::EngineUnavailable,
             other => ApiError::EngineFailed(other.to_string()),
         }
+    }
+}
+
+/// The store failed: the change is not kept (500, cause logged).
+impl From<StoreError> for ApiError {
+    fn from(error: StoreError) -> ApiError {
+        ApiError::Internal(error.to_string())
+    }
+}
+
+/// The OS random source failed: no id or token can be made (500, cause logged).
+impl From<RandomError> for ApiError {
+    fn from(error: RandomError) -> ApiError {
+        ApiError::Internal(error.to_string())
     }
 }
 

@@ -79,9 +79,8 @@ fn san_line(position: &Position, info: &SearchInfo) -> Vec<String> {
     for uci in &info.pv {
         let Ok(m) = uci.to_move(&position) else { break };
         line.push(SanPlus::from_move(&position, m).to_string());
-        if position.play(m).is_err() {
-            break;
-        }
+        // `to_move` only answers legal moves.
+        position.play_unchecked(m);
     }
     line
 }

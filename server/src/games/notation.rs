@@ -31,7 +31,8 @@ pub fn parse_move(text: &str, position: &Position) -> Result<Move, ApiError> {
         .map_err(|error| illegal(error.to_string(), position))
 }
 
-fn illegal(message: String, position: &Position) -> ApiError {
+/// 422 `illegal_move` in `position`, with the count of its legal moves.
+pub(super) fn illegal(message: String, position: &Position) -> ApiError {
     ApiError::IllegalMove {
         message,
         legal_moves: position.legal_moves().len(),

@@ -47,7 +47,7 @@ impl GameRecord {
             token_hash: token.to_hex(),
             initial_fen: game.initial_position().to_fen(),
             moves: moves.join(" "),
-            player_color: color_name(state.player()).to_owned(),
+            player_color: state.player().fold_wb("white", "black").to_owned(),
             level: i64::from(state.level().get()),
             status: if state.is_finished() {
                 "finished"
@@ -126,13 +126,6 @@ fn apply_declared_result(game: &mut Game, result: GameResult) -> Result<(), Stri
         GameResult::Ongoing => {}
     }
     Ok(())
-}
-
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
 }
 
 fn parse_color(text: &str) -> Option<Color> {

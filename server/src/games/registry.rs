@@ -68,21 +68,24 @@ impl GameSlot {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let mut draft = state.clone();
         let out = change(&mut draft)?;
-        if draft.version() != state.version() {
-            let ticket = self
-                .store
-                .save(&GameSnapshot {
-                    id: &self.id,
-                    token: &self.token,
-                    state: &draft,
-                })
-                .map_err(|error| ApiError::Internal(error.to_string()))?;
+        let view = if draft.version() != state.version() {
+            let ticket = self.store.save(&GameSnapshot {
+                id: &self.id,
+                token: &self.token,
+                state: &draft,
+            })?;
             self.last_write.fetch_max(ticket.0, Ordering::AcqRel);
-        }
-        if draft.version() != state.version()
-            || draft.is_engine_thinking() != state.is_engine_thinking()
-        {
-            let view = Arc::new(GameView::new(&self.id, &draft));
+            Some(GameView::new(&self.id, &draft))
+        } else if draft.is_engine_thinking() != state.is_engine_thinking() {
+            // Same version, same game: only the flag differs from the cached view.
+            let mut view = GameView::clone(&self.view());
+            view.engine_thinking = draft.is_engine_thinking();
+            Some(view)
+        } else {
+            None
+        };
+        if let Some(view) = view {
+            let view = Arc::new(view);
             *self.view.write().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&view);
             self.events.publish_game(view);
         }
@@ -96,10 +99,7 @@ impl GameSlot {
     /// awaits this before it answers, so an acknowledged change survives a crash.
     pub async fn durable(&self) -> Result<(), ApiError> {
         let ticket = WriteTicket(self.last_write.load(Ordering::Acquire));
-        self.store
-            .durable(ticket)
-            .await
-            .map_err(|error| ApiError::Internal(error.to_string()))
+        Ok(self.store.durable(ticket).await?)
     }
 }
 
@@ -131,19 +131,16 @@ impl Games {
             return Err(ApiError::TooManyGames);
         }
         let id = loop {
-            let id = GameId::generate().map_err(|error| ApiError::Internal(error.to_string()))?;
+            let id = GameId::generate()?;
             if !slots.contains_key(&id) {
                 break id;
             }
         };
-        let ticket = self
-            .store
-            .save(&GameSnapshot {
-                id: &id,
-                token: &token,
-                state: &state,
-            })
-            .map_err(|error| ApiError::Internal(error.to_string()))?;
+        let ticket = self.store.save(&GameSnapshot {
+            id: &id,
+            token: &token,
+            state: &state,
+        })?;
         let slot = self.slot(id.clone(), token, state, ticket);
         slots.insert(id, Arc::clone(&slot));
         Ok(slot)
@@ -221,10 +218,7 @@ impl Games {
 
     /// Waits until every change queued so far, of every game, is durable.
     pub async fn flush(&self) -> Result<(), ApiError> {
-        self.store
-            .flush()
-            .await
-            .map_err(|error| ApiError::Internal(error.to_string()))
+        Ok(self.store.flush().await?)
     }
 
     /// Forgets a game.

@@ -9,6 +9,7 @@ use tokio_util::sync::CancellationToken;
 use utoipa::ToSchema;
 
 use super::export::to_pgn;
+use super::level::Level;
 use super::registry::{GameSlot, Games};
 use super::setup::NewGame;
 use super::state::{EngineTurn, GameState};
@@ -87,7 +88,7 @@ impl GameService {
     /// fails, no game is created.
     pub async fn create(&self, new: NewGame) -> Result<Created, ApiError> {
         let player = new.color.resolve()?;
-        let token = GameToken::generate().map_err(|error| ApiError::Internal(error.to_string()))?;
+        let token = GameToken::generate()?;
         let state = GameState::new(new.game, player, new.level);
         let slot = self.games.insert(state, token.hash())?;
         match self.engine_turn(&slot, false).await {
@@ -124,16 +125,23 @@ impl GameService {
 
     /// Takes back the player's last move and the reply (cancelling a search in progress).
     pub async fn take_back(&self, id: &str, token: &str) -> Result<Arc<GameView>, ApiError> {
-        let slot = self.games.authorized(id, token)?;
-        let view = slot.update(GameState::take_back)?.1;
-        slot.durable().await?;
-        Ok(view)
+        self.change(id, token, GameState::take_back).await
     }
 
     /// The player resigns.
     pub async fn resign(&self, id: &str, token: &str) -> Result<Arc<GameView>, ApiError> {
+        self.change(id, token, GameState::resign).await
+    }
+
+    /// A change by the player that needs no engine: applied, then durable before it is answered.
+    async fn change(
+        &self,
+        id: &str,
+        token: &str,
+        change: fn(&mut GameState) -> Result<(), ApiError>,
+    ) -> Result<Arc<GameView>, ApiError> {
         let slot = self.games.authorized(id, token)?;
-        let view = slot.update(GameState::resign)?.1;
+        let view = slot.update(change)?.1;
         slot.durable().await?;
         Ok(view)
     }
@@ -144,11 +152,8 @@ impl GameService {
     pub async fn resume_engine_turns(&self) {
         for slot in self.games.all() {
             let undo_on_failure = slot.read(|state| state.game().ply() > 0);
-            match self.engine_turn(&slot, undo_on_failure).await {
-                Ok(_) => {}
-                Err(error) => {
-                    tracing::warn!(%error, game = %slot.id(), "resuming the engine's turn failed")
-                }
+            if let Err(error) = self.engine_turn(&slot, undo_on_failure).await {
+                tracing::warn!(%error, game = %slot.id(), "resuming the engine's turn failed");
             }
             if let Err(error) = slot.durable().await {
                 tracing::error!(%error, game = %slot.id(), "a resumed game could not be saved");
@@ -168,7 +173,9 @@ impl GameService {
         let slot = self.games.authorized(id, token)?;
         let (request, version) = slot.read(|state| {
             state.check_hint_allowed()?;
-            let request = SearchRequest::new(slot.id().shared(), state.game(), self.max_depth, 20);
+            let full = Level::MAX;
+            let depth = full.depth(self.max_depth);
+            let request = SearchRequest::new(slot.id().shared(), state.game(), depth, full.skill());
             Ok::<_, ApiError>((request, state.version()))
         })?;
         let position = request.current.clone();

@@ -37,7 +37,7 @@ impl ColorChoice {
             ColorChoice::White => Ok(Color::White),
             ColorChoice::Black => Ok(Color::Black),
             ColorChoice::Random => {
-                let [byte] = random_bytes::<1>().map_err(|e| ApiError::Internal(e.to_string()))?;
+                let [byte] = random_bytes::<1>()?;
                 Ok(if byte & 1 == 0 {
                     Color::White
                 } else {

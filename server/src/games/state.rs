@@ -7,7 +7,7 @@ use alphachess_engine::{Color, Game, Move};
 use tokio_util::sync::CancellationToken;
 
 use super::level::Level;
-use super::notation::parse_move;
+use super::notation::{illegal, parse_move};
 use crate::error::ApiError;
 
 /// The most plies a game may have.
@@ -166,9 +166,10 @@ impl GameState {
         if !self.has_player_move() {
             return Err(ApiError::NothingToTakeBack);
         }
-        while let Some(undone) = self.mover_of_last_move() {
-            self.game.undo();
-            if undone == self.player {
+        // Undo up to and including the player's last move: after an undo, the side to move is
+        // the side that played the undone move.
+        while self.game.undo().is_some() {
+            if self.game.position().turn() == self.player {
                 break;
             }
         }
@@ -201,10 +202,9 @@ impl GameState {
     }
 
     fn play(&mut self, m: Move) -> Result<(), ApiError> {
-        self.game.play(m).map_err(|error| ApiError::IllegalMove {
-            message: error.to_string(),
-            legal_moves: self.game.position().legal_moves().len(),
-        })?;
+        self.game
+            .play(m)
+            .map_err(|error| illegal(error.to_string(), self.game.position()))?;
         self.version += 1;
         Ok(())
     }
@@ -217,24 +217,12 @@ impl GameState {
         }
     }
 
-    /// Who played the last move, if any.
-    fn mover_of_last_move(&self) -> Option<Color> {
-        let ply = self.game.ply();
-        (ply > 0).then(|| self.mover_of(ply - 1))
-    }
-
-    /// Who played `moves()[index]`.
-    fn mover_of(&self, index: usize) -> Color {
-        let first = self.game.initial_position().turn();
-        if index % 2 == 0 {
-            first
-        } else {
-            first.other()
-        }
-    }
-
+    /// Whether the player has made a move: some position before a move had the player to move.
     fn has_player_move(&self) -> bool {
-        (0..self.game.ply()).any(|index| self.mover_of(index) == self.player)
+        let before_each_move = &self.game.positions()[..self.game.ply()];
+        before_each_move
+            .iter()
+            .any(|position| position.turn() == self.player)
     }
 }
 

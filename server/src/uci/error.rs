@@ -41,10 +41,3 @@ pub enum EngineError {
     #[error("the engine supervisor has stopped")]
     Stopped,
 }
-
-impl EngineError {
-    /// Whether this failure is the engine overrunning its deadline (504) rather than failing (502).
-    pub fn is_timeout(&self) -> bool {
-        matches!(self, EngineError::Timeout)
-    }
-}

@@ -141,10 +141,10 @@ impl EngineProcess {
             .map_err(|_| EngineError::Timeout)?
     }
 
-    /// Reads the next line with no deadline (callers race it against their own).
+    /// Reads the next line with no deadline ([`EngineProcess::read_line`] adds it).
     ///
     /// Cancel-safe: a partial line stays in the buffer for the next call.
-    pub async fn read_line_unbounded(&mut self) -> Result<EngineLine, EngineError> {
+    async fn read_line_unbounded(&mut self) -> Result<EngineLine, EngineError> {
         loop {
             let available = self.stdout.fill_buf().await.map_err(EngineError::Io)?;
             if available.is_empty() {

@@ -131,7 +131,7 @@ pub enum EngineLine {
     BestMove(UciMove),
     /// `bestmove (none)`: no legal move in the searched position.
     NoBestMove,
-    /// `info ...`: search progress (kept raw; the server does not use it yet).
+    /// `info ...`: search progress, kept raw ([`super::parse_info`] reads it when someone follows).
     Info(String),
     /// `id`, `option` and the banner: expected around the handshake only.
     Chatter,

@@ -1,5 +1,6 @@
 //! Spawning the real application on 127.0.0.1:0 and talking to it.
 
+use std::net::TcpListener;
 use std::path::PathBuf;
 
 use actix_web::web;
@@ -24,6 +25,14 @@ pub fn stockfish() -> PathBuf {
 /// The fake engine used by the fault tests.
 pub fn fake_engine() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engines/fake-uci.sh")
+}
+
+/// A loopback port nobody listens on now.
+pub fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .expect("a free port")
+        .port()
 }
 
 /// A configuration for tests: loopback port 0, real Stockfish at depth 4, no client folder.

@@ -4,7 +4,6 @@
 //! it was to move.
 
 use std::collections::HashMap;
-use std::net::TcpListener;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
@@ -15,7 +14,7 @@ use alphachess_server::token::TokenHash;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::stockfish;
+use crate::helpers::{free_port, stockfish};
 
 /// The server binary on a database, killed with SIGKILL when dropped.
 struct Server {
@@ -126,13 +125,6 @@ impl Drop for Server {
 
 /// The most one level-8 search may take in these tests.
 const MOVE_TIME_MS: u64 = 1_000;
-
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .expect("a free port")
-        .port()
-}
 
 /// What the client knows about one game: the moves it knows are on disk, the view it plays
 /// from, and the request it sent but got no answer to.

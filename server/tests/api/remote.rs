@@ -1,7 +1,7 @@
 //! Engines on other machines: the real Stockfish served over TCP by socat on loopback, as
 //! `socat TCP-LISTEN:port,fork EXEC:stockfish` does in production.
 
-use std::net::{Ipv4Addr, TcpListener, TcpStream};
+use std::net::{Ipv4Addr, TcpStream};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
@@ -10,7 +10,9 @@ use alphachess_server::uci::{EngineAddress, EngineStatus};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{expect_error, spawn_with, stockfish, test_config, TestApp, TestGame};
+use crate::helpers::{
+    expect_error, free_port, spawn_with, stockfish, test_config, TestApp, TestGame,
+};
 use crate::injection::{allowed, recording_engine};
 
 const SOCAT: &str = "/usr/bin/socat";
@@ -30,10 +32,7 @@ impl RemoteEngine {
 
     /// Serves `engine` (an executable speaking UCI on stdin/stdout) on a free port.
     fn serving(engine: PathBuf) -> RemoteEngine {
-        let port = TcpListener::bind((Ipv4Addr::LOCALHOST, 0))
-            .and_then(|listener| listener.local_addr())
-            .expect("a free port")
-            .port();
+        let port = free_port();
         let mut engine = RemoteEngine {
             port,
             engine,
@@ -281,9 +280,7 @@ async fn a_lone_remote_engine_that_is_gone_gives_502_until_it_is_back() {
     remote.kill();
     let before = app.view(&game).await;
     let response = app.play_raw(&game, json!({ "move": "e2e4" })).await;
-    assert_eq!(response.status(), StatusCode::BAD_GATEWAY);
-    let body: Value = response.json().await.expect("JSON");
-    assert_eq!(body["error"], "engine_failed");
+    expect_error(response, StatusCode::BAD_GATEWAY, "engine_failed").await;
     assert_eq!(app.view(&game).await, before, "the game is untouched");
 
     remote.restart();
