@@ -35,7 +35,7 @@ pub enum FenError {
     PawnOnBackRank,
     /// The side not to move is in check.
     OppositeCheck,
-    /// The side to move is in check from more than two pieces, or from two that can't give check together.
+    /// The side to move is in check from more than two pieces, which no single move can give.
     ImpossibleCheck,
     /// A castling right without the king and rook on their starting squares.
     BadCastlingRights,
