@@ -80,6 +80,7 @@ impl GameSlot {
             // Same version, same game: only the flag differs from the cached view.
             let mut view = GameView::clone(&self.view());
             view.engine_thinking = draft.is_engine_thinking();
+            view.can_take_back = draft.can_take_back();
             Some(view)
         } else {
             None

@@ -190,6 +190,11 @@ impl GameState {
         Ok(())
     }
 
+    /// Whether [`GameState::take_back`] would succeed now.
+    pub fn can_take_back(&self) -> bool {
+        !self.is_finished() && (self.pending.is_some() || self.has_player_move())
+    }
+
     /// A hint is for the player's turn of an ongoing game.
     pub fn check_hint_allowed(&self) -> Result<(), ApiError> {
         if self.is_finished() {
@@ -333,6 +338,21 @@ mod tests {
             state.take_back(),
             Err(ApiError::NothingToTakeBack)
         ));
+    }
+
+    #[test]
+    fn can_take_back_says_exactly_when_a_takeback_is_accepted() {
+        let mut state = new_game(Color::Black);
+        assert!(!state.can_take_back(), "nothing played yet");
+        let turn = state.begin_engine_turn(false).expect("engine opens");
+        assert!(state.can_take_back(), "a search in flight can be cancelled");
+        let m = uci(&state, "e2e4");
+        state.apply_engine_reply(turn.version, m).expect("applies");
+        assert!(!state.can_take_back(), "only the engine has moved");
+        state.play_player_move("e5", None).expect("legal");
+        assert!(state.can_take_back(), "the player's move is on the board");
+        state.resign().expect("ongoing");
+        assert!(!state.can_take_back(), "the game is over");
     }
 
     #[test]

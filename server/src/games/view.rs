@@ -158,6 +158,10 @@ pub struct GameView {
     pub legal_moves: Vec<LegalMoveView>,
     /// Whether the engine is searching its reply now (a `game` event follows on the live stream).
     pub engine_thinking: bool,
+    /// Whether a takeback would be accepted now: the game is ongoing and the player has a move on
+    /// the board (or in flight) to take back. Frontends read this instead of guessing from ply
+    /// parity, which breaks when the engine opened the game or the game started from a FEN.
+    pub can_take_back: bool,
 }
 
 impl GameView {
@@ -210,6 +214,7 @@ impl GameView {
                 .collect(),
             legal_moves,
             engine_thinking: state.is_engine_thinking(),
+            can_take_back: state.can_take_back(),
         }
     }
 }
