@@ -67,12 +67,76 @@ pub enum ApiError {
 /// Seconds a client should wait after `engine_busy`.
 pub const RETRY_AFTER_SECS: u32 = 2;
 
+/// Every stable error code a client can branch on: the `error` field of an [`ErrorBody`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    MalformedJson,
+    InvalidRequest,
+    InvalidFen,
+    InvalidPgn,
+    InvalidMoveNotation,
+    MissingToken,
+    GameNotFound,
+    NotFound,
+    MethodNotAllowed,
+    GameOver,
+    NotYourTurn,
+    StalePly,
+    NothingToTakeBack,
+    TooManyPlies,
+    PayloadTooLarge,
+    IllegalMove,
+    EngineBusy,
+    EngineFailed,
+    EngineTimeout,
+    TooManyGames,
+    EngineUnavailable,
+    InternalError,
+}
+
+impl ErrorCode {
+    /// The code as it appears in JSON, e.g. `illegal_move`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::MalformedJson => "malformed_json",
+            ErrorCode::InvalidRequest => "invalid_request",
+            ErrorCode::InvalidFen => "invalid_fen",
+            ErrorCode::InvalidPgn => "invalid_pgn",
+            ErrorCode::InvalidMoveNotation => "invalid_move_notation",
+            ErrorCode::MissingToken => "missing_token",
+            ErrorCode::GameNotFound => "game_not_found",
+            ErrorCode::NotFound => "not_found",
+            ErrorCode::MethodNotAllowed => "method_not_allowed",
+            ErrorCode::GameOver => "game_over",
+            ErrorCode::NotYourTurn => "not_your_turn",
+            ErrorCode::StalePly => "stale_ply",
+            ErrorCode::NothingToTakeBack => "nothing_to_take_back",
+            ErrorCode::TooManyPlies => "too_many_plies",
+            ErrorCode::PayloadTooLarge => "payload_too_large",
+            ErrorCode::IllegalMove => "illegal_move",
+            ErrorCode::EngineBusy => "engine_busy",
+            ErrorCode::EngineFailed => "engine_failed",
+            ErrorCode::EngineTimeout => "engine_timeout",
+            ErrorCode::TooManyGames => "too_many_games",
+            ErrorCode::EngineUnavailable => "engine_unavailable",
+            ErrorCode::InternalError => "internal_error",
+        }
+    }
+}
+
+impl std::fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// The JSON body of every error response.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct ErrorBody {
     /// Stable machine-readable code, e.g. `illegal_move`.
     #[schema(example = "illegal_move")]
-    pub error: &'static str,
+    pub error: ErrorCode,
     /// A sentence for a person.
     pub message: String,
     /// With `illegal_move`: how many legal moves the position has.
@@ -82,30 +146,30 @@ pub struct ErrorBody {
 
 impl ApiError {
     /// The stable code clients branch on.
-    pub fn code(&self) -> &'static str {
+    pub fn code(&self) -> ErrorCode {
         match self {
-            ApiError::MalformedJson(_) => "malformed_json",
-            ApiError::InvalidRequest(_) => "invalid_request",
-            ApiError::InvalidFen(_) => "invalid_fen",
-            ApiError::InvalidPgn(_) => "invalid_pgn",
-            ApiError::InvalidMoveNotation(_) => "invalid_move_notation",
-            ApiError::MissingToken => "missing_token",
-            ApiError::GameNotFound => "game_not_found",
-            ApiError::NotFound => "not_found",
-            ApiError::MethodNotAllowed => "method_not_allowed",
-            ApiError::GameOver => "game_over",
-            ApiError::NotYourTurn => "not_your_turn",
-            ApiError::StalePly { .. } | ApiError::Superseded => "stale_ply",
-            ApiError::NothingToTakeBack => "nothing_to_take_back",
-            ApiError::TooManyPlies(_) => "too_many_plies",
-            ApiError::PayloadTooLarge(_) => "payload_too_large",
-            ApiError::IllegalMove { .. } => "illegal_move",
-            ApiError::EngineBusy => "engine_busy",
-            ApiError::EngineFailed(_) => "engine_failed",
-            ApiError::EngineTimeout => "engine_timeout",
-            ApiError::TooManyGames => "too_many_games",
-            ApiError::EngineUnavailable => "engine_unavailable",
-            ApiError::Internal(_) => "internal_error",
+            ApiError::MalformedJson(_) => ErrorCode::MalformedJson,
+            ApiError::InvalidRequest(_) => ErrorCode::InvalidRequest,
+            ApiError::InvalidFen(_) => ErrorCode::InvalidFen,
+            ApiError::InvalidPgn(_) => ErrorCode::InvalidPgn,
+            ApiError::InvalidMoveNotation(_) => ErrorCode::InvalidMoveNotation,
+            ApiError::MissingToken => ErrorCode::MissingToken,
+            ApiError::GameNotFound => ErrorCode::GameNotFound,
+            ApiError::NotFound => ErrorCode::NotFound,
+            ApiError::MethodNotAllowed => ErrorCode::MethodNotAllowed,
+            ApiError::GameOver => ErrorCode::GameOver,
+            ApiError::NotYourTurn => ErrorCode::NotYourTurn,
+            ApiError::StalePly { .. } | ApiError::Superseded => ErrorCode::StalePly,
+            ApiError::NothingToTakeBack => ErrorCode::NothingToTakeBack,
+            ApiError::TooManyPlies(_) => ErrorCode::TooManyPlies,
+            ApiError::PayloadTooLarge(_) => ErrorCode::PayloadTooLarge,
+            ApiError::IllegalMove { .. } => ErrorCode::IllegalMove,
+            ApiError::EngineBusy => ErrorCode::EngineBusy,
+            ApiError::EngineFailed(_) => ErrorCode::EngineFailed,
+            ApiError::EngineTimeout => ErrorCode::EngineTimeout,
+            ApiError::TooManyGames => ErrorCode::TooManyGames,
+            ApiError::EngineUnavailable => ErrorCode::EngineUnavailable,
+            ApiError::Internal(_) => ErrorCode::InternalError,
         }
     }
 
@@ -182,7 +246,7 @@ impl ResponseError for ApiError {
     fn error_response(&self) -> HttpResponse {
         let status = self.status_code();
         if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
-            tracing::error!(code = self.code(), error = %self, "request failed");
+            tracing::error!(code = self.code().as_str(), error = %self, "request failed");
         }
         let mut response = HttpResponse::build(status);
         if let ApiError::EngineBusy = self {
@@ -252,9 +316,9 @@ mod tests {
     fn engine_failures_map_to_502_and_timeouts_to_504() {
         let failed = ApiError::from(EngineError::Eof);
         assert_eq!(failed.status_code(), StatusCode::BAD_GATEWAY);
-        assert_eq!(failed.code(), "engine_failed");
+        assert_eq!(failed.code(), ErrorCode::EngineFailed);
         let timeout = ApiError::from(EngineError::Timeout);
         assert_eq!(timeout.status_code(), StatusCode::GATEWAY_TIMEOUT);
-        assert_eq!(timeout.code(), "engine_timeout");
+        assert_eq!(timeout.code(), ErrorCode::EngineTimeout);
     }
 }

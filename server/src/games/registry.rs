@@ -295,11 +295,11 @@ mod tests {
         let wrong = games
             .authorized(&id, "not-the-token")
             .err()
-            .map(|e| e.code());
+            .map(|e| e.code().as_str());
         let unknown = games
             .authorized("zzzzzzzzzzzz", token.expose())
             .err()
-            .map(|e| e.code());
+            .map(|e| e.code().as_str());
         assert_eq!(wrong, Some("game_not_found"));
         assert_eq!(wrong, unknown);
     }

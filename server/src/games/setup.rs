@@ -128,7 +128,7 @@ mod tests {
     use super::*;
 
     fn code(result: Result<NewGame, ApiError>) -> &'static str {
-        result.err().map(|e| e.code()).unwrap_or("ok")
+        result.err().map(|e| e.code().as_str()).unwrap_or("ok")
     }
 
     #[test]

@@ -6,7 +6,7 @@ use utoipa::{Modify, OpenApi};
 use utoipa_swagger_ui::SwaggerUi;
 
 use super::{actions, events, export, games, health, moves};
-use crate::error::ErrorBody;
+use crate::error::{ErrorBody, ErrorCode};
 use crate::events::{ScoreView, Thinking};
 use crate::games::{ColorName, GameView, Hint, LegalMoveView, MoveView, Reason, Status};
 
@@ -20,7 +20,7 @@ use crate::games::{ColorName, GameView, Hint, LegalMoveView, MoveView, Reason, S
     ),
     components(schemas(
         games::CreateGameRequest, games::CreatedGame, moves::MoveRequest, GameView, MoveView,
-        LegalMoveView, ColorName, Status, Reason, Hint, ErrorBody, health::StatusBody, Thinking,
+        LegalMoveView, ColorName, Status, Reason, Hint, ErrorBody, ErrorCode, health::StatusBody, Thinking,
         ScoreView
     )),
     modifiers(&BearerAuth),
