@@ -67,6 +67,11 @@ pub struct Config {
     /// Folder with the built client (index.html and assets)
     #[arg(long, env = "ALPHACHESS_STATIC_DIR", default_value = "client/dist")]
     pub static_dir: PathBuf,
+
+    /// Print the OpenAPI document (JSON) and exit, starting nothing (the client's API types are
+    /// generated from it)
+    #[arg(long)]
+    pub print_openapi: bool,
 }
 
 impl Config {

@@ -3,14 +3,19 @@
 use std::process::ExitCode;
 
 use actix_web::rt::signal::unix::{signal, Signal, SignalKind};
+use alphachess_server::routes::docs::ApiDoc;
 use alphachess_server::{Application, Config};
 use clap::Parser;
 use tokio_util::sync::CancellationToken;
 use tracing_subscriber::EnvFilter;
+use utoipa::OpenApi;
 
 #[actix_web::main]
 async fn main() -> ExitCode {
     let config = Config::parse();
+    if config.print_openapi {
+        return print_openapi();
+    }
     tracing_subscriber::fmt()
         .with_env_filter(
             EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
@@ -36,6 +41,20 @@ async fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("alphachess-server: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Writes the OpenAPI document to stdout.
+fn print_openapi() -> ExitCode {
+    match ApiDoc::openapi().to_pretty_json() {
+        Ok(json) => {
+            println!("{json}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("alphachess-server: cannot write the OpenAPI document: {error}");
             ExitCode::FAILURE
         }
     }

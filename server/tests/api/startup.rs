@@ -55,3 +55,22 @@ fn help_lists_every_flag() {
         assert!(help.contains(flag), "{flag} missing from --help");
     }
 }
+
+#[test]
+fn print_openapi_writes_the_document_and_starts_nothing() {
+    // No engine can be found here: the flag must not need one.
+    let output = server(&["--print-openapi", "--stockfish", "/nonexistent/stockfish"]);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let document: serde_json::Value =
+        serde_json::from_slice(&output.stdout).expect("the document is JSON");
+    assert!(document["paths"]["/api/games"]["post"].is_object());
+    let codes = &document["components"]["schemas"]["ErrorCode"]["enum"];
+    assert!(
+        codes.as_array().is_some_and(|codes| codes.len() > 10),
+        "every error code is listed: {codes}"
+    );
+}
