@@ -173,7 +173,7 @@ fn replay(moves: &[String]) -> Game {
 
 /// Whether ply `index` (0-based) of a standard game is the engine's move.
 fn engine_moved(tracked: &Tracked, index: usize) -> bool {
-    let white_moved = index % 2 == 0;
+    let white_moved = index.is_multiple_of(2);
     white_moved == (tracked.player_color == "black")
 }
 
