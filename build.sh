@@ -1,22 +1,53 @@
 #!/usr/bin/env bash
 # AlphaChess's two commands:
 #   ./build.sh        install what is missing, build the client and the server, serve on http://127.0.0.1:8080
-#   ./build.sh test   install what is missing and run every test of every part
+#   ./build.sh test   install what is missing and run every check and test of every part
 # Each step installs its own prerequisites, so both work on a fresh Debian machine with Rust and Node.
 set -euo pipefail
 cd "$(dirname "$0")"
 
-STOCKFISH=/usr/games/stockfish
-CHROMIUM=/usr/bin/chromium
+# The programs the app and the tests start. Either may be given in the environment: build.sh, the
+# Rust tests and the browser tests all read these two variables (a given one is not installed).
+export STOCKFISH="${STOCKFISH:-/usr/games/stockfish}"
+export CHROMIUM="${CHROMIUM:-/usr/bin/chromium}"
 TARGET_DIR="${CARGO_TARGET_DIR:-$PWD/target}"
 APT_UPDATED=
 
+# Every Debian package that the app or a test starts, and who needs it: the one list.
+# `./build.sh` installs the `app` ones, `./build.sh test` all of them, and check_test_programs fails
+# the tests when a test starts a program by path that no package here provides.
+#   package    for        who needs it
+DEBIAN_PACKAGES=(
+  "stockfish   app,test   the engine the server runs (/usr/games/stockfish, or \$STOCKFISH); server and browser tests play it"
+  "socat       test       server/tests/api/remote.rs serves Stockfish over TCP with it, as production may"
+  "chromium    test       client/e2e drives it with playwright-core (/usr/bin/chromium, or \$CHROMIUM)"
+)
+
 step() { printf '\n==> %s\n' "$*"; }
 
-# Installs Debian packages that are not there yet (apt-get update once, first).
-apt_install() {
-  local missing=()
-  for pkg in "$@"; do
+# The packages of DEBIAN_PACKAGES wanted for `$1` (app or test).
+packages_for() {
+  local line pkg usage
+  for line in "${DEBIAN_PACKAGES[@]}"; do
+    read -r pkg usage _ <<<"$line"
+    [[ ",$usage," == *",$1,"* ]] && echo "$pkg"
+  done
+}
+
+# Whether the program a package provides was given in the environment instead (and is there).
+given_instead() {
+  case "$1" in
+    stockfish) [ "$STOCKFISH" != /usr/games/stockfish ] && [ -x "$STOCKFISH" ] ;;
+    chromium) [ "$CHROMIUM" != /usr/bin/chromium ] && [ -x "$CHROMIUM" ] ;;
+    *) return 1 ;;
+  esac
+}
+
+# Installs the Debian packages of `$1` (app or test) that are not there yet (apt-get update once).
+install_packages() {
+  local missing=() pkg
+  for pkg in $(packages_for "$1"); do
+    given_instead "$pkg" && continue
     dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
@@ -30,8 +61,29 @@ apt_install() {
   DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}"
 }
 
-ensure_stockfish() {
-  [ -x "$STOCKFISH" ] || command -v stockfish >/dev/null 2>&1 || apt_install stockfish
+# Every program a test or the app starts by absolute path must come from a package of
+# DEBIAN_PACKAGES (or an essential one, always there): a package installed by hand on this machine
+# would otherwise hide a missing install step until a fresh machine fails.
+check_test_programs() {
+  step "every program the tests start is installed by build.sh"
+  local listed failed=0 path owner
+  listed=" $(packages_for test | tr '\n' ' ') "
+  while read -r path; do
+    [ -n "$path" ] || continue
+    # A default path whose program was given in the environment is not started.
+    { [ "$path" = /usr/games/stockfish ] && given_instead stockfish; } && continue
+    { [ "$path" = /usr/bin/chromium ] && given_instead chromium; } && continue
+    owner=$(dpkg -S "$path" 2>/dev/null | grep -v '^diversion' | head -1 | cut -d: -f1 || true)
+    if [ -z "$owner" ]; then
+      echo "tests start $path, but no installed package provides it: add its package to DEBIAN_PACKAGES in build.sh" >&2
+      failed=1
+    elif [[ "$listed" != *" $owner "* ]] && [ "$(dpkg-query -W -f='${Essential}' "$owner")" != yes ]; then
+      echo "tests start $path from the Debian package '$owner', which build.sh does not install: add '$owner' to DEBIAN_PACKAGES in build.sh" >&2
+      failed=1
+    fi
+  done < <(grep -rhoE "[\"'\`](/usr)?/(s?bin|games|lib/postgresql/[0-9]+/bin)/[A-Za-z0-9_.+-]+" \
+    server/src server/tests engine/tests client/e2e 2>/dev/null | cut -c2- | sort -u)
+  return "$failed"
 }
 
 has_client() { [ -f client/package.json ]; }
@@ -58,16 +110,19 @@ build_server() {
 }
 
 run_app() {
-  ensure_stockfish
+  install_packages app
   build_client
   build_server
   step "serving on http://127.0.0.1:8080 (Ctrl-C stops)"
-  exec "$TARGET_DIR/release/alphachess-server" --bind 127.0.0.1:8080 --static-dir client/dist "$@"
+  exec "$TARGET_DIR/release/alphachess-server" --bind 127.0.0.1:8080 --static-dir client/dist \
+    --stockfish "$STOCKFISH" "$@"
 }
 
 test_rust() {
   step "cargo fmt --check"
   cargo fmt --all -- --check
+  step "cargo clippy (warnings are errors)"
+  cargo clippy --workspace --all-targets -- -D warnings
   step "cargo test --workspace (debug)"
   cargo test --workspace
   step "engine: serde feature"
@@ -78,23 +133,29 @@ test_rust() {
   cargo run --release -p alphachess-engine --bin perft -- --epd engine/tests/data/perft-suite.epd
 }
 
+test_dependencies() {
+  step "dependencies: licences (no GPL family, none unlicensed) and rust-version"
+  node --test scripts/
+  node scripts/check-dependencies.mjs
+}
+
 test_client() {
   has_client || return 0
-  apt_install chromium
-  client_deps
   step "client: unit tests (vitest)"
   (cd client && npm test)
   vite_build
   build_server
   step "client: end-to-end tests in Chromium against the real server and Stockfish"
-  (cd client && ALPHACHESS_SERVER_BIN="$TARGET_DIR/release/alphachess-server" \
-    STOCKFISH="$STOCKFISH" CHROMIUM="$CHROMIUM" npm run e2e)
+  (cd client && ALPHACHESS_SERVER_BIN="$TARGET_DIR/release/alphachess-server" npm run e2e)
 }
 
 case "${1:-run}" in
   run) shift || true; run_app "$@" ;;
   test)
-    ensure_stockfish
+    install_packages test
+    check_test_programs
+    has_client && client_deps
+    test_dependencies
     test_rust
     test_client
     step "all tests passed"
