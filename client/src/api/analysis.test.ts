@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { getAnalysis, parseAnalysis, parseAnalysisEvent, requestAnalysis } from './analysis';
+import { ApiError } from './apiError';
+
+const PLY = { ply: 3, eval: { cp: 34 }, best: { uci: 'g1f3', san: 'Nf3' }, pv_san: ['Nf3', 'Nc6', 'Bb5'], judgment: null };
+const RUNNING = { status: 'running', progress: { done: 4, total: 41 }, plies: [PLY], accuracy: null, summary: null };
+const SIDE = { inaccuracies: 1, mistakes: 0, blunders: 2, acpl: 57 };
+const DONE = {
+  status: 'done',
+  progress: { done: 41, total: 41 },
+  plies: [PLY],
+  accuracy: { white: 81.5, black: 64 },
+  summary: { white: SIDE, black: { ...SIDE, blunders: 0 } },
+};
+const event = (fields: Record<string, unknown>) => JSON.stringify({ status: 'running', progress: { done: 4, total: 41 }, ply: null, accuracy: null, summary: null, ...fields });
+
+describe('analysis events', () => {
+  it('reads an event for a newly analysed ply', () => {
+    expect(parseAnalysisEvent(event({ ply: PLY }))).toEqual({ status: 'running', progress: { done: 4, total: 41 }, ply: PLY, accuracy: null, summary: null });
+  });
+
+  it('reads a change of status without a ply, and the final one with the figures', () => {
+    expect(parseAnalysisEvent(event({ status: 'queued' }))?.ply).toBeNull();
+    const { plies: _plies, ...done } = DONE;
+    expect(parseAnalysisEvent(JSON.stringify({ ...done, ply: null }))).toMatchObject({ status: 'done', accuracy: DONE.accuracy, summary: DONE.summary });
+  });
+
+  it('reads mates, judgments and a missing best move', () => {
+    const mated = { ...PLY, eval: { mate: 0 }, best: null, pv_san: [], judgment: 'blunder' };
+    expect(parseAnalysisEvent(event({ ply: mated }))?.ply).toEqual(mated);
+    expect(parseAnalysisEvent(event({ ply: { ...PLY, best: { uci: 'e7e8q', san: 'e8=Q+' } } }))?.ply?.best?.uci).toBe('e7e8q');
+  });
+
+  it('drops events that are not JSON objects', () => {
+    expect(parseAnalysisEvent('not json')).toBeUndefined();
+    expect(parseAnalysisEvent('[1]')).toBeUndefined();
+    expect(parseAnalysisEvent('null')).toBeUndefined();
+  });
+
+  it('drops events that break the contract', () => {
+    expect(parseAnalysisEvent(event({ status: 'paused' }))).toBeUndefined();
+    expect(parseAnalysisEvent(event({ progress: { done: -1, total: 4 } }))).toBeUndefined();
+    expect(parseAnalysisEvent(event({ progress: null }))).toBeUndefined();
+    expect(parseAnalysisEvent(event({ accuracy: { white: 101, black: 50 } }))).toBeUndefined();
+    expect(parseAnalysisEvent(event({ summary: { white: SIDE } }))).toBeUndefined();
+    expect(parseAnalysisEvent(event({ summary: { white: SIDE, black: { ...SIDE, acpl: 'high' } } }))).toBeUndefined();
+  });
+
+  it('drops an event whose ply is malformed rather than show a wrong point', () => {
+    expect(parseAnalysisEvent(event({ ply: { ...PLY, ply: 0 } }))).toBeUndefined();
+    expect(parseAnalysisEvent(event({ ply: { ...PLY, eval: { cp: 1, mate: 2 } } }))).toBeUndefined();
+    expect(parseAnalysisEvent(event({ ply: { ...PLY, judgment: 'dubious' } }))).toBeUndefined();
+    expect(parseAnalysisEvent(event({ ply: { ...PLY, best: { uci: 'z9f3', san: 'Nf3' } } }))).toBeUndefined();
+    expect(parseAnalysisEvent(event({ ply: { ...PLY, pv_san: ['Nf3', 4] } }))).toBeUndefined();
+    const { judgment: _judgment, ...unjudged } = PLY;
+    expect(parseAnalysisEvent(event({ ply: unjudged }))).toBeUndefined();
+  });
+});
+
+describe('whole analyses', () => {
+  it('reads a running and a finished analysis exactly as sent', () => {
+    expect(parseAnalysis(RUNNING)).toEqual(RUNNING);
+    expect(parseAnalysis(DONE)).toEqual(DONE);
+  });
+
+  it('leaves out a malformed ply but keeps the others', () => {
+    expect(parseAnalysis({ ...RUNNING, plies: [PLY, { ...PLY, ply: 'four' }] })?.plies).toEqual([PLY]);
+  });
+
+  it('rejects an analysis without its plies or status', () => {
+    expect(parseAnalysis({ ...RUNNING, plies: undefined })).toBeUndefined();
+    expect(parseAnalysis({ ...RUNNING, status: undefined })).toBeUndefined();
+  });
+});
+
+function answer(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the analysis endpoints', () => {
+  it('answers null when no analysis was ever requested', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(404, { error: 'analysis_not_found', message: 'no analysis' })));
+    await expect(getAnalysis('abc')).resolves.toBeNull();
+  });
+
+  it('passes other failures on as ApiError', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(500, { error: 'internal', message: 'oops' })));
+    await expect(getAnalysis('abc')).rejects.toMatchObject({ status: 500, code: 'internal' });
+  });
+
+  it('reads the analysis from GET', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(answer(200, DONE));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(getAnalysis('a b')).resolves.toEqual(DONE);
+    expect(fetchMock.mock.calls[0][0]).toBe('/api/games/a%20b/analysis');
+  });
+
+  it('asks for the analysis with a POST carrying the token', async () => {
+    const fetchMock = vi.fn().mockResolvedValue(answer(202, { ...RUNNING, status: 'queued', plies: [] }));
+    vi.stubGlobal('fetch', fetchMock);
+    await expect(requestAnalysis('abc', 's3cret')).resolves.toMatchObject({ status: 'queued' });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/games/abc/analysis');
+    expect(init.method).toBe('POST');
+    expect(init.headers.Authorization).toBe('Bearer s3cret');
+  });
+
+  it('turns an answer that breaks the contract into bad_response', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(200, { status: 'done' })));
+    const error = await getAnalysis('abc').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ code: 'bad_response' });
+  });
+});

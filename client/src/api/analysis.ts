@@ -1,0 +1,158 @@
+import { parseUci } from '../chess/placement';
+import { ApiError } from './apiError';
+import type { AnalysedPly, Analysis, AnalysisEvent, AnalysisProgress, AnalysisStatus, Judgment, SideSummary } from './analysisTypes';
+import { eventsUrl, parseScore, type StreamState } from './events';
+import { requestJson } from './http';
+
+/**
+ * The post-game analysis endpoints and its `analysis` events. Everything the server sends is
+ * checked here, at the edge: an answer that does not match the contract is a `bad_response`, an
+ * event that does not is dropped, and a single malformed ply is left out rather than sinking the rest.
+ */
+
+function analysisPath(id: string): string {
+  return `/api/games/${encodeURIComponent(id)}/analysis`;
+}
+
+/**
+ * The game's analysis, or null when none was ever requested. Any 404 means "nothing to show": the
+ * server says `analysis_not_found`, and a server older than the analysis has no such route at all.
+ */
+export async function getAnalysis(id: string, signal?: AbortSignal): Promise<Analysis | null> {
+  try {
+    return checked(await requestJson<unknown>(analysisPath(id), { signal }));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+/** Asks for the analysis of a finished game; idempotent, the answer is the analysis as it stands. */
+export async function requestAnalysis(id: string, token: string, signal?: AbortSignal): Promise<Analysis> {
+  return checked(await requestJson<unknown>(analysisPath(id), { method: 'POST', token, signal }));
+}
+
+function checked(payload: unknown): Analysis {
+  const analysis = parseAnalysis(payload);
+  if (!analysis) throw new ApiError(200, 'bad_response', 'the server sent an analysis we cannot read');
+  return analysis;
+}
+
+export interface AnalysisEventHandlers {
+  onAnalysis: (event: AnalysisEvent) => void;
+  onState: (state: StreamState) => void;
+}
+
+/**
+ * Subscribes to a game's `analysis` events on a stream of its own (the game screen's stream only
+ * listens for `game` and `thinking`), and returns the function that closes it. Like the game
+ * stream, a 404 or a non-stream answer closes it for good, reported as `unavailable`.
+ */
+export function openAnalysisEvents(id: string, handlers: AnalysisEventHandlers): () => void {
+  if (typeof EventSource === 'undefined') {
+    handlers.onState('unavailable');
+    return () => {};
+  }
+  const source = new EventSource(eventsUrl(id));
+  handlers.onState('connecting');
+  source.addEventListener('open', () => handlers.onState('open'));
+  source.addEventListener('error', () => handlers.onState(source.readyState === EventSource.CLOSED ? 'unavailable' : 'connecting'));
+  source.addEventListener('analysis', (event) => {
+    const parsed = parseAnalysisEvent((event as MessageEvent<string>).data);
+    if (parsed) handlers.onAnalysis(parsed);
+  });
+  return () => source.close();
+}
+
+/** An `analysis` event's data; undefined when it is not JSON or breaks the contract. */
+export function parseAnalysisEvent(data: string): AnalysisEvent | undefined {
+  const json = parseJson(data);
+  if (!json) return undefined;
+  const status = parseStatus(json.status);
+  const progress = parseProgress(json.progress);
+  const ply = json.ply == null ? null : parsePly(json.ply);
+  const accuracy = parseAccuracy(json.accuracy);
+  const summary = parseSummary(json.summary);
+  if (!status || !progress || ply === undefined || accuracy === undefined || summary === undefined) return undefined;
+  return { status, progress, ply, accuracy, summary };
+}
+
+/** A whole analysis, as GET and POST answer it; plies that break the contract are left out. */
+export function parseAnalysis(value: unknown): Analysis | undefined {
+  if (!isRecord(value) || !Array.isArray(value.plies)) return undefined;
+  const status = parseStatus(value.status);
+  const progress = parseProgress(value.progress);
+  const accuracy = parseAccuracy(value.accuracy);
+  const summary = parseSummary(value.summary);
+  if (!status || !progress || accuracy === undefined || summary === undefined) return undefined;
+  const plies = value.plies.map(parsePly).filter((ply): ply is AnalysedPly => ply !== undefined);
+  return { status, progress, plies, accuracy, summary };
+}
+
+function parseJson(data: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(data);
+    return isRecord(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
+const isPercent = (value: unknown): value is number => typeof value === 'number' && value >= 0 && value <= 100;
+
+const STATUSES: readonly AnalysisStatus[] = ['queued', 'running', 'done', 'failed'];
+const JUDGMENTS: readonly Judgment[] = ['inaccuracy', 'mistake', 'blunder'];
+
+function parseStatus(value: unknown): AnalysisStatus | undefined {
+  return STATUSES.find((status) => status === value);
+}
+
+function parseProgress(value: unknown): AnalysisProgress | undefined {
+  if (!isRecord(value) || !isCount(value.done) || !isCount(value.total)) return undefined;
+  return { done: value.done, total: value.total };
+}
+
+/** One analysed ply; `best` must be a move the board can draw (a UCI with two real squares). */
+function parsePly(value: unknown): AnalysedPly | undefined {
+  if (!isRecord(value)) return undefined;
+  const { ply, best, pv_san, judgment } = value;
+  const score = parseScore(value.eval);
+  if (!Number.isInteger(ply) || (ply as number) < 1 || !score) return undefined;
+  if (!Array.isArray(pv_san) || !pv_san.every((san) => typeof san === 'string')) return undefined;
+  if (judgment !== null && !JUDGMENTS.includes(judgment as Judgment)) return undefined;
+  let bestMove: AnalysedPly['best'] = null;
+  if (best !== null) {
+    if (!isRecord(best) || typeof best.uci !== 'string' || typeof best.san !== 'string' || !parseUci(best.uci)) return undefined;
+    bestMove = { uci: best.uci, san: best.san };
+  }
+  return { ply: ply as number, eval: score, best: bestMove, pv_san: pv_san as string[], judgment: judgment as Judgment | null };
+}
+
+/** Null (not done yet) or a percentage per side, each possibly null (a side that made no move). */
+function parseAccuracy(value: unknown): Analysis['accuracy'] | undefined {
+  if (value == null) return null;
+  if (!isRecord(value)) return undefined;
+  const { white, black } = value;
+  if ((white !== null && !isPercent(white)) || (black !== null && !isPercent(black))) return undefined;
+  return { white: white as number | null, black: black as number | null };
+}
+
+function parseSummary(value: unknown): Analysis['summary'] | undefined {
+  if (value == null) return null;
+  if (!isRecord(value)) return undefined;
+  const white = parseSideSummary(value.white);
+  const black = parseSideSummary(value.black);
+  return white && black ? { white, black } : undefined;
+}
+
+function parseSideSummary(value: unknown): SideSummary | undefined {
+  if (!isRecord(value)) return undefined;
+  const { inaccuracies, mistakes, blunders, acpl } = value;
+  if (!isCount(inaccuracies) || !isCount(mistakes) || !isCount(blunders) || !isCount(acpl)) return undefined;
+  return { inaccuracies, mistakes, blunders, acpl };
+}

@@ -1,0 +1,59 @@
+import type { Score } from './types';
+
+/**
+ * The post-game analysis as the server sends it (contract: `contracts/analysis.md`, issue #12).
+ * Hand-written for now; the field names are the server's so that types generated from its OpenAPI
+ * document can replace this file without touching the code that reads them.
+ */
+
+export type AnalysisStatus = 'queued' | 'running' | 'done' | 'failed';
+
+/** lichess's names for a move that threw away winning chances, from the mildest. */
+export type Judgment = 'inaccuracy' | 'mistake' | 'blunder';
+
+export interface AnalysisProgress {
+  /** Positions searched so far. */
+  done: number;
+  /** Positions to search in all. */
+  total: number;
+}
+
+export interface AnalysedPly {
+  /** 1 = the position after the game's first move (the same counting as `GameView.ply`). */
+  ply: number;
+  /** White's point of view, of the position after this ply; `{mate: 0}` after a checkmate. */
+  eval: Score;
+  /** Stockfish's choice in the position before this ply: what the mover should have played. */
+  best: { uci: string; san: string } | null;
+  /** A few moves of Stockfish's line from the position before this ply, starting with `best`. */
+  pv_san: string[];
+  judgment: Judgment | null;
+}
+
+export interface SideSummary {
+  inaccuracies: number;
+  mistakes: number;
+  blunders: number;
+  /** Average centipawn loss, an integer. */
+  acpl: number;
+}
+
+export interface Analysis {
+  status: AnalysisStatus;
+  progress: AnalysisProgress;
+  /** In ply order, only the plies analysed so far: it grows while the analysis runs. */
+  plies: AnalysedPly[];
+  /** Percent 0..100 per side, null until done. */
+  accuracy: { white: number | null; black: number | null } | null;
+  /** Null until done. */
+  summary: { white: SideSummary; black: SideSummary } | null;
+}
+
+/** An `analysis` event: one per newly analysed ply (`ply` set), and one per change of status. */
+export interface AnalysisEvent {
+  status: AnalysisStatus;
+  progress: AnalysisProgress;
+  ply: AnalysedPly | null;
+  accuracy: Analysis['accuracy'];
+  summary: Analysis['summary'];
+}
