@@ -1,0 +1,442 @@
+//! The server's REST API, one function per endpoint, and the ways a call can fail.
+//!
+//! Every failure becomes a [`ClientError`] whose `Display` is a sentence for the player: the
+//! server's own message for an API error, or what to do when no server answers.
+
+use std::fmt;
+use std::time::Duration;
+
+use reqwest::blocking::{Client, RequestBuilder, Response};
+use reqwest::{StatusCode, Url};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use crate::view::{CreatedGame, GameView, Hint};
+
+/// How long to wait for a TCP connection: a local server answers at once, so a long wait means none.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
+
+/// The longest one call may take. A move waits for Stockfish's reply, which the server bounds
+/// (`--move-time-cap-ms`, 10 s by default, plus its queue); this is only a last guard.
+const REQUEST_TIMEOUT: Duration = Duration::from_secs(180);
+
+/// The base address of an AlphaChess server, e.g. `http://127.0.0.1:8080`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct ServerUrl(Url);
+
+/// Why a `--server` value is not a server address.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ParseServerUrlError(String);
+
+impl fmt::Display for ParseServerUrlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ParseServerUrlError {}
+
+impl std::str::FromStr for ServerUrl {
+    type Err = ParseServerUrlError;
+
+    /// Reads `http://host:port` (a path prefix is kept; a trailing `/` is not needed).
+    fn from_str(text: &str) -> Result<ServerUrl, ParseServerUrlError> {
+        let mut url = Url::parse(text.trim())
+            .map_err(|e| ParseServerUrlError(format!("{text:?} is not a URL ({e})")))?;
+        if url.scheme() != "http" {
+            return Err(ParseServerUrlError(format!(
+                "{text:?}: only http:// servers are supported (put a TLS proxy's plain side here)"
+            )));
+        }
+        if !url.path().ends_with('/') {
+            let path = format!("{}/", url.path());
+            url.set_path(&path);
+        }
+        Ok(ServerUrl(url))
+    }
+}
+
+impl TryFrom<String> for ServerUrl {
+    type Error = ParseServerUrlError;
+
+    fn try_from(text: String) -> Result<ServerUrl, ParseServerUrlError> {
+        text.parse()
+    }
+}
+
+impl From<ServerUrl> for String {
+    fn from(server: ServerUrl) -> String {
+        server.to_string()
+    }
+}
+
+impl fmt::Display for ServerUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.as_str().trim_end_matches('/'))
+    }
+}
+
+impl ServerUrl {
+    /// The address of `path` (relative, e.g. `api/games`) on this server.
+    fn join(&self, path: &str) -> Url {
+        self.0
+            .join(path)
+            .expect("API paths are relative paths made of URL-safe characters")
+    }
+}
+
+/// A game this client may write to: its id and its secret token.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameAccess {
+    pub id: String,
+    pub token: String,
+}
+
+/// The error codes this client acts on; any other is kept as its text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ErrorCode {
+    GameNotFound,
+    /// Nothing at that address: an endpoint this server does not have.
+    NotFound,
+    MethodNotAllowed,
+    StalePly,
+    GameOver,
+    NotYourTurn,
+    IllegalMove,
+    InvalidMoveNotation,
+    Other(String),
+}
+
+impl ErrorCode {
+    fn parse(code: &str) -> ErrorCode {
+        match code {
+            "game_not_found" => ErrorCode::GameNotFound,
+            "not_found" => ErrorCode::NotFound,
+            "method_not_allowed" => ErrorCode::MethodNotAllowed,
+            "stale_ply" => ErrorCode::StalePly,
+            "game_over" => ErrorCode::GameOver,
+            "not_your_turn" => ErrorCode::NotYourTurn,
+            "illegal_move" => ErrorCode::IllegalMove,
+            "invalid_move_notation" => ErrorCode::InvalidMoveNotation,
+            other => ErrorCode::Other(other.to_owned()),
+        }
+    }
+}
+
+/// A failure the server reported: `{"error": code, "message": sentence}` with its status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub code: ErrorCode,
+    pub message: String,
+}
+
+impl fmt::Display for ApiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+/// The error envelope as JSON.
+#[derive(Deserialize)]
+struct ErrorBody {
+    error: String,
+    message: String,
+}
+
+/// Why a call to the server failed.
+#[derive(Debug)]
+pub enum ClientError {
+    /// Nothing listens at the address (or it does not accept connections).
+    Down(ServerUrl),
+    /// The server answered with an error.
+    Api(ApiError),
+    /// The server took longer than [`REQUEST_TIMEOUT`].
+    TimedOut(ServerUrl),
+    /// Anything else: the connection broke, or the answer is not what the API promises.
+    Protocol(String),
+}
+
+impl fmt::Display for ClientError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClientError::Down(server) => write!(
+                f,
+                "no AlphaChess server answers at {server}. Start one with `./build.sh` in the \
+                 repository (or run `alphachess-server`), or point --server at yours"
+            ),
+            ClientError::Api(error) => error.fmt(f),
+            ClientError::TimedOut(server) => {
+                write!(f, "the server at {server} did not answer in time")
+            }
+            ClientError::Protocol(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for ClientError {}
+
+impl ClientError {
+    /// The API error's code, if the server answered with one.
+    pub fn code(&self) -> Option<&ErrorCode> {
+        match self {
+            ClientError::Api(error) => Some(&error.code),
+            _ => None,
+        }
+    }
+}
+
+/// Body of `POST /api/games`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NewGameRequest {
+    /// `white`, `black` or `random`.
+    pub color: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub level: Option<u8>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub fen: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pgn: Option<String>,
+}
+
+/// Body of `POST /api/games/{id}/moves`.
+#[derive(Serialize)]
+struct MoveRequest<'a> {
+    #[serde(rename = "move")]
+    text: &'a str,
+    expected_ply: usize,
+}
+
+/// What a draw offer came to, on a server that has them.
+#[derive(Debug, Clone)]
+pub struct DrawAnswer {
+    /// The game afterwards (finished by agreement when the engine accepted).
+    pub game: GameView,
+}
+
+/// A client for one server.
+#[derive(Debug, Clone)]
+pub struct Api {
+    server: ServerUrl,
+    http: Client,
+}
+
+impl Api {
+    pub fn new(server: ServerUrl) -> Api {
+        let http = Client::builder()
+            .connect_timeout(CONNECT_TIMEOUT)
+            // Per request instead: the live stream must stay open for as long as the game.
+            .timeout(None)
+            .user_agent(concat!("alphachess-cli/", env!("CARGO_PKG_VERSION")))
+            .build()
+            .expect("a client without TLS or custom roots always builds");
+        Api { server, http }
+    }
+
+    /// `POST /api/games`: a new game (with the engine's first move when it has white).
+    pub fn create(&self, request: &NewGameRequest) -> Result<CreatedGame, ClientError> {
+        self.json(self.http.post(self.url("api/games")).json(request))
+    }
+
+    /// `GET /api/games/{id}`.
+    pub fn game(&self, id: &str) -> Result<GameView, ClientError> {
+        self.json(self.http.get(self.game_url(id, "")))
+    }
+
+    /// `POST /api/games/{id}/moves`: the player's move as typed, then the engine's reply.
+    pub fn play(
+        &self,
+        game: &GameAccess,
+        text: &str,
+        expected_ply: usize,
+    ) -> Result<GameView, ClientError> {
+        let body = MoveRequest { text, expected_ply };
+        self.json(self.write(game, "moves").json(&body))
+    }
+
+    /// `POST /api/games/{id}/takeback`.
+    pub fn take_back(&self, game: &GameAccess) -> Result<GameView, ClientError> {
+        self.json(self.write(game, "takeback"))
+    }
+
+    /// `POST /api/games/{id}/resign`.
+    pub fn resign(&self, game: &GameAccess) -> Result<GameView, ClientError> {
+        self.json(self.write(game, "resign"))
+    }
+
+    /// `POST /api/games/{id}/draw`: offers a draw. Servers without draw offers answer 404
+    /// `not_found` (or 405): see [`ClientError::code`].
+    pub fn offer_draw(&self, game: &GameAccess) -> Result<DrawAnswer, ClientError> {
+        let answer: serde_json::Value = self.json(self.write(game, "draw"))?;
+        // A GameView, or an object holding one under `game`.
+        let view = answer.get("game").cloned().unwrap_or(answer);
+        serde_json::from_value(view)
+            .map(|game| DrawAnswer { game })
+            .map_err(|e| ClientError::Protocol(format!("unexpected answer to a draw offer: {e}")))
+    }
+
+    /// `GET /api/games/{id}/pgn`.
+    pub fn pgn(&self, id: &str) -> Result<String, ClientError> {
+        let response = self.send(self.http.get(self.game_url(id, "/pgn")))?;
+        response.text().map_err(|e| self.transport(e))
+    }
+
+    /// `GET /api/games/{id}/hint`: Stockfish's move for the player, at full strength.
+    pub fn hint(&self, game: &GameAccess) -> Result<Hint, ClientError> {
+        let request = self
+            .http
+            .get(self.game_url(&game.id, "/hint"))
+            .bearer_auth(&game.token);
+        self.json(request)
+    }
+
+    /// `GET /api/games/{id}/events`: the open Server-Sent Events stream (no time limit).
+    pub fn events(&self, id: &str) -> Result<Response, ClientError> {
+        let request = self
+            .http
+            .get(self.game_url(id, "/events"))
+            .header(reqwest::header::ACCEPT, "text/event-stream");
+        let response = request.send().map_err(|e| self.transport(e))?;
+        check(response)
+    }
+
+    fn url(&self, path: &str) -> Url {
+        self.server.join(path)
+    }
+
+    /// `api/games/{id}{suffix}`, the id percent-encoded as one path segment.
+    fn game_url(&self, id: &str, suffix: &str) -> Url {
+        let mut url = self.url("api/games/");
+        url.path_segments_mut()
+            .expect("an http URL has path segments")
+            .pop_if_empty()
+            .push(id);
+        if !suffix.is_empty() {
+            let path = format!("{}{suffix}", url.path());
+            url.set_path(&path);
+        }
+        url
+    }
+
+    /// A `POST` to `/api/games/{id}/{action}` with the game's token.
+    fn write(&self, game: &GameAccess, action: &str) -> RequestBuilder {
+        self.http
+            .post(self.game_url(&game.id, &format!("/{action}")))
+            .bearer_auth(&game.token)
+    }
+
+    fn send(&self, request: RequestBuilder) -> Result<Response, ClientError> {
+        let response = request
+            .timeout(REQUEST_TIMEOUT)
+            .send()
+            .map_err(|e| self.transport(e))?;
+        check(response)
+    }
+
+    fn json<T: DeserializeOwned>(&self, request: RequestBuilder) -> Result<T, ClientError> {
+        let response = self.send(request)?;
+        let text = response.text().map_err(|e| self.transport(e))?;
+        serde_json::from_str(&text).map_err(|e| {
+            ClientError::Protocol(format!(
+                "the server's answer is not what this client understands ({e})"
+            ))
+        })
+    }
+
+    /// A failure below HTTP: no server, a timeout, or a broken connection.
+    fn transport(&self, error: reqwest::Error) -> ClientError {
+        if error.is_connect() {
+            ClientError::Down(self.server.clone())
+        } else if error.is_timeout() {
+            ClientError::TimedOut(self.server.clone())
+        } else {
+            ClientError::Protocol(format!(
+                "the connection to {} failed: {}",
+                self.server,
+                root_cause(&error)
+            ))
+        }
+    }
+}
+
+/// The response if it is a success, else its error envelope as an [`ApiError`].
+fn check(response: Response) -> Result<Response, ClientError> {
+    let status = response.status();
+    if status.is_success() {
+        return Ok(response);
+    }
+    let text = response.text().unwrap_or_default();
+    let error = match serde_json::from_str::<ErrorBody>(&text) {
+        Ok(body) => ApiError {
+            status,
+            code: ErrorCode::parse(&body.error),
+            message: body.message,
+        },
+        // Not our server, or a proxy in front of it.
+        Err(_) => ApiError {
+            status,
+            code: ErrorCode::Other(format!("http_{}", status.as_u16())),
+            message: format!("the server answered {status}"),
+        },
+    };
+    Err(ClientError::Api(error))
+}
+
+/// The innermost cause of an error, which says what went wrong in the fewest words.
+fn root_cause(error: &(dyn std::error::Error + 'static)) -> String {
+    let mut cause = error;
+    while let Some(source) = cause.source() {
+        cause = source;
+    }
+    cause.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn server(text: &str) -> ServerUrl {
+        text.parse().expect("a server URL")
+    }
+
+    #[test]
+    fn a_server_url_is_shown_without_its_trailing_slash() {
+        assert_eq!(
+            server("http://127.0.0.1:8080/").to_string(),
+            "http://127.0.0.1:8080"
+        );
+        assert_eq!(
+            server("http://127.0.0.1:8080").to_string(),
+            "http://127.0.0.1:8080"
+        );
+    }
+
+    #[test]
+    fn endpoint_addresses_keep_a_path_prefix_and_encode_the_id() {
+        let api = Api::new(server("http://example.test/chess"));
+        assert_eq!(
+            api.game_url("abc", "/moves").as_str(),
+            "http://example.test/chess/api/games/abc/moves"
+        );
+        assert_eq!(
+            api.game_url("a/b", "").as_str(),
+            "http://example.test/chess/api/games/a%2Fb"
+        );
+    }
+
+    #[test]
+    fn only_http_servers_are_accepted() {
+        assert!("https://example.test".parse::<ServerUrl>().is_err());
+        assert!("localhost:8080".parse::<ServerUrl>().is_err());
+        assert!("not a url".parse::<ServerUrl>().is_err());
+    }
+
+    #[test]
+    fn a_refused_connection_says_the_server_is_down() {
+        let api = Api::new(server("http://127.0.0.1:1"));
+        let error = api.game("x").expect_err("nothing listens on port 1");
+        assert!(matches!(error, ClientError::Down(_)), "{error:?}");
+        assert!(error.to_string().contains("./build.sh"), "{error}");
+    }
+}

@@ -1,0 +1,237 @@
+//! The three things `alphachess` does: play a new game, resume a saved one, list saved games.
+
+use std::collections::HashSet;
+use std::fmt;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use crate::api::{Api, ClientError, ErrorCode, GameAccess, NewGameRequest, ServerUrl};
+use crate::board::Glyphs;
+use crate::session::{self, Looks, SessionError};
+use crate::store::{SavedGame, Store, StoreError};
+use crate::terminal::Terminal;
+use crate::view::GameView;
+
+/// The colour the player asks for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorChoice {
+    White,
+    Black,
+    Random,
+}
+
+impl ColorChoice {
+    fn as_str(self) -> &'static str {
+        match self {
+            ColorChoice::White => "white",
+            ColorChoice::Black => "black",
+            ColorChoice::Random => "random",
+        }
+    }
+}
+
+/// Where a new game starts.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Start {
+    Initial,
+    Fen(String),
+    /// A PGN file to continue.
+    Pgn(PathBuf),
+}
+
+/// A new game as asked on the command line.
+#[derive(Debug, Clone)]
+pub struct NewGame {
+    pub server: ServerUrl,
+    pub color: ColorChoice,
+    pub level: Option<u8>,
+    pub start: Start,
+}
+
+/// Why `alphachess` stopped with exit code 1.
+#[derive(Debug)]
+pub enum AppError {
+    Client(ClientError),
+    Store(StoreError),
+    Session(SessionError),
+    ReadPgn { path: PathBuf, source: io::Error },
+    Output(io::Error),
+}
+
+impl fmt::Display for AppError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AppError::Client(error) => error.fmt(f),
+            AppError::Store(error) => error.fmt(f),
+            AppError::Session(error) => error.fmt(f),
+            AppError::ReadPgn { path, source } => {
+                write!(f, "cannot read {}: {source}", path.display())
+            }
+            AppError::Output(error) => write!(f, "cannot write the output: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for AppError {}
+
+impl From<ClientError> for AppError {
+    fn from(error: ClientError) -> AppError {
+        AppError::Client(error)
+    }
+}
+
+impl From<StoreError> for AppError {
+    fn from(error: StoreError) -> AppError {
+        AppError::Store(error)
+    }
+}
+
+impl From<SessionError> for AppError {
+    fn from(error: SessionError) -> AppError {
+        AppError::Session(error)
+    }
+}
+
+impl From<io::Error> for AppError {
+    fn from(error: io::Error) -> AppError {
+        AppError::Output(error)
+    }
+}
+
+/// How to draw, as the flags and the terminal decide.
+pub fn looks(ascii: bool, no_color: bool) -> Looks {
+    Looks {
+        glyphs: if ascii {
+            Glyphs::Ascii
+        } else {
+            Glyphs::Unicode
+        },
+        terminal: Terminal::detect(no_color),
+    }
+}
+
+/// `alphachess play`: creates the game, saves its token, plays it.
+pub fn play(new: NewGame, looks: Looks) -> Result<(), AppError> {
+    let (fen, pgn) = match new.start {
+        Start::Initial => (None, None),
+        Start::Fen(fen) => (Some(fen), None),
+        Start::Pgn(path) => {
+            let text = std::fs::read_to_string(&path)
+                .map_err(|source| AppError::ReadPgn { path, source })?;
+            (None, Some(text))
+        }
+    };
+    let request = NewGameRequest {
+        color: new.color.as_str().to_owned(),
+        level: new.level,
+        fen,
+        pgn,
+    };
+    let api = Api::new(new.server.clone());
+    let store = Store::from_env()?;
+    let created = api.create(&request)?;
+    let access = GameAccess {
+        id: created.id,
+        token: created.token,
+    };
+    let game = created.game;
+    store.save(SavedGame::new(
+        access.clone(),
+        new.server,
+        game.player_color,
+        game.level,
+    ))?;
+    println!(
+        "New game {} against Stockfish at level {}: you play {}.",
+        access.id, game.level, game.player_color
+    );
+    println!("Type `help` for the commands.");
+    start(api, access, game, looks)
+}
+
+/// `alphachess resume [ID]`: continues a saved game (the latest one without an id).
+pub fn resume(
+    id: Option<&str>,
+    server: Option<ServerUrl>,
+    looks: Looks,
+) -> Result<(), AppError> {
+    let store = Store::from_env()?;
+    let saved = match id {
+        Some(id) => store.find(id)?,
+        None => store
+            .latest()?
+            .ok_or_else(|| StoreError::UnknownGame("(the latest)".into()))?,
+    };
+    let server = server.unwrap_or_else(|| saved.server.clone());
+    let api = Api::new(server.clone());
+    let game = api.game(&saved.access.id)?;
+    store.save(SavedGame::new(
+        saved.access.clone(),
+        server,
+        game.player_color,
+        game.level,
+    ))?;
+    println!(
+        "Game {} against Stockfish at level {}: you play {}.",
+        saved.access.id, game.level, game.player_color
+    );
+    start(api, saved.access, game, looks)
+}
+
+fn start(api: Api, access: GameAccess, game: GameView, looks: Looks) -> Result<(), AppError> {
+    let stdin = io::stdin().lock();
+    let stdout = io::stdout().lock();
+    session::run(api, access, game, looks, stdin, stdout)?;
+    Ok(())
+}
+
+/// `alphachess list`: the saved games and how each stands on its server now.
+pub fn list() -> Result<(), AppError> {
+    let store = Store::from_env()?;
+    let games = store.load()?;
+    let mut out = io::stdout().lock();
+    if games.is_empty() {
+        writeln!(out, "No saved games yet: start one with `alphachess play`.")?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{:<24} {:<6} {:<5} {:<28} STATE",
+        "ID", "YOU", "LEVEL", "SERVER"
+    )?;
+    let mut down: HashSet<String> = HashSet::new();
+    for saved in &games {
+        let state = standing(saved, &mut down);
+        writeln!(
+            out,
+            "{:<24} {:<6} {:<5} {:<28} {state}",
+            saved.access.id,
+            saved.color.as_str(),
+            saved.level,
+            saved.server.to_string()
+        )?;
+    }
+    writeln!(out, "Continue one with `alphachess resume ID`.")?;
+    Ok(())
+}
+
+/// How `saved` stands, asked of its server (once a server is down, it is not asked again).
+fn standing(saved: &SavedGame, down: &mut HashSet<String>) -> String {
+    let server = saved.server.to_string();
+    if down.contains(&server) {
+        return "server down".into();
+    }
+    match Api::new(saved.server.clone()).game(&saved.access.id) {
+        Ok(view) if view.is_finished() => format!("over, {}", view.result),
+        Ok(view) if view.is_engine_turn() => format!("ply {}, Stockfish to move", view.ply),
+        Ok(view) => format!("ply {}, your move", view.ply),
+        Err(error) if error.code() == Some(&ErrorCode::GameNotFound) => {
+            "gone from the server".into()
+        }
+        Err(ClientError::Down(_)) => {
+            down.insert(server);
+            "server down".into()
+        }
+        Err(error) => format!("unknown ({error})"),
+    }
+}

@@ -1,0 +1,142 @@
+//! `alphachess`: play Stockfish in the terminal, through an AlphaChess server's REST API.
+//!
+//! Exit codes: 0 when all went well, 1 on an error (its message on stderr), 2 on a usage error.
+
+mod api;
+mod app;
+mod board;
+mod commands;
+mod movelist;
+mod session;
+mod store;
+mod stream;
+mod terminal;
+mod view;
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::api::ServerUrl;
+use crate::app::{ColorChoice, NewGame, Start};
+
+/// Where `alphachess-server` listens by default.
+const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
+
+/// Play Stockfish in the terminal, through an AlphaChess server.
+///
+/// Start the server first (`./build.sh` in the repository, or `alphachess-server`), then
+/// `alphachess play`. Games are kept on the server; their ids and tokens are saved in
+/// `$XDG_CONFIG_HOME/alphachess/games.json` (else `~/.config/alphachess/`) for `resume`.
+#[derive(Debug, Parser)]
+#[command(name = "alphachess", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: CliCommand,
+
+    /// Draw the pieces with letters (KQRBNP) instead of chess symbols
+    #[arg(long, global = true)]
+    ascii: bool,
+
+    /// No colours (also off when NO_COLOR is set or the output is not a terminal)
+    #[arg(long, global = true)]
+    no_color: bool,
+}
+
+#[derive(Debug, Subcommand)]
+enum CliCommand {
+    /// Start a new game against Stockfish
+    Play {
+        /// The AlphaChess server
+        #[arg(long, env = "ALPHACHESS_SERVER", default_value = DEFAULT_SERVER)]
+        server: ServerUrl,
+
+        /// Your colour
+        #[arg(long, value_enum, default_value_t = ColorChoice::White)]
+        color: ColorChoice,
+
+        /// Stockfish's strength, 1 (weakest) to 8 (full strength, the server's default)
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
+        level: Option<u8>,
+
+        /// Start from this position (FEN) instead of the initial one
+        #[arg(long, conflicts_with = "pgn")]
+        fen: Option<String>,
+
+        /// Continue the game in this PGN file (its first game, main line)
+        #[arg(long, value_name = "FILE")]
+        pgn: Option<PathBuf>,
+    },
+    /// Continue a saved game
+    Resume {
+        /// The game's id, or the start of it [default: the latest game]
+        id: Option<String>,
+
+        /// Another address for the game's server [default: the one it was started on]
+        #[arg(long)]
+        server: Option<ServerUrl>,
+    },
+    /// Show the saved games and how they stand
+    List,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let looks = app::looks(cli.ascii, cli.no_color);
+    let outcome = match cli.command {
+        CliCommand::Play {
+            server,
+            color,
+            level,
+            fen,
+            pgn,
+        } => {
+            let start = match (fen, pgn) {
+                (Some(fen), _) => Start::Fen(fen),
+                (None, Some(path)) => Start::Pgn(path),
+                (None, None) => Start::Initial,
+            };
+            let new = NewGame {
+                server,
+                color,
+                level,
+                start,
+            };
+            app::play(new, looks)
+        }
+        CliCommand::Resume { id, server } => app::resume(id.as_deref(), server, looks),
+        CliCommand::List => app::list(),
+    };
+    match outcome {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("alphachess: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn fen_and_pgn_cannot_both_be_given() {
+        let parsed = Cli::try_parse_from(["alphachess", "play", "--fen", "x", "--pgn", "y"]);
+        assert!(parsed.is_err());
+    }
+
+    #[test]
+    fn a_level_outside_one_to_eight_is_a_usage_error() {
+        let error = Cli::try_parse_from(["alphachess", "play", "--level", "9"])
+            .expect_err("out of range");
+        assert_eq!(error.exit_code(), 2);
+    }
+}
