@@ -150,11 +150,7 @@ pub fn play(new: NewGame, looks: Looks) -> Result<(), AppError> {
 }
 
 /// `alphachess resume [ID]`: continues a saved game (the latest one without an id).
-pub fn resume(
-    id: Option<&str>,
-    server: Option<ServerUrl>,
-    looks: Looks,
-) -> Result<(), AppError> {
+pub fn resume(id: Option<&str>, server: Option<ServerUrl>, looks: Looks) -> Result<(), AppError> {
     let store = Store::from_env()?;
     let saved = match id {
         Some(id) => store.find(id)?,

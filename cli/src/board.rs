@@ -267,7 +267,10 @@ mod tests {
         assert!(lines[8].contains("\x1b[48;5;167;38;5;231m ♔ "));
         assert!(lines[8].ends_with("\x1b[0m 1"));
         assert!(lines[5].ends_with("\x1b[48;5;143;38;5;16m ♛ \x1b[0m 4"));
-        assert!(lines[1].contains("\x1b[48;5;143;38;5;16m   "), "d8 (dark) emptied");
+        assert!(
+            lines[1].contains("\x1b[48;5;143;38;5;16m   "),
+            "d8 (dark) emptied"
+        );
     }
 
     #[test]

@@ -127,7 +127,10 @@ mod tests {
     #[test]
     fn one_word_that_is_not_a_command_is_a_move_kept_as_typed() {
         assert_eq!(command("Nf3"), Command::Move(MoveText("Nf3".into())));
-        assert_eq!(command("  e7e8q \n"), Command::Move(MoveText("e7e8q".into())));
+        assert_eq!(
+            command("  e7e8q \n"),
+            Command::Move(MoveText("e7e8q".into()))
+        );
         assert_eq!(command("O-O"), Command::Move(MoveText("O-O".into())));
     }
 

@@ -135,8 +135,8 @@ mod tests {
 
     #[test]
     fn a_level_outside_one_to_eight_is_a_usage_error() {
-        let error = Cli::try_parse_from(["alphachess", "play", "--level", "9"])
-            .expect_err("out of range");
+        let error =
+            Cli::try_parse_from(["alphachess", "play", "--level", "9"]).expect_err("out of range");
         assert_eq!(error.exit_code(), 2);
     }
 }

@@ -55,8 +55,14 @@ struct SavedGames {
 pub enum StoreError {
     /// Neither `XDG_CONFIG_HOME` nor `HOME` is set.
     NoConfigDir,
-    Io { path: PathBuf, source: io::Error },
-    Corrupt { path: PathBuf, message: String },
+    Io {
+        path: PathBuf,
+        source: io::Error,
+    },
+    Corrupt {
+        path: PathBuf,
+        message: String,
+    },
     UnknownGame(String),
     /// The prefix matches several saved games.
     Ambiguous(String),
@@ -65,9 +71,9 @@ pub enum StoreError {
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            StoreError::NoConfigDir => f.write_str(
-                "cannot tell where to keep saved games: set XDG_CONFIG_HOME or HOME",
-            ),
+            StoreError::NoConfigDir => {
+                f.write_str("cannot tell where to keep saved games: set XDG_CONFIG_HOME or HOME")
+            }
             StoreError::Io { path, source } => write!(f, "{}: {source}", path.display()),
             StoreError::Corrupt { path, message } => write!(
                 f,
@@ -124,11 +130,10 @@ impl Store {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
             Err(source) => return Err(StoreError::Io { path, source }),
         };
-        let saved: SavedGames =
-            serde_json::from_str(&text).map_err(|e| StoreError::Corrupt {
-                path,
-                message: e.to_string(),
-            })?;
+        let saved: SavedGames = serde_json::from_str(&text).map_err(|e| StoreError::Corrupt {
+            path,
+            message: e.to_string(),
+        })?;
         Ok(saved.games)
     }
 
@@ -256,7 +261,10 @@ mod tests {
         for id in ["abc1", "abc2", "xyz"] {
             store.save(game(id)).expect("saved");
         }
-        assert_eq!(store.find("xyz").expect("found").access.token, "token-of-xyz");
+        assert_eq!(
+            store.find("xyz").expect("found").access.token,
+            "token-of-xyz"
+        );
         assert_eq!(store.find("x").expect("found").access.id, "xyz");
         assert_eq!(store.find("abc2").expect("found").access.id, "abc2");
         assert!(matches!(store.find("abc"), Err(StoreError::Ambiguous(_))));
@@ -269,7 +277,10 @@ mod tests {
         let store = Store::at(dir.path().to_owned());
         fs::write(store.path(), "{not json").expect("written");
         let error = store.save(game("a")).expect_err("refused");
-        assert!(error.to_string().contains("is not a saved-games file"), "{error}");
+        assert!(
+            error.to_string().contains("is not a saved-games file"),
+            "{error}"
+        );
         assert_eq!(fs::read_to_string(store.path()).expect("kept"), "{not json");
     }
 
