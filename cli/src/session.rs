@@ -30,6 +30,9 @@ const STREAM_SETTLE: Duration = Duration::from_secs(1);
 /// How often to ask the server directly while waiting for an engine move that no stream reports.
 const POLL: Duration = Duration::from_secs(1);
 
+/// The most characters of a thinking line rewritten in place (an 80-column terminal's line).
+const LIVE_WIDTH: usize = 79;
+
 /// How long to wait for Stockfish to move in a resumed game before giving the prompt back.
 const ENGINE_PATIENCE: Duration = Duration::from_secs(120);
 
@@ -483,7 +486,12 @@ struct ThinkingLine {
 impl ThinkingLine {
     fn update(&mut self, thinking: &Thinking, out: &mut impl Write, live: bool) -> io::Result<()> {
         if live {
-            write!(out, "{CLEAR_LINE}Stockfish: {thinking}")?;
+            // Cut to one line of a narrow terminal: a wrapped line could not be erased in place.
+            let text: String = format!("Stockfish: {thinking}")
+                .chars()
+                .take(LIVE_WIDTH)
+                .collect();
+            write!(out, "{CLEAR_LINE}{text}")?;
             out.flush()?;
             self.drawn = true;
         }
@@ -576,5 +584,28 @@ mod tests {
             String::from_utf8(out).expect("UTF-8"),
             format!("{shown}{shown}\n")
         );
+    }
+
+    #[test]
+    fn a_live_thinking_line_is_cut_to_one_terminal_line() {
+        let thinking = Thinking {
+            ply: 1,
+            depth: 20,
+            target_depth: Some(20),
+            score: crate::view::Score::Cp(31),
+            pv: ["Nf3", "Nc6"]
+                .repeat(20)
+                .into_iter()
+                .map(String::from)
+                .collect(),
+        };
+        let mut out = Vec::new();
+        ThinkingLine::default()
+            .update(&thinking, &mut out, true)
+            .expect("written");
+        let text = String::from_utf8(out).expect("UTF-8");
+        let shown = text.strip_prefix(CLEAR_LINE).expect("erased first");
+        assert_eq!(shown.chars().count(), LIVE_WIDTH);
+        assert!(shown.starts_with("Stockfish: depth 20/20, eval +0.31, line Nf3 Nc6"));
     }
 }
