@@ -9,8 +9,7 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::games::StoreError;
-use crate::token::RandomError;
+use crate::games::{GameError, ParsePlayerMoveError, SetupError};
 use crate::uci::EngineError;
 
 /// Every way a request can fail.
@@ -201,18 +200,64 @@ impl From<EngineError> for ApiError {
     }
 }
 
-/// The store failed: the change is not kept (500, cause logged).
-impl From<StoreError> for ApiError {
-    fn from(error: StoreError) -> ApiError {
-        ApiError::Internal(error.to_string())
+/// The one place a game's failures become HTTP: a store or randomness failure is a 500 whose
+/// cause chain is logged, never shown.
+impl From<GameError> for ApiError {
+    fn from(error: GameError) -> ApiError {
+        match error {
+            GameError::NotFound => ApiError::GameNotFound,
+            GameError::GameOver => ApiError::GameOver,
+            GameError::NotYourTurn => ApiError::NotYourTurn,
+            GameError::StalePly { expected, actual } => ApiError::StalePly { expected, actual },
+            GameError::Superseded => ApiError::Superseded,
+            GameError::NothingToTakeBack => ApiError::NothingToTakeBack,
+            GameError::TooManyPlies(limit) => ApiError::TooManyPlies(limit),
+            GameError::IllegalMove {
+                message,
+                legal_moves,
+            } => ApiError::IllegalMove {
+                message,
+                legal_moves,
+            },
+            GameError::TooManyGames => ApiError::TooManyGames,
+            GameError::Engine(error) => error.into(),
+            GameError::Store(error) => ApiError::Internal(with_causes(&error)),
+            GameError::Random(error) => ApiError::Internal(with_causes(&error)),
+        }
     }
 }
 
-/// The OS random source failed: no id or token can be made (500, cause logged).
-impl From<RandomError> for ApiError {
-    fn from(error: RandomError) -> ApiError {
-        ApiError::Internal(error.to_string())
+/// A FEN or PGN to start from that does not describe a game: 400.
+impl From<SetupError> for ApiError {
+    fn from(error: SetupError) -> ApiError {
+        match error {
+            SetupError::Fen(reason) => ApiError::InvalidFen(reason),
+            SetupError::Pgn(reason) => ApiError::InvalidPgn(reason),
+        }
     }
+}
+
+/// Move text that is no notation at all: 400 (one that is but names no legal move is a 422).
+impl From<ParsePlayerMoveError> for ApiError {
+    fn from(error: ParsePlayerMoveError) -> ApiError {
+        ApiError::InvalidMoveNotation(error.into_text())
+    }
+}
+
+/// `error` and every cause under it, `: `-separated, as one line for a log or a person.
+pub fn with_causes(error: &dyn std::error::Error) -> String {
+    let mut line = error.to_string();
+    let mut cause = error.source();
+    while let Some(inner) = cause {
+        let text = inner.to_string();
+        // Some errors repeat their cause in their own text; say it once.
+        if !line.ends_with(&text) {
+            line.push_str(": ");
+            line.push_str(&text);
+        }
+        cause = inner.source();
+    }
+    line
 }
 
 impl ResponseError for ApiError {
@@ -320,5 +365,24 @@ mod tests {
         let timeout = ApiError::from(EngineError::Timeout);
         assert_eq!(timeout.status_code(), StatusCode::GATEWAY_TIMEOUT);
         assert_eq!(timeout.code(), ErrorCode::EngineTimeout);
+    }
+
+    #[test]
+    fn an_unknown_game_is_404_game_not_found() {
+        let error = ApiError::from(GameError::NotFound);
+        assert_eq!(error.status_code(), StatusCode::NOT_FOUND);
+        assert_eq!(error.code(), ErrorCode::GameNotFound);
+    }
+
+    #[test]
+    fn a_store_failure_is_a_500_that_keeps_its_cause_for_the_log() {
+        let cause = std::io::Error::other("disk full");
+        let store = crate::games::StoreError::backend("committing a batch", cause);
+        let error = ApiError::from(GameError::from(store));
+        assert_eq!(error.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert_eq!(
+            error.to_string(),
+            "internal error: the game store failed while committing a batch: disk full"
+        );
     }
 }

@@ -3,6 +3,7 @@
 use std::process::ExitCode;
 
 use actix_web::rt::signal::unix::{signal, Signal, SignalKind};
+use alphachess_server::error::with_causes;
 use alphachess_server::routes::docs::ApiDoc;
 use alphachess_server::{Application, Config};
 use clap::Parser;
@@ -25,7 +26,7 @@ async fn main() -> ExitCode {
     let application = match Application::build(&config).await {
         Ok(application) => application,
         Err(error) => {
-            eprintln!("alphachess-server: {error}");
+            eprintln!("alphachess-server: {}", with_causes(&error));
             return ExitCode::FAILURE;
         }
     };

@@ -159,7 +159,7 @@ async fn open_games(config: &Config) -> Result<Games, StartupError> {
         tokio::task::spawn_blocking(move || SqliteStore::open(&path, limit)).await
     };
     let (store, stored) = opened
-        .unwrap_or_else(|panic| Err(StoreError(format!("the opening task failed: {panic}"))))
+        .unwrap_or_else(|panic| Err(StoreError::backend("opening (the task panicked)", panic)))
         .map_err(|source| StartupError::Store { path, source })?;
     let games = Games::new(
         config.max_games as usize,

@@ -166,7 +166,7 @@ mod tests {
         for ply in 0..100 {
             let text = if ply % 2 == 0 { "Nf3" } else { "Ng1" };
             slot.update(|state| {
-                state.play_player_move(text, None)?;
+                state.play_player_move(&text.parse().expect("notation"), None)?;
                 Ok(())
             })
             .ok();
@@ -217,7 +217,7 @@ mod tests {
         }
         // The game itself goes on.
         assert!(slot
-            .update(|state| state.play_player_move("e4", None))
+            .update(|state| state.play_player_move(&"e4".parse().expect("notation"), None))
             .is_ok());
     }
 

@@ -32,14 +32,15 @@ pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
 
 /// Brings the database up to [`SCHEMA_VERSION`]; returns the version it found.
 pub fn migrate(conn: &mut Connection) -> Result<u32, StoreError> {
-    let sql_error = |error: rusqlite::Error| StoreError(format!("migrating the schema: {error}"));
+    let sql_error = |error: rusqlite::Error| StoreError::backend("migrating the schema", error);
     let found: u32 = conn
         .pragma_query_value(None, "user_version", |row| row.get(0))
         .map_err(sql_error)?;
     if found > SCHEMA_VERSION {
-        return Err(StoreError(format!(
-            "the database has schema version {found}, newer than this release's {SCHEMA_VERSION}"
-        )));
+        return Err(StoreError::NewerSchema {
+            found,
+            supported: SCHEMA_VERSION,
+        });
     }
     for (from, sql) in (found..).zip(&MIGRATIONS[found as usize..]) {
         let tx = conn.transaction().map_err(sql_error)?;

@@ -1,5 +1,6 @@
 //! Games against the engine: state, rules of play, views, the live registry and its store.
 
+mod error;
 mod export;
 mod id;
 mod level;
@@ -14,14 +15,15 @@ mod state;
 mod store;
 mod view;
 
+pub use error::GameError;
 pub use id::GameId;
 pub use level::Level;
 pub use migrations::{SCHEMA_V1, SCHEMA_VERSION};
-pub use notation::parse_move;
+pub use notation::{ParsePlayerMoveError, PlayerMove};
 pub use record::{GameRecord, InvalidRecord};
 pub use registry::{GameSlot, Games};
 pub use service::{Created, GameService, Hint};
-pub use setup::{parse_fen, parse_pgn, ColorChoice, NewGame};
+pub use setup::{parse_fen, parse_pgn, ColorChoice, NewGame, SetupError};
 pub use sqlite::SqliteStore;
 pub use state::{EngineTurn, GameState, MAX_PLIES};
 pub use store::{

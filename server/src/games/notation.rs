@@ -1,47 +1,78 @@
-//! The edge where a player's move text becomes a legal [`Move`]: syntax first, then legality.
+//! A player's move as sent, read in two steps as shakmaty does: syntax first, at the edge
+//! (`"Nf3".parse::<PlayerMove>()`, a 400 when it is no notation at all), then legality against the
+//! game's position under its lock ([`PlayerMove::to_move`], a 422 when it names no legal move).
 
-use alphachess_engine::{Move, Position, SanPlus, UciMove};
+use std::str::FromStr;
 
-use crate::error::ApiError;
+use alphachess_engine::{Move, Position, San, SanPlus, UciMove};
+
+use super::error::GameError;
 
 /// Longest move text worth reading (`Qh4xe1+!?` is 9 characters).
 const MAX_MOVE_TEXT: usize = 16;
 
-/// Reads `text` as UCI (`e2e4`, `e7e8q`) or SAN (`Nf3`, `exd5`, `O-O`, `e8=Q+`) and resolves it in
-/// `position`: 400 `invalid_move_notation` for anything that is neither, 422 `illegal_move`
-/// (with the count of legal moves) for a move that is well formed but not legal here.
-pub fn parse_move(text: &str, position: &Position) -> Result<Move, ApiError> {
-    if text.is_empty() || text.len() > MAX_MOVE_TEXT || !text.bytes().all(|b| b.is_ascii_graphic())
-    {
-        return Err(ApiError::InvalidMoveNotation(shorten(text)));
-    }
-    if let Ok(uci) = text.parse::<UciMove>() {
-        return uci.to_move(position).map_err(|error| {
-            illegal(
-                format!("the move {text} is not legal here: {error}"),
-                position,
-            )
-        });
-    }
-    let san: SanPlus = text
-        .parse()
-        .map_err(|_| ApiError::InvalidMoveNotation(shorten(text)))?;
-    san.san
-        .to_move(position)
-        .map_err(|error| illegal(error.to_string(), position))
+/// A move in UCI (`e2e4`, `e7e8q`) or SAN (`Nf3`, `exd5`, `O-O`, `e8=Q+`), not yet resolved.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlayerMove {
+    Uci(UciMove),
+    San(San),
 }
 
-/// 422 `illegal_move` in `position`, with the count of its legal moves.
-pub(super) fn illegal(message: String, position: &Position) -> ApiError {
-    ApiError::IllegalMove {
+/// The text is neither UCI nor SAN (or is too long, or holds a control character).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0:?} is neither a UCI move (e2e4) nor a SAN move (Nf3)")]
+pub struct ParsePlayerMoveError(String);
+
+impl ParsePlayerMoveError {
+    /// Enough of the refused text to recognise it in an error message.
+    pub fn into_text(self) -> String {
+        self.0
+    }
+}
+
+impl FromStr for PlayerMove {
+    type Err = ParsePlayerMoveError;
+
+    fn from_str(text: &str) -> Result<PlayerMove, ParsePlayerMoveError> {
+        let refused = || ParsePlayerMoveError(text.chars().take(MAX_MOVE_TEXT).collect());
+        if text.is_empty()
+            || text.len() > MAX_MOVE_TEXT
+            || !text.bytes().all(|b| b.is_ascii_graphic())
+        {
+            return Err(refused());
+        }
+        if let Ok(uci) = text.parse::<UciMove>() {
+            return Ok(PlayerMove::Uci(uci));
+        }
+        let san: SanPlus = text.parse().map_err(|_| refused())?;
+        Ok(PlayerMove::San(san.san))
+    }
+}
+
+impl PlayerMove {
+    /// The legal move this names in `position`; [`GameError::IllegalMove`] (with the count of
+    /// legal moves) when it names none.
+    pub fn to_move(&self, position: &Position) -> Result<Move, GameError> {
+        match self {
+            PlayerMove::Uci(uci) => uci.to_move(position).map_err(|error| {
+                illegal(
+                    format!("the move {uci} is not legal here: {error}"),
+                    position,
+                )
+            }),
+            PlayerMove::San(san) => san
+                .to_move(position)
+                .map_err(|error| illegal(error.to_string(), position)),
+        }
+    }
+}
+
+/// [`GameError::IllegalMove`] in `position`, with the count of its legal moves.
+pub(super) fn illegal(message: String, position: &Position) -> GameError {
+    GameError::IllegalMove {
         message,
         legal_moves: position.legal_moves().len(),
     }
-}
-
-/// Enough of a refused text to recognise it in an error message.
-fn shorten(text: &str) -> String {
-    text.chars().take(MAX_MOVE_TEXT).collect()
 }
 
 #[cfg(test)]
@@ -52,10 +83,16 @@ mod tests {
         Position::startpos()
     }
 
+    fn resolve(text: &str) -> Result<Move, GameError> {
+        text.parse::<PlayerMove>()
+            .expect("test text is notation")
+            .to_move(&start())
+    }
+
     #[test]
     fn uci_and_san_name_the_same_move() {
-        let uci = parse_move("g1f3", &start()).expect("legal UCI");
-        let san = parse_move("Nf3", &start()).expect("legal SAN");
+        let uci = resolve("g1f3").expect("legal UCI");
+        let san = resolve("Nf3").expect("legal SAN");
         assert_eq!(uci, san);
         assert_eq!(uci.to_string(), "g1f3");
     }
@@ -63,8 +100,8 @@ mod tests {
     #[test]
     fn an_illegal_move_is_422_with_the_legal_count() {
         for text in ["e2e5", "Nf6", "Ke2"] {
-            match parse_move(text, &start()) {
-                Err(ApiError::IllegalMove { legal_moves, .. }) => assert_eq!(legal_moves, 20),
+            match resolve(text) {
+                Err(GameError::IllegalMove { legal_moves, .. }) => assert_eq!(legal_moves, 20),
                 other => panic!("{text}: expected illegal_move, got {other:?}"),
             }
         }
@@ -80,13 +117,14 @@ mod tests {
             "setoption name Debug Log File value /tmp/x",
             "z9z9",
         ] {
-            assert!(
-                matches!(
-                    parse_move(text, &start()),
-                    Err(ApiError::InvalidMoveNotation(_))
-                ),
-                "{text:?}"
-            );
+            assert!(text.parse::<PlayerMove>().is_err(), "{text:?}");
         }
+    }
+
+    #[test]
+    fn a_refused_text_is_shortened_for_the_message() {
+        let long = "setoption name Debug Log File value /tmp/x";
+        let error = long.parse::<PlayerMove>().expect_err("not a move");
+        assert_eq!(error.into_text(), &long[..MAX_MOVE_TEXT]);
     }
 }

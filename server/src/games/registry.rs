@@ -6,11 +6,11 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
+use super::error::GameError;
 use super::id::GameId;
 use super::state::GameState;
 use super::store::{GameSnapshot, GameStore, StoredGame, WriteTicket};
 use super::view::GameView;
-use crate::error::ApiError;
 use crate::events::{GameEvent, GameEvents};
 use crate::token::TokenHash;
 
@@ -63,8 +63,8 @@ impl GameSlot {
     /// change or save leaves the game exactly as it was.
     pub fn update<T>(
         &self,
-        change: impl FnOnce(&mut GameState) -> Result<T, ApiError>,
-    ) -> Result<(T, Arc<GameView>), ApiError> {
+        change: impl FnOnce(&mut GameState) -> Result<T, GameError>,
+    ) -> Result<(T, Arc<GameView>), GameError> {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let mut draft = state.clone();
         let out = change(&mut draft)?;
@@ -98,7 +98,7 @@ impl GameSlot {
 
     /// Waits until every change made so far to this game is durable in the store; a request
     /// awaits this before it answers, so an acknowledged change survives a crash.
-    pub async fn durable(&self) -> Result<(), ApiError> {
+    pub async fn durable(&self) -> Result<(), GameError> {
         let ticket = WriteTicket(self.last_write.load(Ordering::Acquire));
         Ok(self.store.durable(ticket).await?)
     }
@@ -125,11 +125,11 @@ impl Games {
         }
     }
 
-    /// Adds a game (503 `too_many_games` at the cap) and saves it.
-    pub fn insert(&self, state: GameState, token: TokenHash) -> Result<Arc<GameSlot>, ApiError> {
+    /// Adds a game ([`GameError::TooManyGames`] at the cap) and saves it.
+    pub fn insert(&self, state: GameState, token: TokenHash) -> Result<Arc<GameSlot>, GameError> {
         let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
         if slots.len() >= self.max_games {
-            return Err(ApiError::TooManyGames);
+            return Err(GameError::TooManyGames);
         }
         let id = loop {
             let id = GameId::generate()?;
@@ -193,32 +193,31 @@ impl Games {
         })
     }
 
-    /// The game with this id (404 `game_not_found` for an unknown or malformed id).
-    pub fn get(&self, id: &str) -> Result<Arc<GameSlot>, ApiError> {
-        let id = GameId::parse(id).ok_or(ApiError::GameNotFound)?;
+    /// The live game with this id.
+    pub fn get(&self, id: &GameId) -> Result<Arc<GameSlot>, GameError> {
         let slot = self
             .slots
             .read()
             .unwrap_or_else(PoisonError::into_inner)
-            .get(&id)
+            .get(id)
             .cloned()
-            .ok_or(ApiError::GameNotFound)?;
+            .ok_or(GameError::NotFound)?;
         slot.last_seen.store(self.now(), Ordering::Relaxed);
         Ok(slot)
     }
 
-    /// The game with this id if `token` is its token; otherwise the same 404 as an unknown game.
-    pub fn authorized(&self, id: &str, token: &str) -> Result<Arc<GameSlot>, ApiError> {
+    /// The game with this id if `token` is its token; otherwise the same error as an unknown game.
+    pub fn authorized(&self, id: &GameId, token: &str) -> Result<Arc<GameSlot>, GameError> {
         let slot = self.get(id)?;
         if slot.token.verify(token) {
             Ok(slot)
         } else {
-            Err(ApiError::GameNotFound)
+            Err(GameError::NotFound)
         }
     }
 
     /// Waits until every change queued so far, of every game, is durable.
-    pub async fn flush(&self) -> Result<(), ApiError> {
+    pub async fn flush(&self) -> Result<(), GameError> {
         Ok(self.store.flush().await?)
     }
 
@@ -290,18 +289,13 @@ mod tests {
         let games = registry(10, Duration::from_secs(60));
         let token = GameToken::generate().expect("randomness");
         let slot = games.insert(state(), token.hash()).expect("room");
-        let id = slot.id().to_string();
+        let id = slot.id().clone();
         assert!(games.authorized(&id, token.expose()).is_ok());
-        let wrong = games
-            .authorized(&id, "not-the-token")
-            .err()
-            .map(|e| e.code().as_str());
-        let unknown = games
-            .authorized("zzzzzzzzzzzz", token.expose())
-            .err()
-            .map(|e| e.code().as_str());
-        assert_eq!(wrong, Some("game_not_found"));
-        assert_eq!(wrong, unknown);
+        let wrong = games.authorized(&id, "not-the-token").err();
+        let unknown_id = GameId::parse("zzzzzzzzzzzz").expect("an id");
+        let unknown = games.authorized(&unknown_id, token.expose()).err();
+        assert!(matches!(wrong, Some(GameError::NotFound)), "{wrong:?}");
+        assert!(matches!(unknown, Some(GameError::NotFound)), "{unknown:?}");
     }
 
     #[test]
@@ -312,7 +306,7 @@ mod tests {
         }
         assert!(matches!(
             games.insert(state(), TokenHash::of("t")),
-            Err(ApiError::TooManyGames)
+            Err(GameError::TooManyGames)
         ));
     }
 
@@ -322,7 +316,7 @@ mod tests {
         let slot = games.insert(state(), TokenHash::of("t")).expect("room");
         std::thread::sleep(Duration::from_millis(5));
         assert_eq!(games.expire_idle(), 1);
-        assert!(games.get(slot.id().as_str()).is_err());
+        assert!(games.get(slot.id()).is_err());
         assert!(games.is_empty());
 
         let games = registry(10, Duration::from_secs(3600));
@@ -337,8 +331,8 @@ mod tests {
         let slot = games.insert(state(), TokenHash::of("t")).expect("room");
         let before = slot.view();
         let result = slot.update(|state| {
-            state.play_player_move("e4", None)?;
-            Err::<(), _>(ApiError::NotYourTurn)
+            state.play_player_move(&"e4".parse().expect("notation"), None)?;
+            Err::<(), _>(GameError::NotYourTurn)
         });
         assert!(result.is_err());
         assert_eq!(slot.read(|state| state.game().ply()), 0);

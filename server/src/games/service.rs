@@ -8,13 +8,15 @@ use serde::Serialize;
 use tokio_util::sync::CancellationToken;
 use utoipa::ToSchema;
 
+use super::error::GameError;
 use super::export::to_pgn;
+use super::id::GameId;
 use super::level::Level;
+use super::notation::PlayerMove;
 use super::registry::{GameSlot, Games};
 use super::setup::NewGame;
 use super::state::{EngineTurn, GameState};
 use super::view::GameView;
-use crate::error::ApiError;
 use crate::events::thinking_sink;
 use crate::token::GameToken;
 use crate::uci::{EnginePool, SearchRequest};
@@ -86,7 +88,7 @@ impl GameService {
 
     /// Creates a game; if the engine has the first move, it is already played. If that search
     /// fails, no game is created.
-    pub async fn create(&self, new: NewGame) -> Result<Created, ApiError> {
+    pub async fn create(&self, new: NewGame) -> Result<Created, GameError> {
         let player = new.color.resolve()?;
         let token = GameToken::generate()?;
         let state = GameState::new(new.game, player, new.level);
@@ -104,42 +106,42 @@ impl GameService {
     }
 
     /// The current view of a game (no token needed).
-    pub fn view(&self, id: &str) -> Result<Arc<GameView>, ApiError> {
+    pub fn view(&self, id: &GameId) -> Result<Arc<GameView>, GameError> {
         Ok(self.games.get(id)?.view())
     }
 
     /// The player's move, then the engine's reply.
     pub async fn play(
         &self,
-        id: &str,
+        id: &GameId,
         token: &str,
-        text: &str,
+        m: &PlayerMove,
         expected_ply: Option<usize>,
-    ) -> Result<Arc<GameView>, ApiError> {
+    ) -> Result<Arc<GameView>, GameError> {
         let slot = self.games.authorized(id, token)?;
-        slot.update(|state| state.play_player_move(text, expected_ply))?;
+        slot.update(|state| state.play_player_move(m, expected_ply))?;
         let view = self.engine_turn(&slot, true).await?;
         slot.durable().await?;
         Ok(view)
     }
 
     /// Takes back the player's last move and the reply (cancelling a search in progress).
-    pub async fn take_back(&self, id: &str, token: &str) -> Result<Arc<GameView>, ApiError> {
+    pub async fn take_back(&self, id: &GameId, token: &str) -> Result<Arc<GameView>, GameError> {
         self.change(id, token, GameState::take_back).await
     }
 
     /// The player resigns.
-    pub async fn resign(&self, id: &str, token: &str) -> Result<Arc<GameView>, ApiError> {
+    pub async fn resign(&self, id: &GameId, token: &str) -> Result<Arc<GameView>, GameError> {
         self.change(id, token, GameState::resign).await
     }
 
     /// A change by the player that needs no engine: applied, then durable before it is answered.
     async fn change(
         &self,
-        id: &str,
+        id: &GameId,
         token: &str,
-        change: fn(&mut GameState) -> Result<(), ApiError>,
-    ) -> Result<Arc<GameView>, ApiError> {
+        change: fn(&mut GameState) -> Result<(), GameError>,
+    ) -> Result<Arc<GameView>, GameError> {
         let slot = self.games.authorized(id, token)?;
         let view = slot.update(change)?.1;
         slot.durable().await?;
@@ -162,26 +164,25 @@ impl GameService {
     }
 
     /// The game as PGN.
-    pub fn pgn(&self, id: &str) -> Result<(String, String), ApiError> {
+    pub fn pgn(&self, id: &GameId) -> Result<String, GameError> {
         let slot = self.games.get(id)?;
-        let text = slot.read(|state| to_pgn(state, SystemTime::now()));
-        Ok((slot.id().to_string(), text))
+        Ok(slot.read(|state| to_pgn(state, SystemTime::now())))
     }
 
     /// Stockfish's suggestion for the player, at full strength.
-    pub async fn hint(&self, id: &str, token: &str) -> Result<Hint, ApiError> {
+    pub async fn hint(&self, id: &GameId, token: &str) -> Result<Hint, GameError> {
         let slot = self.games.authorized(id, token)?;
         let (request, version) = slot.read(|state| {
             state.check_hint_allowed()?;
             let full = Level::MAX;
             let depth = full.depth(self.max_depth);
             let request = SearchRequest::new(slot.id().shared(), state.game(), depth, full.skill());
-            Ok::<_, ApiError>((request, state.version()))
+            Ok::<_, GameError>((request, state.version()))
         })?;
         let position = request.current.clone();
         let m = self.engines.search(request).await?;
         if slot.read(GameState::version) != version {
-            return Err(ApiError::Superseded);
+            return Err(GameError::Superseded);
         }
         Ok(Hint {
             uci: m.to_string(),
@@ -195,7 +196,7 @@ impl GameService {
         &self,
         slot: &GameSlot,
         undo_on_failure: bool,
-    ) -> Result<Arc<GameView>, ApiError> {
+    ) -> Result<Arc<GameView>, GameError> {
         let (turn, view) = slot.update(|state| Ok(state.begin_engine_turn(undo_on_failure)))?;
         let Some(EngineTurn { version, cancel }) = turn else {
             return Ok(view);
@@ -225,7 +226,7 @@ impl GameService {
             () = cancel.cancelled() => {
                 guard.armed = false;
                 // A takeback or resignation won; say which.
-                return Err(slot.read(|state| if state.is_finished() { ApiError::GameOver } else { ApiError::Superseded }));
+                return Err(slot.read(|state| if state.is_finished() { GameError::GameOver } else { GameError::Superseded }));
             }
         };
         guard.armed = false;

@@ -59,9 +59,11 @@ impl SqliteStore {
     /// brings its schema up to date and reads back the `limit` most recently changed games.
     /// Blocking: call it before serving, or from `spawn_blocking`.
     pub fn open(path: &str, limit: usize) -> Result<(SqliteStore, Vec<StoredGame>), StoreError> {
-        let mut conn = connect(path).map_err(|error| failed(&format!("opening {path}"), error))?;
+        let mut conn =
+            connect(path).map_err(|error| StoreError::backend(format!("opening {path}"), error))?;
         migrate(&mut conn)?;
-        let games = load(&conn, limit).map_err(|error| failed("reading games", error))?;
+        let games =
+            load(&conn, limit).map_err(|error| StoreError::backend("reading games", error))?;
         let (sender, receiver) = mpsc::channel();
         let (settle, settled) = watch::channel(0);
         let failures = Arc::new(Mutex::new(Vec::new()));
@@ -74,7 +76,7 @@ impl SqliteStore {
         std::thread::Builder::new()
             .name("sqlite-writer".into())
             .spawn(move || writer.run())
-            .map_err(|error| StoreError(format!("cannot start the writer thread: {error}")))?;
+            .map_err(|error| StoreError::backend("starting the writer thread", error))?;
         let store = SqliteStore {
             queue: Mutex::new(Queue { next: 1, sender }),
             settled,
@@ -89,7 +91,7 @@ impl SqliteStore {
         queue
             .sender
             .send(write(ticket))
-            .map_err(|_| StoreError("the database writer has stopped".into()))?;
+            .map_err(|_| StoreError::Stopped)?;
         queue.next += 1;
         Ok(WriteTicket(ticket))
     }
@@ -112,13 +114,13 @@ impl GameStore for SqliteStore {
             settled
                 .wait_for(|&done| done >= ticket.0)
                 .await
-                .map_err(|_| StoreError("the database writer has stopped".into()))?;
+                .map_err(|_| StoreError::Stopped)?;
             let failures = self.failures.lock().unwrap_or_else(PoisonError::into_inner);
             if failures
                 .iter()
                 .any(|&(first, last)| (first..=last).contains(&ticket.0))
             {
-                return Err(StoreError("the change could not be written to disk".into()));
+                return Err(StoreError::NotWritten);
             }
             Ok(())
         })
@@ -263,10 +265,6 @@ fn unix_millis() -> i64 {
         })
 }
 
-fn failed(what: &str, error: rusqlite::Error) -> StoreError {
-    StoreError(format!("{what}: {error}"))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -304,7 +302,9 @@ mod tests {
         for text in ["e4", "e5", "Nf3"] {
             let player = state.game().position().turn();
             state = GameState::new(state.game().clone(), player, Level::MAX);
-            state.play_player_move(text, None).expect("legal");
+            state
+                .play_player_move(&text.parse().expect("notation"), None)
+                .expect("legal");
             last = store
                 .save(&snapshot_of(&id, &token, &state))
                 .expect("queued");

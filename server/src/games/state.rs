@@ -6,9 +6,9 @@
 use alphachess_engine::{Color, Game, Move};
 use tokio_util::sync::CancellationToken;
 
+use super::error::GameError;
 use super::level::Level;
-use super::notation::{illegal, parse_move};
-use crate::error::ApiError;
+use super::notation::{illegal, PlayerMove};
 
 /// The most plies a game may have.
 pub const MAX_PLIES: usize = 600;
@@ -101,35 +101,35 @@ impl GameState {
         })
     }
 
-    /// Plays the player's move given as UCI or SAN text.
+    /// Plays the player's move, resolved in the current position.
     pub fn play_player_move(
         &mut self,
-        text: &str,
+        m: &PlayerMove,
         expected_ply: Option<usize>,
-    ) -> Result<(), ApiError> {
+    ) -> Result<(), GameError> {
         if self.is_finished() {
-            return Err(ApiError::GameOver);
+            return Err(GameError::GameOver);
         }
         let ply = self.game.ply();
         if let Some(expected) = expected_ply.filter(|&expected| expected != ply) {
-            return Err(ApiError::StalePly {
+            return Err(GameError::StalePly {
                 expected,
                 actual: ply,
             });
         }
         if self.pending.is_some() || self.game.position().turn() != self.player {
-            return Err(ApiError::NotYourTurn);
+            return Err(GameError::NotYourTurn);
         }
         // Leave room for the engine's reply.
         if !has_room_for_an_exchange(ply) {
-            return Err(ApiError::TooManyPlies(MAX_PLIES));
+            return Err(GameError::TooManyPlies(MAX_PLIES));
         }
-        let m = parse_move(text, self.game.position())?;
+        let m = m.to_move(self.game.position())?;
         self.play(m)
     }
 
     /// Applies the engine's reply to `version`, unless something changed the game meanwhile.
-    pub fn apply_engine_reply(&mut self, version: u64, m: Move) -> Result<(), ApiError> {
+    pub fn apply_engine_reply(&mut self, version: u64, m: Move) -> Result<(), GameError> {
         self.ensure_pending(version)?;
         self.pending = None;
         self.play(m)
@@ -151,9 +151,9 @@ impl GameState {
 
     /// Undoes the player's last move and the engine's reply (or cancels the reply being searched),
     /// so it is the player's turn again.
-    pub fn take_back(&mut self) -> Result<(), ApiError> {
+    pub fn take_back(&mut self) -> Result<(), GameError> {
         if self.is_finished() {
-            return Err(ApiError::GameOver);
+            return Err(GameError::GameOver);
         }
         if let Some(pending) = self.pending.take() {
             pending.cancel.cancel();
@@ -164,7 +164,7 @@ impl GameState {
             return Ok(());
         }
         if !self.has_player_move() {
-            return Err(ApiError::NothingToTakeBack);
+            return Err(GameError::NothingToTakeBack);
         }
         // Undo up to and including the player's last move: after an undo, the side to move is
         // the side that played the undone move.
@@ -178,9 +178,9 @@ impl GameState {
     }
 
     /// The player resigns (cancelling any search in progress).
-    pub fn resign(&mut self) -> Result<(), ApiError> {
+    pub fn resign(&mut self) -> Result<(), GameError> {
         if self.is_finished() {
-            return Err(ApiError::GameOver);
+            return Err(GameError::GameOver);
         }
         if let Some(pending) = self.pending.take() {
             pending.cancel.cancel();
@@ -196,17 +196,17 @@ impl GameState {
     }
 
     /// A hint is for the player's turn of an ongoing game.
-    pub fn check_hint_allowed(&self) -> Result<(), ApiError> {
+    pub fn check_hint_allowed(&self) -> Result<(), GameError> {
         if self.is_finished() {
-            return Err(ApiError::GameOver);
+            return Err(GameError::GameOver);
         }
         if self.pending.is_some() || self.game.position().turn() != self.player {
-            return Err(ApiError::NotYourTurn);
+            return Err(GameError::NotYourTurn);
         }
         Ok(())
     }
 
-    fn play(&mut self, m: Move) -> Result<(), ApiError> {
+    fn play(&mut self, m: Move) -> Result<(), GameError> {
         self.game
             .play(m)
             .map_err(|error| illegal(error.to_string(), self.game.position()))?;
@@ -214,11 +214,11 @@ impl GameState {
         Ok(())
     }
 
-    fn ensure_pending(&self, version: u64) -> Result<(), ApiError> {
+    fn ensure_pending(&self, version: u64) -> Result<(), GameError> {
         match &self.pending {
             Some(pending) if pending.version == version && self.version == version => Ok(()),
-            _ if self.is_finished() => Err(ApiError::GameOver),
-            _ => Err(ApiError::Superseded),
+            _ if self.is_finished() => Err(GameError::GameOver),
+            _ => Err(GameError::Superseded),
         }
     }
 
@@ -247,6 +247,11 @@ mod tests {
             .expect("test move is legal")
     }
 
+    /// A player's move as the edge would parse it.
+    fn mv(text: &str) -> PlayerMove {
+        text.parse().expect("test move is notation")
+    }
+
     fn new_game(player: Color) -> GameState {
         GameState::new(Game::default(), player, Level::MAX)
     }
@@ -254,7 +259,7 @@ mod tests {
     /// The player (white) moves, then the engine's reply is applied.
     fn exchange(state: &mut GameState, player_move: &str, reply: &str) {
         state
-            .play_player_move(player_move, None)
+            .play_player_move(&mv(player_move), None)
             .expect("legal player move");
         let turn = state.begin_engine_turn(true).expect("engine to move");
         let m = uci(state, reply);
@@ -274,11 +279,11 @@ mod tests {
     #[test]
     fn the_player_cannot_move_while_the_engine_thinks() {
         let mut state = new_game(Color::White);
-        state.play_player_move("e4", None).expect("legal");
+        state.play_player_move(&mv("e4"), None).expect("legal");
         state.begin_engine_turn(true).expect("engine to move");
         assert!(matches!(
-            state.play_player_move("d5", None),
-            Err(ApiError::NotYourTurn)
+            state.play_player_move(&mv("d5"), None),
+            Err(GameError::NotYourTurn)
         ));
     }
 
@@ -286,14 +291,14 @@ mod tests {
     fn a_stale_expected_ply_is_refused() {
         let mut state = new_game(Color::White);
         assert!(matches!(
-            state.play_player_move("e4", Some(3)),
-            Err(ApiError::StalePly {
+            state.play_player_move(&mv("e4"), Some(3)),
+            Err(GameError::StalePly {
                 expected: 3,
                 actual: 0
             })
         ));
         state
-            .play_player_move("e4", Some(0))
+            .play_player_move(&mv("e4"), Some(0))
             .expect("ply 0 is current");
     }
 
@@ -310,7 +315,7 @@ mod tests {
     #[test]
     fn takeback_during_a_search_cancels_it_and_its_reply_is_never_applied() {
         let mut state = new_game(Color::White);
-        state.play_player_move("e2e4", None).expect("legal");
+        state.play_player_move(&mv("e2e4"), None).expect("legal");
         let turn = state.begin_engine_turn(true).expect("engine to move");
         let reply = uci(&state, "e7e5");
         state
@@ -319,7 +324,7 @@ mod tests {
         assert!(turn.cancel.is_cancelled());
         assert!(matches!(
             state.apply_engine_reply(turn.version, reply),
-            Err(ApiError::Superseded)
+            Err(GameError::Superseded)
         ));
         assert_eq!(state.game().ply(), 0);
     }
@@ -336,7 +341,7 @@ mod tests {
             .expect("reply applies");
         assert!(matches!(
             state.take_back(),
-            Err(ApiError::NothingToTakeBack)
+            Err(GameError::NothingToTakeBack)
         ));
     }
 
@@ -349,7 +354,7 @@ mod tests {
         let m = uci(&state, "e2e4");
         state.apply_engine_reply(turn.version, m).expect("applies");
         assert!(!state.can_take_back(), "only the engine has moved");
-        state.play_player_move("e5", None).expect("legal");
+        state.play_player_move(&mv("e5"), None).expect("legal");
         assert!(state.can_take_back(), "the player's move is on the board");
         state.resign().expect("ongoing");
         assert!(!state.can_take_back(), "the game is over");
@@ -360,13 +365,13 @@ mod tests {
         let mut state = new_game(Color::White);
         exchange(&mut state, "e2e4", "e7e5");
         let before = state.game().position().to_fen();
-        state.play_player_move("Nf3", None).expect("legal");
+        state.play_player_move(&mv("Nf3"), None).expect("legal");
         let turn = state.begin_engine_turn(true).expect("engine to move");
         state.abandon_engine_turn(turn.version);
         assert_eq!(state.game().position().to_fen(), before);
         assert_eq!(state.game().ply(), 2);
         state
-            .play_player_move("Nf3", None)
+            .play_player_move(&mv("Nf3"), None)
             .expect("the player can move again");
     }
 
@@ -381,12 +386,12 @@ mod tests {
                 reason: WinReason::Resignation
             })
         );
-        assert!(matches!(state.resign(), Err(ApiError::GameOver)));
+        assert!(matches!(state.resign(), Err(GameError::GameOver)));
         assert!(matches!(
-            state.play_player_move("e4", None),
-            Err(ApiError::GameOver)
+            state.play_player_move(&mv("e4"), None),
+            Err(GameError::GameOver)
         ));
-        assert!(matches!(state.take_back(), Err(ApiError::GameOver)));
+        assert!(matches!(state.take_back(), Err(GameError::GameOver)));
     }
 
     #[test]

@@ -4,6 +4,7 @@ use std::sync::Arc;
 
 use actix_web::web;
 
+use super::game_id::GamePath;
 use crate::auth::BearerToken;
 use crate::error::{ApiError, ErrorBody};
 use crate::games::{GameService, GameView};
@@ -20,8 +21,9 @@ use crate::games::{GameService, GameView};
     ))]
 pub async fn take_back(
     service: web::Data<GameService>,
-    id: web::Path<String>,
     token: BearerToken,
+    // Last, so a missing token (401) is still reported first.
+    GamePath(id): GamePath,
 ) -> Result<web::Json<Arc<GameView>>, ApiError> {
     Ok(web::Json(service.take_back(&id, token.as_str()).await?))
 }
@@ -38,8 +40,9 @@ pub async fn take_back(
     ))]
 pub async fn resign(
     service: web::Data<GameService>,
-    id: web::Path<String>,
     token: BearerToken,
+    // Last, so a missing token (401) is still reported first.
+    GamePath(id): GamePath,
 ) -> Result<web::Json<Arc<GameView>>, ApiError> {
     Ok(web::Json(service.resign(&id, token.as_str()).await?))
 }

@@ -3,6 +3,7 @@
 use actix_web::http::header;
 use actix_web::{web, HttpResponse};
 
+use super::game_id::GamePath;
 use crate::error::{ApiError, ErrorBody};
 use crate::events::event_stream;
 use crate::games::GameService;
@@ -21,7 +22,7 @@ use crate::games::GameService;
     ))]
 pub async fn stream(
     service: web::Data<GameService>,
-    id: web::Path<String>,
+    GamePath(id): GamePath,
 ) -> Result<HttpResponse, ApiError> {
     let slot = service.games().get(&id)?;
     Ok(HttpResponse::Ok()

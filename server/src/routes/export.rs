@@ -3,6 +3,7 @@
 use actix_web::http::header::{ContentDisposition, DispositionParam, DispositionType};
 use actix_web::{web, HttpResponse};
 
+use super::game_id::GamePath;
 use crate::auth::BearerToken;
 use crate::error::{ApiError, ErrorBody};
 use crate::games::{GameService, Hint};
@@ -16,9 +17,9 @@ use crate::games::{GameService, Hint};
     ))]
 pub async fn pgn(
     service: web::Data<GameService>,
-    id: web::Path<String>,
+    GamePath(id): GamePath,
 ) -> Result<HttpResponse, ApiError> {
-    let (id, text) = service.pgn(&id)?;
+    let text = service.pgn(&id)?;
     Ok(HttpResponse::Ok()
         .content_type("application/x-chess-pgn")
         .insert_header(ContentDisposition {
@@ -43,8 +44,9 @@ pub async fn pgn(
     ))]
 pub async fn hint(
     service: web::Data<GameService>,
-    id: web::Path<String>,
     token: BearerToken,
+    // Last, so a missing token (401) is still reported first.
+    GamePath(id): GamePath,
 ) -> Result<web::Json<Hint>, ApiError> {
     Ok(web::Json(service.hint(&id, token.as_str()).await?))
 }

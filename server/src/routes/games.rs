@@ -6,8 +6,11 @@ use actix_web::{web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use alphachess_engine::Game;
+
+use super::game_id::GamePath;
 use crate::error::{ApiError, ErrorBody};
-use crate::games::{GameService, GameView, NewGame};
+use crate::games::{parse_fen, parse_pgn, ColorChoice, GameService, GameView, Level, NewGame};
 
 /// Body of `POST /api/games`.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -49,13 +52,7 @@ pub async fn create(
     service: web::Data<GameService>,
     body: web::Json<CreateGameRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    let body = body.into_inner();
-    let new = NewGame::parse(
-        &body.color,
-        body.level,
-        body.fen.as_deref(),
-        body.pgn.as_deref(),
-    )?;
+    let new = NewGame::try_from(body.into_inner())?;
     let created = service.create(new).await?;
     Ok(HttpResponse::Created().json(CreatedGame {
         id: created.game.id.clone(),
@@ -73,7 +70,135 @@ pub async fn create(
     ))]
 pub async fn show(
     service: web::Data<GameService>,
-    id: web::Path<String>,
+    GamePath(id): GamePath,
 ) -> Result<web::Json<Arc<GameView>>, ApiError> {
     Ok(web::Json(service.view(&id)?))
+}
+
+/// The request's fields, checked and read into the domain's types (400 `invalid_request`,
+/// `invalid_fen` or `invalid_pgn` otherwise).
+impl TryFrom<CreateGameRequest> for NewGame {
+    type Error = ApiError;
+
+    fn try_from(request: CreateGameRequest) -> Result<NewGame, ApiError> {
+        let color = ColorChoice::parse(&request.color).ok_or_else(|| {
+            ApiError::InvalidRequest("color must be \"white\", \"black\" or \"random\"".into())
+        })?;
+        let level = match request.level {
+            None => Level::MAX,
+            Some(n) => Level::new(n)
+                .ok_or_else(|| ApiError::InvalidRequest("level must be between 1 and 8".into()))?,
+        };
+        let game = match (request.fen, request.pgn) {
+            (Some(_), Some(_)) => {
+                return Err(ApiError::InvalidRequest(
+                    "give either fen or pgn, not both".into(),
+                ))
+            }
+            (Some(fen), None) => Game::new(parse_fen(&fen)?),
+            (None, Some(pgn)) => parse_pgn(&pgn)?,
+            (None, None) => Game::default(),
+        };
+        Ok(NewGame { color, level, game })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::{ColorChoice, Level};
+
+    /// The request a client would send with these fields.
+    fn parse(
+        color: &str,
+        level: Option<i64>,
+        fen: Option<&str>,
+        pgn: Option<&str>,
+    ) -> Result<NewGame, ApiError> {
+        NewGame::try_from(CreateGameRequest {
+            color: color.to_owned(),
+            level,
+            fen: fen.map(str::to_owned),
+            pgn: pgn.map(str::to_owned),
+        })
+    }
+
+    fn code(result: Result<NewGame, ApiError>) -> &'static str {
+        result.err().map(|e| e.code().as_str()).unwrap_or("ok")
+    }
+
+    #[test]
+    fn the_defaults_are_the_initial_position_at_full_strength() {
+        let new = parse("white", None, None, None).expect("valid");
+        assert_eq!(new.level, Level::MAX);
+        assert_eq!(new.game.ply(), 0);
+        assert_eq!(new.color, ColorChoice::White);
+    }
+
+    #[test]
+    fn out_of_range_fields_are_invalid_requests() {
+        assert_eq!(code(parse("purple", None, None, None)), "invalid_request");
+        assert_eq!(code(parse("white", Some(0), None, None)), "invalid_request");
+        assert_eq!(code(parse("white", Some(9), None, None)), "invalid_request");
+        assert_eq!(
+            code(parse(
+                "white",
+                None,
+                Some("8/8/8/8/8/8/8/8 w - - 0 1"),
+                Some("1. e4 *")
+            )),
+            "invalid_request"
+        );
+    }
+
+    #[test]
+    fn injected_uci_commands_in_a_fen_are_refused() {
+        for fen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\ngo infinite",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -\nsetoption name Debug Log File value /tmp/x",
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - go infinite",
+            "8/8/8/8/8/8/8/8 w - - 0 1",
+        ] {
+            assert_eq!(code(parse("white", None, Some(fen), None)), "invalid_fen", "{fen:?}");
+        }
+    }
+
+    #[test]
+    fn a_pgn_is_continued_from_its_last_position() {
+        let new = parse("black", None, None, Some("1. e4 e5 2. Nf3 1-0")).expect("valid");
+        assert_eq!(new.game.ply(), 3);
+        assert_eq!(
+            new.game.outcome(),
+            None,
+            "a result token alone does not end the game"
+        );
+    }
+
+    #[test]
+    fn a_pgn_that_played_on_past_a_threefold_repetition_is_imported_whole() {
+        let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 *";
+        let new = parse("white", None, None, Some(shuffle)).expect("valid");
+        assert_eq!(new.game.ply(), 10);
+        assert_eq!(new.game.outcome(), None);
+    }
+
+    #[test]
+    fn a_pgn_ending_on_a_threefold_repetition_is_a_finished_game() {
+        let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *";
+        let new = parse("white", None, None, Some(shuffle)).expect("valid");
+        assert_eq!(
+            new.game.outcome(),
+            Some(alphachess_engine::Outcome::Draw {
+                reason: alphachess_engine::DrawReason::ThreefoldRepetition
+            })
+        );
+    }
+
+    #[test]
+    fn a_pgn_with_an_illegal_move_is_invalid() {
+        assert_eq!(
+            code(parse("white", None, None, Some("1. e4 e5 2. Ke3 *"))),
+            "invalid_pgn"
+        );
+    }
 }

@@ -5,6 +5,7 @@ pub mod docs;
 pub mod events;
 pub mod export;
 pub mod fallback;
+pub mod game_id;
 pub mod games;
 pub mod health;
 pub mod moves;

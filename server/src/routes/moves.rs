@@ -6,9 +6,10 @@ use actix_web::web;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use super::game_id::GamePath;
 use crate::auth::BearerToken;
 use crate::error::{ApiError, ErrorBody};
-use crate::games::{GameService, GameView};
+use crate::games::{GameService, GameView, PlayerMove};
 
 /// Body of `POST /api/games/{id}/moves`.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -39,12 +40,14 @@ pub struct MoveRequest {
     ))]
 pub async fn play(
     service: web::Data<GameService>,
-    id: web::Path<String>,
     token: BearerToken,
     body: web::Json<MoveRequest>,
+    // Last, so a missing token (401) or a malformed body (400) is still reported first.
+    GamePath(id): GamePath,
 ) -> Result<web::Json<Arc<GameView>>, ApiError> {
+    let m: PlayerMove = body.text.parse()?;
     let view = service
-        .play(&id, token.as_str(), &body.text, body.expected_ply)
+        .play(&id, token.as_str(), &m, body.expected_ply)
         .await?;
     Ok(web::Json(view))
 }
