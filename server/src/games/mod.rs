@@ -1,5 +1,6 @@
 //! Games against the engine: state, rules of play, views, the live registry and its store.
 
+mod color;
 mod error;
 mod export;
 mod id;
@@ -15,6 +16,7 @@ mod state;
 mod store;
 mod view;
 
+pub use color::ColorName;
 pub use error::GameError;
 pub use id::GameId;
 pub use level::Level;
@@ -29,4 +31,4 @@ pub use state::{EngineTurn, GameState, MAX_PLIES};
 pub use store::{
     Durable, GameSnapshot, GameStore, MemoryStore, StoreError, StoredGame, WriteTicket,
 };
-pub use view::{ColorName, GameView, LegalMoveView, MoveView, Reason, Status};
+pub use view::{EndReason, GameView, LegalMoveView, MoveView, Reason, Status};

@@ -4,6 +4,7 @@
 
 use alphachess_engine::{Color, Game, GameResult, Position, UciMove};
 
+use super::color::{color_name, parse_color_name};
 use super::id::GameId;
 use super::level::Level;
 use super::state::{GameState, MAX_PLIES};
@@ -47,7 +48,7 @@ impl GameRecord {
             token_hash: token.to_hex(),
             initial_fen: game.initial_position().to_fen(),
             moves: moves.join(" "),
-            player_color: state.player().fold_wb("white", "black").to_owned(),
+            player_color: color_name(state.player()).to_owned(),
             level: i64::from(state.level().get()),
             status: if state.is_finished() {
                 "finished"
@@ -68,7 +69,7 @@ impl GameRecord {
         let id = GameId::parse(&self.id).ok_or_else(|| invalid("malformed id".into()))?;
         let token = TokenHash::from_hex(&self.token_hash)
             .ok_or_else(|| invalid("malformed token hash".into()))?;
-        let player = parse_color(&self.player_color)
+        let player = parse_color_name(&self.player_color)
             .ok_or_else(|| invalid(format!("unknown colour {:?}", self.player_color)))?;
         let level = Level::new(self.level)
             .ok_or_else(|| invalid(format!("level {} is out of range", self.level)))?;
@@ -126,14 +127,6 @@ fn apply_declared_result(game: &mut Game, result: GameResult) -> Result<(), Stri
         GameResult::Ongoing => {}
     }
     Ok(())
-}
-
-fn parse_color(text: &str) -> Option<Color> {
-    match text {
-        "white" => Some(Color::White),
-        "black" => Some(Color::Black),
-        _ => None,
-    }
 }
 
 #[cfg(test)]

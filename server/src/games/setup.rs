@@ -3,6 +3,7 @@
 
 use alphachess_engine::{pgn, Color, DrawRule, Game, Position};
 
+use super::color::parse_color_name;
 use super::level::Level;
 use super::state::MAX_PLIES;
 use crate::token::{random_bytes, RandomError};
@@ -30,10 +31,10 @@ pub enum ColorChoice {
 impl ColorChoice {
     /// Reads `"white"`, `"black"` or `"random"`.
     pub fn parse(text: &str) -> Option<ColorChoice> {
-        match text {
-            "white" => Some(ColorChoice::White),
-            "black" => Some(ColorChoice::Black),
-            "random" => Some(ColorChoice::Random),
+        match (text, parse_color_name(text)) {
+            (_, Some(Color::White)) => Some(ColorChoice::White),
+            (_, Some(Color::Black)) => Some(ColorChoice::Black),
+            ("random", None) => Some(ColorChoice::Random),
             _ => None,
         }
     }

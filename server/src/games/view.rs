@@ -4,25 +4,9 @@ use alphachess_engine::{Color, DrawReason, Move, Outcome, Position, SanPlus, Win
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::color::ColorName;
 use super::id::GameId;
 use super::state::GameState;
-
-/// A colour as JSON.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "lowercase")]
-pub enum ColorName {
-    White,
-    Black,
-}
-
-impl From<Color> for ColorName {
-    fn from(color: Color) -> ColorName {
-        match color {
-            Color::White => ColorName::White,
-            Color::Black => ColorName::Black,
-        }
-    }
-}
 
 /// Whether the game goes on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -32,9 +16,30 @@ pub enum Status {
     Finished,
 }
 
+/// How a finished game ended: the engine's own reason, written flat (`"checkmate"`,
+/// `"threefold_repetition"`) as its serde spells it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(untagged)]
+pub enum EndReason {
+    Win(WinReason),
+    Draw(DrawReason),
+}
+
+impl From<Outcome> for EndReason {
+    fn from(outcome: Outcome) -> EndReason {
+        match outcome {
+            Outcome::Decisive { reason, .. } => EndReason::Win(reason),
+            Outcome::Draw { reason } => EndReason::Draw(reason),
+        }
+    }
+}
+
+// Schema only: how the OpenAPI document describes an `EndReason`; a test pins it to the
+// engine's serde spelling of every `WinReason` and `DrawReason`.
 /// How a finished game ended.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
+#[derive(ToSchema)]
+#[schema(rename_all = "snake_case")]
+#[allow(dead_code)] // never built: only its schema is read
 pub enum Reason {
     Checkmate,
     Stalemate,
@@ -48,30 +53,6 @@ pub enum Reason {
     Resignation,
     /// Never produced by this server (there is no draw offer yet); listed for completeness.
     Agreement,
-}
-
-impl From<Outcome> for Reason {
-    fn from(outcome: Outcome) -> Reason {
-        match outcome {
-            Outcome::Decisive {
-                reason: WinReason::Checkmate,
-                ..
-            } => Reason::Checkmate,
-            Outcome::Decisive {
-                reason: WinReason::Resignation,
-                ..
-            } => Reason::Resignation,
-            Outcome::Draw { reason } => match reason {
-                DrawReason::Stalemate => Reason::Stalemate,
-                DrawReason::ThreefoldRepetition => Reason::ThreefoldRepetition,
-                DrawReason::FiftyMoveRule => Reason::FiftyMoveRule,
-                DrawReason::FivefoldRepetition => Reason::FivefoldRepetition,
-                DrawReason::SeventyFiveMoveRule => Reason::SeventyFiveMoveRule,
-                DrawReason::InsufficientMaterial => Reason::InsufficientMaterial,
-                DrawReason::Agreement => Reason::Agreement,
-            },
-        }
-    }
 }
 
 /// A played move.
@@ -136,9 +117,11 @@ pub struct GameView {
     pub fen: String,
     /// The position the game started from.
     pub initial_fen: String,
-    pub player_color: ColorName,
+    #[schema(value_type = ColorName)]
+    pub player_color: Color,
     /// The side to move.
-    pub turn: ColorName,
+    #[schema(value_type = ColorName)]
+    pub turn: Color,
     /// Plies played since `initial_fen` (the length of `moves`).
     pub ply: usize,
     /// 1 (weakest) to 8 (full strength).
@@ -147,8 +130,10 @@ pub struct GameView {
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     #[schema(example = "*")]
     pub result: String,
-    pub reason: Option<Reason>,
-    pub winner: Option<ColorName>,
+    #[schema(value_type = Option<Reason>)]
+    pub reason: Option<EndReason>,
+    #[schema(value_type = Option<ColorName>)]
+    pub winner: Option<Color>,
     /// Whether the side to move is in check.
     pub check: bool,
     pub last_move: Option<LegalMoveView>,
@@ -190,8 +175,8 @@ impl GameView {
             id: id.to_string(),
             fen: position.to_fen(),
             initial_fen: game.initial_position().to_fen(),
-            player_color: state.player().into(),
-            turn: position.turn().into(),
+            player_color: state.player(),
+            turn: position.turn(),
             ply: game.ply(),
             level: state.level().get(),
             status: if outcome.is_some() {
@@ -200,8 +185,8 @@ impl GameView {
                 Status::Ongoing
             },
             result: game.result().to_string(),
-            reason: outcome.map(Reason::from),
-            winner: outcome.and_then(Outcome::winner).map(ColorName::from),
+            reason: outcome.map(EndReason::from),
+            winner: outcome.and_then(Outcome::winner),
             check: position.is_check(),
             last_move: played.last().cloned(),
             moves: played
@@ -216,5 +201,75 @@ impl GameView {
             engine_thinking: state.is_engine_thinking(),
             can_take_back: state.can_take_back(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::color::schema_values;
+
+    /// Every reason the engine has; the matches stop compiling when it gains one.
+    fn every_end_reason() -> Vec<EndReason> {
+        let wins = [WinReason::Checkmate, WinReason::Resignation];
+        let draws = [
+            DrawReason::Stalemate,
+            DrawReason::ThreefoldRepetition,
+            DrawReason::FiftyMoveRule,
+            DrawReason::FivefoldRepetition,
+            DrawReason::SeventyFiveMoveRule,
+            DrawReason::InsufficientMaterial,
+            DrawReason::Agreement,
+        ];
+        for reason in wins {
+            match reason {
+                WinReason::Checkmate | WinReason::Resignation => {}
+            }
+        }
+        for reason in draws {
+            match reason {
+                DrawReason::Stalemate
+                | DrawReason::ThreefoldRepetition
+                | DrawReason::FiftyMoveRule
+                | DrawReason::FivefoldRepetition
+                | DrawReason::SeventyFiveMoveRule
+                | DrawReason::InsufficientMaterial
+                | DrawReason::Agreement => {}
+            }
+        }
+        let wins = wins.into_iter().map(EndReason::Win);
+        wins.chain(draws.into_iter().map(EndReason::Draw)).collect()
+    }
+
+    #[test]
+    fn the_openapi_reason_is_exactly_the_engines_reasons_as_serde_spells_them() {
+        let mut spelled: Vec<String> = every_end_reason()
+            .into_iter()
+            .map(|reason| {
+                let json = serde_json::to_value(reason).expect("serializable");
+                json.as_str().expect("a flat string").to_owned()
+            })
+            .collect();
+        let mut described = schema_values::<Reason>();
+        spelled.sort();
+        described.sort();
+        assert_eq!(described, spelled);
+    }
+
+    #[test]
+    fn colours_and_reasons_are_written_with_the_engines_names() {
+        let outcome = Outcome::Decisive {
+            winner: Color::Black,
+            reason: WinReason::Checkmate,
+        };
+        let json = serde_json::json!({
+            "reason": EndReason::from(outcome),
+            "winner": outcome.winner(),
+            "draw": EndReason::from(Outcome::Draw { reason: DrawReason::FiftyMoveRule }),
+        });
+        assert_eq!(
+            json,
+            serde_json::json!({"reason": "checkmate", "winner": "black", "draw": "fifty_move_rule"})
+        );
     }
 }
