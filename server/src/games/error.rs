@@ -1,7 +1,6 @@
 //! What can go wrong with a game, in the domain's words; the HTTP edge (`crate::error`) maps each
 //! variant to a status and a stable code in one place.
 
-use super::store::StoreError;
 use crate::token::RandomError;
 use crate::uci::EngineError;
 
@@ -36,4 +35,39 @@ pub enum GameError {
     Store(#[from] StoreError),
     #[error(transparent)]
     Random(#[from] RandomError),
+}
+
+/// A store failed; the change it was asked to keep is not durable.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The backend refused an operation; `source` says why.
+    #[error("the game store failed while {doing}")]
+    Backend {
+        /// What the store was doing, e.g. "migrating the schema".
+        doing: String,
+        #[source]
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// The database was written by a newer release; reading it could lose what that release keeps.
+    #[error("the database has schema version {found}, newer than this release's {supported}")]
+    NewerSchema { found: u32, supported: u32 },
+    /// The store's writer is gone (the server is stopping, or it crashed).
+    #[error("the game store's writer has stopped")]
+    Stopped,
+    /// The batch holding this change failed to commit (the cause was logged by the writer).
+    #[error("the change could not be written to disk")]
+    NotWritten,
+}
+
+impl StoreError {
+    /// `source` made the store fail while `doing` something.
+    pub fn backend(
+        doing: impl Into<String>,
+        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
+    ) -> StoreError {
+        StoreError::Backend {
+            doing: doing.into(),
+            source: source.into(),
+        }
+    }
 }

@@ -4,7 +4,7 @@
 
 use rusqlite::Connection;
 
-use super::store::StoreError;
+use super::error::StoreError;
 
 /// Version 1: one row per game, rebuilt on load from its start FEN and UCI moves.
 pub const SCHEMA_V1: &str = "

@@ -8,8 +8,15 @@ use super::color::{color_name, parse_color_name};
 use super::id::GameId;
 use super::level::Level;
 use super::state::{GameState, MAX_PLIES};
-use super::store::StoredGame;
 use crate::token::TokenHash;
+
+/// A game read back from a store, validated and rebuilt with the engine crate.
+#[derive(Debug)]
+pub struct StoredGame {
+    pub id: GameId,
+    pub token: TokenHash,
+    pub state: GameState,
+}
 
 /// One game as a row: everything needed to rebuild it, nothing derived except `status` and
 /// `result`, which are kept for queries and checked against the replayed game on load.

@@ -7,11 +7,12 @@ use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
 use super::error::GameError;
+use super::events::{GameEvent, GameEvents};
 use super::id::GameId;
+use super::record::StoredGame;
 use super::state::GameState;
-use super::store::{GameSnapshot, GameStore, StoredGame, WriteTicket};
+use super::store::{GameSnapshot, GameStore, WriteTicket};
 use super::view::GameView;
-use crate::events::{GameEvent, GameEvents};
 use crate::token::TokenHash;
 
 /// One game: its secret, its state behind a lock, and the view of its last change.

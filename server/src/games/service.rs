@@ -13,11 +13,11 @@ use super::export::to_pgn;
 use super::id::GameId;
 use super::level::Level;
 use super::notation::PlayerMove;
+use super::progress::thinking_sink;
 use super::registry::{GameSlot, Games};
 use super::setup::NewGame;
 use super::state::{EngineTurn, GameState};
 use super::view::GameView;
-use crate::events::thinking_sink;
 use crate::token::GameToken;
 use crate::uci::{EnginePool, SearchRequest};
 

@@ -13,10 +13,11 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use rusqlite::{params, Connection, OpenFlags};
 use tokio::sync::watch;
 
+use super::error::StoreError;
 use super::id::GameId;
 use super::migrations::migrate;
-use super::record::GameRecord;
-use super::store::{Durable, GameSnapshot, GameStore, StoreError, StoredGame, WriteTicket};
+use super::record::{GameRecord, StoredGame};
+use super::store::{Durable, GameSnapshot, GameStore, WriteTicket};
 
 /// Most writes committed in one transaction.
 const MAX_BATCH: usize = 512;
@@ -99,7 +100,7 @@ impl SqliteStore {
 
 impl GameStore for SqliteStore {
     fn save(&self, game: &GameSnapshot<'_>) -> Result<WriteTicket, StoreError> {
-        let record = game.record();
+        let record = GameRecord::of(game.id, game.token, game.state);
         self.enqueue(|ticket| Write::Save(ticket, record))
     }
 

@@ -9,8 +9,8 @@
 use std::future::Future;
 use std::pin::Pin;
 
+use super::error::StoreError;
 use super::id::GameId;
-use super::record::GameRecord;
 use super::state::GameState;
 use crate::token::TokenHash;
 
@@ -20,49 +20,6 @@ pub struct GameSnapshot<'a> {
     pub id: &'a GameId,
     pub token: &'a TokenHash,
     pub state: &'a GameState,
-}
-
-/// A game read back from a store, validated and rebuilt with the engine crate.
-#[derive(Debug)]
-pub struct StoredGame {
-    pub id: GameId,
-    pub token: TokenHash,
-    pub state: GameState,
-}
-
-/// A store failed; the change it was asked to keep is not durable.
-#[derive(Debug, thiserror::Error)]
-pub enum StoreError {
-    /// The backend refused an operation; `source` says why.
-    #[error("the game store failed while {doing}")]
-    Backend {
-        /// What the store was doing, e.g. "migrating the schema".
-        doing: String,
-        #[source]
-        source: Box<dyn std::error::Error + Send + Sync>,
-    },
-    /// The database was written by a newer release; reading it could lose what that release keeps.
-    #[error("the database has schema version {found}, newer than this release's {supported}")]
-    NewerSchema { found: u32, supported: u32 },
-    /// The store's writer is gone (the server is stopping, or it crashed).
-    #[error("the game store's writer has stopped")]
-    Stopped,
-    /// The batch holding this change failed to commit (the cause was logged by the writer).
-    #[error("the change could not be written to disk")]
-    NotWritten,
-}
-
-impl StoreError {
-    /// `source` made the store fail while `doing` something.
-    pub fn backend(
-        doing: impl Into<String>,
-        source: impl Into<Box<dyn std::error::Error + Send + Sync>>,
-    ) -> StoreError {
-        StoreError::Backend {
-            doing: doing.into(),
-            source: source.into(),
-        }
-    }
 }
 
 /// Names one queued write. A store makes writes durable in the order it numbered them, so waiting
@@ -109,12 +66,5 @@ impl GameStore for MemoryStore {
 
     fn flush(&self) -> Durable<'_> {
         Box::pin(std::future::ready(Ok(())))
-    }
-}
-
-impl GameSnapshot<'_> {
-    /// The row a store keeps for this game.
-    pub fn record(&self) -> GameRecord {
-        GameRecord::of(self.id, self.token, self.state)
     }
 }

@@ -7,8 +7,9 @@ use utoipa_swagger_ui::SwaggerUi;
 
 use super::{actions, events, export, games, health, moves};
 use crate::error::{ErrorBody, ErrorCode};
-use crate::events::{ScoreView, Thinking};
-use crate::games::{ColorName, GameView, Hint, LegalMoveView, MoveView, Reason, Status};
+use crate::games::{
+    ColorName, GameView, Hint, LegalMoveView, MoveView, Reason, ScoreView, Status, Thinking,
+};
 
 /// The API description served at `/api/openapi.json`.
 #[derive(OpenApi)]

@@ -1,4 +1,6 @@
-//! Server-Sent Events framing and the per-watcher stream.
+//! The live stream of a game over HTTP: Server-Sent Events framing and one forwarding task per
+//! watcher. What is published, and when, is the domain's (`games::GameEvents`); this is only
+//! the edge.
 
 use std::pin::Pin;
 use std::sync::{Arc, Weak};
@@ -12,8 +14,7 @@ use tokio::sync::{broadcast, mpsc};
 use tokio::time::{interval_at, Instant, MissedTickBehavior};
 use tokio_util::sync::CancellationToken;
 
-use super::channel::GameEvent;
-use crate::games::{GameSlot, GameView};
+use crate::games::{GameEvent, GameSlot, GameView};
 
 /// How often an idle stream sends a comment, so proxies keep it open.
 pub const HEARTBEAT: Duration = Duration::from_secs(15);

@@ -1,11 +1,18 @@
-//! One game's event channel.
+//! One game's live stream: every state change and the engine's search progress, fanned out to
+//! any number of watchers.
+//!
+//! Each game owns a [`GameEvents`] (a bounded broadcast channel). `GameSlot::update` publishes
+//! the new view after every change; the engine's search publishes [`Thinking`] through the sink
+//! `progress::thinking_sink` builds. Publishing never waits: a watcher that falls behind skips to
+//! the current view, and one that leaves costs nothing. Framing them for HTTP (Server-Sent
+//! Events) is the edge's business.
 
 use std::sync::Arc;
 
 use tokio::sync::broadcast;
 
 use super::thinking::Thinking;
-use crate::games::GameView;
+use super::view::GameView;
 
 /// How many events a watcher may fall behind before it skips to the current view.
 const CAPACITY: usize = 32;

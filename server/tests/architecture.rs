@@ -1,0 +1,258 @@
+//! The server's layers, checked by reading its source: the domain (`games/`) and the engine
+//! supervisor (`uci/`) know nothing of HTTP, the engine crate knows nothing of the server, and no
+//! two modules import each other, directly or round a longer loop.
+//!
+//! Plain Rust over the files, no parser: an import is any `crate::<module>` path outside a
+//! comment, or `super::<file>` within `games/`. A failure names the file and line, or the cycle.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The top-level modules that make up the HTTP edge.
+const EDGE: &[&str] = &["routes", "error", "events", "auth", "startup"];
+
+/// The layers that must not know the edge.
+const INNER: &[&str] = &["games", "uci"];
+
+fn server_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every `.rs` file under `dir`, recursively, sorted.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let entries = fs::read_dir(dir).unwrap_or_else(|error| panic!("{}: {error}", dir.display()));
+    for entry in entries {
+        let path = entry.expect("a directory entry").path();
+        if path.is_dir() {
+            files.extend(rust_files(&path));
+        } else if path.extension().is_some_and(|ext| ext == "rs") {
+            files.push(path);
+        }
+    }
+    files.sort();
+    files
+}
+
+/// The file's lines with comments removed (`//` to the end of the line), numbered from 1.
+fn code_lines(path: &Path) -> Vec<(usize, String)> {
+    let text =
+        fs::read_to_string(path).unwrap_or_else(|error| panic!("{}: {error}", path.display()));
+    text.lines()
+        .enumerate()
+        .map(|(index, line)| {
+            let code = line.split("//").next().unwrap_or_default();
+            (index + 1, code.to_owned())
+        })
+        .collect()
+}
+
+/// The identifiers that follow `prefix` in `line` (`crate::games::X` gives `games` for `crate::`),
+/// including each name of a group such as `crate::{games, uci}`.
+fn names_after(line: &str, prefix: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for (at, _) in line.match_indices(prefix) {
+        // `alphachess_crate::` or `my_super::` are other paths.
+        let before = line[..at].chars().next_back();
+        if before.is_some_and(|c| c.is_alphanumeric() || c == '_') {
+            continue;
+        }
+        let rest = &line[at + prefix.len()..];
+        if let Some(group) = rest.strip_prefix('{') {
+            let group = group.split('}').next().unwrap_or_default();
+            names.extend(group.split(',').map(|name| identifier(name.trim())));
+        } else {
+            names.push(identifier(rest));
+        }
+    }
+    names.retain(|name| !name.is_empty());
+    names
+}
+
+fn identifier(text: &str) -> String {
+    text.chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_')
+        .collect()
+}
+
+/// The top-level module a file under `src/` belongs to (`games/state.rs` → `games`); `None` for
+/// the crate roots.
+fn module_of(src: &Path, file: &Path) -> Option<String> {
+    let relative = file.strip_prefix(src).expect("under src");
+    let first = relative.components().next()?.as_os_str().to_str()?;
+    let name = first.strip_suffix(".rs").unwrap_or(first);
+    (!matches!(name, "lib" | "main")).then(|| name.to_owned())
+}
+
+/// Edges `from → to` between the top-level modules of `src`.
+fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
+    let modules: BTreeSet<String> = rust_files(src)
+        .iter()
+        .filter_map(|file| module_of(src, file))
+        .collect();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for file in rust_files(src) {
+        let Some(from) = module_of(src, &file) else {
+            continue;
+        };
+        let targets = graph.entry(from.clone()).or_default();
+        for (_, line) in code_lines(&file) {
+            for to in names_after(&line, "crate::") {
+                if to != from && modules.contains(&to) {
+                    targets.insert(to);
+                }
+            }
+        }
+    }
+    graph
+}
+
+/// Edges between the files of `src/<dir>/` (by file stem; `mod.rs` is only the entry point and
+/// its re-exports are no dependency of their own).
+fn file_graph(src: &Path, dir: &str) -> BTreeMap<String, BTreeSet<String>> {
+    let folder = src.join(dir);
+    let files: BTreeMap<String, PathBuf> = rust_files(&folder)
+        .into_iter()
+        .filter(|file| file.parent() == Some(folder.as_path()))
+        .filter_map(|file| {
+            let stem = file.file_stem()?.to_str()?.to_owned();
+            (stem != "mod").then_some((stem, file))
+        })
+        .collect();
+    let mut graph: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for (from, file) in &files {
+        let targets = graph.entry(from.clone()).or_default();
+        for (_, line) in code_lines(file) {
+            let within = format!("crate::{dir}::");
+            let named = names_after(&line, "super::")
+                .into_iter()
+                .chain(names_after(&line, &within));
+            for to in named {
+                if &to != from && files.contains_key(&to) {
+                    targets.insert(to);
+                }
+            }
+        }
+    }
+    graph
+}
+
+/// Some cycle of `graph`, as the path that closes it (`a → b → a`).
+fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
+    fn visit(
+        node: &str,
+        graph: &BTreeMap<String, BTreeSet<String>>,
+        path: &mut Vec<String>,
+        done: &mut BTreeSet<String>,
+    ) -> Option<Vec<String>> {
+        if let Some(start) = path.iter().position(|seen| seen == node) {
+            let mut cycle = path[start..].to_vec();
+            cycle.push(node.to_owned());
+            return Some(cycle);
+        }
+        if done.contains(node) {
+            return None;
+        }
+        path.push(node.to_owned());
+        for next in graph.get(node).into_iter().flatten() {
+            if let Some(cycle) = visit(next, graph, path, done) {
+                return Some(cycle);
+            }
+        }
+        path.pop();
+        done.insert(node.to_owned());
+        None
+    }
+    let mut done = BTreeSet::new();
+    graph
+        .keys()
+        .find_map(|node| visit(node, graph, &mut Vec::new(), &mut done))
+}
+
+#[test]
+fn the_domain_and_the_engine_supervisor_import_nothing_of_http() {
+    let src = server_dir().join("src");
+    let mut offences = Vec::new();
+    for inner in INNER {
+        for file in rust_files(&src.join(inner)) {
+            for (number, line) in code_lines(&file) {
+                let http = line.contains("actix_web") || line.contains("actix_files");
+                let edge: Vec<String> = names_after(&line, "crate::")
+                    .into_iter()
+                    .filter(|name| EDGE.contains(&name.as_str()))
+                    .collect();
+                if http || !edge.is_empty() {
+                    let shown = file.strip_prefix(&src).expect("under src").display();
+                    offences.push(format!("src/{shown}:{number}: {}", line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "games/ and uci/ must not know the HTTP edge ({EDGE:?}, actix):\n{}",
+        offences.join("\n")
+    );
+}
+
+#[test]
+fn the_engine_crate_depends_on_nothing_of_the_server() {
+    let manifest = server_dir().join("../engine/Cargo.toml");
+    let text = fs::read_to_string(&manifest).expect("engine/Cargo.toml");
+    let offending: Vec<&str> = text
+        .lines()
+        .filter(|line| line.contains("alphachess-server") || line.contains("server/"))
+        .filter(|line| !line.trim_start().starts_with('#'))
+        .collect();
+    assert!(
+        offending.is_empty(),
+        "engine/Cargo.toml names the server: {offending:?}"
+    );
+}
+
+#[test]
+fn no_two_top_level_modules_import_each_other_even_round_a_loop() {
+    let graph = module_graph(&server_dir().join("src"));
+    assert!(graph.contains_key("games") && graph["routes"].contains("games"));
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!("import cycle between modules: {}", cycle.join(" → "));
+    }
+}
+
+#[test]
+fn no_two_files_of_games_import_each_other_even_round_a_loop() {
+    let graph = file_graph(&server_dir().join("src"), "games");
+    assert!(graph["state"].contains("level"), "{graph:?}");
+    if let Some(cycle) = find_cycle(&graph) {
+        panic!("import cycle within games/: {}", cycle.join(" → "));
+    }
+}
+
+#[test]
+fn a_loop_is_found_and_named() {
+    let graph: BTreeMap<String, BTreeSet<String>> = [
+        ("a", vec!["b"]),
+        ("b", vec!["c"]),
+        ("c", vec!["a"]),
+        ("d", vec![]),
+    ]
+    .into_iter()
+    .map(|(from, to)| {
+        let to = to.into_iter().map(String::from).collect();
+        (from.to_owned(), to)
+    })
+    .collect();
+    assert_eq!(
+        find_cycle(&graph).map(|cycle| cycle.join(" → ")),
+        Some("a → b → c → a".to_owned())
+    );
+    assert_eq!(
+        names_after("use crate::{games, uci::EnginePool};", "crate::"),
+        ["games", "uci"]
+    );
+    assert_eq!(
+        names_after("alphachess_crate::x and super::state", "crate::"),
+        Vec::<String>::new()
+    );
+}
