@@ -4,12 +4,11 @@ use std::process::ExitCode;
 
 use actix_web::rt::signal::unix::{signal, Signal, SignalKind};
 use alphachess_server::error::with_causes;
-use alphachess_server::routes::docs::ApiDoc;
+use alphachess_server::routes::docs;
 use alphachess_server::{Application, Config};
 use clap::Parser;
 use tokio_util::sync::CancellationToken;
 use tracing_subscriber::EnvFilter;
-use utoipa::OpenApi;
 
 #[actix_web::main]
 async fn main() -> ExitCode {
@@ -49,7 +48,7 @@ async fn main() -> ExitCode {
 
 /// Writes the OpenAPI document to stdout.
 fn print_openapi() -> ExitCode {
-    match ApiDoc::openapi().to_pretty_json() {
+    match docs::openapi().to_pretty_json() {
         Ok(json) => {
             println!("{json}");
             ExitCode::SUCCESS

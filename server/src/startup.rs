@@ -14,7 +14,7 @@ use tokio_util::sync::CancellationToken;
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::games::{GameService, Games, SqliteStore, StoreError};
-use crate::routes::{actions, docs, events, export, fallback, games, health, moves};
+use crate::routes::{configure_api, docs, fallback};
 use crate::uci::{
     locate_engine, EngineAddress, EngineError, EnginePool, EngineSettings, LocateError,
     SEARCH_SLACK,
@@ -197,8 +197,10 @@ fn engine_addresses(config: &Config) -> Result<Vec<EngineAddress>, StartupError>
     Ok(addresses)
 }
 
-/// The route table (tests build the real app with it).
+/// The application: limits, docs, the API ([`crate::routes::api_routes`]) and the client (tests
+/// build the real app with it).
 pub fn configure(cfg: &mut web::ServiceConfig, service: web::Data<GameService>, static_dir: &Path) {
+    let document = docs::openapi();
     cfg.app_data(service)
         .app_data(
             web::JsonConfig::default()
@@ -206,27 +208,9 @@ pub fn configure(cfg: &mut web::ServiceConfig, service: web::Data<GameService>, 
                 .error_handler(json_error),
         )
         .app_data(web::PayloadConfig::new(MAX_BODY_BYTES))
-        .configure(docs::configure)
-        .service(
-            web::scope("/api")
-                .service(resource("/games").route(web::post().to(games::create)))
-                .service(resource("/games/{id}").route(web::get().to(games::show)))
-                .service(resource("/games/{id}/moves").route(web::post().to(moves::play)))
-                .service(resource("/games/{id}/takeback").route(web::post().to(actions::take_back)))
-                .service(resource("/games/{id}/resign").route(web::post().to(actions::resign)))
-                .service(resource("/games/{id}/pgn").route(web::get().to(export::pgn)))
-                .service(resource("/games/{id}/events").route(web::get().to(events::stream)))
-                .service(resource("/games/{id}/hint").route(web::get().to(export::hint)))
-                .service(resource("/health").route(web::get().to(health::health)))
-                .service(resource("/ready").route(web::get().to(health::ready)))
-                .default_service(web::to(fallback::api_not_found)),
-        );
+        .configure(|cfg| docs::configure(cfg, document.clone()))
+        .configure(|cfg| configure_api(cfg, &document));
     fallback::configure_client(cfg, static_dir);
-}
-
-/// An API resource whose other methods get a JSON 405.
-fn resource(path: &str) -> actix_web::Resource {
-    web::resource(path).default_service(web::to(fallback::method_not_allowed))
 }
 
 /// JSON body errors in the envelope: 413 over the limit, 400 for everything else.

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use actix_web::web;
+use actix_web::{post, web};
 
 use super::game_id::GamePath;
 use crate::auth::BearerToken;
@@ -10,7 +10,7 @@ use crate::error::{ApiError, ErrorBody};
 use crate::games::{GameService, GameView};
 
 /// Undoes the player's last move and the engine's reply (cancelling a search in progress).
-#[utoipa::path(post, path = "/api/games/{id}/takeback", tag = "games",
+#[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id")),
     security(("bearer" = [])),
     responses(
@@ -19,6 +19,7 @@ use crate::games::{GameService, GameView};
         (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 409, body = ErrorBody, description = "game_over or nothing_to_take_back"),
     ))]
+#[post("/games/{id}/takeback")]
 pub async fn take_back(
     service: web::Data<GameService>,
     token: BearerToken,
@@ -29,7 +30,7 @@ pub async fn take_back(
 }
 
 /// The player resigns.
-#[utoipa::path(post, path = "/api/games/{id}/resign", tag = "games",
+#[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id")),
     security(("bearer" = [])),
     responses(
@@ -38,6 +39,7 @@ pub async fn take_back(
         (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 409, body = ErrorBody, description = "game_over"),
     ))]
+#[post("/games/{id}/resign")]
 pub async fn resign(
     service: web::Data<GameService>,
     token: BearerToken,

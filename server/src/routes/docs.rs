@@ -3,22 +3,19 @@
 use actix_web::{web, HttpResponse};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::{Modify, OpenApi};
+use utoipa_actix_web::OpenApiFactory;
 use utoipa_swagger_ui::SwaggerUi;
 
-use super::{actions, events, export, games, health, moves};
+use super::{api_routes, games, health, moves};
 use crate::error::{ErrorBody, ErrorCode};
 use crate::games::{
     ColorName, GameView, Hint, LegalMoveView, MoveView, Reason, ScoreView, Status, Thinking,
 };
 
-/// The API description served at `/api/openapi.json`.
+/// What the API document says besides its paths (those come from [`api_routes`]).
 #[derive(OpenApi)]
 #[openapi(
     info(title = "AlphaChess API", description = "Play Stockfish: games, moves validated by the alphachess engine crate, PGN, hints, and a live Server-Sent Events stream of each game and the engine's search (`GET /api/games/{id}/events`)."),
-    paths(
-        games::create, games::show, moves::play, actions::take_back, actions::resign,
-        export::pgn, export::hint, events::stream, health::health, health::ready
-    ),
     components(schemas(
         games::CreateGameRequest, games::CreatedGame, moves::MoveRequest, GameView, MoveView,
         LegalMoveView, ColorName, Status, Reason, Hint, ErrorBody, ErrorCode, health::StatusBody, Thinking,
@@ -28,6 +25,22 @@ use crate::games::{
     tags((name = "games"), (name = "health"))
 )]
 pub struct ApiDoc;
+
+/// The API description served at `/api/openapi.json`: [`ApiDoc`] and every route registered by
+/// [`api_routes`].
+pub fn openapi() -> utoipa::openapi::OpenApi {
+    let api = utoipa_actix_web::scope("/api").configure(api_routes);
+    let mut document = ApiDoc::openapi();
+    document.paths.merge(api.paths());
+    let mut schemas = Vec::new();
+    api.schemas(&mut schemas);
+    document
+        .components
+        .get_or_insert_with(Default::default)
+        .schemas
+        .extend(schemas);
+    document
+}
 
 /// Declares the `bearer` scheme the write endpoints use.
 struct BearerAuth;
@@ -43,8 +56,8 @@ impl Modify for BearerAuth {
 }
 
 /// Swagger UI (assets vendored into the binary) at `/api/docs/`, reading `/api/openapi.json`.
-pub fn swagger_ui() -> SwaggerUi {
-    SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", ApiDoc::openapi())
+pub fn swagger_ui(document: utoipa::openapi::OpenApi) -> SwaggerUi {
+    SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", document)
 }
 
 /// `/api/docs` → `/api/docs/`.
@@ -54,8 +67,8 @@ pub async fn docs_redirect() -> HttpResponse {
         .finish()
 }
 
-/// Registers the docs routes.
-pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(swagger_ui())
+/// Registers the docs routes, serving `document`.
+pub fn configure(cfg: &mut web::ServiceConfig, document: utoipa::openapi::OpenApi) {
+    cfg.service(swagger_ui(document))
         .route("/api/docs", web::get().to(docs_redirect));
 }

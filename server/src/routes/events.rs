@@ -1,7 +1,7 @@
 //! `GET /api/games/{id}/events`: the live stream of a game (Server-Sent Events).
 
 use actix_web::http::header;
-use actix_web::{web, HttpResponse};
+use actix_web::{get, web, HttpResponse};
 
 use super::game_id::GamePath;
 use crate::error::{ApiError, ErrorBody};
@@ -13,13 +13,14 @@ use crate::games::GameService;
 /// `text/event-stream`: `event: game` with the GameView on connect and after every change;
 /// `event: thinking` with the engine's search progress (score from white's point of view, PV in
 /// SAN, at most ~10 per second) while it searches a reply; a `: ping` comment every 15 s.
-#[utoipa::path(get, path = "/api/games/{id}/events", tag = "games",
+#[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id")),
     responses(
         (status = 200, content_type = "text/event-stream", body = String,
          description = "`event: game` (data: GameView) on connect and after every change; `event: thinking` (data: Thinking) while the engine searches; `: ping` every 15 s"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
     ))]
+#[get("/games/{id}/events")]
 pub async fn stream(
     service: web::Data<GameService>,
     GamePath(id): GamePath,

@@ -1,7 +1,7 @@
 //! `GET /api/games/{id}/pgn` and `GET /api/games/{id}/hint`.
 
 use actix_web::http::header::{ContentDisposition, DispositionParam, DispositionType};
-use actix_web::{web, HttpResponse};
+use actix_web::{get, web, HttpResponse};
 
 use super::game_id::GamePath;
 use crate::auth::BearerToken;
@@ -9,12 +9,13 @@ use crate::error::{ApiError, ErrorBody};
 use crate::games::{GameService, Hint};
 
 /// The game as a PGN file.
-#[utoipa::path(get, path = "/api/games/{id}/pgn", tag = "games",
+#[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id")),
     responses(
         (status = 200, content_type = "application/x-chess-pgn", body = String),
         (status = 404, body = ErrorBody, description = "game_not_found"),
     ))]
+#[get("/games/{id}/pgn")]
 pub async fn pgn(
     service: web::Data<GameService>,
     GamePath(id): GamePath,
@@ -30,7 +31,7 @@ pub async fn pgn(
 }
 
 /// Stockfish's suggested move for the player, at full strength.
-#[utoipa::path(get, path = "/api/games/{id}/hint", tag = "games",
+#[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id")),
     security(("bearer" = [])),
     responses(
@@ -42,6 +43,7 @@ pub async fn pgn(
         (status = 503, body = ErrorBody, description = "engine_busy"),
         (status = 504, body = ErrorBody, description = "engine_timeout"),
     ))]
+#[get("/games/{id}/hint")]
 pub async fn hint(
     service: web::Data<GameService>,
     token: BearerToken,

@@ -1,21 +1,34 @@
 //! What is not an API route: JSON 404s under `/api`, the built client (with SPA fallback) elsewhere.
 
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use actix_files::{Files, NamedFile};
-use actix_web::dev::{fn_service, ServiceRequest, ServiceResponse};
-use actix_web::{web, HttpResponse};
+use actix_web::dev::{fn_service, ResourceDef, ServiceRequest, ServiceResponse};
+use actix_web::{web, HttpRequest, HttpResponse};
+use utoipa::openapi::OpenApi;
 
 use crate::error::ApiError;
 
-/// Any unknown path under `/api`.
-pub async fn api_not_found() -> Result<HttpResponse, ApiError> {
-    Err(ApiError::NotFound)
-}
-
-/// A known `/api` path with a method it does not accept.
-pub async fn method_not_allowed() -> Result<HttpResponse, ApiError> {
-    Err(ApiError::MethodNotAllowed)
+/// Any request under `/api` that no route took: 405 `method_not_allowed` when its path is one of
+/// `document`'s (so only the method is wrong), 404 `not_found` otherwise.
+pub fn api_fallback(document: &OpenApi) -> actix_web::Route {
+    let known: Arc<[ResourceDef]> = document
+        .paths
+        .paths
+        .keys()
+        .map(|path| ResourceDef::new(path.as_str()))
+        .collect();
+    web::to(move |request: HttpRequest| {
+        let is_known = known.iter().any(|path| path.is_match(request.path()));
+        async move {
+            Err::<HttpResponse, _>(if is_known {
+                ApiError::MethodNotAllowed
+            } else {
+                ApiError::NotFound
+            })
+        }
+    })
 }
 
 /// Serves the client from `dir`: files as they are, any other path as `index.html` so client-side

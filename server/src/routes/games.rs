@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use actix_web::{web, HttpResponse};
+use actix_web::{get, post, web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -38,7 +38,7 @@ pub struct CreatedGame {
 }
 
 /// Starts a game against the engine (which moves first if it has white).
-#[utoipa::path(post, path = "/api/games", tag = "games",
+#[utoipa::path(tag = "games",
     request_body = CreateGameRequest,
     responses(
         (status = 201, body = CreatedGame, description = "the game, with the engine's first move if it has it"),
@@ -48,6 +48,7 @@ pub struct CreatedGame {
         (status = 503, body = ErrorBody, description = "too_many_games or engine_busy"),
         (status = 504, body = ErrorBody, description = "engine_timeout"),
     ))]
+#[post("/games")]
 pub async fn create(
     service: web::Data<GameService>,
     body: web::Json<CreateGameRequest>,
@@ -62,12 +63,13 @@ pub async fn create(
 }
 
 /// A game as it stands (no token needed).
-#[utoipa::path(get, path = "/api/games/{id}", tag = "games",
+#[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id")),
     responses(
         (status = 200, body = GameView),
         (status = 404, body = ErrorBody, description = "game_not_found"),
     ))]
+#[get("/games/{id}")]
 pub async fn show(
     service: web::Data<GameService>,
     GamePath(id): GamePath,

@@ -1,6 +1,6 @@
 //! `GET /api/health` (the process is up) and `GET /api/ready` (an engine answers).
 
-use actix_web::{web, HttpResponse};
+use actix_web::{get, web, HttpResponse};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -14,18 +14,20 @@ pub struct StatusBody {
 }
 
 /// The server is alive.
-#[utoipa::path(get, path = "/api/health", tag = "health",
+#[utoipa::path(tag = "health",
     responses((status = 200, body = StatusBody)))]
+#[get("/health")]
 pub async fn health() -> HttpResponse {
     HttpResponse::Ok().json(StatusBody { status: "ok" })
 }
 
 /// An engine answers `isready`.
-#[utoipa::path(get, path = "/api/ready", tag = "health",
+#[utoipa::path(tag = "health",
     responses(
         (status = 200, body = StatusBody),
         (status = 503, body = ErrorBody, description = "engine_unavailable"),
     ))]
+#[get("/ready")]
 pub async fn ready(service: web::Data<GameService>) -> Result<HttpResponse, ApiError> {
     if service.engines_ready().await {
         Ok(HttpResponse::Ok().json(StatusBody { status: "ready" }))

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use actix_web::web;
+use actix_web::{post, web};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
@@ -23,7 +23,7 @@ pub struct MoveRequest {
 }
 
 /// Plays the player's move, then the engine's reply.
-#[utoipa::path(post, path = "/api/games/{id}/moves", tag = "games",
+#[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id")),
     request_body = MoveRequest,
     security(("bearer" = [])),
@@ -38,6 +38,7 @@ pub struct MoveRequest {
         (status = 503, body = ErrorBody, description = "engine_busy, with Retry-After"),
         (status = 504, body = ErrorBody, description = "engine_timeout (game unchanged)"),
     ))]
+#[post("/games/{id}/moves")]
 pub async fn play(
     service: web::Data<GameService>,
     token: BearerToken,
