@@ -1,25 +1,33 @@
-//! The worker that owns one engine process and runs searches from the shared queue, one at a time.
+//! The worker that owns one engine process and runs searches from the shared queue, one at a time:
+//! live jobs first, then analysis searches, which a live job may stop (see [`super::lanes`]).
 //!
 //! Any failure (crash, hang, garbage, illegal reply, lost connection) kills the process or closes
 //! the connection; the worker restarts it after a backoff that doubles on every consecutive failure,
 //! so the next request finds a fresh engine. While an engine is down its worker takes no searches
 //! as long as another engine of the pool is healthy: the pool routes around it until it answers
 //! its handshake again. When every engine is down, a down worker takes searches (and fails them
-//! after one restart attempt) so requests never wait forever.
+//! after one restart attempt) so requests never wait forever. Analysis searches follow the same
+//! deadlines and restart rules; a preempted one is not a failure: its job goes back to the front
+//! of the analysis lane.
 
+use std::future::Future;
+use std::pin::pin;
 use std::sync::Arc;
 use std::time::Duration;
 
-use alphachess_engine::Move;
-use tokio::sync::{mpsc, oneshot, Mutex};
+use alphachess_engine::{Move, UciMove};
+use tokio::sync::oneshot;
 use tokio::time::{sleep_until, Instant};
 
 use super::address::EngineAddress;
+use super::analysis::{AnalysisLines, AnalysisRequest, PositionAnalysis};
 use super::error::EngineError;
 use super::health::EngineHealth;
 use super::info::parse_info;
+use super::lanes::Taken;
 use super::process::EngineProcess;
 use super::protocol::{EngineLine, EngineOption, UciCommand};
+use super::queue::{JobQueue, Task};
 use super::SearchRequest;
 
 /// Time on top of `movetime` before the supervisor gives up on a search.
@@ -33,7 +41,8 @@ const MAX_BACKOFF: Duration = Duration::from_secs(5);
 /// Stockfish's own default strength, in force after every (re)start.
 const FULL_SKILL: u8 = 20;
 
-/// Work for an engine; dropping a reply's receiver cancels that job.
+/// Live work for an engine; dropping a reply's receiver cancels that job.
+#[derive(Debug)]
 pub enum Job {
     /// A search and where its answer goes.
     Search {
@@ -46,8 +55,28 @@ pub enum Job {
     },
 }
 
-/// The queue the workers share.
-pub type JobQueue = Arc<Mutex<mpsc::Receiver<Job>>>;
+/// An analysis search and where its answer goes; dropping the receiver cancels it.
+#[derive(Debug)]
+pub struct AnalysisJob {
+    pub request: AnalysisRequest,
+    pub reply: oneshot::Sender<Result<PositionAnalysis, EngineError>>,
+}
+
+/// How an analysis search ended, short of a failure.
+enum Analysed {
+    Done(PositionAnalysis),
+    /// A live job took the engine: the job goes back to the analysis lane.
+    Preempted,
+    /// Nobody waits for the answer any more.
+    Cancelled,
+}
+
+/// Why a search was stopped before its end.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Interrupt {
+    RequesterGone,
+    Preempted,
+}
 
 /// What every worker needs to (re)start its engine.
 #[derive(Debug, Clone)]
@@ -59,12 +88,9 @@ pub struct WorkerSettings {
 /// Owns one engine process.
 pub struct Worker {
     settings: WorkerSettings,
-    jobs: JobQueue,
+    jobs: Arc<JobQueue>,
     /// Every engine of the pool; this worker's is `pool[index]`.
     pool: Arc<[EngineHealth]>,
-    /// The queue's sending side, to hand back a job taken while down (weak: the pool's handles
-    /// alone keep the queue open).
-    requeue: mpsc::WeakSender<Job>,
     index: usize,
     process: Option<EngineProcess>,
     /// The game the engine last searched, so it hears `ucinewgame` when that changes.
@@ -79,12 +105,11 @@ impl Worker {
     /// start and is retried on the backoff schedule.
     pub fn new(
         settings: WorkerSettings,
-        jobs: (mpsc::WeakSender<Job>, JobQueue),
+        jobs: Arc<JobQueue>,
         pool: Arc<[EngineHealth]>,
         index: usize,
         process: Option<EngineProcess>,
     ) -> Worker {
-        let (requeue, jobs) = jobs;
         pool[index].set_healthy(process.is_some());
         let backoff = if process.is_some() {
             INITIAL_BACKOFF
@@ -95,7 +120,6 @@ impl Worker {
             settings,
             jobs,
             pool,
-            requeue,
             index,
             process,
             last_game: None,
@@ -121,60 +145,57 @@ impl Worker {
             .any(|(i, engine)| i != self.index && engine.is_healthy())
     }
 
-    /// Serves jobs until every sender is gone, then quits the engine.
+    /// Serves jobs until every pool handle is gone, then quits the engine.
     pub async fn run(mut self) {
         loop {
-            let job = if self.process.is_none() {
+            let task = if self.process.is_none() {
                 // Re-checked at least at every restart attempt (the backoff is at most 5 s).
                 let take_jobs = !self.others_healthy();
                 tokio::select! {
-                    job = next_job(&self.jobs), if take_jobs => job,
+                    task = self.jobs.next(self.index), if take_jobs => task,
                     () = sleep_until(self.restart_at) => {
+                        self.jobs.leave(self.index);
                         // A failure is logged and rescheduled inside restart().
                         let _ = self.restart().await;
                         continue;
                     }
                 }
             } else {
-                next_job(&self.jobs).await
+                self.jobs.next(self.index).await
             };
-            let Some(job) = job else { break };
-            let Some(job) = self.hand_back(job) else {
-                continue;
-            };
-            self.handle(job).await;
+            let Some(task) = task else { break };
+            if let Some(task) = self.hand_back(task) {
+                self.handle(task).await;
+            }
+            self.jobs.leave(self.index);
         }
         if let Some(process) = self.process.take() {
             process.shutdown().await;
         }
     }
 
-    /// A down worker that took a job just as another engine became healthy puts it back at the end
-    /// of the queue for that engine; returns the job if it is to be handled here.
-    fn hand_back(&self, job: Job) -> Option<Job> {
+    /// A down worker that took a job just as another engine became healthy puts it back at the
+    /// front of its lane for that engine; returns the job if it is to be handled here.
+    fn hand_back(&self, task: Task) -> Option<Task> {
         if self.process.is_some() || !self.others_healthy() {
-            return Some(job);
+            return Some(task);
         }
-        let Some(queue) = self.requeue.upgrade() else {
-            return Some(job);
-        };
-        match queue.try_send(job) {
-            Ok(()) => None,
-            Err(mpsc::error::TrySendError::Full(job) | mpsc::error::TrySendError::Closed(job)) => {
-                Some(job)
-            }
-        }
+        self.jobs.requeue(task);
+        None
     }
 
-    async fn handle(&mut self, job: Job) {
-        match job {
-            Job::Search { request, reply } => self.handle_search(request, reply).await,
-            Job::Ping { reply } => {
+    async fn handle(&mut self, task: Task) {
+        match task {
+            Taken::Live(Job::Search { request, reply }) => {
+                self.handle_search(request, reply).await;
+            }
+            Taken::Live(Job::Ping { reply }) => {
                 if !reply.is_closed() {
                     let result = self.ping().await;
                     let _ = reply.send(result);
                 }
             }
+            Taken::Analysis(job) => self.handle_analysis(job).await,
         }
     }
 
@@ -194,14 +215,47 @@ impl Worker {
         let result = self.search(&request, &mut reply).await;
         self.me().set_searching(false);
         match &result {
-            Ok(_) => {
-                self.backoff = INITIAL_BACKOFF;
-                self.me().served();
-            }
+            Ok(_) => self.succeeded(),
             Err(error) => self.fail(error).await,
         }
         // The requester may have gone away (takeback, disconnect); the result is then dropped.
         let _ = reply.send(result);
+    }
+
+    async fn handle_analysis(&mut self, job: AnalysisJob) {
+        let AnalysisJob { request, mut reply } = job;
+        if reply.is_closed() {
+            return;
+        }
+        if let Err(error) = self.ensure_started().await {
+            let _ = reply.send(Err(error));
+            return;
+        }
+        self.me().set_searching(true);
+        let result = self.analyse(&request, &mut reply).await;
+        self.me().set_searching(false);
+        match result {
+            Ok(Analysed::Done(analysis)) => {
+                self.succeeded();
+                let _ = reply.send(Ok(analysis));
+            }
+            Ok(Analysed::Preempted) => {
+                tracing::debug!(engine = %self.address(), "analysis search preempted by a live search");
+                self.jobs
+                    .requeue(Taken::Analysis(AnalysisJob { request, reply }));
+            }
+            Ok(Analysed::Cancelled) => {}
+            Err(error) => {
+                self.fail(&error).await;
+                let _ = reply.send(Err(error));
+            }
+        }
+    }
+
+    /// A search answered: the engine is well, the next failure starts the backoff afresh.
+    fn succeeded(&mut self) {
+        self.backoff = INITIAL_BACKOFF;
+        self.me().served();
     }
 
     /// Asks the engine `isready`; one that does not answer in time is replaced.
@@ -224,74 +278,102 @@ impl Worker {
         Ok(())
     }
 
-    /// One search: `ucinewgame` if the game changed, strength, position, `go`, then wait for
-    /// `bestmove` until the deadline. A requester that goes away makes it `stop` early.
+    /// Gets the engine ready for a search of `game` at `skill`: `ucinewgame` if the game
+    /// changed, `Skill Level` if it changed, then the position.
+    async fn prepare(
+        &mut self,
+        game: &Arc<str>,
+        skill: u8,
+        position: &super::UciPosition,
+        deadline: Instant,
+    ) -> Result<(), EngineError> {
+        let process = self.process.as_mut().ok_or(EngineError::Stopped)?;
+        if self.last_game.as_deref() != Some(&**game) {
+            process.send(&UciCommand::UciNewGame).await?;
+            process.sync(deadline).await?;
+            self.last_game = Some(Arc::clone(game));
+        }
+        if self.skill != skill {
+            process
+                .send(&UciCommand::SetOption(EngineOption::SkillLevel(skill)))
+                .await?;
+            self.skill = skill;
+        }
+        process.send(&UciCommand::Position(position.clone())).await
+    }
+
+    /// One live search: prepare, `go depth`, then wait for `bestmove` until the deadline. A
+    /// requester that goes away makes it `stop` early.
     async fn search(
         &mut self,
         request: &SearchRequest,
         reply: &mut oneshot::Sender<Result<Move, EngineError>>,
     ) -> Result<Move, EngineError> {
+        let deadline = Instant::now() + self.settings.movetime + SEARCH_SLACK;
+        self.prepare(&request.game, request.skill, &request.position, deadline)
+            .await?;
         let process = self.process.as_mut().ok_or(EngineError::Stopped)?;
-        let mut deadline = Instant::now() + self.settings.movetime + SEARCH_SLACK;
-        if self.last_game.as_deref() != Some(&*request.game) {
-            process.send(&UciCommand::UciNewGame).await?;
-            process.sync(deadline).await?;
-            self.last_game = Some(Arc::clone(&request.game));
+        let go = UciCommand::Go {
+            depth: request.depth,
+            movetime: self.settings.movetime,
+        };
+        let progress = request.progress.as_ref();
+        let on_info = |text: &str| {
+            if let Some(progress) = progress {
+                if let Some(info) = parse_info(text) {
+                    progress.report(&info);
+                }
+            }
+        };
+        let (uci, interrupt) = run_search(
+            process,
+            &go,
+            deadline,
+            reply.closed(),
+            std::future::pending(),
+            on_info,
+        )
+        .await?;
+        let m = legal(uci, &request.current)?;
+        // A search stopped because nobody waits for it any more has no final word.
+        if let Some(progress) = request.progress.as_ref().filter(|_| interrupt.is_none()) {
+            progress.finish();
         }
-        if self.skill != request.skill {
-            process
-                .send(&UciCommand::SetOption(EngineOption::SkillLevel(
-                    request.skill,
-                )))
-                .await?;
-            self.skill = request.skill;
-        }
-        process
-            .send(&UciCommand::Position(request.position.clone()))
+        Ok(m)
+    }
+
+    /// One analysis search at full strength: prepare, `go nodes`, then wait for `bestmove`
+    /// until the deadline. A live job asking for the engine, or a requester that goes away,
+    /// makes it `stop` early and its answer is discarded.
+    async fn analyse(
+        &mut self,
+        request: &AnalysisRequest,
+        reply: &mut oneshot::Sender<Result<PositionAnalysis, EngineError>>,
+    ) -> Result<Analysed, EngineError> {
+        let deadline = Instant::now() + self.settings.movetime + SEARCH_SLACK;
+        self.prepare(&request.game, FULL_SKILL, &request.position, deadline)
             .await?;
-        process
-            .send(&UciCommand::Go {
-                depth: request.depth,
-                movetime: self.settings.movetime,
-            })
-            .await?;
-        let mut stopping = false;
-        loop {
-            let line = tokio::select! {
-                line = process.read_line(deadline) => line?,
-                () = reply.closed(), if !stopping => {
-                    process.send(&UciCommand::Stop).await?;
-                    stopping = true;
-                    deadline = deadline.min(Instant::now() + STOP_GRACE);
-                    continue;
-                }
-            };
-            match line {
-                EngineLine::BestMove(uci) => {
-                    let m = uci
-                        .to_move(&request.current)
-                        .map_err(|error| EngineError::IllegalReply(format!("{uci} ({error})")))?;
-                    // A search stopped because nobody waits for it any more has no final word.
-                    if let Some(progress) = request.progress.as_ref().filter(|_| !stopping) {
-                        progress.finish();
-                    }
-                    return Ok(m);
-                }
-                EngineLine::NoBestMove => return Err(EngineError::NoMove),
-                EngineLine::Info(text) => {
-                    if let Some(progress) = &request.progress {
-                        if let Some(info) = parse_info(&text) {
-                            progress.report(&info);
-                        }
-                    }
-                }
-                EngineLine::Empty => {}
-                EngineLine::Garbage(text) => return Err(EngineError::Garbage(text)),
-                other => {
-                    return Err(EngineError::Protocol(format!(
-                        "unexpected {other:?} during a search"
-                    )))
-                }
+        let process = self.process.as_mut().ok_or(EngineError::Stopped)?;
+        let go = UciCommand::GoNodes {
+            nodes: request.nodes,
+            movetime: self.settings.movetime,
+        };
+        let mut lines = AnalysisLines::default();
+        let (uci, interrupt) = run_search(
+            process,
+            &go,
+            deadline,
+            reply.closed(),
+            self.jobs.preempted(self.index),
+            |text| lines.read(text),
+        )
+        .await?;
+        match interrupt {
+            Some(Interrupt::Preempted) => Ok(Analysed::Preempted),
+            Some(Interrupt::RequesterGone) => Ok(Analysed::Cancelled),
+            None => {
+                let best = legal(uci, &request.current)?;
+                Ok(Analysed::Done(lines.conclude(&request.current, best)?))
             }
         }
     }
@@ -326,6 +408,55 @@ impl Worker {
     }
 }
 
-async fn next_job(jobs: &JobQueue) -> Option<Job> {
-    jobs.lock().await.recv().await
+/// Sends `go` and reads the search's output until `bestmove`, handing each `info` line to
+/// `on_info`. When `requester_gone` or `preempted` resolves first, the engine gets `stop` and
+/// its `bestmove` is awaited for at most [`STOP_GRACE`]; the answer says which one it was.
+async fn run_search(
+    process: &mut EngineProcess,
+    go: &UciCommand,
+    mut deadline: Instant,
+    requester_gone: impl Future<Output = ()>,
+    preempted: impl Future<Output = ()>,
+    mut on_info: impl FnMut(&str),
+) -> Result<(UciMove, Option<Interrupt>), EngineError> {
+    process.send(go).await?;
+    let mut requester_gone = pin!(requester_gone);
+    let mut preempted = pin!(preempted);
+    let mut interrupt = None;
+    loop {
+        let line = tokio::select! {
+            line = process.read_line(deadline) => Some(line?),
+            () = &mut requester_gone, if interrupt.is_none() => {
+                interrupt = Some(Interrupt::RequesterGone);
+                None
+            }
+            () = &mut preempted, if interrupt.is_none() => {
+                interrupt = Some(Interrupt::Preempted);
+                None
+            }
+        };
+        let Some(line) = line else {
+            process.send(&UciCommand::Stop).await?;
+            deadline = deadline.min(Instant::now() + STOP_GRACE);
+            continue;
+        };
+        match line {
+            EngineLine::BestMove(uci) => return Ok((uci, interrupt)),
+            EngineLine::NoBestMove => return Err(EngineError::NoMove),
+            EngineLine::Info(text) => on_info(&text),
+            EngineLine::Empty => {}
+            EngineLine::Garbage(text) => return Err(EngineError::Garbage(text)),
+            other => {
+                return Err(EngineError::Protocol(format!(
+                    "unexpected {other:?} during a search"
+                )))
+            }
+        }
+    }
+}
+
+/// The engine's move, if it is legal in the searched position.
+fn legal(uci: UciMove, position: &alphachess_engine::Position) -> Result<Move, EngineError> {
+    uci.to_move(position)
+        .map_err(|error| EngineError::IllegalReply(format!("{uci} ({error})")))
 }

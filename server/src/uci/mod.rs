@@ -1,28 +1,35 @@
-//! Supervised UCI engines (Stockfish) behind a small bounded queue.
+//! Supervised UCI engines (Stockfish) behind two small bounded queues.
 //!
-//! [`EnginePool::search`] is the only way in: it takes a [`SearchRequest`] built from a validated
-//! game and answers a legal [`Move`] for that game's current position, or an [`EngineError`].
-//! The pool mixes local engines (child processes) and remote ones (`tcp://host:port`); every
-//! engine gets the same guarded commands, deadlines and restart rules.
+//! There are two ways in. [`EnginePool::search`] (live play) takes a [`SearchRequest`] built from
+//! a validated game and answers a legal [`Move`] for that game's current position.
+//! [`EnginePool::analyse`] (post-game analysis) takes an [`AnalysisRequest`] and answers a
+//! [`PositionAnalysis`]: best move, score, principal variation, all checked. Analysis runs behind
+//! live play and never makes a live move wait (see `lanes.rs`). The pool mixes local engines
+//! (child processes) and remote ones (`tcp://host:port`); every engine gets the same guarded
+//! commands, deadlines and restart rules.
 
 mod actor;
 mod address;
+mod analysis;
 mod error;
 mod health;
 mod info;
+mod lanes;
 mod locate;
 mod process;
 mod protocol;
+mod queue;
 
 use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
 use alphachess_engine::{Game, Move, Position};
-use tokio::sync::{mpsc, oneshot, Mutex};
+use tokio::sync::oneshot;
 
 pub use actor::{PING_TIMEOUT, SEARCH_SLACK};
 pub use address::{EngineAddress, ParseEngineAddressError};
+pub use analysis::{AnalysisRequest, NoLegalMoveError, PositionAnalysis};
 pub use error::EngineError;
 pub use health::EngineStatus;
 pub use info::{parse_info, Score, ScoreBound, SearchInfo};
@@ -30,9 +37,10 @@ pub use locate::{locate_engine, LocateError};
 pub use process::CONNECT_TIMEOUT;
 pub use protocol::{guard_line, EngineOption, UciCommand, UciPosition, UnsafeLineError};
 
-use actor::{Job, Worker, WorkerSettings};
+use actor::{AnalysisJob, Job, Worker, WorkerSettings};
 use health::EngineHealth;
 use process::EngineProcess;
+use queue::JobQueue;
 
 /// Transposition table size of each engine, in MiB.
 const HASH_MB: u32 = 16;
@@ -114,15 +122,27 @@ impl SearchRequest {
 pub struct EngineSettings {
     /// One entry per engine process (a local path listed twice runs two processes).
     pub engines: Vec<EngineAddress>,
+    /// Jobs that may wait for an engine, in each lane (live play, analysis).
     pub queue_len: usize,
+    /// The time cap of every search (`movetime`), live or analysis.
     pub movetime: Duration,
 }
 
 /// A cheap, cloneable handle to the engine workers.
 #[derive(Debug, Clone)]
 pub struct EnginePool {
-    jobs: mpsc::Sender<Job>,
+    jobs: Arc<PoolHandle>,
     health: Arc<[EngineHealth]>,
+}
+
+/// The pool's side of the queue: when the last handle goes, the workers are told to quit.
+#[derive(Debug)]
+struct PoolHandle(Arc<JobQueue>);
+
+impl Drop for PoolHandle {
+    fn drop(&mut self) {
+        self.0.close();
+    }
 }
 
 impl EnginePool {
@@ -136,8 +156,7 @@ impl EnginePool {
             options: vec![EngineOption::Threads(1), EngineOption::Hash(HASH_MB)],
             movetime: settings.movetime,
         };
-        let (sender, receiver) = mpsc::channel(settings.queue_len.max(1));
-        let queue = Arc::new(Mutex::new(receiver));
+        let queue = Arc::new(JobQueue::new(settings.queue_len, settings.engines.len()));
         let health: Arc<[EngineHealth]> = settings
             .engines
             .iter()
@@ -162,7 +181,7 @@ impl EnginePool {
         for (index, process) in processes.into_iter().enumerate() {
             let worker = Worker::new(
                 worker_settings.clone(),
-                (sender.downgrade(), Arc::clone(&queue)),
+                Arc::clone(&queue),
                 Arc::clone(&health),
                 index,
                 process,
@@ -170,36 +189,52 @@ impl EnginePool {
             tokio::spawn(worker.run());
         }
         Ok(EnginePool {
-            jobs: sender,
+            jobs: Arc::new(PoolHandle(queue)),
             health,
         })
     }
 
+    fn queue(&self) -> &JobQueue {
+        &self.jobs.0
+    }
+
     /// Runs a search, waiting for a free engine; fails at once with [`EngineError::Busy`] when the
     /// queue is full. Dropping the returned future cancels the search (the engine gets `stop`).
+    ///
+    /// It never waits for an analysis search: if every engine is busy and one of them runs
+    /// one, that search is stopped and resumed later.
     pub async fn search(&self, request: SearchRequest) -> Result<Move, EngineError> {
         let (reply, answer) = oneshot::channel();
-        self.jobs
-            .try_send(Job::Search { request, reply })
-            .map_err(|error| match error {
-                mpsc::error::TrySendError::Full(_) => EngineError::Busy,
-                mpsc::error::TrySendError::Closed(_) => EngineError::Stopped,
-            })?;
+        self.queue()
+            .push_live(Job::Search { request, reply }, true)?;
         answer.await.map_err(|_| EngineError::Stopped)?
+    }
+
+    /// Analyses one position in the analysis lane, behind every live search; fails at once with
+    /// [`EngineError::Busy`] when that lane is full. Dropping the returned future cancels it.
+    pub async fn analyse(&self, request: AnalysisRequest) -> Result<PositionAnalysis, EngineError> {
+        let (reply, answer) = oneshot::channel();
+        self.queue().push_analysis(AnalysisJob { request, reply })?;
+        answer.await.map_err(|_| EngineError::Stopped)?
+    }
+
+    /// Jobs waiting for an engine: (live, analysis).
+    pub fn queued(&self) -> (usize, usize) {
+        self.queue().queued()
     }
 
     /// Whether an engine answers `isready` now. When every engine is busy searching (the ping
     /// cannot be queued or is not reached in time), the engines' health decides.
     pub async fn ping(&self) -> bool {
         let (reply, answer) = oneshot::channel();
-        match self.jobs.try_send(Job::Ping { reply }) {
+        match self.queue().push_live(Job::Ping { reply }, false) {
             Ok(()) => match tokio::time::timeout(PING_TIMEOUT + SEARCH_SLACK, answer).await {
                 Ok(Ok(Ok(()))) => true,
                 Ok(_) => false,
                 Err(_) => self.is_ready(),
             },
-            Err(mpsc::error::TrySendError::Full(_)) => self.is_ready(),
-            Err(mpsc::error::TrySendError::Closed(_)) => false,
+            Err(EngineError::Busy) => self.is_ready(),
+            Err(_) => false,
         }
     }
 

@@ -69,6 +69,11 @@ pub enum UciCommand {
         depth: u32,
         movetime: Duration,
     },
+    /// `go nodes N movetime T`: a fixed-effort search for analysis, capped in time as well.
+    GoNodes {
+        nodes: u64,
+        movetime: Duration,
+    },
     Stop,
     Quit,
 }
@@ -97,6 +102,9 @@ impl UciCommand {
             }
             UciCommand::Go { depth, movetime } => {
                 format!("go depth {depth} movetime {}", movetime.as_millis().max(1))
+            }
+            UciCommand::GoNodes { nodes, movetime } => {
+                format!("go nodes {nodes} movetime {}", movetime.as_millis().max(1))
             }
             UciCommand::Position(position) => {
                 let mut line = format!("position fen {}", position.fen);
@@ -224,6 +232,14 @@ mod tests {
             movetime: Duration::from_millis(2500),
         };
         assert_eq!(go.to_line().expect("safe"), "go depth 12 movetime 2500");
+        let analysis = UciCommand::GoNodes {
+            nodes: 1_000_000,
+            movetime: Duration::from_secs(10),
+        };
+        assert_eq!(
+            analysis.to_line().expect("safe"),
+            "go nodes 1000000 movetime 10000"
+        );
     }
 
     #[test]

@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod analysis_lane;
 mod errors;
 mod events;
 mod faults;
