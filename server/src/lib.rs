@@ -5,6 +5,7 @@
 //! handlers) → [`games`] (state, rules of play, the live registry) → [`uci`] (the engines).
 #![deny(unsafe_code)]
 
+pub mod analysis;
 pub mod auth;
 pub mod config;
 pub mod error;
