@@ -1,0 +1,173 @@
+//! The analysis as the API shows it (`contracts/analysis.md`): what `GET .../analysis` answers and
+//! what each `analysis` event carries.
+
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use super::eval::Eval;
+use super::judgment::Judgment;
+
+/// Where an analysis stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum AnalysisStatus {
+    Queued,
+    Running,
+    Done,
+    Failed,
+}
+
+/// Positions searched so far, of those to search.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub struct AnalysisProgress {
+    pub done: usize,
+    pub total: usize,
+}
+
+/// A move in both notations.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct BestMove {
+    #[schema(example = "g1f3")]
+    pub uci: String,
+    #[schema(example = "Nf3")]
+    pub san: String,
+}
+
+/// One analysed move of the game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct AnalysedPly {
+    /// 1 is the position after the first move (the same counting as the game's `ply`).
+    pub ply: usize,
+    /// The position AFTER this ply, from white's point of view.
+    pub eval: Eval,
+    /// The engine's best move in the position BEFORE this ply: what the mover should have played.
+    pub best: Option<BestMove>,
+    /// A few moves (at most 6) of the engine's line from the position before this ply, in SAN,
+    /// starting with `best`.
+    #[schema(example = json!(["Nf3", "Nc6", "Bb5"]))]
+    pub pv_san: Vec<String>,
+    pub judgment: Option<Judgment>,
+}
+
+/// Each side's accuracy in percent (0..100, one decimal); `null` for a side that made no move.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+pub struct Accuracy {
+    pub white: Option<f64>,
+    pub black: Option<f64>,
+}
+
+/// One side's mistakes and average centipawn loss.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ToSchema)]
+pub struct SideSummary {
+    pub inaccuracies: u32,
+    pub mistakes: u32,
+    pub blunders: u32,
+    /// Average centipawn loss per move (0 for a side that made no move).
+    pub acpl: u32,
+}
+
+/// Both sides' summaries.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Summary {
+    pub white: SideSummary,
+    pub black: SideSummary,
+}
+
+/// A game's analysis: `GET /api/games/{id}/analysis`.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct Analysis {
+    pub status: AnalysisStatus,
+    pub progress: AnalysisProgress,
+    /// The finished plies, in order (the list grows while the analysis runs).
+    pub plies: Vec<AnalysedPly>,
+    /// `null` until done.
+    pub accuracy: Option<Accuracy>,
+    /// `null` until done.
+    pub summary: Option<Summary>,
+}
+
+/// Data of an `analysis` event: one per newly analysed ply (`ply` set), and one per change of
+/// status.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct AnalysisEvent {
+    pub status: AnalysisStatus,
+    pub progress: AnalysisProgress,
+    pub ply: Option<AnalysedPly>,
+    pub accuracy: Option<Accuracy>,
+    pub summary: Option<Summary>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn an_analysis_serializes_exactly_as_the_contract_says() {
+        let analysis = Analysis {
+            status: AnalysisStatus::Done,
+            progress: AnalysisProgress { done: 3, total: 3 },
+            plies: vec![AnalysedPly {
+                ply: 1,
+                eval: Eval::Cp(-30),
+                best: Some(BestMove {
+                    uci: "e2e4".into(),
+                    san: "e4".into(),
+                }),
+                pv_san: vec!["e4".into(), "e5".into()],
+                judgment: Some(Judgment::Inaccuracy),
+            }],
+            accuracy: Some(Accuracy {
+                white: Some(87.5),
+                black: None,
+            }),
+            summary: Some(Summary {
+                white: SideSummary {
+                    inaccuracies: 1,
+                    mistakes: 0,
+                    blunders: 0,
+                    acpl: 45,
+                },
+                black: SideSummary::default(),
+            }),
+        };
+        let side = |i, a| json!({"inaccuracies": i, "mistakes": 0, "blunders": 0, "acpl": a});
+        assert_eq!(
+            serde_json::to_value(&analysis).expect("serializes"),
+            json!({
+                "status": "done",
+                "progress": {"done": 3, "total": 3},
+                "plies": [{
+                    "ply": 1,
+                    "eval": {"cp": -30},
+                    "best": {"uci": "e2e4", "san": "e4"},
+                    "pv_san": ["e4", "e5"],
+                    "judgment": "inaccuracy",
+                }],
+                "accuracy": {"white": 87.5, "black": null},
+                "summary": {"white": side(1, 45), "black": side(0, 0)},
+            })
+        );
+    }
+
+    #[test]
+    fn a_running_analysis_has_no_accuracy_or_summary_yet() {
+        let event = AnalysisEvent {
+            status: AnalysisStatus::Running,
+            progress: AnalysisProgress { done: 1, total: 41 },
+            ply: None,
+            accuracy: None,
+            summary: None,
+        };
+        assert_eq!(
+            serde_json::to_value(&event).expect("serializes"),
+            json!({
+                "status": "running",
+                "progress": {"done": 1, "total": 41},
+                "ply": null,
+                "accuracy": null,
+                "summary": null,
+            })
+        );
+    }
+}
