@@ -10,6 +10,7 @@ pub mod eval;
 pub mod judgment;
 pub mod report;
 pub mod review;
+pub mod runner;
 
 pub use eval::{Eval, SideEval};
 pub use judgment::Judgment;
@@ -18,3 +19,4 @@ pub use report::{
     SideSummary, Summary,
 };
 pub use review::{final_eval, positions_to_search, Review, ReviewError};
+pub use runner::{analyse_game, AnalysedPosition, RunError, DEFAULT_ANALYSIS_NODES};

@@ -4,6 +4,7 @@
 mod helpers;
 
 mod analysis_lane;
+mod analysis_runner;
 mod errors;
 mod events;
 mod faults;
