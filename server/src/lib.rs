@@ -11,6 +11,7 @@ pub mod config;
 pub mod error;
 pub mod events;
 pub mod games;
+pub mod openings;
 pub mod routes;
 pub mod startup;
 pub mod token;
