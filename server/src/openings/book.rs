@@ -6,6 +6,7 @@
 //! key (side to move, castling rights and a capturable en-passant square count; move counters do
 //! not), so a game that reaches the position by another order of moves finds the same name.
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 
 use alphachess_engine::pgn::{self, PgnError};
@@ -36,7 +37,7 @@ pub enum BookError {
         line: usize,
         pgn: String,
         #[source]
-        source: PgnError,
+        source: Box<PgnError>,
     },
 }
 
@@ -58,10 +59,11 @@ impl Book {
                     continue;
                 }
                 let (key, opening) = read_row(file, index + 1, row)?;
-                if book.by_position.contains_key(&key) {
-                    book.duplicates += 1;
-                } else {
-                    book.by_position.insert(key, opening);
+                match book.by_position.entry(key) {
+                    Entry::Occupied(_) => book.duplicates += 1,
+                    Entry::Vacant(entry) => {
+                        entry.insert(opening);
+                    }
                 }
             }
         }
@@ -108,7 +110,7 @@ fn read_row(file: &'static str, line: usize, row: &str) -> Result<(u64, Opening)
         file,
         line,
         pgn: moves.to_owned(),
-        source,
+        source: Box::new(source),
     })?;
     let opening = Opening {
         eco: eco.to_owned(),
