@@ -17,11 +17,15 @@ use crate::uci::{AnalysisRequest, EngineError, EnginePool, PositionAnalysis};
 /// Nodes per analysed position when the operator sets none.
 ///
 /// Measured here (Debian's Stockfish 15.1, one thread, 16 MiB hash, six middlegame positions,
-/// one search at a time): 200k nodes take ~0.25 s per position, 500k ~0.6 s, 1M ~1.2 s. lichess
-/// analyses with 1,000,000 nodes; at 1M an 80-ply game takes ~100 s on one engine, and every
-/// live move in the meantime stops and restarts a search, so the review's cost matters. 500,000
-/// nodes halve that while the judgments (0.1 / 0.2 / 0.3 drops in winning chances) rarely change:
-/// Stockfish's evaluations at 500k and 1M nodes differ by a few centipawns in quiet positions.
+/// `ucinewgame` before each, two rounds, on a machine shared with other builds: load 6-8 on 2
+/// cores), CPU time of the engine per position, fastest and median: 200k nodes 0.40 / 0.48-0.66 s,
+/// 500k 0.93 / 1.3-1.5 s, 1M 1.9 / 2.7-3.3 s (`shared/DESIGN.md` measured 1M at ~1.2 s on a
+/// quiet machine; time is linear in nodes). lichess uses 1,000,000 nodes. Half of that halves a
+/// review (an 80-ply game: ~48 s instead of ~96 s on one quiet engine, and every live move in the
+/// meantime restarts a search) while the answers barely move: in those six positions 500k and 1M
+/// agreed on 5 best moves of 6 (the sixth: d4 against d3 in an Italian) and their scores differed
+/// by 0-29 cp (mean 9), a few hundredths of winning chances against judgment steps of 0.1.
+/// 200k nodes drifted by up to 42 cp.
 pub const DEFAULT_ANALYSIS_NODES: u64 = 500_000;
 
 /// How long to wait before asking again when the analysis lane is full.
