@@ -251,7 +251,7 @@ mod tests {
 
     #[test]
     fn average_centipawn_loss_rounds_half_up() {
-        // White's losses 1 and 0 (two moves): 0.5 rounds to 1. Black made no move... then one.
+        // White loses 1 then 0 (two moves): 0.5 rounds up to 1. Black loses 0 in its one move.
         let acpl = average_centipawn_loss(Color::White, &[0, -1, -1, -1]);
         assert_eq!(acpl.white, Some(1));
         assert_eq!(acpl.black, Some(0));
