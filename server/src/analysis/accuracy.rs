@@ -39,7 +39,7 @@ pub fn move_accuracy(before: f64, after: f64) -> f64 {
 
 /// The side that played move `index` (0-based) of a game `first_mover` started.
 fn mover(first_mover: Color, index: usize) -> Color {
-    if index % 2 == 0 {
+    if index.is_multiple_of(2) {
         first_mover
     } else {
         !first_mover
