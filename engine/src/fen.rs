@@ -10,6 +10,12 @@ use crate::{
 /// The FEN of the standard starting position.
 pub const STARTPOS_FEN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
+/// The most pieces, king included, a side may have in an accepted position; what a game can
+/// reach, and what [`MAX_MOVES`](crate::MAX_MOVES) is derived from.
+pub(crate) const MAX_PIECES_PER_SIDE: usize = 16;
+/// The most pawns a side may have in an accepted position.
+const MAX_PAWNS_PER_SIDE: usize = 8;
+
 /// Why a FEN was refused: either its text is malformed, or it describes an impossible position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum FenError {
@@ -219,7 +225,9 @@ fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
 fn validate(pos: &Position) -> Result<(), FenError> {
     for color in Color::ALL {
         let pieces = pos.by_color[color];
-        if pieces.count() > 16 || (pieces & pos.by_role[Role::Pawn]).count() > 8 {
+        if pieces.count() > MAX_PIECES_PER_SIDE
+            || (pieces & pos.by_role[Role::Pawn]).count() > MAX_PAWNS_PER_SIDE
+        {
             return Err(FenError::TooManyPieces);
         }
         match (pieces & pos.by_role[Role::King]).count() {

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::ops::{Deref, DerefMut};
 
+use crate::fen::MAX_PIECES_PER_SIDE;
 use crate::{Role, Square, UciMove};
 
 /// Kind bits (12..16) of a [`Move`].
@@ -135,8 +136,32 @@ impl serde::Serialize for Move {
     }
 }
 
-/// The most moves a move list holds; no legal chess position has more than 218.
-pub const MAX_MOVES: usize = 256;
+/// The most legal moves a position accepted by [`Position::from_fen`](crate::Position::from_fen)
+/// can have, and so the capacity of a [`MoveList`].
+///
+/// Real games top out at 218 moves, but FEN validation accepts any 16 pieces a side (fifteen
+/// queens, say), and a stored game is replayed before anyone looks at it, so the capacity follows
+/// from what validation accepts, not from what games reach. Count moves by the piece making them;
+/// playing a move never adds a piece, so every position reached from an accepted one obeys:
+/// - at most 16 pieces a side (validation refuses more), one of them the king: 15 others;
+/// - each other piece has at most 27 moves, a queen's on an empty board from d4/e4/d5/e5 (a rook
+///   has 14, a bishop 13, a knight 8, a pawn 12: three destinations times four promotions,
+///   en passant being one of its captures);
+/// - the king has at most 8 steps and 2 castlings.
+///
+/// 15 × 27 + 8 + 2 = 415. The most found for an accepted position is 241 (fifteen queens, in the
+/// engine's `movegen` tests); the bound only has to be safe. Perft counts moves without listing
+/// them, so the larger list does not slow it.
+pub const MAX_MOVES: usize =
+    (MAX_PIECES_PER_SIDE - 1) * MAX_PIECE_MOVES + MAX_KING_STEPS + MAX_CASTLINGS;
+
+/// The most moves one piece other than the king can have: a queen in the centre of an empty
+/// board (checked against the attack tables in `tests/movegen.rs`).
+const MAX_PIECE_MOVES: usize = 27;
+/// The most steps a king can take.
+const MAX_KING_STEPS: usize = 8;
+/// The castlings one side can have: king side and queen side.
+const MAX_CASTLINGS: usize = 2;
 
 /// A list of up to [`MAX_MOVES`] moves, on the stack.
 #[derive(Clone)]
@@ -158,7 +183,8 @@ impl MoveList {
     /// Appends a move.
     ///
     /// # Panics
-    /// If the list is full (cannot happen with the moves of a chess position).
+    /// If the list already holds [`MAX_MOVES`] moves, which the legal moves of a position never
+    /// exceed (see [`MAX_MOVES`] for why).
     #[inline]
     pub fn push(&mut self, m: Move) {
         self.moves[self.len] = m;

@@ -134,3 +134,42 @@ fn random_bytes_never_break_the_fen_reader() {
         check_fen(&rng.mutate(seed, FEN_ALPHABET));
     }
 }
+
+/// A FEN with each side's king and up to 15 more pieces, mostly queens and rooks, on random
+/// squares (pawns off the back ranks): the crowded positions that come closest to
+/// [`alphachess_engine::MAX_MOVES`].
+fn crowded_fen(rng: &mut Rng) -> String {
+    let mut board = [b'1'; 64];
+    let mut place = |rng: &mut Rng, piece: u8| loop {
+        let square = rng.below(64);
+        let back_rank = !(8..56).contains(&square);
+        if board[square] == b'1' && !(piece.eq_ignore_ascii_case(&b'p') && back_rank) {
+            board[square] = piece;
+            return;
+        }
+    };
+    for king in [b'K', b'k'] {
+        place(rng, king);
+    }
+    for side in [0u8, 32] {
+        for _ in 0..rng.below(16) {
+            let piece = b"QQQQRRBNP"[rng.below(9)] | side;
+            place(rng, piece);
+        }
+    }
+    let ranks: Vec<String> = board
+        .chunks(8)
+        .rev()
+        .map(|rank| String::from_utf8_lossy(rank).into_owned())
+        .collect();
+    let turn = if rng.below(2) == 0 { "w" } else { "b" };
+    format!("{} {turn} - - 0 1", ranks.join("/"))
+}
+
+#[test]
+fn crowded_random_boards_never_overflow_the_move_list() {
+    let mut rng = Rng(0x7777_0000_1234_5679);
+    for _ in 0..5_000 {
+        check_fen(crowded_fen(&mut rng).as_bytes());
+    }
+}

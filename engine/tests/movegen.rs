@@ -5,9 +5,10 @@
 mod common;
 
 use alphachess_engine::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks,
+    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
+    rook_attacks,
 };
-use alphachess_engine::{Bitboard, CastlingSide, Move, Position, Rank, Role, Square};
+use alphachess_engine::{Bitboard, CastlingSide, Move, Position, Rank, Role, Square, MAX_MOVES};
 
 /// Pseudo-legal moves of the pawn on `from`.
 fn pawn_moves(pos: &Position, from: Square, out: &mut Vec<Move>) {
@@ -101,6 +102,7 @@ fn check(pos: &Position, context: &str) {
     let mut generated: Vec<Move> = pos.legal_moves().to_vec();
     generated.sort();
     let expected = reference_moves(pos);
+    assert!(expected.len() <= MAX_MOVES, "{context}: {pos}");
     assert_eq!(generated, expected, "{context}: {pos}");
     assert_eq!(pos.count_legal_moves(), expected.len(), "{context}: {pos}");
     for m in &expected {
@@ -187,4 +189,73 @@ fn a_pawn_on_the_seventh_rank_promotes_to_all_four_pieces() {
     for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
         assert!(promotions.contains(&role), "{role:?}");
     }
+}
+
+#[test]
+fn max_moves_is_fifteen_pieces_of_the_widest_reach_plus_the_king() {
+    let widest = |attacks: fn(Square) -> Bitboard| {
+        Square::ALL
+            .into_iter()
+            .map(|sq| attacks(sq).count())
+            .max()
+            .expect("64 squares")
+    };
+    let queen = widest(|sq| queen_attacks(sq, Bitboard::EMPTY));
+    assert_eq!(queen, 27);
+    assert_eq!(widest(|sq| rook_attacks(sq, Bitboard::EMPTY)), 14);
+    assert_eq!(widest(|sq| bishop_attacks(sq, Bitboard::EMPTY)), 13);
+    assert_eq!(widest(knight_attacks), 8);
+    // A pawn: at most three destinations (push, two captures), times four promotions.
+    assert!(3 * Role::PROMOTIONS.len() <= queen);
+    let king_steps = widest(king_attacks);
+    assert_eq!(king_steps, 8);
+    assert_eq!(MAX_MOVES, 15 * queen + king_steps + CastlingSide::ALL.len());
+    assert_eq!(MAX_MOVES, 415);
+}
+
+#[test]
+fn the_most_moves_a_real_game_can_reach_are_all_generated() {
+    let fen = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
+    let pos = Position::from_fen(fen).expect("valid");
+    assert_eq!(pos.count_legal_moves(), 218);
+    assert_eq!(pos.legal_moves().len(), 218);
+    check(&pos, "218 moves");
+}
+
+/// The most moves found for a position FEN validation accepts: fifteen queens, the black king
+/// tucked in a corner behind its own pawns and bishop (found by simulated annealing over piece
+/// placements, scored by `count_legal_moves`).
+const FIFTEEN_QUEENS: &str = "K1Q4Q/Q4Q2/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Qpp/2QQ1Qbk w - - 0 1";
+
+#[test]
+fn fifteen_queens_fit_in_a_move_list() {
+    let pos = Position::from_fen(FIFTEEN_QUEENS).expect("valid");
+    assert_eq!(pos.count_legal_moves(), 241);
+    assert_eq!(pos.legal_moves().len(), 241);
+    check(&pos, "fifteen queens");
+    let mirrored = Position::from_fen(&mirror(FIFTEEN_QUEENS)).expect("valid");
+    assert_eq!(mirrored.legal_moves().len(), 241);
+}
+
+/// The same position with colours swapped and the board flipped, black to move.
+fn mirror(fen: &str) -> String {
+    let mut fields = fen.split(' ');
+    let board: Vec<String> = fields
+        .next()
+        .expect("board")
+        .split('/')
+        .rev()
+        .map(|rank| {
+            rank.chars()
+                .map(|c| {
+                    if c.is_ascii_uppercase() {
+                        c.to_ascii_lowercase()
+                    } else {
+                        c.to_ascii_uppercase()
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    format!("{} b - - 0 1", board.join("/"))
 }

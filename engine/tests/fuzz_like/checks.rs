@@ -3,7 +3,7 @@
 //! every value read writes back to text that reads to the same value.
 
 use alphachess_engine::pgn::{read_game, write_game, Reader};
-use alphachess_engine::{Position, SanPlus, UciMove};
+use alphachess_engine::{Position, SanPlus, UciMove, MAX_MOVES};
 
 /// Positions the move parsers are resolved against: the start, Kiwipete both ways, promotions
 /// with en passant, and many queens and knights for disambiguation.
@@ -35,6 +35,7 @@ pub fn check_fen(data: &[u8]) {
     assert_eq!(again.to_fen(), fen);
     assert_eq!(again.zobrist(), pos.zobrist(), "{fen}");
     // Whatever the position, playing its moves must not panic either.
+    assert!(pos.count_legal_moves() <= MAX_MOVES, "{fen}");
     let moves = pos.legal_moves();
     assert_eq!(moves.len(), pos.count_legal_moves(), "{fen}");
     for &m in moves.iter() {
