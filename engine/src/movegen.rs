@@ -268,20 +268,17 @@ impl Position {
     fn pawn_moves<const WHITE: bool>(&self, c: &Constraints, f: &mut impl FnMut(MoveSet)) {
         let us = if WHITE { Color::White } else { Color::Black };
         let up: i8 = if WHITE { 8 } else { -8 };
-        let third = Bitboard::from_rank(if WHITE { Rank::Third } else { Rank::Sixth });
         let last = Bitboard::from_rank(if WHITE { Rank::Eighth } else { Rank::First });
         let pawns = self.by_role[Role::Pawn] & self.by_color[us];
-        let empty = !self.occupied();
         let theirs = self.by_color[!us];
 
-        let pushers = pawns & !c.pin_diag;
-        let single =
-            (shift(pushers & !c.pin_hv, up) | (shift(pushers & c.pin_hv, up) & c.pin_hv)) & empty;
-        let double = shift(single & third, up) & empty & c.check_mask;
-        let single = single & c.check_mask;
-        emit_pawns(f, single, up, last);
+        // A pawn pinned on a rank or file pushes only if the square ahead is on its pin ray
+        // (pinned along its file); the square two ahead then is too.
+        let pushers = pawns & !c.pin_diag & (!c.pin_hv | shift(c.pin_hv, -up));
+        let (single, double) = pawn_pushes(us, pushers, !self.occupied());
+        emit_pawns(f, single & c.check_mask, up, last);
         f(MoveSet::Pawns {
-            to: double,
+            to: double & c.check_mask,
             delta: 2 * up,
         });
 
@@ -374,6 +371,18 @@ impl Position {
         });
         found
     }
+}
+
+/// Where the pawns of `us` on `pawns` push to over `empty` squares: one square ahead, and two
+/// ahead from their starting rank. Pins and checks aside; the generator filters those, and the
+/// SAN diagnostics use this to tell "no pawn goes there" from "it would leave the king in check".
+#[inline(always)]
+pub(crate) fn pawn_pushes(us: Color, pawns: Bitboard, empty: Bitboard) -> (Bitboard, Bitboard) {
+    let up = us.fold_wb(8, -8);
+    let third = Bitboard::from_rank(us.fold_wb(Rank::Third, Rank::Sixth));
+    let single = pawns.shift(up) & empty;
+    let double = (single & third).shift(up) & empty;
+    (single, double)
 }
 
 /// Shifts a bitboard by a signed number of squares.

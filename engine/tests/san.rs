@@ -141,6 +141,31 @@ fn an_illegal_move_says_why() {
 }
 
 #[test]
+fn an_illegal_pawn_move_says_whether_the_pawn_could_get_there() {
+    // The d2 pawn is pinned on the diagonal by Bh6: its pushes would expose Kc1.
+    let pinned = "4k3/8/7b/8/8/8/3P4/2K5 w - - 0 1";
+    assert_eq!(reason(pinned, "d3"), IllegalSanReason::LeavesKingInCheck);
+    assert_eq!(reason(pinned, "d4"), IllegalSanReason::LeavesKingInCheck);
+    assert_eq!(reason(pinned, "d5"), IllegalSanReason::NoPieceCanGoThere);
+    assert_eq!(reason(pinned, "dxe3"), IllegalSanReason::NoPieceCanGoThere);
+    // A piece on d3 blocks both the single and the double push.
+    let blocked = "4k3/8/8/8/8/3b4/3P4/4K3 w - - 0 1";
+    assert_eq!(reason(blocked, "d3"), IllegalSanReason::NoPieceCanGoThere);
+    assert_eq!(reason(blocked, "d4"), IllegalSanReason::NoPieceCanGoThere);
+    // Taking en passant would empty the fifth rank between Ka5 and Rh5.
+    let exposing = "8/8/8/KPp4r/8/8/8/7k w - c6 0 2";
+    assert_eq!(
+        reason(exposing, "bxc6"),
+        IllegalSanReason::LeavesKingInCheck
+    );
+    assert_eq!(uci(exposing, "b6"), "b5b6");
+    // Black pawns push down the board.
+    let black = "4k3/4p3/8/8/8/8/8/4K2B b - - 0 1";
+    assert_eq!(uci(black, "e5"), "e7e5");
+    assert_eq!(reason(black, "e4"), IllegalSanReason::NoPieceCanGoThere);
+}
+
+#[test]
 fn illegal_castling_says_why() {
     assert_eq!(reason(START, "O-O"), IllegalSanReason::CastlingBlocked);
     let no_rights = "r3k2r/8/8/8/8/8/8/R3K2R w Kq - 0 1";
