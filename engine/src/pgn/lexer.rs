@@ -1,12 +1,14 @@
 //! Splits PGN bytes into tokens, streaming from any [`BufRead`] with bounded memory.
 //!
-//! Comments, NAGs, `!`/`?` annotations, `%` escape lines, periods and unknown bytes never reach the
-//! reader: they are skipped here, byte by byte, without being stored. The only text kept is a tag
-//! (name and value, each capped) or a symbol (capped), so a hostile file costs constant memory per
-//! token however long its comments or lines are.
+//! `%` escape lines, `;` comments, periods and unknown bytes never reach the reader: they are
+//! skipped here, byte by byte, without being stored. The only text kept is a tag (name and value,
+//! each capped), a symbol (capped) or a `{ }` comment (capped at [`MAX_COMMENT_LEN`], whitespace
+//! collapsed as it is read), so a hostile file costs constant memory per token however long its
+//! comments or lines are. NAGs (`$6`) and move marks (`?!`) become [`Nag`]s.
 
 use std::io::{self, BufRead};
 
+use super::{Comment, Nag, MAX_COMMENT_LEN};
 use crate::GameResult;
 
 /// Longest symbol kept; longer ones are kept truncated and can never parse as a move.
@@ -31,6 +33,10 @@ pub(super) enum Token {
     OpenVariation,
     /// `)`: a variation ends.
     CloseVariation,
+    /// A `{ }` comment with something in it.
+    Comment(Comment),
+    /// `$6`, or a move mark such as `?!` (unknown marks such as `!!!` are skipped).
+    Nag(Nag),
 }
 
 /// The bytes of a symbol, at most [`MAX_SYMBOL_LEN`] of them.
@@ -108,18 +114,26 @@ impl<R: BufRead> Lexer<R> {
         }
     }
 
+    /// The buffered bytes, refilled if empty (empty only at the end of input).
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        loop {
+            match self.src.fill_buf() {
+                Ok(_) => break,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        }
+        // The buffer is full now, so this returns it without reading (returning the first
+        // borrow from inside the loop is what the borrow checker cannot yet accept).
+        self.src.fill_buf()
+    }
+
     /// Consumes bytes up to and including `end` (or to the end of input).
     fn skip_past(&mut self, end: u8) -> io::Result<()> {
         loop {
-            // Skip whole buffered runs at once: comments can be long.
+            // Skip whole buffered runs at once: lines can be long.
             let (found, used) = {
-                let buf = loop {
-                    match self.src.fill_buf() {
-                        Ok(buf) => break buf,
-                        Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                        Err(e) => return Err(e),
-                    }
-                };
+                let buf = self.fill_buf()?;
                 if buf.is_empty() {
                     return Ok(());
                 }
@@ -149,7 +163,17 @@ impl<R: BufRead> Lexer<R> {
             match b {
                 b'%' if self.at_line_start => self.skip_past(b'\n')?,
                 b';' => self.skip_past(b'\n')?,
-                b'{' => self.skip_past(b'}')?,
+                b'{' => {
+                    self.bump(b);
+                    if let Some(comment) = self.comment()? {
+                        return Ok(Some(Token::Comment(comment)));
+                    }
+                }
+                b'!' | b'?' => {
+                    if let Some(nag) = self.move_mark()? {
+                        return Ok(Some(Token::Nag(nag)));
+                    }
+                }
                 b'[' => {
                     self.bump(b);
                     if let Some(tag) = self.tag()? {
@@ -170,12 +194,14 @@ impl<R: BufRead> Lexer<R> {
                 }
                 b'$' => {
                     self.bump(b);
-                    self.skip_while(|b| b.is_ascii_digit())?;
+                    if let Some(nag) = self.numeric_nag()? {
+                        return Ok(Some(Token::Nag(nag)));
+                    }
                 }
                 b if b.is_ascii_alphanumeric() || b == b'-' => return self.symbol().map(Some),
                 // A UTF-8 byte-order mark leaves a line start a line start.
                 0xEF | 0xBB | 0xBF if self.at_line_start => self.src.consume(1),
-                // Whitespace, periods, annotation marks, anything unknown.
+                // Whitespace, periods, anything unknown.
                 _ => self.bump(b),
             }
         }
@@ -189,6 +215,81 @@ impl<R: BufRead> Lexer<R> {
             self.bump(b);
         }
         Ok(())
+    }
+
+    /// Reads a comment after its `{`, up to and including its `}` (or the end of input).
+    /// Whitespace runs become single spaces and the ends are trimmed as the bytes go by; bytes
+    /// past [`MAX_COMMENT_LEN`] are skipped unstored. `None` if nothing but whitespace is left.
+    fn comment(&mut self) -> io::Result<Option<Comment>> {
+        let mut text = Vec::new();
+        let mut pending_space = false;
+        loop {
+            // Work on whole buffered runs at once: comments can be long.
+            let (closed, used, newlines, last) = {
+                let buf = self.fill_buf()?;
+                if buf.is_empty() {
+                    break;
+                }
+                let end = buf.iter().position(|&b| b == b'}');
+                let body = &buf[..end.unwrap_or(buf.len())];
+                for &b in body {
+                    if b.is_ascii_whitespace() {
+                        pending_space = !text.is_empty();
+                    } else if text.len() < MAX_COMMENT_LEN {
+                        if pending_space {
+                            text.push(b' ');
+                            pending_space = false;
+                        }
+                        text.push(b);
+                    }
+                }
+                let used = body.len() + usize::from(end.is_some());
+                let newlines = body.iter().filter(|&&b| b == b'\n').count() as u64;
+                (end.is_some(), used, newlines, buf[used - 1])
+            };
+            self.line += newlines;
+            self.at_line_start = last == b'\n';
+            self.src.consume(used);
+            if closed {
+                break;
+            }
+        }
+        let mut text = String::from_utf8_lossy(&text).into_owned();
+        // Invalid bytes grow into three-byte replacement characters: cap the text again, at a
+        // character boundary, so that what is read once reads the same when written back.
+        if text.len() > MAX_COMMENT_LEN {
+            let mut end = MAX_COMMENT_LEN;
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            text.truncate(end);
+        }
+        text.truncate(text.trim_end().len());
+        Ok(Comment::from_lexed(text))
+    }
+
+    /// Reads a run of `!` and `?`: the NAG of one of the six move marks, else nothing.
+    fn move_mark(&mut self) -> io::Result<Option<Nag>> {
+        let mut mark = String::new();
+        while let Some(b @ (b'!' | b'?')) = self.peek()? {
+            self.bump(b);
+            if mark.len() < 3 {
+                mark.push(char::from(b));
+            }
+        }
+        Ok(Nag::from_glyph(&mark))
+    }
+
+    /// Reads the digits after a `$`: the NAG they number, if they are 0 to 255.
+    fn numeric_nag(&mut self) -> io::Result<Option<Nag>> {
+        let mut digits = String::new();
+        while let Some(b) = self.peek()?.filter(u8::is_ascii_digit) {
+            self.bump(b);
+            if digits.len() < 4 {
+                digits.push(char::from(b));
+            }
+        }
+        Ok(digits.parse().ok().map(Nag))
     }
 
     fn symbol(&mut self) -> io::Result<Token> {
@@ -354,6 +455,10 @@ mod tests {
         })
     }
 
+    fn comment(text: &str) -> Token {
+        Token::Comment(text.parse().expect("a valid comment"))
+    }
+
     #[test]
     fn tags_are_read_with_their_escapes() {
         assert_eq!(
@@ -394,8 +499,10 @@ mod tests {
                 Token::MoveNumber,
                 sym("e4"),
                 sym("e5"),
+                Token::Nag(Nag::INTERESTING),
                 Token::MoveNumber,
                 sym("Nf3"),
+                Token::Nag(Nag::GOOD),
                 sym("Nc6"),
                 Token::MoveNumber,
                 sym("a6"),
@@ -408,10 +515,11 @@ mod tests {
     }
 
     #[test]
-    fn comments_escapes_and_byte_order_marks_are_skipped() {
+    fn escapes_semicolon_comments_and_byte_order_marks_are_skipped_and_brace_comments_kept() {
         assert_eq!(
             tokens("\u{feff}% escaped line e4\n{a comment (e4) [x] ; } d4 ; rest e4\r\n(c4)"),
             [
+                comment("a comment (e4) [x] ;"),
                 sym("d4"),
                 Token::OpenVariation,
                 sym("c4"),
@@ -451,7 +559,77 @@ mod tests {
     #[test]
     fn lines_are_counted_through_comments() {
         let mut lexer = Lexer::new("{a\nb\nc} e4\n".as_bytes());
+        assert_eq!(lexer.next_token().expect("memory"), Some(comment("a b c")));
         assert_eq!(lexer.next_token().expect("memory"), Some(sym("e4")));
         assert_eq!(lexer.line(), 3);
+    }
+
+    #[test]
+    fn comments_are_kept_with_their_whitespace_collapsed() {
+        assert_eq!(
+            tokens("{  [%eval 0.35]\r\n\tInaccuracy.  } e4 {} { \n } {x}"),
+            [comment("[%eval 0.35] Inaccuracy."), sym("e4"), comment("x")]
+        );
+        assert_eq!(
+            tokens("e4 {unterminated\n"),
+            [sym("e4"), comment("unterminated")]
+        );
+    }
+
+    #[test]
+    fn an_overlong_comment_keeps_its_first_bytes_and_ends_at_its_brace() {
+        let text = format!("{{{}}} e4", "word ".repeat(2_000));
+        let tokens = tokens(&text);
+        let [Token::Comment(comment), Token::Symbol(_)] = &tokens[..] else {
+            panic!("a comment and a move expected, got {tokens:?}");
+        };
+        assert!(comment.as_str().len() <= MAX_COMMENT_LEN);
+        assert!(comment.as_str().len() > MAX_COMMENT_LEN - 5);
+        assert!(comment.as_str().starts_with("word word"));
+        assert!(!comment.as_str().ends_with(' '));
+    }
+
+    #[test]
+    fn invalid_utf8_in_a_comment_is_replaced_within_the_length_limit() {
+        let mut bytes = b"{".to_vec();
+        bytes.extend(std::iter::repeat_n(0xff, MAX_COMMENT_LEN));
+        bytes.extend(b"} e4");
+        let mut lexer = Lexer::new(&bytes[..]);
+        let Some(Token::Comment(comment)) = lexer.next_token().expect("memory") else {
+            panic!("a comment expected");
+        };
+        assert!(comment.as_str().len() <= MAX_COMMENT_LEN);
+        assert!(comment
+            .as_str()
+            .chars()
+            .all(|c| c == char::REPLACEMENT_CHARACTER));
+        assert_eq!(lexer.next_token().expect("memory"), Some(sym("e4")));
+    }
+
+    #[test]
+    fn move_marks_and_numbered_nags_are_nags_and_unknown_ones_are_skipped() {
+        assert_eq!(
+            tokens("e4! e4? e4!! e4?? e4!? e4?! e4!!! e4?!? $0 $14 $255 $256 $0001 $"),
+            [
+                sym("e4"),
+                Token::Nag(Nag(1)),
+                sym("e4"),
+                Token::Nag(Nag(2)),
+                sym("e4"),
+                Token::Nag(Nag(3)),
+                sym("e4"),
+                Token::Nag(Nag(4)),
+                sym("e4"),
+                Token::Nag(Nag(5)),
+                sym("e4"),
+                Token::Nag(Nag(6)),
+                sym("e4"),
+                sym("e4"),
+                Token::Nag(Nag(0)),
+                Token::Nag(Nag(14)),
+                Token::Nag(Nag(255)),
+                Token::Nag(Nag(1)),
+            ]
+        );
     }
 }

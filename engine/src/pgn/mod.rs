@@ -1,10 +1,26 @@
-//! Portable Game Notation: reading games (one, or a stream of many) and writing them.
+//! Portable Game Notation: reading games (one, or a stream of many) and writing them, with their
+//! annotations.
 //!
 //! Reading is forgiving about what real files contain — a byte-order mark, CRLF line ends,
-//! missing tags, comments, NAGs, `!?` marks, variations (skipped, never mistaken for the main
-//! line), `%` escape lines — and strict about the moves: an illegal or unparsable one is an error
-//! naming the game, the move number and the text. Memory is bounded per game, whatever the size
-//! of the file.
+//! missing tags, `;` comments, `!?` marks, `{}` anywhere, variations (skipped with everything in
+//! them, never mistaken for the main line), `%` escape lines — and strict about the moves: an
+//! illegal or unparsable one is an error naming the game, the move number and the text. Memory is
+//! bounded per game, whatever the size of the file.
+//!
+//! The main line's annotations are kept ([`Annotations`]): comments before the first move, and
+//! each move's NAGs ([`Nag`]; marks such as `?!` read as their NAG, `$6`) and `{ }` comments
+//! ([`Comment`], whitespace collapsed, commands such as `[%eval 0.35]` and `[%clk 0:03:00]` kept
+//! verbatim; [`Eval`] reads and writes the first). [`write_annotated`] writes them back the way
+//! lichess exports analysed games, so that what it writes reads back to the same moves, NAGs and
+//! comments and writes again to the same bytes:
+//!
+//! ```text
+//! 12. Nxe5?! { [%eval 0.35] Inaccuracy. Nf3 was best. } 12... Qh4 { [%eval #-3] }
+//! ```
+//!
+//! A move's first NAG, if it judges the move (`$1` to `$6`), is written as its mark right after
+//! the move; any other NAG as `$n`; each comment as `{ text }`; and Black's move number is repeated
+//! after a comment. [`write_game`] writes no annotations.
 //!
 //! Games are read under [`DrawRule::ByClaim`](crate::DrawRule), FIDE's over-the-board rule: a
 //! real game may play on past a threefold repetition or the fifty-move rule, and a `1/2-1/2`
@@ -22,20 +38,29 @@
 //! assert_eq!(game.tags.get("White"), Some("Morphy"));
 //! assert_eq!(game.game.moves().len(), 33);
 //! assert_eq!(game.result, GameResult::WhiteWins);
+//! assert_eq!(game.annotations.moves[5].comments[0].as_str(), "the pin");
 //! assert!(pgn::write_game(&game.tags, &game.game).contains("17. Rd8# 1-0"));
 //! # Ok::<(), pgn::PgnError>(())
 //! ```
 
+mod annotations;
+mod comment;
 mod error;
+mod eval;
 mod lexer;
+mod nag;
 mod reader;
 mod tags;
 mod writer;
 
+pub use annotations::{Annotations, MoveAnnotation};
+pub use comment::{Comment, InvalidCommentError, MAX_COMMENT_LEN};
 pub use error::{MoveTextError, PgnError, PgnErrorKind};
-pub use reader::{read_game, Reader, MAX_PLIES, MAX_TAGS};
+pub use eval::{Eval, ParseEvalError};
+pub use nag::{Nag, ParseNagError};
+pub use reader::{read_game, Reader, MAX_ANNOTATION_BYTES, MAX_PLIES, MAX_TAGS};
 pub use tags::Tags;
-pub use writer::write_game;
+pub use writer::{write_annotated, write_game};
 
 use crate::{Game, GameResult};
 
@@ -57,4 +82,6 @@ pub struct PgnGame {
     /// The result: the board's outcome if the game ended on the board, else the result token
     /// (or, without one, the `Result` tag).
     pub result: GameResult,
+    /// The main line's comments and NAGs, one entry per move.
+    pub annotations: Annotations,
 }

@@ -4,7 +4,7 @@ use std::io::{self, BufRead};
 
 use super::error::{MoveTextError, PgnError, PgnErrorKind};
 use super::lexer::{Lexer, Symbol, Token};
-use super::{PgnGame, Tags};
+use super::{Annotations, Comment, MoveAnnotation, Nag, PgnGame, Tags};
 use crate::{Color, DrawRule, Game, GameResult, PlayError, Position, San};
 
 /// The most plies a game may have: more than any legal game under the 75-move rule, so it only
@@ -12,6 +12,10 @@ use crate::{Color, DrawRule, Game, GameResult, PlayError, Position, San};
 pub const MAX_PLIES: usize = 20_000;
 /// The most tags a game may have.
 pub const MAX_TAGS: usize = 256;
+/// The most annotation bytes a game keeps, counting a comment as its text plus the bytes that
+/// hold it and a NAG as one byte; later comments and NAGs are dropped, so that a hostile game
+/// cannot grow without bound (a lichess export of a long analysed game needs well under 64 KiB).
+pub const MAX_ANNOTATION_BYTES: usize = 1 << 20;
 
 /// Reads the first game of a PGN text.
 ///
@@ -81,17 +85,23 @@ impl<R: BufRead> Reader<R> {
     /// Reads tokens up to the end of the next game: its result token at the top level, the next
     /// game's first tag, or the end of input.
     fn read_next(&mut self) -> Result<Option<PgnGame>, PgnError> {
+        let mut game = GameBuilder::new(self.games + 1);
         let mut token = loop {
             match self.next_token() {
                 Err(error) => return Err(self.io_error(error)),
                 Ok(None) => return Ok(None),
-                // Stray closing parentheses between games start nothing.
-                Ok(Some(Token::CloseVariation)) => continue,
+                // Stray closing parentheses and NAGs between games start nothing.
+                Ok(Some(Token::CloseVariation | Token::Nag(_))) => continue,
+                // Nor do comments: they open a game without tags, if one follows.
+                Ok(Some(Token::Comment(comment))) => game.comment(comment),
                 Ok(Some(token)) => break token,
             }
         };
         self.games += 1;
-        let mut game = GameBuilder::new(self.games);
+        if matches!(token, Token::Tag { .. }) {
+            // Comments before a game's tags follow the previous game: they belong to neither.
+            game = GameBuilder::new(self.games);
+        }
         loop {
             let line = self.lexer.line();
             match token {
@@ -118,6 +128,8 @@ impl<R: BufRead> Reader<R> {
                         game.play(&symbol, line);
                     }
                 }
+                Token::Comment(comment) => game.comment(comment),
+                Token::Nag(nag) => game.nag(nag),
             }
             token = match self.next_token() {
                 Err(error) => return Err(self.io_error(error)),
@@ -151,6 +163,9 @@ struct GameBuilder {
     depth: u32,
     result_token: Option<GameResult>,
     error: Option<PgnError>,
+    annotations: Annotations,
+    /// What the annotations kept so far count against [`MAX_ANNOTATION_BYTES`].
+    annotation_bytes: usize,
 }
 
 impl GameBuilder {
@@ -162,7 +177,46 @@ impl GameBuilder {
             depth: 0,
             result_token: None,
             error: None,
+            annotations: Annotations::new(),
+            annotation_bytes: 0,
         }
+    }
+
+    /// Counts `bytes` of annotations against the budget; false (and nothing counted) if they
+    /// do not fit.
+    fn spend(&mut self, bytes: usize) -> bool {
+        let total = self.annotation_bytes + bytes;
+        let fits = total <= MAX_ANNOTATION_BYTES;
+        if fits {
+            self.annotation_bytes = total;
+        }
+        fits
+    }
+
+    /// The moves played so far.
+    fn ply(&self) -> usize {
+        self.game.as_ref().map_or(0, Game::ply)
+    }
+
+    /// Keeps a main-line comment: before the first move, or after the last move played.
+    fn comment(&mut self, comment: Comment) {
+        let cost = comment.as_str().len() + std::mem::size_of::<Comment>();
+        if self.depth > 0 || !self.spend(cost) {
+            return;
+        }
+        match self.ply() {
+            0 => self.annotations.before.push(comment),
+            ply => self.annotations.of_move_mut(ply - 1).comments.push(comment),
+        }
+    }
+
+    /// Keeps a main-line NAG for the last move played (one before any move annotates nothing).
+    fn nag(&mut self, nag: Nag) {
+        let ply = self.ply();
+        if self.depth > 0 || ply == 0 || !self.spend(1) {
+            return;
+        }
+        self.annotations.of_move_mut(ply - 1).nags.push(nag);
     }
 
     fn in_tags(&self) -> bool {
@@ -260,7 +314,16 @@ impl GameBuilder {
         }
         let result = game.result();
         let tags = self.tags.canonical(game.initial_position(), result);
-        Ok(PgnGame { tags, game, result })
+        let mut annotations = self.annotations;
+        annotations
+            .moves
+            .resize_with(game.ply(), MoveAnnotation::default);
+        Ok(PgnGame {
+            tags,
+            game,
+            result,
+            annotations,
+        })
     }
 }
 

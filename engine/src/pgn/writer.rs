@@ -1,6 +1,7 @@
-//! Writes a game as PGN: tags, then SAN movetext wrapped at 80 columns, then the result.
+//! Writes a game as PGN: tags, then SAN movetext (with its annotations, if asked) wrapped at 80
+//! columns, then the result.
 
-use super::Tags;
+use super::{Annotations, Comment, MoveAnnotation, Tags};
 use crate::{Color, Game, GameResult, SanPlus};
 
 /// The widest a movetext line may be, as the PGN standard asks.
@@ -30,6 +31,31 @@ const LINE_WIDTH: usize = 80;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn write_game(tags: &Tags, game: &Game) -> String {
+    write_annotated(tags, game, &Annotations::new())
+}
+
+/// Writes `game` as [`write_game`] does, with `annotations` as lichess writes them: comments
+/// before the first move, then after each move its first NAG as a mark if it judges the move
+/// (`Nxe5?!`), its other NAGs as `$n`, and its comments as `{ text }`, Black's move number
+/// repeated after a comment. Comments wrap between words.
+///
+/// ```
+/// use alphachess_engine::pgn::{self, Annotations, Eval, Nag};
+/// use alphachess_engine::{Game, San};
+///
+/// let mut game = Game::default();
+/// for san in ["e4", "e5", "Nf3", "Qh4"] {
+///     game.play(san.parse::<San>()?.to_move(game.position())?)?;
+/// }
+/// let mut annotations = Annotations::new();
+/// let qh4 = annotations.of_move_mut(3);
+/// qh4.nags.push(Nag::MISTAKE);
+/// qh4.comments.push(format!("{} Mistake. Nc6 was best.", Eval::Centipawns(95).command()).parse()?);
+/// let text = pgn::write_annotated(&pgn::Tags::new(), &game, &annotations);
+/// assert!(text.ends_with("\n\n1. e4 e5 2. Nf3 Qh4? { [%eval 0.95] Mistake. Nc6 was best. } *\n"));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_annotated(tags: &Tags, game: &Game, annotations: &Annotations) -> String {
     let result = game.outcome().map(|o| o.result()).unwrap_or_else(|| {
         tags.get("Result")
             .and_then(|r| r.parse().ok())
@@ -45,18 +71,56 @@ pub fn write_game(tags: &Tags, game: &Game) -> String {
     }
     out.push('\n');
     let mut line = Line::new(&mut out);
+    push_comments(&mut line, &annotations.before);
+    let mut after_comment = false;
     for (ply, (pos, &m)) in game.positions().iter().zip(game.moves()).enumerate() {
         let number = pos.fullmove_number();
         match pos.turn() {
             Color::White => line.push(&format!("{number}.")),
-            Color::Black if ply == 0 => line.push(&format!("{number}...")),
+            Color::Black if ply == 0 || after_comment => line.push(&format!("{number}...")),
             Color::Black => {}
         }
-        line.push(&SanPlus::from_move(pos, m).to_string());
+        let san = SanPlus::from_move(pos, m).to_string();
+        let annotation = annotations.moves.get(ply).unwrap_or(&NO_ANNOTATION);
+        push_annotated_move(&mut line, san, annotation);
+        after_comment = !annotation.comments.is_empty();
     }
     line.push(&result.to_string());
     out.push('\n');
     out
+}
+
+/// What a move without annotations has.
+static NO_ANNOTATION: MoveAnnotation = MoveAnnotation {
+    nags: Vec::new(),
+    comments: Vec::new(),
+};
+
+/// Writes a move with its NAGs and comments: `Nxe5?! $14 { text }`.
+fn push_annotated_move(line: &mut Line<'_>, mut san: String, annotation: &MoveAnnotation) {
+    let mut nags = annotation.nags.iter();
+    let mark = annotation.nags.first().and_then(|nag| nag.glyph());
+    if let Some(mark) = mark {
+        san.push_str(mark);
+        nags.next();
+    }
+    line.push(&san);
+    for nag in nags {
+        line.push(&nag.to_string());
+    }
+    push_comments(line, &annotation.comments);
+}
+
+/// Writes comments as `{ text }`, word by word so that lines wrap inside them: a comment's
+/// whitespace is single spaces, which is what reading makes of a line break.
+fn push_comments(line: &mut Line<'_>, comments: &[Comment]) {
+    for comment in comments {
+        line.push("{");
+        for word in comment.as_str().split(' ') {
+            line.push(word);
+        }
+        line.push("}");
+    }
 }
 
 /// Writes a tag value with `\` and `"` escaped; a line break (which no reader can take inside a

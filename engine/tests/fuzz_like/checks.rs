@@ -2,7 +2,7 @@
 //! (`engine/fuzz`) and the short random-bytes test (`engine/tests/fuzz_like.rs`): no panic, and
 //! every value read writes back to text that reads to the same value.
 
-use alphachess_engine::pgn::{read_game, write_game, Reader};
+use alphachess_engine::pgn::{read_game, write_annotated, write_game, PgnGame, Reader};
 use alphachess_engine::{Position, SanPlus, UciMove, MAX_MOVES};
 
 /// Positions the move parsers are resolved against: the start, Kiwipete both ways, promotions
@@ -103,5 +103,21 @@ pub fn check_pgn(data: &[u8]) {
             "{written}"
         );
         assert_eq!(write_game(&again.tags, &again.game), written);
+        check_annotated_round_trip(&game);
     }
+}
+
+/// What is read with its annotations writes back to text that reads to the same moves and
+/// annotations, and writes again to the same bytes.
+fn check_annotated_round_trip(game: &PgnGame) {
+    assert_eq!(game.annotations.moves.len(), game.game.ply());
+    let written = write_annotated(&game.tags, &game.game, &game.annotations);
+    let again = read_game(&written)
+        .unwrap_or_else(|e| panic!("an annotated game does not read back: {e}\n{written}"));
+    assert_eq!(again.game.moves(), game.game.moves(), "{written}");
+    assert_eq!(again.annotations, game.annotations, "{written}");
+    assert_eq!(
+        write_annotated(&again.tags, &again.game, &again.annotations),
+        written
+    );
 }
