@@ -1,5 +1,5 @@
-/** Codes the server sends, plus `network` (no answer) and `bad_response` (an answer we can't read). */
-export type ApiErrorCode =
+/** The codes the server sends in its error body `{"error": code, "message": ...}`. */
+export type ServerErrorCode =
   | 'malformed_json'
   | 'invalid_request'
   | 'invalid_fen'
@@ -8,25 +8,61 @@ export type ApiErrorCode =
   | 'missing_token'
   | 'game_not_found'
   | 'not_found'
+  | 'method_not_allowed'
   | 'game_over'
   | 'not_your_turn'
   | 'stale_ply'
   | 'nothing_to_take_back'
   | 'payload_too_large'
+  | 'too_many_plies'
   | 'illegal_move'
   | 'engine_busy'
   | 'engine_failed'
   | 'engine_timeout'
+  | 'engine_unavailable'
   | 'too_many_games'
-  | 'network'
-  | 'bad_response';
+  | 'internal_error';
+
+/** Every code this client knows: the server's, plus `network` (no answer) and `bad_response` (an answer we can't read). */
+export type ApiErrorCode = ServerErrorCode | 'network' | 'bad_response';
+
+/** One entry per server code: the compiler fails here when the server's list changes. */
+const SERVER_CODES: Record<ServerErrorCode, true> = {
+  malformed_json: true,
+  invalid_request: true,
+  invalid_fen: true,
+  invalid_pgn: true,
+  invalid_move_notation: true,
+  missing_token: true,
+  game_not_found: true,
+  not_found: true,
+  method_not_allowed: true,
+  game_over: true,
+  not_your_turn: true,
+  stale_ply: true,
+  nothing_to_take_back: true,
+  payload_too_large: true,
+  too_many_plies: true,
+  illegal_move: true,
+  engine_busy: true,
+  engine_failed: true,
+  engine_timeout: true,
+  engine_unavailable: true,
+  too_many_games: true,
+  internal_error: true,
+};
+
+/** Whether an error body's `error` field is one of the server's codes. */
+export function isServerErrorCode(code: string): code is ServerErrorCode {
+  return Object.hasOwn(SERVER_CODES, code);
+}
 
 /** The one error every API function throws: components branch on `code` and show `message`. */
 export class ApiError extends Error {
   readonly status: number;
-  readonly code: ApiErrorCode | string;
+  readonly code: ApiErrorCode;
 
-  constructor(status: number, code: ApiErrorCode | string, message: string) {
+  constructor(status: number, code: ApiErrorCode, message: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;

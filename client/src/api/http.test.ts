@@ -9,28 +9,39 @@ function answer(status: number, body: unknown): Response {
   });
 }
 
+/** The request a fetch mock was called with, read back as the test needs it. */
+function sentRequest(fetchMock: ReturnType<typeof vi.fn<typeof fetch>>) {
+  const [url, init = {}] = fetchMock.mock.calls[0];
+  return {
+    url,
+    method: init.method,
+    headers: init.headers as Record<string, string>,
+    body: JSON.parse(init.body as string) as unknown,
+  };
+}
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the API client', () => {
   it('sends the move with the token and the expected ply', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(answer(200, { id: 'abc', ply: 2 }));
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(answer(200, { id: 'abc', ply: 2 }));
     vi.stubGlobal('fetch', fetchMock);
     const view = await playMove('abc', 's3cret', 'e2e4', 0);
     expect(view).toEqual({ id: 'abc', ply: 2 });
-    const [url, init] = fetchMock.mock.calls[0];
-    expect(url).toBe('/api/games/abc/moves');
-    expect(init.method).toBe('POST');
-    expect(init.headers.Authorization).toBe('Bearer s3cret');
-    expect(JSON.parse(init.body)).toEqual({ move: 'e2e4', expected_ply: 0 });
+    const sent = sentRequest(fetchMock);
+    expect(sent.url).toBe('/api/games/abc/moves');
+    expect(sent.method).toBe('POST');
+    expect(sent.headers.Authorization).toBe('Bearer s3cret');
+    expect(sent.body).toEqual({ move: 'e2e4', expected_ply: 0 });
   });
 
   it('sends no token when creating a game', async () => {
-    const fetchMock = vi.fn().mockResolvedValue(answer(201, { id: 'x', token: 't', game: {} }));
+    const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(answer(201, { id: 'x', token: 't', game: {} }));
     vi.stubGlobal('fetch', fetchMock);
     await createGame({ color: 'random', level: 3 });
-    const [, init] = fetchMock.mock.calls[0];
-    expect(init.headers.Authorization).toBeUndefined();
-    expect(JSON.parse(init.body)).toEqual({ color: 'random', level: 3 });
+    const sent = sentRequest(fetchMock);
+    expect(sent.headers.Authorization).toBeUndefined();
+    expect(sent.body).toEqual({ color: 'random', level: 3 });
   });
 
   it('turns an error body into an ApiError with the server code', async () => {
@@ -38,6 +49,13 @@ describe('the API client', () => {
     const error = await playMove('abc', 't', 'e2e4', 5).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 409, code: 'stale_ply', message: 'the game moved on' });
+  });
+
+  it('keeps the server sentence for a code this client does not know', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(418, { error: 'brewing_tea', message: 'the server is busy brewing' })));
+    const error = await playMove('abc', 't', 'e2e4', 5).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 418, code: 'bad_response', message: 'the server is busy brewing' });
+    expect(describeError(error)).toBe('the server is busy brewing');
   });
 
   it('reports a lost network as the network code with a sentence for the player', async () => {

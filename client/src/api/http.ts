@@ -1,4 +1,4 @@
-import { ApiError } from './apiError';
+import { ApiError, isServerErrorCode } from './apiError';
 
 /** How a request authenticates: the game's secret token, sent as a Bearer header. */
 export interface RequestOptions {
@@ -44,7 +44,9 @@ export function errorFrom(status: number, payload: unknown): ApiError {
   if (payload && typeof payload === 'object') {
     const { error, message } = payload as { error?: unknown; message?: unknown };
     if (typeof error === 'string') {
-      return new ApiError(status, error, typeof message === 'string' ? message : error);
+      const text = typeof message === 'string' ? message : error;
+      // A code this client does not know still carries the server's sentence for the player.
+      return new ApiError(status, isServerErrorCode(error) ? error : 'bad_response', text);
     }
   }
   if (status === 502 || status === 503 || status === 504) {

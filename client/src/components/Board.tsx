@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Chessboard, type ChessboardOptions, type PositionDataType } from 'react-chessboard';
 import type { LegalMove } from '../api/types';
 import { canMoveFrom, intentFor, promotionMove, targetsFrom } from '../chess/legal';
@@ -18,6 +18,11 @@ function toPosition(placement: Placement): PositionDataType {
   const position: PositionDataType = {};
   for (const [square, piece] of Object.entries(placement)) if (piece) position[square] = { pieceType: piece };
   return position;
+}
+
+/** Whether the side allowed to move (if any) has a piece on `square`. */
+function ownsPiece({ movable, placement }: Pick<BoardProps, 'movable' | 'placement'>, square: SquareName): boolean {
+  return movable !== null && placement[square]?.[0] === colorLetter(movable);
 }
 
 export interface BoardProps {
@@ -49,19 +54,23 @@ export function Board(props: BoardProps) {
   const [selected, setSelected] = useState<SquareName | null>(null);
   const [promotion, setPromotion] = useState<PendingPromotion | null>(null);
 
-  // react-chessboard calls the drop handler that was current when a drag began: read live values.
-  const live = useRef({ props, selected });
-  live.current = { props, selected };
-
-  useEffect(() => {
+  // A new position or a change of who may move drops the selection and the picker, in this render.
+  const [shownFor, setShownFor] = useState({ placement, movable });
+  if (shownFor.placement !== placement || shownFor.movable !== movable) {
+    setShownFor({ placement, movable });
     setSelected(null);
     setPromotion(null);
-  }, [placement, movable]);
+  }
 
-  const owns = (square: SquareName) => {
-    const { movable: side, placement: pieces } = live.current.props;
-    return side !== null && pieces[square]?.[0] === colorLetter(side);
-  };
+  // react-chessboard calls the drop handler that was current when a drag began: handlers read the
+  // values of the latest commit from here.
+  const live = useRef({ props, selected });
+  useLayoutEffect(() => {
+    live.current = { props, selected };
+  });
+
+  /** For handlers: whether the player may pick up the piece on `square` now. */
+  const owns = (square: SquareName) => ownsPiece(live.current.props, square);
 
   const attempt = (from: SquareName, to: SquareName): boolean => {
     const intent = intentFor(live.current.props.legalMoves, from, to);
@@ -116,7 +125,7 @@ export function Board(props: BoardProps) {
     darkSquareStyle: { backgroundColor: '#b58863' },
     lightSquareStyle: { backgroundColor: '#f0d9b5' },
     dropSquareStyle: { boxShadow: 'inset 0 0 0 4px rgba(255, 255, 255, 0.65)' },
-    canDragPiece: ({ square }) => square !== null && isSquareName(square) && owns(square),
+    canDragPiece: ({ square }) => square !== null && isSquareName(square) && ownsPiece(props, square),
     onPieceDrag: ({ square }) => {
       if (square && isSquareName(square)) setSelected(square);
     },
@@ -133,7 +142,7 @@ export function Board(props: BoardProps) {
         if (selected === square) classes.push('selected');
         if (targets.has(square)) classes.push(piece ? 'capture-target' : 'move-target');
         if (checkSquare === square) classes.push('in-check');
-        if (selected === null && movable && owns(square) && canMoveFrom(legalMoves, square)) classes.push('movable');
+        if (selected === null && ownsPiece(props, square) && canMoveFrom(legalMoves, square)) classes.push('movable');
       }
       return <div className={classes.join(' ')}>{children}</div>;
     },

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { openGameEvents, type StreamState } from '../../api/events';
 import type { GameView, Thinking } from '../../api/types';
 
@@ -15,14 +15,14 @@ export function useGameStream(id: string, handlers: Handlers) {
   const [state, setState] = useState<StreamState>('connecting');
   const [everOpen, setEverOpen] = useState(false);
   // The subscription lives as long as the id; the handlers it calls are always the latest.
-  const live = useRef(handlers);
-  live.current = handlers;
+  const onGame = useEffectEvent((view: GameView) => handlers.onGame(view));
+  const onThinking = useEffectEvent((thinking: Thinking) => handlers.onThinking(thinking));
 
   useEffect(
     () =>
       openGameEvents(id, {
-        onGame: (view) => live.current.onGame(view),
-        onThinking: (thinking) => live.current.onThinking(thinking),
+        onGame,
+        onThinking,
         onState: (next) => {
           setState(next);
           if (next === 'open') setEverOpen(true);

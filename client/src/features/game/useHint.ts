@@ -18,10 +18,17 @@ export interface ShownHint extends Hint {
 export function useHint(id: string, token: string | undefined, ply: number | undefined, onError: (error: unknown) => void) {
   const [hint, setHint] = useState<ShownHint | null>(null);
   const [loading, setLoading] = useState(false);
+  // A move (or a takeback) drops the hint, in this render.
+  const [hintFor, setHintFor] = useState(ply);
+  if (hintFor !== ply) {
+    setHintFor(ply);
+    setHint(null);
+  }
+  // The ply an answer arriving later is checked against: the latest committed one.
   const plyRef = useRef(ply);
-  plyRef.current = ply;
-
-  useEffect(() => setHint(null), [ply]);
+  useEffect(() => {
+    plyRef.current = ply;
+  }, [ply]);
 
   const request = useCallback(async () => {
     const askedAt = plyRef.current;

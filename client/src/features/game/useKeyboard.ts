@@ -1,9 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 
 /** Keys on the game screen: ←/→ step through moves, Home/End jump, `f` flips the board. */
 export function useKeyboard(handlers: { back: () => void; forward: () => void; first: () => void; last: () => void; flip: () => void }) {
-  const live = useRef(handlers);
-  live.current = handlers;
+  // One listener for the screen's life; it calls the handlers of the latest render.
+  const run = useEffectEvent((action: keyof typeof handlers) => handlers[action]());
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const target = event.target as HTMLElement | null;
@@ -14,7 +14,7 @@ export function useKeyboard(handlers: { back: () => void; forward: () => void; f
         | undefined;
       if (!action) return;
       event.preventDefault();
-      live.current[action]();
+      run(action);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

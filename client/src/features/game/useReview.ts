@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { GameView } from '../../api/types';
 import { type BoardState, liveBoard, pastBoard, pendingBoard } from './boardState';
 import type { PendingMove } from './useGame';
@@ -9,7 +9,12 @@ import type { PendingMove } from './useGame';
  */
 export function useReview(view: GameView | null, pending: PendingMove | null) {
   const [shownPly, setShownPly] = useState<number | null>(null);
-  useEffect(() => setShownPly(null), [view?.ply]);
+  // Any new move (or takeback) returns to the live position, in this render.
+  const [shownAt, setShownAt] = useState(view?.ply);
+  if (shownAt !== view?.ply) {
+    setShownAt(view?.ply);
+    setShownPly(null);
+  }
 
   const live = useMemo(() => (view ? liveBoard(view) : undefined), [view]);
   const reviewing = view !== null && shownPly !== null && shownPly < view.ply;
