@@ -11,7 +11,8 @@ export default defineConfig({
   },
   build: { outDir: 'dist', sourcemap: false },
   test: {
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    // The default; a test that renders React says `// @vitest-environment happy-dom` on its first line.
     environment: 'node',
   },
 });
