@@ -1,27 +1,4 @@
-/** The codes the server sends in its error body `{"error": code, "message": ...}`. */
-export type ServerErrorCode =
-  | 'malformed_json'
-  | 'invalid_request'
-  | 'invalid_fen'
-  | 'invalid_pgn'
-  | 'invalid_move_notation'
-  | 'missing_token'
-  | 'game_not_found'
-  | 'not_found'
-  | 'method_not_allowed'
-  | 'game_over'
-  | 'not_your_turn'
-  | 'stale_ply'
-  | 'nothing_to_take_back'
-  | 'payload_too_large'
-  | 'too_many_plies'
-  | 'illegal_move'
-  | 'engine_busy'
-  | 'engine_failed'
-  | 'engine_timeout'
-  | 'engine_unavailable'
-  | 'too_many_games'
-  | 'internal_error';
+import type { ServerErrorCode } from './types';
 
 /** Every code this client knows: the server's, plus `network` (no answer) and `bad_response` (an answer we can't read). */
 export type ApiErrorCode = ServerErrorCode | 'network' | 'bad_response';

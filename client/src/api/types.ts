@@ -1,84 +1,51 @@
 import type { Color, PromotionRole, SquareName } from '../chess/types';
+import type { components } from './schema';
 
-/** The JSON the server sends for a game (see the HTTP contract); field names are the server's. */
-export interface GameView {
-  id: string;
-  fen: string;
-  initial_fen: string;
-  player_color: Color;
-  turn: Color;
-  ply: number;
-  level: number;
-  status: 'ongoing' | 'finished';
-  result: '1-0' | '0-1' | '1/2-1/2' | '*';
-  reason: GameEndReason | null;
-  winner: Color | null;
-  check: boolean;
-  last_move: LegalMove | null;
-  moves: PlayedMove[];
-  legal_moves: LegalMove[];
-  /** True while Stockfish searches this game's reply; missing from servers older than the event stream. */
-  engine_thinking?: boolean;
-}
+/**
+ * The client's names for the server's JSON, over the types generated from its OpenAPI document
+ * (`schema.d.ts`, `npm run api:generate`). Where the document says `string` for a value the server
+ * only ever fills from a closed set (a square, a promotion role, a side), the name narrows it to the
+ * chess vocabulary in `chess/types.ts`; everything else is the server's type as is.
+ */
+type Schemas = components['schemas'];
 
-export type GameEndReason =
-  | 'checkmate'
-  | 'stalemate'
-  | 'threefold_repetition'
-  | 'fifty_move_rule'
-  | 'insufficient_material'
-  | 'resignation'
-  // The server can name these, though live play never reaches them (it ends on threefold and
-  // fifty moves, and offers no draw by agreement).
-  | 'fivefold_repetition'
-  | 'seventy_five_move_rule'
-  | 'agreement';
+/** A played move: its UCI, its SAN, and the position after it (the board shows it without knowing the rules). */
+export type PlayedMove = Schemas['MoveView'];
 
-export interface PlayedMove {
-  uci: string;
-  san: string;
-  /** The position after the move, computed by the server: the board shows it without knowing the rules. */
-  fen_after: string;
-}
-
-export interface LegalMove extends PlayedMove {
+/** A legal move with its squares, as the board needs it. */
+export type LegalMove = Omit<Schemas['LegalMoveView'], 'from' | 'to' | 'promotion'> & {
   from: SquareName;
   to: SquareName;
-  promotion: PromotionRole | null;
-}
+  promotion?: PromotionRole | null;
+};
 
+/** The JSON the server sends for a game; field names are the server's. */
+export type GameView = Omit<Schemas['GameView'], 'legal_moves' | 'last_move'> & {
+  legal_moves: LegalMove[];
+  last_move?: LegalMove | null;
+};
+
+/** How a finished game ended. Live play never reaches fivefold, seventy-five moves or agreement. */
+export type GameEndReason = Schemas['Reason'];
+
+/** The side the player asks for when starting a game. */
 export type ColorChoice = Color | 'random';
 
-export interface NewGameRequest {
-  color: ColorChoice;
-  level?: number;
-  fen?: string;
-  pgn?: string;
-}
+/** The body of `POST /api/games`; the document has `color` as a string, the server accepts these three. */
+export type NewGameRequest = Omit<Schemas['CreateGameRequest'], 'color'> & { color: ColorChoice };
 
-export interface CreatedGame {
-  id: string;
-  token: string;
-  game: GameView;
-}
+export type CreatedGame = Omit<Schemas['CreatedGame'], 'game'> & { game: GameView };
 
-export interface Hint {
-  uci: string;
-  san: string;
-}
+export type Hint = Schemas['Hint'];
 
 /** An engine score from white's point of view: centipawns, or mate in n (negative: black mates). */
-export type Score = { cp: number } | { mate: number };
+export type Score = Schemas['ScoreView'];
 
-/** One progress report of Stockfish's search for the game's reply (the `thinking` event). */
-export interface Thinking {
-  /** The game's ply the search is for. */
-  ply: number;
-  depth: number;
-  targetDepth: number;
-  score: Score;
-  nodes: number;
-  nps: number;
-  /** The principal variation in SAN, from the searched position. */
-  pv: string[];
-}
+/** One progress report of Stockfish's search for the game's reply (the `thinking` event), as `events.ts` parses it. */
+export type Thinking = Omit<Schemas['Thinking'], 'target_depth'> & {
+  /** The depth the search stops at (`target_depth` on the wire). */
+  targetDepth: Schemas['Thinking']['target_depth'];
+};
+
+/** A code in the server's error body `{"error": code, "message": ...}`. */
+export type ServerErrorCode = Schemas['ErrorCode'];

@@ -35,6 +35,7 @@ export const START_VIEW: GameView = {
   moves: [],
   legal_moves: [],
   engine_thinking: false,
+  can_take_back: false,
 };
 
 /** After 1. e4, while Stockfish searches its reply (one of black's legal moves listed). */
@@ -47,4 +48,5 @@ export const AFTER_E4_VIEW: GameView = {
   moves: [E4],
   legal_moves: [legalMove(E5)],
   engine_thinking: true,
+  can_take_back: true,
 };

@@ -9,14 +9,15 @@ interface Props {
 
 /** Shown when the game is finished: who won, why, and the ways on. */
 export function GameOverPanel({ view, onNewGame }: Props) {
-  const outcome = describeOutcome(view.winner, view.player_color, view.reason);
-  const tone = playerOutcome(view.winner, view.player_color);
+  const winner = view.winner ?? null;
+  const outcome = describeOutcome(winner, view.player_color, view.reason ?? null);
+  const tone = playerOutcome(winner, view.player_color);
   return (
     <section className={`game-over ${tone}`} data-testid="game-over" aria-labelledby="game-over-title">
       <p className="game-over-result">{view.result}</p>
       <h2 id="game-over-title">{outcome}</h2>
       <p className="game-over-reason" data-testid="game-over-reason">
-        {describeReason(view.reason)}
+        {describeReason(view.reason ?? null)}
       </p>
       <div className="game-over-actions">
         <button type="button" className="primary" onClick={onNewGame}>

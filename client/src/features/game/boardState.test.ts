@@ -25,6 +25,8 @@ const SCHOLARS_MATE: GameView = {
   winner: 'white',
   check: true,
   last_move: { ...QXF7_MATE },
+  engine_thinking: false,
+  can_take_back: false,
   moves: [
     E4,
     E5,

@@ -77,7 +77,7 @@ export function useGame(id: string, initial: GameView | undefined) {
       setAnnouncement(`Stockfish played ${last.san}`);
     }
     if (next.status === 'finished') {
-      const end = () => playSound(soundForEnd(next.winner, next.player_color));
+      const end = () => playSound(soundForEnd(next.winner ?? null, next.player_color));
       if (last) window.setTimeout(end, END_SOUND_DELAY_MS);
       else end();
     }
