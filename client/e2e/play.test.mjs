@@ -112,9 +112,12 @@ describe('playing against Stockfish', () => {
     const heard = await sounds(page);
     assert.equal(heard.length, 1, 'Stockfish\'s first move sounds once');
     assert.ok(['move', 'capture', 'castle', 'check', 'promote'].includes(heard[0]));
+    // Black takes back only once it has moved: Stockfish's opening move is not the player's to take back.
+    assert.equal(await page.getByTestId('takeback').isDisabled(), true, 'nothing of black\'s to take back yet');
     await drag(page, 'e7', 'e5'); // legal after any first move
     await waitPly(page, 3);
     assert.equal(await pieceOn(page, 'e5'), 'bP');
+    assert.equal(await page.getByTestId('takeback').isDisabled(), false, 'black may take back its move');
     await page.context().close();
   });
 
@@ -140,6 +143,7 @@ describe('playing against Stockfish', () => {
   it('takes back the last move and Stockfish\'s reply', async () => {
     const page = await newPage();
     await startFromUi(page, { color: 'white' });
+    assert.equal(await page.getByTestId('takeback').isDisabled(), true, 'nothing to take back before the first move');
     await drag(page, 'e2', 'e4');
     await waitPly(page, 2);
     await page.getByTestId('takeback').click();

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { loadToken } from '../../api/tokens';
 import type { GameView } from '../../api/types';
 import { opposite } from '../../chess/types';
 import { Board } from '../../components/Board';
@@ -9,14 +10,16 @@ import { copyText } from './copyText';
 import { GameActions } from './GameActions';
 import { GameOverPanel } from './GameOverPanel';
 import { GameStatus } from './GameStatus';
-import { playerHasMoved, scoreRows, searchedPosition, statusText } from './gameFacts';
+import { scoreRows, searchedPosition, statusText } from './gameFacts';
 import { LoadError } from './LoadError';
 import { MoveNavigation } from './MoveNavigation';
 import { NoticeBar } from './NoticeBar';
 import { PlayerStrip } from './PlayerStrip';
-import { useGame } from './useGame';
+import { useGameActions } from './useGameActions';
+import { useGameView } from './useGameView';
 import { useHint } from './useHint';
 import { useKeyboard } from './useKeyboard';
+import { useMoveReports } from './useMoveReports';
 import { useReview } from './useReview';
 
 interface Props {
@@ -28,21 +31,27 @@ interface Props {
 
 /** The game screen: board, evaluation bar, name plates, moves, actions and the game-over panel. */
 export function GameScreen({ id, created, onNewGame }: Props) {
-  const game = useGame(id, created);
-  const { view, pending, busy } = game;
+  const reports = useMoveReports();
+  const game = useGameView(id, created, reports);
+  /** The game's secret, if this browser started the game. */
+  const token = loadToken(id);
+  const hasToken = token !== undefined;
+  const actions = useGameActions(id, token, game, reports);
+  const { view, pending } = game;
+  const { busy } = actions;
   const { board, reviewing, currentPly, step } = useReview(view, pending);
   const [flipped, setFlipped] = useState(false);
   const [copied, setCopied] = useState(false);
-  const hint = useHint(id, game.token, view?.ply, game.reportError);
+  const hint = useHint(id, token, view?.ply, actions.reportError);
 
-  const { reportNewMoves } = game;
+  const { movesAdded } = reports;
   const announcedCreation = useRef(false);
   useEffect(() => {
     // Once, for the game just created: Stockfish's first move as white sounds after "Play".
     if (announcedCreation.current || created?.id !== id || created.ply === 0) return;
     announcedCreation.current = true;
-    reportNewMoves(created, 0);
-  }, [created, id, reportNewMoves]);
+    movesAdded(created, 0);
+  }, [created, id, movesAdded]);
 
   useKeyboard({
     back: () => step(currentPly - 1),
@@ -68,7 +77,7 @@ export function GameScreen({ id, created, onNewGame }: Props) {
   const thinking = game.engineThinking;
   const { search } = game;
   const playerTurn = ongoing && view.turn === player;
-  const movable = playerTurn && !busy && !reviewing && game.hasToken ? player : null;
+  const movable = playerTurn && !busy && !reviewing && hasToken ? player : null;
   const shownHint = hint.hint && !reviewing && !pending ? hint.hint : null;
   const engineStrip = (
     <PlayerStrip
@@ -102,7 +111,7 @@ export function GameScreen({ id, created, onNewGame }: Props) {
             lastMove={board.lastMove}
             checkSquare={board.checkSquare}
             hint={shownHint ?? undefined}
-            onMove={(move) => void game.play(move)}
+            onMove={(move) => void actions.play(move)}
             onIllegal={() => playSound('illegal')}
           />
         </div>
@@ -110,24 +119,24 @@ export function GameScreen({ id, created, onNewGame }: Props) {
       </div>
       <aside className="side-panel">
         <GameStatus
-          text={statusText(view, thinking, reviewing, game.hasToken)}
+          text={statusText(view, thinking, reviewing, hasToken)}
           search={search}
           searched={searchedPosition(view, pending)}
           hint={shownHint}
         />
         {!ongoing && <GameOverPanel view={view} onNewGame={onNewGame} />}
-        {game.notice && <NoticeBar notice={game.notice} onDismiss={game.dismissNotice} />}
+        {actions.notice && <NoticeBar notice={actions.notice} onDismiss={actions.dismissNotice} />}
         <MoveList rows={scoreRows(view, pending)} shownPly={pending ? view.ply + 1 : currentPly} onSelect={(ply) => step(ply)} />
         <MoveNavigation ply={currentPly} lastPly={view.ply} onStep={step} />
         <GameActions
           view={view}
-          canTakeBack={ongoing && playerHasMoved(view) && !busy && game.hasToken}
-          canResign={ongoing && !busy && game.hasToken}
-          canHint={playerTurn && !busy && !thinking && !reviewing && game.hasToken}
+          canTakeBack={view.can_take_back && !busy && hasToken}
+          canResign={ongoing && !busy && hasToken}
+          canHint={playerTurn && !busy && !thinking && !reviewing && hasToken}
           hintLoading={hint.loading}
           onHint={() => void hint.request()}
-          onTakeBack={game.takeBack}
-          onResign={game.resign}
+          onTakeBack={actions.takeBack}
+          onResign={actions.resign}
           onNewGame={onNewGame}
           onFlip={() => setFlipped((f) => !f)}
           onCopyFen={async () => {
@@ -138,7 +147,7 @@ export function GameScreen({ id, created, onNewGame }: Props) {
         {copied && <p className="copied" role="status">FEN copied to the clipboard.</p>}
       </aside>
       <div className="sr-only" aria-live="polite" data-testid="announcer">
-        {game.announcement}
+        {reports.announcement}
       </div>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { Notice } from './useGame';
+import type { Notice } from './useGameActions';
 
 /** A sentence about the last action that failed, with "Try again" where retrying makes sense. */
 export function NoticeBar({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {

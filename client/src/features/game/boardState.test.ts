@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { GameView } from '../../api/types';
 import { E4, E5, START, legalMove } from '../../test/fixtures';
 import { liveBoard, pastBoard, pendingBoard } from './boardState';
-import { playerHasMoved, scoreRows, searchedPosition } from './gameFacts';
+import { scoreRows, searchedPosition } from './gameFacts';
 
 // FENs checked against python-chess.
 const BEFORE_NF6 = 'r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3';
@@ -82,13 +82,6 @@ describe('game facts', () => {
   it('writes the score sheet including the move in flight', () => {
     const rows = scoreRows({ ...SCHOLARS_MATE, moves: SCHOLARS_MATE.moves.slice(0, 6), ply: 6 }, { move: QXF7_MATE, ply: 6 });
     expect(rows.at(-1)).toEqual({ number: 4, white: { san: 'Qxf7#', ply: 7 } });
-  });
-
-  it('lets black take back only once it has moved, after Stockfish opened', () => {
-    const asBlack = { ...SCHOLARS_MATE, player_color: 'black' as const };
-    expect(playerHasMoved({ ...asBlack, ply: 1 })).toBe(false);
-    expect(playerHasMoved({ ...asBlack, ply: 2 })).toBe(true);
-    expect(playerHasMoved({ ...SCHOLARS_MATE, ply: 1 })).toBe(true);
   });
 
   it('numbers Stockfish\'s line from the position after the move in flight', () => {

@@ -1,19 +1,13 @@
-import type { GameView } from '../../api/types';
+import type { GameView, Score, Thinking } from '../../api/types';
 import { type MoveRow, pairMoves } from '../../chess/moveList';
 import { fullmoveFromFen, turnFromFen } from '../../chess/placement';
 import type { Color } from '../../chess/types';
-import type { PendingMove } from './useGame';
+import type { PendingMove } from './pendingMove';
 
 /** The score sheet rows, with the player's move in flight already written down. */
 export function scoreRows(view: GameView, pending: PendingMove | null): MoveRow[] {
   const sans = view.moves.map((m) => m.san).concat(pending ? [pending.move.san] : []);
   return pairMoves(sans, turnFromFen(view.initial_fen), fullmoveFromFen(view.initial_fen));
-}
-
-/** Whether the player has a move on the board to take back (Stockfish may have moved first). */
-export function playerHasMoved(view: GameView): boolean {
-  const playerMovesFirst = turnFromFen(view.initial_fen) === view.player_color;
-  return view.ply >= (playerMovesFirst ? 1 : 2);
 }
 
 /** The line above the move list. */
@@ -35,4 +29,30 @@ export function searchedPly(view: GameView | null, pending: PendingMove | null):
 export function searchedPosition(view: GameView, pending: PendingMove | null): { turn: Color; fullmove: number } {
   const fen = pending ? pending.move.fen_after : view.fen;
   return { turn: turnFromFen(fen), fullmove: fullmoveFromFen(fen) };
+}
+
+/** What the screen shows of Stockfish's search. */
+export interface EngineSearch {
+  /** Stockfish is searching its reply (our move in flight, or the server says so). */
+  engineThinking: boolean;
+  /** The latest progress of the search under way, if the server streams it. */
+  search: Thinking | null;
+  /** The score of the latest search that still applies to the game on screen (gone after a takeback). */
+  evaluation: Score | undefined;
+}
+
+/**
+ * Reads Stockfish's search from the view, the move in flight, whether one of our requests is in
+ * flight (`writing`: its answer decides, not the view's flag) and the latest `thinking` event.
+ */
+export function engineSearch(view: GameView | null, pending: PendingMove | null, writing: boolean, latest: Thinking | null): EngineSearch {
+  const engineThinking =
+    pending !== null ||
+    (!writing && view !== null && view.status === 'ongoing' && view.turn !== view.player_color && view.engine_thinking);
+  const searched = searchedPly(view, pending);
+  return {
+    engineThinking,
+    search: engineThinking && latest?.ply === searched ? latest : null,
+    evaluation: latest && view && latest.ply <= (searched ?? 0) ? latest.score : undefined,
+  };
 }

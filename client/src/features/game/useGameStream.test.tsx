@@ -3,14 +3,10 @@ import { act, StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameView } from '../../api/types';
+import { enableAct } from '../../test/actEnvironment';
 import { FakeEventSource } from '../../test/fakeEventSource';
 import { AFTER_E4_VIEW } from '../../test/fixtures';
 import { useGameStream } from './useGameStream';
-
-declare global {
-  // React checks this flag to allow `act` outside a test renderer.
-  var IS_REACT_ACT_ENVIRONMENT: boolean | undefined;
-}
 
 let root: Root;
 const received: GameView[] = [];
@@ -25,7 +21,7 @@ function mount(id: string) {
 }
 
 beforeEach(() => {
-  globalThis.IS_REACT_ACT_ENVIRONMENT = true;
+  enableAct();
   FakeEventSource.reset();
   received.length = 0;
   vi.stubGlobal('EventSource', FakeEventSource);

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { GameView } from '../../api/types';
 import { type BoardState, liveBoard, pastBoard, pendingBoard } from './boardState';
-import type { PendingMove } from './useGame';
+import type { PendingMove } from './pendingMove';
 
 /**
  * Which position the board shows: the live one, the live one with the player's move in flight, or

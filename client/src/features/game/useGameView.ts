@@ -1,0 +1,123 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, describeError } from '../../api/apiError';
+import * as api from '../../api/games';
+import type { GameView, LegalMove, Thinking } from '../../api/types';
+import { engineSearch, searchedPly } from './gameFacts';
+import type { PendingMove } from './pendingMove';
+import { useEngineTurnPoll } from './useEngineTurnPoll';
+import { useGameStream } from './useGameStream';
+import type { MoveReports } from './useMoveReports';
+import { shouldApplyStreamedView } from './viewGuard';
+
+/**
+ * The game as the server says it is, kept current: loaded once, then replaced by the event stream,
+ * by the answers to our own requests (`write`), or by polling on Stockfish's turn when nothing else
+ * tells us. The server is the single source of truth; this hook only decides which answer is newest.
+ */
+export function useGameView(id: string, initial: GameView | undefined, reports: Pick<MoveReports, 'movesAdded' | 'takenBack'>) {
+  const [view, setView] = useState<GameView | null>(initial?.id === id ? initial : null);
+  const [loadError, setLoadError] = useState<ApiError | null>(null);
+  const [pending, setPending] = useState<PendingMove | null>(null);
+  const [writing, setWriting] = useState(false);
+  const [thinking, setThinking] = useState<Thinking | null>(null);
+  // What the stream handlers compare against, set together with the state so no render is awaited.
+  const viewRef = useRef(view);
+  const pendingRef = useRef(pending);
+  /** True from sending one of our writes until its answer is on screen (stream views wait meanwhile). */
+  const inFlight = useRef(false);
+  const { movesAdded, takenBack } = reports;
+
+  /** Puts a view on screen, and in the ref the callbacks read before the next render. */
+  const show = useCallback((next: GameView) => {
+    viewRef.current = next;
+    setView(next);
+  }, []);
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      try {
+        show(await api.getGame(id, signal));
+        setLoadError(null);
+      } catch (error) {
+        if (signal?.aborted) return;
+        setLoadError(error instanceof ApiError ? error : new ApiError(0, 'network', describeError(error)));
+      }
+    },
+    [id, show],
+  );
+
+  useEffect(() => {
+    if (viewRef.current?.id === id) return;
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [id, load]);
+
+  const stream = useGameStream(id, {
+    onGame: (next) => {
+      const current = viewRef.current;
+      if (!shouldApplyStreamedView(next, current, inFlight.current)) return;
+      show(next);
+      if (current && next.ply > current.ply) movesAdded(next, current.ply);
+      if (current && next.ply < current.ply) takenBack();
+    },
+    onThinking: (progress) => {
+      if (progress.ply === searchedPly(viewRef.current, pendingRef.current)) setThinking(progress);
+    },
+  });
+
+  useEngineTurnPoll(id, view, writing || (stream.state === 'open' && view?.engine_thinking === true), (next) => {
+    const shown = viewRef.current;
+    show(next);
+    if (shown) movesAdded(next, shown.ply);
+  });
+
+  /**
+   * Sends one of our writes and shows its answer, which wins over any stream event meanwhile (see
+   * viewGuard). The player's `move`, if given, stands on the board until then. Throws what the
+   * request throws; returns the view shown.
+   */
+  const write = useCallback(
+    async (request: () => Promise<GameView>, move?: LegalMove): Promise<GameView> => {
+      const current = viewRef.current;
+      if (move && current) {
+        pendingRef.current = { move, ply: current.ply };
+        setPending(pendingRef.current);
+      }
+      inFlight.current = true;
+      setWriting(true);
+      try {
+        const next = await request();
+        show(next);
+        return next;
+      } finally {
+        inFlight.current = false;
+        pendingRef.current = null;
+        setPending(null);
+        setWriting(false);
+      }
+    },
+    [show],
+  );
+
+  /** The view on screen now, for callbacks that run after this render. */
+  const latest = useCallback(() => viewRef.current, []);
+  const refresh = useCallback(() => void load(), [load]);
+
+  return {
+    view,
+    loadError,
+    /** The player's move on the board while the server answers. */
+    pending,
+    ...engineSearch(view, pending, writing, thinking),
+    /** Whether this server streams events (the evaluation bar only makes sense then). */
+    streaming: stream.everOpen,
+    latest,
+    write,
+    refresh,
+    /** The game is gone (or unreadable): the screen shows why instead of the board. */
+    failLoad: setLoadError,
+  };
+}
+
+export type GameViewState = ReturnType<typeof useGameView>;

@@ -1,0 +1,44 @@
+import { useCallback, useState } from 'react';
+import type { GameView, LegalMove } from '../../api/types';
+import { playSound } from '../../sound/play';
+import { soundForEnd, soundForSan } from '../../sound/soundFor';
+
+/** How long the game-end sound waits after the last move's sound, so both are heard. */
+const END_SOUND_DELAY_MS = 280;
+
+/** What happened on the board, told to the player by ear: the move sounds and the screen reader's line. */
+export interface MoveReports {
+  /** The player's own move, at once, before the server answers. */
+  playerMoved: (move: LegalMove) => void;
+  /** The moves the server added after `fromPly` (Stockfish's), then the result if the game ended. */
+  movesAdded: (next: GameView, fromPly: number) => void;
+  takenBack: () => void;
+}
+
+/** Sounds and announcements for the moves; `announcement` is the text of the polite live region. */
+export function useMoveReports(): MoveReports & { announcement: string } {
+  const [announcement, setAnnouncement] = useState('');
+
+  const playerMoved = useCallback((move: LegalMove) => {
+    playSound(soundForSan(move.san));
+    setAnnouncement(`You played ${move.san}`);
+  }, []);
+
+  const movesAdded = useCallback((next: GameView, fromPly: number) => {
+    const added = next.moves.slice(fromPly);
+    const last = added[added.length - 1];
+    if (last) {
+      playSound(soundForSan(last.san));
+      setAnnouncement(`Stockfish played ${last.san}`);
+    }
+    if (next.status === 'finished') {
+      const end = () => playSound(soundForEnd(next.winner ?? null, next.player_color));
+      if (last) window.setTimeout(end, END_SOUND_DELAY_MS);
+      else end();
+    }
+  }, []);
+
+  const takenBack = useCallback(() => setAnnouncement('Move taken back'), []);
+
+  return { announcement, playerMoved, movesAdded, takenBack };
+}
