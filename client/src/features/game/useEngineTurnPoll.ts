@@ -7,7 +7,7 @@ const ENGINE_TURN_POLL_MS = 1500;
 
 /**
  * On Stockfish's turn with nothing else to tell us its move (after a reload mid-search, or on a
- * server without the event stream), asks the server again until the move is stored. `paused` while
+ * server without the event stream), asks the server every interval until the move is stored. `paused` while
  * our own request is in flight, or while the stream is open and the server says the search runs
  * (its `game` event follows). A pending request is cancelled when the view or the pause changes.
  */
@@ -18,15 +18,18 @@ export function useEngineTurnPoll(id: string, view: GameView | null, paused: boo
   useEffect(() => {
     if (!waiting || !view) return;
     const controller = new AbortController();
+    let timer = 0;
     const ask = async () => {
       try {
         const next = await api.getGame(id, controller.signal);
-        if (next.ply !== view.ply) moved(next);
+        if (next.ply !== view.ply) return moved(next);
       } catch {
-        // Cancelled, or the server did not answer: the next view tries again.
+        if (controller.signal.aborted) return;
+        // The server did not answer: ask again, as when Stockfish is still searching.
       }
+      timer = window.setTimeout(() => void ask(), ENGINE_TURN_POLL_MS);
     };
-    const timer = window.setTimeout(() => void ask(), ENGINE_TURN_POLL_MS);
+    timer = window.setTimeout(() => void ask(), ENGINE_TURN_POLL_MS);
     return () => {
       window.clearTimeout(timer);
       controller.abort();

@@ -82,7 +82,7 @@ describe('the game view under StrictMode', () => {
     expect(container.textContent).toBe('ply 0');
   });
 
-  it('asks once on Stockfish\'s turn when no stream tells it, and never after unmounting', async () => {
+  it('asks once per interval on Stockfish\'s turn when no stream tells it, and never after unmounting', async () => {
     serverView = AFTER_E4_VIEW; // Stockfish is still searching
     mount(AFTER_E4_VIEW);
     expect(requests).toEqual([]);
@@ -90,10 +90,14 @@ describe('the game view under StrictMode', () => {
       await vi.advanceTimersByTimeAsync(1500);
     });
     expect(answered()).toEqual(['/api/games/g']);
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1500);
+    });
+    expect(answered()).toEqual(['/api/games/g', '/api/games/g']);
     act(() => root.unmount());
     root = createRoot(document.createElement('div'));
     expect(FakeEventSource.open).toEqual([]);
     await vi.advanceTimersByTimeAsync(10_000);
-    expect(answered()).toEqual(['/api/games/g']);
+    expect(answered()).toEqual(['/api/games/g', '/api/games/g']);
   });
 });
