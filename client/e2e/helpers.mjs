@@ -82,9 +82,13 @@ export async function openGameFromApi(page, body) {
   return id;
 }
 
-/** Waits until no request is in flight and the game is on screen. */
+/**
+ * Waits until no request is in flight and the game is on screen, its event stream settled: the
+ * evaluation bar appears once the stream opens and moves the board, so a drag measured before that
+ * would miss its squares.
+ */
 export async function waitIdle(page) {
-  await page.locator('.game-screen[data-busy=""]').waitFor();
+  await page.locator('.game-screen[data-busy=""]:not([data-stream="connecting"])').waitFor();
 }
 
 /** Waits until the game has reached `ply` half-moves and nothing is in flight. */

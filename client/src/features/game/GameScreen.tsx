@@ -97,6 +97,7 @@ export function GameScreen({ id, created, onNewGame }: Props) {
       data-status={view.status}
       data-ply={view.ply}
       data-busy={busy ?? ''}
+      data-stream={game.streamState}
       data-thinking={thinking}
     >
       <div className="board-column">

@@ -112,6 +112,8 @@ export function useGameView(id: string, initial: GameView | undefined, reports: 
     ...engineSearch(view, pending, writing, thinking),
     /** Whether this server streams events (the evaluation bar only makes sense then). */
     streaming: stream.everOpen,
+    /** The event stream's state now (`connecting` until the server accepts or refuses it). */
+    streamState: stream.state,
     latest,
     write,
     refresh,
