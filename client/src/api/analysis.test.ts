@@ -86,8 +86,8 @@ describe('the analysis endpoints', () => {
   });
 
   it('passes other failures on as ApiError', async () => {
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(500, { error: 'internal', message: 'oops' })));
-    await expect(getAnalysis('abc')).rejects.toMatchObject({ status: 500, code: 'internal' });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(500, { error: 'internal_error', message: 'oops' })));
+    await expect(getAnalysis('abc')).rejects.toMatchObject({ status: 500, code: 'internal_error' });
   });
 
   it('reads the analysis from GET', async () => {
@@ -101,7 +101,7 @@ describe('the analysis endpoints', () => {
     const fetchMock = vi.fn().mockResolvedValue(answer(202, { ...RUNNING, status: 'queued', plies: [] }));
     vi.stubGlobal('fetch', fetchMock);
     await expect(requestAnalysis('abc', 's3cret')).resolves.toMatchObject({ status: 'queued' });
-    const [url, init] = fetchMock.mock.calls[0];
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit & { headers: Record<string, string> }];
     expect(url).toBe('/api/games/abc/analysis');
     expect(init.method).toBe('POST');
     expect(init.headers.Authorization).toBe('Bearer s3cret');

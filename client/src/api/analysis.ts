@@ -122,15 +122,16 @@ function parsePly(value: unknown): AnalysedPly | undefined {
   if (!isRecord(value)) return undefined;
   const { ply, best, pv_san, judgment } = value;
   const score = parseScore(value.eval);
-  if (!Number.isInteger(ply) || (ply as number) < 1 || !score) return undefined;
+  if (typeof ply !== 'number' || !Number.isInteger(ply) || ply < 1 || !score) return undefined;
   if (!Array.isArray(pv_san) || !pv_san.every((san) => typeof san === 'string')) return undefined;
-  if (judgment !== null && !JUDGMENTS.includes(judgment as Judgment)) return undefined;
+  const mark = judgment === null ? null : JUDGMENTS.find((known) => known === judgment);
+  if (mark === undefined) return undefined;
   let bestMove: AnalysedPly['best'] = null;
   if (best !== null) {
     if (!isRecord(best) || typeof best.uci !== 'string' || typeof best.san !== 'string' || !parseUci(best.uci)) return undefined;
     bestMove = { uci: best.uci, san: best.san };
   }
-  return { ply: ply as number, eval: score, best: bestMove, pv_san: pv_san as string[], judgment: judgment as Judgment | null };
+  return { ply, eval: score, best: bestMove, pv_san, judgment: mark };
 }
 
 /** Null (not done yet) or a percentage per side, each possibly null (a side that made no move). */
@@ -139,7 +140,7 @@ function parseAccuracy(value: unknown): Analysis['accuracy'] | undefined {
   if (!isRecord(value)) return undefined;
   const { white, black } = value;
   if ((white !== null && !isPercent(white)) || (black !== null && !isPercent(black))) return undefined;
-  return { white: white as number | null, black: black as number | null };
+  return { white, black };
 }
 
 function parseSummary(value: unknown): Analysis['summary'] | undefined {

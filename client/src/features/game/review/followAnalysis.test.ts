@@ -25,11 +25,11 @@ function fakeServer(answers: { get?: (Analysis | null)[]; request?: Analysis[] }
   const gets = [...(answers.get ?? [])];
   const requests = [...(answers.request ?? [])];
   const api = {
-    get: vi.fn(async () => (gets.length > 1 ? gets.shift() : gets[0]) ?? null),
-    request: vi.fn(async () => {
+    get: vi.fn(() => Promise.resolve((gets.length > 1 ? gets.shift() : gets[0]) ?? null)),
+    request: vi.fn(() => {
       const next = requests.length > 1 ? requests.shift() : requests[0];
-      if (!next) throw new Error('unexpected POST');
-      return next;
+      if (!next) return Promise.reject(new Error('unexpected POST'));
+      return Promise.resolve(next);
     }),
     open: vi.fn((_id: string, handlers: AnalysisEventHandlers) => {
       const stream = { handlers, closed: false };
