@@ -141,10 +141,14 @@ test_dependencies() {
 
 test_client() {
   has_client || return 0
+  step "client: lint (eslint, warnings are errors)"
+  (cd client && npm run lint)
   step "client: unit tests (vitest)"
   (cd client && npm test)
   vite_build
   build_server
+  step "client: src/api/schema.d.ts matches the server's OpenAPI document"
+  (cd client && ALPHACHESS_SERVER_BIN="$TARGET_DIR/release/alphachess-server" npm run api:check)
   step "client: end-to-end tests in Chromium against the real server and Stockfish"
   (cd client && ALPHACHESS_SERVER_BIN="$TARGET_DIR/release/alphachess-server" npm run e2e)
 }
