@@ -1,8 +1,7 @@
 // The client's lint: typed rules for src/ (the TypeScript program tsc builds), plain JS rules for the
-// Node scripts (e2e/, scripts/), the React hook rules as errors, and no import cycles or cross-feature
-// imports in src/. `npm run lint` allows no warnings.
+// Node scripts (e2e/, scripts/) and the React hook rules as errors. `npm run lint` allows no warnings
+// and also runs scripts/check-imports.mjs (no import cycles, no imports between features).
 import js from '@eslint/js';
-import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -32,30 +31,6 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
-    },
-  },
-  {
-    name: 'alphachess/imports',
-    files: ['src/**/*.{ts,tsx}'],
-    plugins: { 'import-x': importX },
-    settings: {
-      // import-x reads the imported files too: it must parse TypeScript and find `./x` as `./x.ts(x)`.
-      'import-x/extensions': ['.ts', '.tsx', '.js'],
-      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.d.ts', '.js'] })],
-    },
-    rules: {
-      'import-x/no-cycle': 'error',
-      // Features never import each other (HOUSE_STYLE): what two features share lives outside both.
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            { target: './src/features/game', from: './src/features', except: ['./game'] },
-            { target: './src/features/start', from: './src/features', except: ['./start'] },
-          ],
-        },
-      ],
     },
   },
   {

@@ -1,0 +1,30 @@
+// Unit tests of the import rules (node --test scripts/).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { crossFeatureImports, cycles } from './check-imports.mjs';
+
+test('a cycle through three modules is found and named in order', () => {
+  const graph = new Map([
+    ['a', ['b']],
+    ['b', ['c']],
+    ['c', ['a']],
+    ['d', ['a']],
+  ]);
+  assert.deepEqual(cycles(graph), [['a', 'b', 'c']]);
+});
+
+test('a graph without cycles has none, and a self-import is one', () => {
+  assert.deepEqual(cycles(new Map([['a', ['b']], ['b', []]])), []);
+  assert.deepEqual(cycles(new Map([['a', ['a']]])), [['a']]);
+});
+
+test('an import from one feature into another is reported, within a feature or to shared code is not', () => {
+  const src = '/app/src';
+  const graph = new Map([
+    ['/app/src/features/game/A.tsx', ['/app/src/features/game/b.ts', '/app/src/components/Board.tsx']],
+    ['/app/src/features/game/review/R.tsx', ['/app/src/features/start/StartScreen.tsx']],
+  ]);
+  assert.deepEqual(crossFeatureImports(src, graph), [
+    ['/app/src/features/game/review/R.tsx', '/app/src/features/start/StartScreen.tsx'],
+  ]);
+});
