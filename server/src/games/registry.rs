@@ -1,5 +1,11 @@
 //! The live games: a bounded map of per-game slots, each with its own lock, that forgets games
-//! nobody touched for a while.
+//! their players left.
+//!
+//! A game's idle clock is its player's: only a request that presents the game's token refreshes
+//! it. Reading a game, watching it or guessing its token touches nothing, so nobody else can keep
+//! a game alive. At the live-game cap a new game first takes the place of a finished one, then of
+//! an abandoned one (its player silent for [`ABANDONED_AFTER`]); only when every game is in play
+//! is it refused.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -15,6 +21,10 @@ use super::store::{GameSnapshot, GameStore, WriteTicket};
 use super::view::GameView;
 use crate::token::TokenHash;
 
+/// How long a player may stay silent before their unfinished game may give its place to a new
+/// one when the registry is full (capped by the idle timeout, after which it is forgotten anyway).
+pub const ABANDONED_AFTER: Duration = Duration::from_secs(15 * 60);
+
 /// One game: its secret, its state behind a lock, and the view of its last change.
 pub struct GameSlot {
     id: GameId,
@@ -22,7 +32,7 @@ pub struct GameSlot {
     state: Mutex<GameState>,
     view: RwLock<Arc<GameView>>,
     store: Arc<dyn GameStore>,
-    /// Milliseconds since the registry's epoch at the last request for this game.
+    /// Milliseconds since the registry's epoch at the player's last request (or the creation).
     last_seen: AtomicU64,
     /// The live stream: every new view and the engine's progress.
     events: GameEvents,
@@ -110,6 +120,7 @@ pub struct Games {
     slots: RwLock<HashMap<GameId, Arc<GameSlot>>>,
     max_games: usize,
     idle_timeout: Duration,
+    abandoned_after: Duration,
     store: Arc<dyn GameStore>,
     epoch: Instant,
 }
@@ -121,16 +132,28 @@ impl Games {
             slots: RwLock::new(HashMap::new()),
             max_games,
             idle_timeout,
+            abandoned_after: ABANDONED_AFTER.min(idle_timeout),
             store,
             epoch: Instant::now(),
         }
     }
 
-    /// Adds a game ([`GameError::TooManyGames`] at the cap) and saves it.
+    /// The same registry, counting a game as abandoned after `silence` instead of
+    /// [`ABANDONED_AFTER`] (tests).
+    pub fn abandoned_after(mut self, silence: Duration) -> Games {
+        self.abandoned_after = silence.min(self.idle_timeout);
+        self
+    }
+
+    /// Adds a game and saves it. At the cap it takes the place of a finished or abandoned game
+    /// (see the module docs); [`GameError::TooManyGames`] when there is none.
     pub fn insert(&self, state: GameState, token: TokenHash) -> Result<Arc<GameSlot>, GameError> {
         let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
         if slots.len() >= self.max_games {
-            return Err(GameError::TooManyGames);
+            let evicted = self.evictable(&slots).ok_or(GameError::TooManyGames)?;
+            slots.remove(&evicted);
+            self.delete_stored(&evicted);
+            tracing::info!(game = %evicted, "a finished or abandoned game gave its place to a new one");
         }
         let id = loop {
             let id = GameId::generate()?;
@@ -194,23 +217,38 @@ impl Games {
         })
     }
 
-    /// The live game with this id.
+    /// The game whose place a new one takes at the cap: the finished game its player left
+    /// longest ago, else the longest-abandoned unfinished one; `None` when every game is in play.
+    fn evictable(&self, slots: &HashMap<GameId, Arc<GameSlot>>) -> Option<GameId> {
+        let abandoned = u64::try_from(self.abandoned_after.as_millis()).unwrap_or(u64::MAX);
+        let now = self.now();
+        slots
+            .values()
+            .filter_map(|slot| {
+                let silent = now.saturating_sub(slot.last_seen.load(Ordering::Relaxed));
+                let finished = slot.read(GameState::is_finished);
+                (finished || silent > abandoned).then_some(((finished, silent), slot))
+            })
+            .max_by_key(|(rank, _)| *rank)
+            .map(|(_, slot)| slot.id.clone())
+    }
+
+    /// The live game with this id. Reading does not count as its player's activity.
     pub fn get(&self, id: &GameId) -> Result<Arc<GameSlot>, GameError> {
-        let slot = self
-            .slots
+        self.slots
             .read()
             .unwrap_or_else(PoisonError::into_inner)
             .get(id)
             .cloned()
-            .ok_or(GameError::NotFound)?;
-        slot.last_seen.store(self.now(), Ordering::Relaxed);
-        Ok(slot)
+            .ok_or(GameError::NotFound)
     }
 
-    /// The game with this id if `token` is its token; otherwise the same error as an unknown game.
+    /// The game with this id if `token` is its token (which refreshes its idle clock); otherwise
+    /// the same error as an unknown game, touching nothing.
     pub fn authorized(&self, id: &GameId, token: &str) -> Result<Arc<GameSlot>, GameError> {
         let slot = self.get(id)?;
         if slot.token.verify(token) {
+            slot.last_seen.store(self.now(), Ordering::Relaxed);
             Ok(slot)
         } else {
             Err(GameError::NotFound)
@@ -228,6 +266,10 @@ impl Games {
             .write()
             .unwrap_or_else(PoisonError::into_inner)
             .remove(id);
+        self.delete_stored(id);
+    }
+
+    fn delete_stored(&self, id: &GameId) {
         if let Err(error) = self.store.delete(id) {
             tracing::warn!(%error, game = %id, "could not delete a game from the store");
         }
@@ -324,6 +366,68 @@ mod tests {
         games.insert(state(), TokenHash::of("t")).expect("room");
         assert_eq!(games.expire_idle(), 0);
         assert_eq!(games.len(), 1);
+    }
+
+    #[test]
+    fn only_the_player_refreshes_the_idle_clock() {
+        let games = registry(10, Duration::from_millis(300));
+        let token = GameToken::generate().expect("randomness");
+        let played = games.insert(state(), token.hash()).expect("room");
+        let pestered = games.insert(state(), token.hash()).expect("room");
+        let started = Instant::now();
+        while started.elapsed() < Duration::from_millis(600) {
+            assert!(games.authorized(played.id(), token.expose()).is_ok());
+            assert!(games.get(pestered.id()).is_ok());
+            assert!(games.authorized(pestered.id(), "a guess").is_err());
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        assert_eq!(
+            games.expire_idle(),
+            1,
+            "readers and wrong tokens kept nothing alive"
+        );
+        assert!(games.get(played.id()).is_ok());
+        assert!(games.get(pestered.id()).is_err());
+    }
+
+    #[test]
+    fn at_the_cap_a_finished_game_gives_its_place_first() {
+        let games = registry(2, Duration::from_secs(3600)).abandoned_after(Duration::ZERO);
+        let finished = games.insert(state(), TokenHash::of("t")).expect("room");
+        finished.update(GameState::resign).expect("resigned");
+        std::thread::sleep(Duration::from_millis(5));
+        let silent = games.insert(state(), TokenHash::of("t")).expect("room");
+        std::thread::sleep(Duration::from_millis(5));
+        let newcomer = games.insert(state(), TokenHash::of("t")).expect("a place");
+        assert!(games.get(finished.id()).is_err(), "the finished game left");
+        assert!(games.get(silent.id()).is_ok());
+        assert!(games.get(newcomer.id()).is_ok());
+        assert_eq!(games.len(), 2);
+    }
+
+    #[test]
+    fn at_the_cap_an_abandoned_game_gives_its_place_and_a_game_in_play_does_not() {
+        let games =
+            registry(2, Duration::from_secs(3600)).abandoned_after(Duration::from_millis(200));
+        let token = GameToken::generate().expect("randomness");
+        let abandoned = games.insert(state(), token.hash()).expect("room");
+        let played = games.insert(state(), token.hash()).expect("room");
+        assert!(
+            matches!(
+                games.insert(state(), token.hash()),
+                Err(GameError::TooManyGames)
+            ),
+            "both games are fresh"
+        );
+        std::thread::sleep(Duration::from_millis(300));
+        games
+            .authorized(played.id(), token.expose())
+            .expect("the player");
+        games
+            .insert(state(), token.hash())
+            .expect("the abandoned game's place");
+        assert!(games.get(abandoned.id()).is_err());
+        assert!(games.get(played.id()).is_ok());
     }
 
     #[test]

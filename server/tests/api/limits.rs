@@ -1,5 +1,6 @@
-//! The bounds on live games: a game nobody touches is forgotten (in memory and on disk) after
-//! `--idle-timeout-secs`, and the live-game cap frees a place when a game expires.
+//! The bounds on live games: a game its player leaves is forgotten (in memory and on disk) after
+//! `--idle-timeout-secs`, whoever else reads it; the live-game cap frees a place when a game
+//! expires, and a finished game gives its place to a new one.
 
 use std::time::Duration;
 
@@ -26,7 +27,7 @@ async fn wait_until_live(app: &TestApp, live: usize, touch: impl AsyncFn()) {
 }
 
 #[tokio::test]
-async fn an_untouched_game_expires_from_memory_and_disk_while_a_watched_one_stays() {
+async fn a_game_its_player_left_expires_from_memory_and_disk_while_a_played_one_stays() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let db = dir.path().join("games.db");
     let mut config = test_config();
@@ -37,7 +38,25 @@ async fn an_untouched_game_expires_from_memory_and_disk_while_a_watched_one_stay
     let watched = app.create(json!({ "color": "white", "level": 1 })).await;
 
     wait_until_live(&app, 1, async || {
+        // Only the player's own requests count: reading the left game, or knocking on it with a
+        // wrong token, keeps nothing alive.
+        let path = format!("/api/games/{}", untouched.id);
+        let _ = app.get(&path).await;
+        let knock = app
+            .client
+            .post(app.url(&format!("{path}/takeback")))
+            .bearer_auth("not-the-token")
+            .send()
+            .await
+            .expect("the server answers");
+        assert_eq!(knock.status(), StatusCode::NOT_FOUND);
         assert_eq!(app.view(&watched).await["id"], watched.id.as_str());
+        let player = app.action(&watched, "takeback").await;
+        assert_eq!(
+            player.status(),
+            StatusCode::CONFLICT,
+            "nothing to take back yet"
+        );
     })
     .await;
 
@@ -72,4 +91,22 @@ async fn the_live_game_cap_frees_a_place_when_a_game_expires() {
         .create_raw(&json!({ "color": "white", "level": 1 }))
         .await;
     assert_eq!(response.status(), StatusCode::CREATED);
+}
+
+#[tokio::test]
+async fn at_the_cap_a_finished_game_gives_its_place_to_a_new_one() {
+    let mut config = test_config();
+    config.max_games = 1;
+    let app = spawn_with(config).await;
+    let first = app.create(json!({ "color": "white", "level": 1 })).await;
+    let full = app.create_raw(&json!({ "color": "white" })).await;
+    expect_error(full, StatusCode::SERVICE_UNAVAILABLE, "too_many_games").await;
+
+    assert_eq!(app.action(&first, "resign").await.status(), StatusCode::OK);
+    let response = app
+        .create_raw(&json!({ "color": "white", "level": 1 }))
+        .await;
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let gone = app.get(&format!("/api/games/{}", first.id)).await;
+    expect_error(gone, StatusCode::NOT_FOUND, "game_not_found").await;
 }
