@@ -9,6 +9,7 @@ use std::time::Duration;
 
 use clap::Parser;
 
+use crate::limits::IpNet;
 use crate::uci::EngineAddress;
 
 /// AlphaChess server: play Stockfish in the browser.
@@ -68,6 +69,85 @@ pub struct Config {
     #[arg(long, env = "ALPHACHESS_STATIC_DIR", default_value = "client/dist")]
     pub static_dir: PathBuf,
 
+    /// A reverse proxy (an address or CIDR network) whose `X-Forwarded-For` names the client;
+    /// repeat for several. Without it, the client is the connection's peer address and the
+    /// header is ignored
+    #[arg(
+        long = "trusted-proxy",
+        env = "ALPHACHESS_TRUSTED_PROXY",
+        value_delimiter = ','
+    )]
+    pub trusted_proxies: Vec<IpNet>,
+
+    /// A host name (without port) the server answers to when it listens on loopback, besides
+    /// localhost, 127.0.0.1 and [::1]; repeat for several. Other `Host` headers get 421, so a web
+    /// page cannot reach the server through DNS rebinding
+    #[arg(
+        long = "allowed-host",
+        env = "ALPHACHESS_ALLOWED_HOST",
+        value_delimiter = ','
+    )]
+    pub allowed_hosts: Vec<String>,
+
+    /// New games one client (IP address, IPv6 /64) may create per minute, after its burst;
+    /// past it, 429 with Retry-After
+    #[arg(long, env = "ALPHACHESS_GAMES_PER_MINUTE", default_value_t = 10,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub games_per_minute: u32,
+
+    /// New games one client may create at once before --games-per-minute applies
+    #[arg(long, env = "ALPHACHESS_GAMES_BURST", default_value_t = 20,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub games_burst: u32,
+
+    /// Requests that need the engine (new games, moves, hints) one client may have in progress
+    /// at once; past it, 429
+    #[arg(long, env = "ALPHACHESS_SEARCHES_PER_CLIENT", default_value_t = 4,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub searches_per_client: u32,
+
+    /// Live event streams (SSE) at once, in all
+    #[arg(long, env = "ALPHACHESS_MAX_WATCHERS", default_value_t = 256,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_watchers: u32,
+
+    /// Live event streams one client may hold at once
+    #[arg(long, env = "ALPHACHESS_WATCHERS_PER_CLIENT", default_value_t = 8,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub watchers_per_client: u32,
+
+    /// Live event streams of one game at once
+    #[arg(long, env = "ALPHACHESS_WATCHERS_PER_GAME", default_value_t = 8,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub watchers_per_game: u32,
+
+    /// Open connections at once; more wait in the listen queue. Keep it well under the
+    /// process's open-file limit (`ulimit -n`): the engines' pipes and the database need some
+    #[arg(long, env = "ALPHACHESS_MAX_CONNECTIONS", default_value_t = 512,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_connections: u32,
+
+    /// Milliseconds a new connection has to send its first request's head (else 408 and closed)
+    #[arg(long, env = "ALPHACHESS_HEAD_TIMEOUT_MS", default_value_t = 5_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub head_timeout_ms: u64,
+
+    /// Milliseconds a request has to send its whole body (else 408 request_timeout)
+    #[arg(long, env = "ALPHACHESS_BODY_TIMEOUT_MS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub body_timeout_ms: u64,
+
+    /// Seconds an idle keep-alive connection stays open between requests
+    #[arg(long, env = "ALPHACHESS_KEEP_ALIVE_SECS", default_value_t = 5,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub keep_alive_secs: u64,
+
+    /// Seconds a client may leave what the server sends unread (a stalled event stream, a
+    /// response nobody reads) before its connection is dropped
+    #[arg(long, env = "ALPHACHESS_WRITE_TIMEOUT_SECS", default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub write_timeout_secs: u64,
+
     /// Print the OpenAPI document (JSON) and exit, starting nothing (the client's API types are
     /// generated from it)
     #[arg(long)]
@@ -83,6 +163,26 @@ impl Config {
     /// How long a game may stay untouched before it expires.
     pub fn idle_timeout(&self) -> Duration {
         Duration::from_secs(self.idle_timeout_secs)
+    }
+
+    /// How long a new connection may take to send its first request's head.
+    pub fn head_timeout(&self) -> Duration {
+        Duration::from_millis(self.head_timeout_ms)
+    }
+
+    /// How long a request may take to send its body.
+    pub fn body_timeout(&self) -> Duration {
+        Duration::from_millis(self.body_timeout_ms)
+    }
+
+    /// How long an idle keep-alive connection stays open.
+    pub fn keep_alive(&self) -> Duration {
+        Duration::from_secs(self.keep_alive_secs)
+    }
+
+    /// How long what the server sends may stay unread before the connection is dropped.
+    pub fn write_timeout(&self) -> Duration {
+        Duration::from_secs(self.write_timeout_secs)
     }
 
     /// A configuration with every default, as `alphachess-server` with no flags (tests start here).
@@ -144,6 +244,50 @@ mod tests {
         );
         assert!(
             Config::try_parse_from(["alphachess-server", "--stockfish", "tcp://nope"]).is_err()
+        );
+    }
+
+    #[test]
+    fn the_defaults_bound_every_client() {
+        let config = Config::with_defaults();
+        assert!(
+            config.trusted_proxies.is_empty(),
+            "no header is believed by default"
+        );
+        assert!(config.allowed_hosts.is_empty());
+        assert_eq!((config.games_per_minute, config.games_burst), (10, 20));
+        assert_eq!(config.searches_per_client, 4);
+        assert_eq!(
+            (
+                config.max_watchers,
+                config.watchers_per_client,
+                config.watchers_per_game
+            ),
+            (256, 8, 8)
+        );
+        assert_eq!(config.max_connections, 512);
+        assert_eq!(config.head_timeout(), Duration::from_secs(5));
+        assert_eq!(config.body_timeout(), Duration::from_secs(10));
+        assert_eq!(config.keep_alive(), Duration::from_secs(5));
+        assert_eq!(config.write_timeout(), Duration::from_secs(30));
+    }
+
+    #[test]
+    fn trusted_proxies_and_allowed_hosts_may_be_repeated() {
+        let config = Config::parse_from([
+            "alphachess-server",
+            "--trusted-proxy",
+            "10.0.0.0/8,127.0.0.1",
+            "--trusted-proxy",
+            "::1",
+            "--allowed-host",
+            "chess.example",
+        ]);
+        assert_eq!(config.trusted_proxies.len(), 3);
+        assert_eq!(config.allowed_hosts, ["chess.example"]);
+        assert!(
+            Config::try_parse_from(["alphachess-server", "--trusted-proxy", "10.0.0.0/99"])
+                .is_err()
         );
     }
 

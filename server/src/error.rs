@@ -59,6 +59,15 @@ pub enum ApiError {
     TooManyGames,
     #[error("the engine is not available")]
     EngineUnavailable,
+    #[error("too many {what}; try again in {retry_after_secs} s")]
+    TooManyRequests {
+        what: &'static str,
+        retry_after_secs: u64,
+    },
+    #[error("the request took too long to arrive")]
+    RequestTimeout,
+    #[error("this server does not answer to that host name")]
+    UnknownHost,
     #[error("internal error: {0}")]
     Internal(String),
 }
@@ -91,6 +100,9 @@ pub enum ErrorCode {
     EngineTimeout,
     TooManyGames,
     EngineUnavailable,
+    TooManyRequests,
+    RequestTimeout,
+    UnknownHost,
     InternalError,
 }
 
@@ -119,6 +131,9 @@ impl ErrorCode {
             ErrorCode::EngineTimeout => "engine_timeout",
             ErrorCode::TooManyGames => "too_many_games",
             ErrorCode::EngineUnavailable => "engine_unavailable",
+            ErrorCode::TooManyRequests => "too_many_requests",
+            ErrorCode::RequestTimeout => "request_timeout",
+            ErrorCode::UnknownHost => "unknown_host",
             ErrorCode::InternalError => "internal_error",
         }
     }
@@ -168,6 +183,9 @@ impl ApiError {
             ApiError::EngineTimeout => ErrorCode::EngineTimeout,
             ApiError::TooManyGames => ErrorCode::TooManyGames,
             ApiError::EngineUnavailable => ErrorCode::EngineUnavailable,
+            ApiError::TooManyRequests { .. } => ErrorCode::TooManyRequests,
+            ApiError::RequestTimeout => ErrorCode::RequestTimeout,
+            ApiError::UnknownHost => ErrorCode::UnknownHost,
             ApiError::Internal(_) => ErrorCode::InternalError,
         }
     }
@@ -282,6 +300,9 @@ impl ResponseError for ApiError {
             ApiError::EngineBusy | ApiError::TooManyGames | ApiError::EngineUnavailable => {
                 StatusCode::SERVICE_UNAVAILABLE
             }
+            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
+            ApiError::UnknownHost => StatusCode::MISDIRECTED_REQUEST,
             ApiError::EngineFailed(_) => StatusCode::BAD_GATEWAY,
             ApiError::EngineTimeout => StatusCode::GATEWAY_TIMEOUT,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -294,8 +315,20 @@ impl ResponseError for ApiError {
             tracing::error!(code = self.code().as_str(), error = %self, "request failed");
         }
         let mut response = HttpResponse::build(status);
-        if let ApiError::EngineBusy = self {
-            response.insert_header((header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS)));
+        match self {
+            ApiError::EngineBusy => {
+                response.insert_header((header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS)));
+            }
+            ApiError::TooManyRequests {
+                retry_after_secs, ..
+            } => {
+                response.insert_header((header::RETRY_AFTER, HeaderValue::from(*retry_after_secs)));
+            }
+            // The client is too slow to send its request: do not wait for the rest of it.
+            ApiError::RequestTimeout => {
+                response.insert_header((header::CONNECTION, "close"));
+            }
+            _ => {}
         }
         if status == StatusCode::UNAUTHORIZED {
             response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
@@ -354,6 +387,20 @@ mod tests {
         assert_eq!(
             response.headers().get(header::RETRY_AFTER),
             Some(&HeaderValue::from(RETRY_AFTER_SECS))
+        );
+    }
+
+    #[test]
+    fn too_many_requests_is_429_with_retry_after() {
+        let response = ApiError::TooManyRequests {
+            what: "new games from your address",
+            retry_after_secs: 7,
+        }
+        .error_response();
+        assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(
+            response.headers().get(header::RETRY_AFTER),
+            Some(&HeaderValue::from(7))
         );
     }
 

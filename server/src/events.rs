@@ -1,6 +1,11 @@
 //! The live stream of a game over HTTP: Server-Sent Events framing and one forwarding task per
 //! watcher. What is published, and when, is the domain's (`games::GameEvents`); this is only
 //! the edge.
+//!
+//! A watcher holds its places ([`WatcherPermit`]) for as long as its response lives. One that
+//! stops reading is given up after the stall timeout: its forwarder ends (the game's broadcast
+//! never waits for anyone anyway) and its connection is dropped by the kernel's
+//! `TCP_USER_TIMEOUT` (see `limits::connection`), which gives its places back.
 
 use std::pin::Pin;
 use std::sync::{Arc, Weak};
@@ -15,6 +20,7 @@ use tokio::time::{interval_at, Instant, MissedTickBehavior};
 use tokio_util::sync::CancellationToken;
 
 use crate::games::{GameEvent, GameSlot, GameView};
+use crate::limits::WatcherPermit;
 
 /// How often an idle stream sends a comment, so proxies keep it open.
 pub const HEARTBEAT: Duration = Duration::from_secs(15);
@@ -42,6 +48,8 @@ fn encode(event: &GameEvent) -> Bytes {
 /// The response body of one watcher: frames arrive from its forwarding task.
 pub struct SseBody {
     frames: mpsc::Receiver<Bytes>,
+    /// Given back when the response ends.
+    _permit: WatcherPermit,
 }
 
 impl MessageBody for SseBody {
@@ -64,17 +72,35 @@ impl MessageBody for SseBody {
 /// A task forwards the game's broadcast to this watcher; it ends when the client goes away (the
 /// body is dropped), the game is forgotten or `stopping` is cancelled (the server is stopping:
 /// the response then ends, and a client such as `EventSource` reconnects to the next server).
-/// It holds the game only weakly.
-pub fn event_stream(slot: &Arc<GameSlot>, stopping: CancellationToken) -> SseBody {
+/// It holds the game only weakly, and gives up on a watcher that takes no frame for `stall`.
+pub fn event_stream(
+    slot: &Arc<GameSlot>,
+    stopping: CancellationToken,
+    permit: WatcherPermit,
+    stall: Duration,
+) -> SseBody {
+    let pace = Pace {
+        heartbeat: HEARTBEAT,
+        stall,
+    };
     SseBody {
-        frames: spawn_watcher(slot, HEARTBEAT, stopping),
+        frames: spawn_watcher(slot, pace, stopping),
+        _permit: permit,
     }
+}
+
+/// A forwarder's timing: a ping after `heartbeat` of silence; give up after `stall` without
+/// the watcher taking a frame.
+#[derive(Debug, Clone, Copy)]
+struct Pace {
+    heartbeat: Duration,
+    stall: Duration,
 }
 
 /// Starts forwarding `slot`'s events to a new watcher; its frames come out of the receiver.
 fn spawn_watcher(
     slot: &Arc<GameSlot>,
-    period: Duration,
+    pace: Pace,
     stopping: CancellationToken,
 ) -> mpsc::Receiver<Bytes> {
     let (view, events) = slot.watch();
@@ -83,25 +109,33 @@ fn spawn_watcher(
     tokio::spawn(async move {
         // Dropping the forwarder drops its sender, which ends the body.
         tokio::select! {
-            () = forward(slot, view, events, sender, period) => {}
+            () = forward(slot, view, events, sender, pace) => {}
             () = stopping.cancelled() => {}
         }
     });
     frames
 }
 
-/// Sends `view`, then every event and a ping every `period` of silence, until the watcher or the
-/// game is gone.
+/// Sends `view`, then every event and a ping every heartbeat of silence, until the watcher or
+/// the game is gone, or the watcher stalls.
 async fn forward(
     slot: Weak<GameSlot>,
     view: Arc<GameView>,
     mut events: broadcast::Receiver<GameEvent>,
     sender: mpsc::Sender<Bytes>,
-    period: Duration,
+    pace: Pace,
 ) {
-    if sender.send(frame("game", &view)).await.is_err() {
+    let deliver = async |frame: Bytes| {
+        // `Err` on either: the watcher left, or took nothing for `stall`.
+        matches!(
+            tokio::time::timeout(pace.stall, sender.send(frame)).await,
+            Ok(Ok(()))
+        )
+    };
+    if !deliver(frame("game", &view)).await {
         return;
     }
+    let period = pace.heartbeat;
     let mut heartbeat = interval_at(Instant::now() + period, period);
     heartbeat.set_missed_tick_behavior(MissedTickBehavior::Delay);
     loop {
@@ -119,7 +153,7 @@ async fn forward(
             _ = heartbeat.tick() => Bytes::from_static(PING),
             () = sender.closed() => return,
         };
-        if sender.send(next).await.is_err() {
+        if !deliver(next).await {
             return;
         }
     }
@@ -139,9 +173,13 @@ mod tests {
         (games, slot)
     }
 
-    /// A watcher's stream with a custom heartbeat.
+    /// A watcher's stream with a custom heartbeat (and a stall timeout longer than any test).
     fn watch(slot: &Arc<GameSlot>, period: Duration) -> mpsc::Receiver<Bytes> {
-        spawn_watcher(slot, period, CancellationToken::new())
+        let pace = Pace {
+            heartbeat: period,
+            stall: Duration::from_secs(3600),
+        };
+        spawn_watcher(slot, pace, CancellationToken::new())
     }
 
     fn text(frame: &Bytes) -> &str {
@@ -207,7 +245,13 @@ mod tests {
         let (_games, slot) = slot();
         let stopping = CancellationToken::new();
         let mut watchers: Vec<_> = (0..3)
-            .map(|_| spawn_watcher(&slot, HEARTBEAT, stopping.clone()))
+            .map(|_| {
+                let pace = Pace {
+                    heartbeat: HEARTBEAT,
+                    stall: HEARTBEAT,
+                };
+                spawn_watcher(&slot, pace, stopping.clone())
+            })
             .collect();
         for frames in &mut watchers {
             frames.recv().await.expect("the view");
@@ -220,6 +264,27 @@ mod tests {
         assert!(slot
             .update(|state| state.play_player_move(&"e4".parse().expect("notation"), None))
             .is_ok());
+    }
+
+    #[tokio::test]
+    async fn a_watcher_that_stops_reading_is_given_up_after_the_stall_timeout() {
+        let (_games, slot) = slot();
+        let pace = Pace {
+            heartbeat: Duration::from_millis(5),
+            stall: Duration::from_millis(100),
+        };
+        let mut frames = spawn_watcher(&slot, pace, CancellationToken::new());
+        // Read nothing: the heartbeats fill the watcher's buffer and the forwarder waits.
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        let mut read = 0;
+        let ended = tokio::time::timeout(Duration::from_secs(5), async {
+            while frames.recv().await.is_some() {
+                read += 1;
+            }
+        })
+        .await;
+        assert!(ended.is_ok(), "the stream ended instead of going on");
+        assert!(read <= BUFFERED + 1, "only what was buffered: {read}");
     }
 
     #[test]

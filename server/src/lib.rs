@@ -11,6 +11,7 @@ pub mod config;
 pub mod error;
 pub mod events;
 pub mod games;
+pub mod limits;
 pub mod openings;
 pub mod routes;
 pub mod startup;

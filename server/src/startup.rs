@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use actix_web::dev::Server;
 use actix_web::error::{JsonPayloadError, PayloadError};
+use actix_web::http::KeepAlive;
 use actix_web::middleware::{DefaultHeaders, Logger};
 use actix_web::{web, App, HttpRequest, HttpServer};
 use tokio_util::sync::CancellationToken;
@@ -14,6 +15,7 @@ use tokio_util::sync::CancellationToken;
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::games::{GameService, Games, SqliteStore, StoreError};
+use crate::limits::{connection, Limits};
 use crate::routes::{configure_api, docs, fallback};
 use crate::uci::{
     locate_engine, EngineAddress, EngineError, EnginePool, EngineSettings, LocateError,
@@ -52,6 +54,12 @@ pub enum StartupError {
 /// Added to the longest search when waiting for requests in progress at shutdown.
 const SHUTDOWN_SLACK: Duration = Duration::from_secs(1);
 
+/// How long a connection being closed may take to say goodbye.
+const DISCONNECT_TIMEOUT: Duration = Duration::from_secs(1);
+
+/// Connections the kernel queues while every place is taken (past it, it refuses them).
+const BACKLOG: u32 = 1024;
+
 /// A built server, bound to its port, not yet running.
 pub struct Application {
     port: u16,
@@ -72,13 +80,26 @@ impl Application {
         let listener = TcpListener::bind(config.bind).map_err(bind_error)?;
         let port = listener.local_addr().map_err(bind_error)?.port();
         let app_service = service.clone();
+        let limits = web::Data::new(Limits::new(config));
         let static_dir = config.static_dir.clone();
+        let workers = worker_count();
         let server = HttpServer::new(move || {
             App::new()
                 .wrap(Logger::default())
                 .wrap(DefaultHeaders::new().add(("X-Content-Type-Options", "nosniff")))
-                .configure(|cfg| configure(cfg, app_service.clone(), &static_dir))
+                .configure(|cfg| configure(cfg, app_service.clone(), limits.clone(), &static_dir))
         })
+        .workers(workers)
+        // actix counts connections per worker.
+        .max_connections(config.max_connections.div_ceil(workers as u32).max(1) as usize)
+        .backlog(BACKLOG)
+        .client_request_timeout(config.head_timeout())
+        .client_disconnect_timeout(DISCONNECT_TIMEOUT)
+        .keep_alive(KeepAlive::Timeout(config.keep_alive()))
+        // A client that closes its side is gone: end its response (a live stream included, which
+        // gives its places back) instead of writing on until a write fails.
+        .h1_allow_half_closed(false)
+        .on_connect(connection::on_connect(config.write_timeout()))
         // Stopping is ours to trigger (main.rs turns SIGTERM and Ctrl-C into it): actix then
         // takes no OS signals itself, and the same token ends the live streams.
         .shutdown_signal(service.stopping().clone().cancelled_owned())
@@ -119,6 +140,11 @@ impl Application {
         tracing::info!("alphachess-server stopped");
         Ok(())
     }
+}
+
+/// actix's own default: one worker per core.
+fn worker_count() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
 }
 
 /// How long a graceful shutdown waits for requests in progress: the longest search and its
@@ -199,9 +225,15 @@ fn engine_addresses(config: &Config) -> Result<Vec<EngineAddress>, StartupError>
 
 /// The application: limits, docs, the API ([`crate::routes::api_routes`]) and the client (tests
 /// build the real app with it).
-pub fn configure(cfg: &mut web::ServiceConfig, service: web::Data<GameService>, static_dir: &Path) {
+pub fn configure(
+    cfg: &mut web::ServiceConfig,
+    service: web::Data<GameService>,
+    limits: web::Data<Limits>,
+    static_dir: &Path,
+) {
     let document = docs::openapi();
     cfg.app_data(service)
+        .app_data(limits)
         .app_data(
             web::JsonConfig::default()
                 .limit(MAX_BODY_BYTES)

@@ -7,29 +7,41 @@ use super::game_id::GamePath;
 use crate::error::{ApiError, ErrorBody};
 use crate::events::event_stream;
 use crate::games::GameService;
+use crate::limits::{ClientIp, Limits};
 
 /// The game's live stream (no token needed, like reading the game).
 ///
 /// `text/event-stream`: `event: game` with the GameView on connect and after every change;
 /// `event: thinking` with the engine's search progress (score from white's point of view, PV in
 /// SAN, at most ~10 per second) while it searches a reply; a `: ping` comment every 15 s.
+/// Streams are bounded per game, per client and in all (429 past them); a client that stops
+/// reading is dropped after `--write-timeout-secs`.
 #[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id")),
     responses(
         (status = 200, content_type = "text/event-stream", body = String,
          description = "`event: game` (data: GameView) on connect and after every change; `event: thinking` (data: Thinking) while the engine searches; `: ping` every 15 s"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
+        (status = 429, body = ErrorBody, description = "too_many_requests: too many live streams of this game, from this client or in all"),
     ))]
 #[get("/games/{id}/events")]
 pub async fn stream(
     service: web::Data<GameService>,
+    limits: web::Data<Limits>,
+    client: ClientIp,
     GamePath(id): GamePath,
 ) -> Result<HttpResponse, ApiError> {
     let slot = service.games().get(&id)?;
+    let permit = limits.watch(client, &id)?;
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         // nginx and friends: do not buffer the stream.
         .insert_header(("X-Accel-Buffering", "no"))
-        .body(event_stream(&slot, service.stopping().clone())))
+        .body(event_stream(
+            &slot,
+            service.stopping().clone(),
+            permit,
+            limits.stall(),
+        )))
 }

@@ -7,6 +7,7 @@ use super::game_id::GamePath;
 use crate::auth::BearerToken;
 use crate::error::{ApiError, ErrorBody};
 use crate::games::{GameService, Hint};
+use crate::limits::{ClientIp, Limits};
 
 /// The game as a PGN file.
 #[utoipa::path(tag = "games",
@@ -39,6 +40,7 @@ pub async fn pgn(
         (status = 401, body = ErrorBody, description = "missing_token"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 409, body = ErrorBody, description = "game_over, not_your_turn or stale_ply"),
+        (status = 429, body = ErrorBody, description = "too_many_requests: this client's engine requests in progress, with Retry-After"),
         (status = 502, body = ErrorBody, description = "engine_failed"),
         (status = 503, body = ErrorBody, description = "engine_busy"),
         (status = 504, body = ErrorBody, description = "engine_timeout"),
@@ -46,9 +48,12 @@ pub async fn pgn(
 #[get("/games/{id}/hint")]
 pub async fn hint(
     service: web::Data<GameService>,
+    limits: web::Data<Limits>,
+    client: ClientIp,
     token: BearerToken,
     // Last, so a missing token (401) is still reported first.
     GamePath(id): GamePath,
 ) -> Result<web::Json<Hint>, ApiError> {
+    let _search = limits.search(client)?;
     Ok(web::Json(service.hint(&id, token.as_str()).await?))
 }

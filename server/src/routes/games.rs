@@ -11,6 +11,7 @@ use alphachess_engine::Game;
 use super::game_id::GamePath;
 use crate::error::{ApiError, ErrorBody};
 use crate::games::{parse_fen, parse_pgn, ColorChoice, GameService, GameView, Level, NewGame};
+use crate::limits::{ClientIp, Limits};
 
 /// Body of `POST /api/games`.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -44,6 +45,7 @@ pub struct CreatedGame {
         (status = 201, body = CreatedGame, description = "the game, with the engine's first move if it has it"),
         (status = 400, body = ErrorBody, description = "malformed_json, invalid_request, invalid_fen or invalid_pgn"),
         (status = 413, body = ErrorBody, description = "payload_too_large"),
+        (status = 429, body = ErrorBody, description = "too_many_requests: this client's new games per minute or engine requests in progress, with Retry-After"),
         (status = 502, body = ErrorBody, description = "engine_failed"),
         (status = 503, body = ErrorBody, description = "too_many_games or engine_busy"),
         (status = 504, body = ErrorBody, description = "engine_timeout"),
@@ -51,8 +53,12 @@ pub struct CreatedGame {
 #[post("/games")]
 pub async fn create(
     service: web::Data<GameService>,
+    limits: web::Data<Limits>,
+    client: ClientIp,
     body: web::Json<CreateGameRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    limits.create_game(client)?;
+    let _search = limits.search(client)?;
     let new = NewGame::try_from(body.into_inner())?;
     let created = service.create(new).await?;
     Ok(HttpResponse::Created().json(CreatedGame {

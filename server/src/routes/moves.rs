@@ -10,6 +10,7 @@ use super::game_id::GamePath;
 use crate::auth::BearerToken;
 use crate::error::{ApiError, ErrorBody};
 use crate::games::{GameService, GameView, PlayerMove};
+use crate::limits::{ClientIp, Limits};
 
 /// Body of `POST /api/games/{id}/moves`.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -34,6 +35,7 @@ pub struct MoveRequest {
         (status = 404, body = ErrorBody, description = "game_not_found (also for a wrong token)"),
         (status = 409, body = ErrorBody, description = "game_over, not_your_turn, stale_ply or too_many_plies"),
         (status = 422, body = ErrorBody, description = "illegal_move, with legal_moves"),
+        (status = 429, body = ErrorBody, description = "too_many_requests: this client's engine requests in progress, with Retry-After"),
         (status = 502, body = ErrorBody, description = "engine_failed (game unchanged)"),
         (status = 503, body = ErrorBody, description = "engine_busy, with Retry-After"),
         (status = 504, body = ErrorBody, description = "engine_timeout (game unchanged)"),
@@ -41,12 +43,15 @@ pub struct MoveRequest {
 #[post("/games/{id}/moves")]
 pub async fn play(
     service: web::Data<GameService>,
+    limits: web::Data<Limits>,
+    client: ClientIp,
     token: BearerToken,
     body: web::Json<MoveRequest>,
     // Last, so a missing token (401) or a malformed body (400) is still reported first.
     GamePath(id): GamePath,
 ) -> Result<web::Json<Arc<GameView>>, ApiError> {
     let m: PlayerMove = body.text.parse()?;
+    let _search = limits.search(client)?;
     let view = service
         .play(&id, token.as_str(), &m, body.expected_ply)
         .await?;

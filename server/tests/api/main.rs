@@ -5,6 +5,7 @@ mod helpers;
 
 mod analysis_lane;
 mod analysis_runner;
+mod clients;
 mod errors;
 mod events;
 mod faults;

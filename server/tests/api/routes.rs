@@ -5,6 +5,7 @@ use std::path::Path;
 use actix_web::http::StatusCode;
 use actix_web::{test, web, App};
 use alphachess_server::configure;
+use alphachess_server::limits::Limits;
 use alphachess_server::startup::start_service;
 
 use crate::helpers::test_config;
@@ -12,9 +13,12 @@ use crate::helpers::test_config;
 /// Builds the real app in process, serving the client from `static_dir`.
 macro_rules! app {
     ($static_dir:expr) => {{
-        let service = web::Data::new(start_service(&test_config()).await.expect("engines start"));
+        let config = test_config();
+        let service = web::Data::new(start_service(&config).await.expect("engines start"));
+        let limits = web::Data::new(Limits::new(&config));
         let dir: std::path::PathBuf = $static_dir.to_path_buf();
-        test::init_service(App::new().configure(move |cfg| configure(cfg, service, &dir))).await
+        test::init_service(App::new().configure(move |cfg| configure(cfg, service, limits, &dir)))
+            .await
     }};
 }
 

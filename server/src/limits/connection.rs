@@ -1,0 +1,65 @@
+//! Every accepted connection gets a write timeout from the kernel: `TCP_USER_TIMEOUT` drops a
+//! connection whose data stays unacknowledged, or unsent because the client's window is shut
+//! (a client that stopped reading), for longer than `--write-timeout-secs`. actix-web has no
+//! write timeout of its own, and a response it cannot flush would otherwise hold its connection
+//! (and file descriptor) for as long as the client likes.
+
+use std::any::Any;
+use std::os::fd::AsFd;
+use std::time::Duration;
+
+use actix_web::dev::Extensions;
+use actix_web::rt::net::TcpStream;
+use socket2::SockRef;
+
+/// The hook for `HttpServer::on_connect`: sets the write timeout on each TCP connection.
+pub fn on_connect(write_timeout: Duration) -> impl Fn(&dyn Any, &mut Extensions) + Send + Sync {
+    move |connection, _extensions| {
+        if let Some(stream) = connection.downcast_ref::<TcpStream>() {
+            if let Err(error) = set_write_timeout(stream, write_timeout) {
+                tracing::warn!(%error, "cannot set TCP_USER_TIMEOUT on a connection");
+            }
+        }
+    }
+}
+
+/// Drops `socket`'s connection when what it sends stays unacknowledged for `timeout`.
+pub fn set_write_timeout(socket: &impl AsFd, timeout: Duration) -> std::io::Result<()> {
+    SockRef::from(socket).set_tcp_user_timeout(Some(timeout))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokio::io::AsyncWriteExt;
+    use tokio::net::TcpListener;
+
+    #[tokio::test]
+    async fn a_connection_whose_client_stops_reading_is_dropped_after_the_write_timeout() {
+        let listener = TcpListener::bind("127.0.0.1:0").await.expect("a port");
+        let address = listener.local_addr().expect("its address");
+        // The client connects and never reads.
+        let _client = std::net::TcpStream::connect(address).expect("connects");
+        let (mut server, _) = listener.accept().await.expect("accepted");
+        let timeout = Duration::from_millis(500);
+        set_write_timeout(&server, timeout).expect("the option is set");
+        assert_eq!(
+            SockRef::from(&server)
+                .tcp_user_timeout()
+                .expect("read back"),
+            Some(timeout)
+        );
+
+        let chunk = vec![b'x'; 64 * 1024];
+        let written = tokio::time::timeout(Duration::from_secs(20), async {
+            loop {
+                if let Err(error) = server.write_all(&chunk).await {
+                    return error;
+                }
+            }
+        })
+        .await
+        .expect("the write failed within 20 s instead of waiting forever");
+        assert_eq!(written.kind(), std::io::ErrorKind::TimedOut, "{written}");
+    }
+}

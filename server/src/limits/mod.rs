@@ -1,0 +1,113 @@
+//! What one client, one game and the whole server may hold at once, decided at the edge before
+//! any work is done: new games per client per minute ([`RateLimiter`]), engine requests in
+//! progress per client, and live event streams per game, per client and in all
+//! ([`Occupancy`]). Clients are told apart by [`ClientIp`].
+
+mod client_ip;
+pub mod connection;
+mod occupancy;
+mod rate;
+
+use std::net::IpAddr;
+use std::time::Duration;
+
+pub use client_ip::{ClientIp, IpNet, ParseIpNetError, TrustedProxies};
+pub use occupancy::{Occupancy, Permit};
+pub use rate::{RateLimiter, RetryAfter};
+
+use crate::config::Config;
+use crate::error::ApiError;
+use crate::games::GameId;
+
+/// Seconds a client refused for holding too much should wait (its requests end on their own).
+const RETRY_HELD_SECS: u64 = 1;
+
+/// The server's per-client and overall bounds (app data).
+#[derive(Debug)]
+pub struct Limits {
+    proxies: TrustedProxies,
+    stall: Duration,
+    creations: RateLimiter,
+    searches: Occupancy<IpAddr>,
+    watchers: Occupancy<()>,
+    watchers_per_client: Occupancy<IpAddr>,
+    watchers_per_game: Occupancy<GameId>,
+}
+
+/// A live event stream's places (in all, its client's, its game's), given back when it ends.
+#[derive(Debug)]
+pub struct WatcherPermit {
+    _all: Permit<()>,
+    _client: Permit<IpAddr>,
+    _game: Permit<GameId>,
+}
+
+impl Limits {
+    pub fn new(config: &Config) -> Limits {
+        let count = |n: u32| usize::try_from(n).unwrap_or(usize::MAX);
+        Limits {
+            proxies: TrustedProxies::new(config.trusted_proxies.clone()),
+            stall: config.write_timeout(),
+            creations: RateLimiter::new(config.games_per_minute, config.games_burst),
+            searches: Occupancy::new(count(config.searches_per_client)),
+            watchers: Occupancy::new(count(config.max_watchers)),
+            watchers_per_client: Occupancy::new(count(config.watchers_per_client)),
+            watchers_per_game: Occupancy::new(count(config.watchers_per_game)),
+        }
+    }
+
+    /// The proxies whose `X-Forwarded-For` is believed.
+    pub fn proxies(&self) -> &TrustedProxies {
+        &self.proxies
+    }
+
+    /// How long a live stream may leave what it is sent unread.
+    pub fn stall(&self) -> Duration {
+        self.stall
+    }
+
+    /// One new game for `client`, or 429 with the time until the next one.
+    pub fn create_game(&self, client: ClientIp) -> Result<(), ApiError> {
+        self.creations
+            .check(client.0)
+            .map_err(|retry| ApiError::TooManyRequests {
+                what: "new games from your address",
+                retry_after_secs: retry.secs(),
+            })
+    }
+
+    /// A place for one more engine request of `client` while it is in progress, or 429.
+    pub fn search(&self, client: ClientIp) -> Result<Permit<IpAddr>, ApiError> {
+        self.searches
+            .try_acquire(client.0)
+            .ok_or(ApiError::TooManyRequests {
+                what: "engine requests in progress from your address",
+                retry_after_secs: RETRY_HELD_SECS,
+            })
+    }
+
+    /// Places for one more live stream of `game` by `client`, or 429 naming the full bound.
+    pub fn watch(&self, client: ClientIp, game: &GameId) -> Result<WatcherPermit, ApiError> {
+        let refuse = |what| ApiError::TooManyRequests {
+            what,
+            retry_after_secs: RETRY_HELD_SECS,
+        };
+        let game = self
+            .watchers_per_game
+            .try_acquire(game.clone())
+            .ok_or_else(|| refuse("live streams of this game"))?;
+        let client = self
+            .watchers_per_client
+            .try_acquire(client.0)
+            .ok_or_else(|| refuse("live streams from your address"))?;
+        let all = self
+            .watchers
+            .try_acquire(())
+            .ok_or_else(|| refuse("live streams on this server"))?;
+        Ok(WatcherPermit {
+            _all: all,
+            _client: client,
+            _game: game,
+        })
+    }
+}

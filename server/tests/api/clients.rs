@@ -1,0 +1,175 @@
+//! Per-client bounds, told apart by address (here through a trusted proxy's `X-Forwarded-For`,
+//! since every test client is on loopback): new games per minute, engine requests in progress,
+//! and live streams per game, per client and in all.
+
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use serde_json::json;
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use crate::helpers::{expect_error, spawn_with, test_config, TestApp, TestGame};
+
+/// A test configuration that believes loopback's `X-Forwarded-For`.
+fn behind_a_proxy() -> alphachess_server::Config {
+    let mut config = test_config();
+    config.trusted_proxies = vec!["127.0.0.1".parse().expect("an address")];
+    config
+}
+
+async fn create_as(app: &TestApp, client: &str) -> reqwest::Response {
+    app.client
+        .post(app.url("/api/games"))
+        .header("X-Forwarded-For", client)
+        .json(&json!({ "color": "white", "level": 1 }))
+        .send()
+        .await
+        .expect("the server answers")
+}
+
+#[tokio::test]
+async fn a_client_creating_games_too_fast_gets_429_with_retry_after_and_others_do_not() {
+    let mut config = behind_a_proxy();
+    config.games_burst = 2;
+    config.games_per_minute = 1;
+    let app = spawn_with(config).await;
+    for _ in 0..2 {
+        assert_eq!(
+            create_as(&app, "203.0.113.5").await.status(),
+            StatusCode::CREATED
+        );
+    }
+    let refused = create_as(&app, "203.0.113.5").await;
+    let retry: u64 = refused
+        .headers()
+        .get("retry-after")
+        .and_then(|value| value.to_str().ok()?.parse().ok())
+        .expect("a Retry-After in seconds");
+    assert!((1..=60).contains(&retry), "{retry}");
+    expect_error(refused, StatusCode::TOO_MANY_REQUESTS, "too_many_requests").await;
+    // A forged first hop does not make the same client someone else.
+    let forged = create_as(&app, "198.51.100.1, 203.0.113.5").await;
+    assert_eq!(forged.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert_eq!(
+        create_as(&app, "198.51.100.1").await.status(),
+        StatusCode::CREATED
+    );
+}
+
+#[tokio::test]
+async fn forwarded_for_is_ignored_unless_the_proxy_is_trusted() {
+    let mut config = test_config();
+    config.games_burst = 1;
+    let app = spawn_with(config).await;
+    assert_eq!(
+        create_as(&app, "203.0.113.5").await.status(),
+        StatusCode::CREATED
+    );
+    let response = create_as(&app, "198.51.100.1").await;
+    expect_error(response, StatusCode::TOO_MANY_REQUESTS, "too_many_requests").await;
+}
+
+#[tokio::test]
+async fn a_client_may_have_only_so_many_engine_requests_in_progress() {
+    let mut config = behind_a_proxy();
+    config.searches_per_client = 1;
+    // Hints search at full depth: this one runs into the move time cap.
+    config.depth = 40;
+    config.move_time_cap_ms = 1_500;
+    let app = spawn_with(config).await;
+    let game = app.create(json!({ "color": "white", "level": 1 })).await;
+    let hint = |client: &'static str| {
+        app.client
+            .get(app.url(&format!("/api/games/{}/hint", game.id)))
+            .bearer_auth(&game.token)
+            .header("X-Forwarded-For", client)
+            .send()
+    };
+    let first = tokio::spawn(hint("203.0.113.5"));
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let second = hint("203.0.113.5").await.expect("the server answers");
+    expect_error(second, StatusCode::TOO_MANY_REQUESTS, "too_many_requests").await;
+    let first = first.await.expect("joined").expect("the server answers");
+    assert_eq!(
+        first.status(),
+        StatusCode::OK,
+        "the first hint was answered"
+    );
+    let again = hint("203.0.113.5").await.expect("the server answers");
+    assert_eq!(again.status(), StatusCode::OK, "its place was given back");
+}
+
+/// Opens `GET /api/games/{id}/events` as `client` on a raw connection; returns the status and the
+/// connection (kept open while the caller holds it).
+async fn watch(app: &TestApp, game: &TestGame, client: &str) -> (u16, TcpStream) {
+    let address = app.base.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(address).await.expect("connects");
+    let request = format!(
+        "GET /api/games/{}/events HTTP/1.1\r\nHost: {address}\r\nX-Forwarded-For: {client}\r\n\r\n",
+        game.id
+    );
+    stream.write_all(request.as_bytes()).await.expect("sent");
+    let mut head = [0u8; 12];
+    stream.read_exact(&mut head).await.expect("a status line");
+    let status = std::str::from_utf8(&head[9..12])
+        .ok()
+        .and_then(|code| code.parse().ok())
+        .expect("a status code");
+    (status, stream)
+}
+
+/// Waits until `client` may watch `game` again (a closed stream's place comes back once the
+/// server notices).
+async fn watch_eventually(app: &TestApp, game: &TestGame, client: &str) -> TcpStream {
+    for _ in 0..100 {
+        let (status, stream) = watch(app, game, client).await;
+        if status == 200 {
+            return stream;
+        }
+        assert_eq!(status, 429);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the place never came back");
+}
+
+#[tokio::test]
+async fn live_streams_are_capped_per_game_and_a_closed_one_gives_its_place_back() {
+    let mut config = behind_a_proxy();
+    config.watchers_per_game = 2;
+    let app = spawn_with(config).await;
+    let game = app.create(json!({ "color": "white", "level": 1 })).await;
+    let other = app.create(json!({ "color": "white", "level": 1 })).await;
+    let (first, first_stream) = watch(&app, &game, "203.0.113.1").await;
+    let (second, _second_stream) = watch(&app, &game, "203.0.113.2").await;
+    assert_eq!((first, second), (200, 200));
+    assert_eq!(watch(&app, &game, "203.0.113.3").await.0, 429);
+    assert_eq!(
+        watch(&app, &other, "203.0.113.3").await.0,
+        200,
+        "another game"
+    );
+    drop(first_stream);
+    watch_eventually(&app, &game, "203.0.113.3").await;
+}
+
+#[tokio::test]
+async fn live_streams_are_capped_per_client_and_in_all() {
+    let mut config = behind_a_proxy();
+    config.watchers_per_client = 2;
+    config.max_watchers = 3;
+    let app = spawn_with(config).await;
+    let game = app.create(json!({ "color": "white", "level": 1 })).await;
+    let mut open = Vec::new();
+    for _ in 0..2 {
+        let (status, stream) = watch(&app, &game, "203.0.113.1").await;
+        assert_eq!(status, 200);
+        open.push(stream);
+    }
+    assert_eq!(watch(&app, &game, "203.0.113.1").await.0, 429, "per client");
+    let (status, _third) = watch(&app, &game, "203.0.113.2").await;
+    assert_eq!(status, 200);
+    assert_eq!(watch(&app, &game, "203.0.113.3").await.0, 429, "in all");
+    open.clear();
+    watch_eventually(&app, &game, "203.0.113.3").await;
+}
