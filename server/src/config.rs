@@ -102,7 +102,7 @@ pub struct Config {
 
     /// Requests that need the engine (new games, moves, hints) one client may have in progress
     /// at once; past it, 429
-    #[arg(long, env = "ALPHACHESS_SEARCHES_PER_CLIENT", default_value_t = 4,
+    #[arg(long, env = "ALPHACHESS_SEARCHES_PER_CLIENT", default_value_t = 8,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub searches_per_client: u32,
 
@@ -256,7 +256,7 @@ mod tests {
         );
         assert!(config.allowed_hosts.is_empty());
         assert_eq!((config.games_per_minute, config.games_burst), (10, 20));
-        assert_eq!(config.searches_per_client, 4);
+        assert_eq!(config.searches_per_client, 8);
         assert_eq!(
             (
                 config.max_watchers,

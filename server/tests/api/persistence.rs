@@ -33,6 +33,8 @@ impl Server {
             .args(["--bind", &format!("127.0.0.1:{port}"), "--depth", "30"])
             .args(["--move-time-cap-ms", &MOVE_TIME_MS.to_string()])
             .args(["--static-dir", "/nonexistent/alphachess-client"])
+            // Every player of this test is on loopback, one address: let them all search at once.
+            .args(["--searches-per-client", "100"])
             .arg("--stockfish")
             .arg(stockfish())
             .arg("--db")
