@@ -13,6 +13,7 @@ pub mod events;
 pub mod games;
 pub mod limits;
 pub mod openings;
+pub mod middleware;
 pub mod routes;
 pub mod startup;
 pub mod token;

@@ -8,7 +8,7 @@ use std::time::Duration;
 use actix_web::dev::Server;
 use actix_web::error::{JsonPayloadError, PayloadError};
 use actix_web::http::KeepAlive;
-use actix_web::middleware::{DefaultHeaders, Logger};
+use actix_web::middleware::{from_fn, DefaultHeaders, Logger};
 use actix_web::{web, App, HttpRequest, HttpServer};
 use tokio_util::sync::CancellationToken;
 
@@ -16,6 +16,7 @@ use crate::config::Config;
 use crate::error::ApiError;
 use crate::games::{GameService, Games, SqliteStore, StoreError};
 use crate::limits::{connection, Limits};
+use crate::middleware::body_timeout::{read_body_in_time, BodyTimeout};
 use crate::routes::{configure_api, docs, fallback};
 use crate::uci::{
     locate_engine, EngineAddress, EngineError, EnginePool, EngineSettings, LocateError,
@@ -83,8 +84,11 @@ impl Application {
         let limits = web::Data::new(Limits::new(config));
         let static_dir = config.static_dir.clone();
         let workers = worker_count();
+        let body_timeout = web::Data::new(BodyTimeout(config.body_timeout()));
         let server = HttpServer::new(move || {
             App::new()
+                .app_data(body_timeout.clone())
+                .wrap(from_fn(read_body_in_time))
                 .wrap(Logger::default())
                 .wrap(DefaultHeaders::new().add(("X-Content-Type-Options", "nosniff")))
                 .configure(|cfg| configure(cfg, app_service.clone(), limits.clone(), &static_dir))

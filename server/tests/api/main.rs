@@ -15,4 +15,5 @@ mod persistence;
 mod play;
 mod remote;
 mod routes;
+mod slow_clients;
 mod startup;

@@ -1,0 +1,3 @@
+//! Middleware the whole application runs through (`App::wrap`, wired in `startup`).
+
+pub mod body_timeout;

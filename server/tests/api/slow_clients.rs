@@ -1,0 +1,120 @@
+//! Slow and idle clients cannot hold the server's connections (and file descriptors, which the
+//! engines' pipes need too): the request head and body each have a deadline, and the number of
+//! connections is capped (the rest wait in the kernel's listen queue).
+
+use std::time::Duration;
+
+use tokio::io::{AsyncReadExt, AsyncWriteExt};
+use tokio::net::TcpStream;
+
+use crate::helpers::{spawn_with, test_config, TestApp};
+
+/// Far above every deadline these tests set, even on a loaded machine.
+const GIVE_UP: Duration = Duration::from_secs(10);
+
+async fn connect(app: &TestApp) -> TcpStream {
+    TcpStream::connect(app.base.trim_start_matches("http://"))
+        .await
+        .expect("connects")
+}
+
+/// Everything the server sends until it closes the connection (or [`GIVE_UP`] fails the test).
+async fn read_until_closed(stream: &mut TcpStream) -> String {
+    let mut received = Vec::new();
+    tokio::time::timeout(GIVE_UP, stream.read_to_end(&mut received))
+        .await
+        .expect("the server closed the connection in time")
+        .ok();
+    String::from_utf8_lossy(&received).into_owned()
+}
+
+#[tokio::test]
+async fn a_client_that_sends_its_body_too_slowly_gets_408_and_is_disconnected() {
+    let mut config = test_config();
+    config.body_timeout_ms = 300;
+    let app = spawn_with(config).await;
+    let mut stream = connect(&app).await;
+    let head = "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+                Content-Length: 100\r\n\r\n{\"color\":";
+    stream.write_all(head.as_bytes()).await.expect("sent");
+    let answer = read_until_closed(&mut stream).await;
+    assert!(answer.starts_with("HTTP/1.1 408"), "{answer}");
+    assert!(answer.contains("\"request_timeout\""), "{answer}");
+}
+
+#[tokio::test]
+async fn a_body_sent_in_time_still_reaches_its_handler() {
+    let mut config = test_config();
+    config.body_timeout_ms = 2_000;
+    let app = spawn_with(config).await;
+    let mut stream = connect(&app).await;
+    let body = "{\"color\":\"white\",\"level\":1}";
+    let head = format!(
+        "POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).await.expect("sent");
+    for piece in body.as_bytes().chunks(8) {
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        stream.write_all(piece).await.expect("sent");
+    }
+    let answer = read_until_closed(&mut stream).await;
+    assert!(answer.starts_with("HTTP/1.1 201"), "{answer}");
+}
+
+#[tokio::test]
+async fn a_client_that_never_finishes_its_request_head_is_disconnected() {
+    let mut config = test_config();
+    config.head_timeout_ms = 300;
+    let app = spawn_with(config).await;
+    let mut stream = connect(&app).await;
+    stream
+        .write_all(b"GET /api/health HTTP/1.1\r\nHost: 127.0")
+        .await
+        .expect("sent");
+    let started = std::time::Instant::now();
+    let answer = read_until_closed(&mut stream).await;
+    assert!(
+        answer.is_empty() || answer.starts_with("HTTP/1.1 408"),
+        "{answer}"
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+/// Open descriptors of this process (the server runs in it, and so do the test's clients).
+fn open_files() -> usize {
+    std::fs::read_dir("/proc/self/fd")
+        .expect("/proc/self/fd")
+        .count()
+}
+
+#[tokio::test]
+async fn idle_connections_past_the_cap_take_no_descriptor_and_the_server_keeps_answering() {
+    let mut config = test_config();
+    config.max_connections = 4;
+    config.head_timeout_ms = 30_000;
+    let app = spawn_with(config).await;
+    app.get("/api/health").await;
+    let before = open_files();
+    let mut idle = Vec::new();
+    for _ in 0..60 {
+        let mut stream = connect(&app).await;
+        stream.write_all(b"GET / HTTP/1.1\r\n").await.expect("sent");
+        idle.push(stream);
+    }
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let accepted = open_files() - before - idle.len();
+    // actix counts per worker: at most one place more per worker than the cap.
+    assert!(accepted <= 4 + 2, "the server holds {accepted} connections");
+    drop(idle);
+    let answered = tokio::time::timeout(GIVE_UP, app.get("/api/health")).await;
+    assert!(
+        answered.is_ok(),
+        "the server answers once the idle clients leave"
+    );
+}
