@@ -8,7 +8,7 @@ use std::time::Duration;
 use actix_web::dev::Server;
 use actix_web::error::{JsonPayloadError, PayloadError};
 use actix_web::http::KeepAlive;
-use actix_web::middleware::{from_fn, DefaultHeaders, Logger};
+use actix_web::middleware::{from_fn, Logger};
 use actix_web::{web, App, HttpRequest, HttpServer};
 use tokio_util::sync::CancellationToken;
 
@@ -17,6 +17,8 @@ use crate::error::ApiError;
 use crate::games::{GameService, Games, SqliteStore, StoreError};
 use crate::limits::{connection, Limits};
 use crate::middleware::body_timeout::{read_body_in_time, BodyTimeout};
+use crate::middleware::headers::security_headers;
+use crate::middleware::host::{check_host, AllowedHosts};
 use crate::routes::{configure_api, docs, fallback};
 use crate::uci::{
     locate_engine, EngineAddress, EngineError, EnginePool, EngineSettings, LocateError,
@@ -85,12 +87,17 @@ impl Application {
         let static_dir = config.static_dir.clone();
         let workers = worker_count();
         let body_timeout = web::Data::new(BodyTimeout(config.body_timeout()));
+        let hosts = AllowedHosts::for_bind(config.bind, &config.allowed_hosts).map(web::Data::new);
         let server = HttpServer::new(move || {
-            App::new()
-                .app_data(body_timeout.clone())
-                .wrap(from_fn(read_body_in_time))
+            let mut app = App::new().app_data(body_timeout.clone());
+            if let Some(hosts) = &hosts {
+                app = app.app_data(hosts.clone());
+            }
+            // The last wrapped runs first: log, add headers, check the host, then read the body.
+            app.wrap(from_fn(read_body_in_time))
+                .wrap(from_fn(check_host))
+                .wrap(from_fn(security_headers))
                 .wrap(Logger::default())
-                .wrap(DefaultHeaders::new().add(("X-Content-Type-Options", "nosniff")))
                 .configure(|cfg| configure(cfg, app_service.clone(), limits.clone(), &static_dir))
         })
         .workers(workers)

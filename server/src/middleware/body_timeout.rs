@@ -6,7 +6,7 @@
 
 use std::time::Duration;
 
-use actix_web::body::{to_bytes_limited, BodyStream, MessageBody};
+use actix_web::body::{to_bytes_limited, BodyStream, EitherBody, MessageBody};
 use actix_web::dev::{Payload, ServiceRequest, ServiceResponse};
 use actix_web::http::header;
 use actix_web::middleware::Next;
@@ -25,16 +25,19 @@ pub struct BodyTimeout(pub Duration);
 pub async fn read_body_in_time(
     mut request: ServiceRequest,
     next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, Error> {
+) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, Error> {
     let timeout = request.app_data::<web::Data<BodyTimeout>>().map(|t| t.0);
     if let (Some(timeout), true) = (timeout, has_body(&request)) {
         let payload = request.parts_mut().1.take();
-        let body = tokio::time::timeout(timeout, read_limited(payload))
+        let read = tokio::time::timeout(timeout, read_limited(payload))
             .await
-            .map_err(|_| ApiError::RequestTimeout)??;
-        request.set_payload(Payload::from(body));
+            .unwrap_or(Err(ApiError::RequestTimeout));
+        match read {
+            Ok(body) => request.set_payload(Payload::from(body)),
+            Err(error) => return Ok(request.error_response(error).map_into_right_body()),
+        }
     }
-    next.call(request).await
+    Ok(next.call(request).await?.map_into_left_body())
 }
 
 /// Whether the request announces a body (a length above zero, or chunks).

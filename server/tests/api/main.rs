@@ -9,6 +9,7 @@ mod clients;
 mod errors;
 mod events;
 mod faults;
+mod headers;
 mod injection;
 mod limits;
 mod persistence;
