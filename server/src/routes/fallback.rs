@@ -1,13 +1,13 @@
 //! What is not an API route: JSON 404s under `/api`, the built client (with SPA fallback) elsewhere.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Arc;
 
-use actix_files::{Files, NamedFile};
-use actix_web::dev::{fn_service, ResourceDef, ServiceRequest, ServiceResponse};
+use actix_web::dev::ResourceDef;
 use actix_web::{web, HttpRequest, HttpResponse};
 use utoipa::openapi::OpenApi;
 
+use super::client::{self, ClientFiles};
 use crate::error::ApiError;
 
 /// Any request under `/api` that no route took: 405 `method_not_allowed` when its path is one of
@@ -31,8 +31,8 @@ pub fn api_fallback(document: &OpenApi) -> actix_web::Route {
     })
 }
 
-/// Serves the client from `dir`: files as they are, any other path as `index.html` so client-side
-/// routes like `/game/{id}` load the app. Without a built client, a page says so.
+/// Serves the client from `dir` ([`client::serve`]): its files, any other path as `index.html`
+/// so client-side routes like `/game/{id}` load the app. Without a built client, a page says so.
 pub fn configure_client(cfg: &mut web::ServiceConfig, dir: &Path) {
     let index = dir.join("index.html");
     if !index.is_file() {
@@ -40,18 +40,8 @@ pub fn configure_client(cfg: &mut web::ServiceConfig, dir: &Path) {
         cfg.default_service(web::to(client_not_built));
         return;
     }
-    cfg.service(
-        Files::new("/", dir)
-            .index_file("index.html")
-            .default_handler(fn_service(move |request: ServiceRequest| {
-                let index: PathBuf = index.clone();
-                async move {
-                    let (request, _) = request.into_parts();
-                    let response = NamedFile::open_async(&index).await?.into_response(&request);
-                    Ok(ServiceResponse::new(request, response))
-                }
-            })),
-    );
+    cfg.app_data(web::Data::new(ClientFiles::new(dir)))
+        .default_service(web::to(client::serve));
 }
 
 async fn client_not_built() -> HttpResponse {

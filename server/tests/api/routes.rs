@@ -149,3 +149,104 @@ async fn a_wrong_method_on_an_api_path_is_a_json_405() {
     let body: serde_json::Value = test::read_body_json(response).await;
     assert_eq!(body["error"], "method_not_allowed");
 }
+
+#[actix_web::test]
+async fn hashed_assets_are_cached_for_a_year_and_everything_else_is_revalidated() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    built_client(dir.path());
+    let app = app!(dir.path());
+    for (path, cache) in [
+        ("/assets/app.js", "public, max-age=31536000, immutable"),
+        ("/", "no-cache"),
+        ("/index.html", "no-cache"),
+        ("/game/abcdefghijkl", "no-cache"),
+        ("/assets/missing.js", "no-cache"),
+    ] {
+        let response =
+            test::call_service(&app, test::TestRequest::get().uri(path).to_request()).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        assert_eq!(
+            response
+                .headers()
+                .get("cache-control")
+                .expect("Cache-Control"),
+            cache,
+            "{path}"
+        );
+        assert!(response.headers().contains_key("etag"), "{path}");
+    }
+}
+
+#[actix_web::test]
+async fn a_precompressed_file_is_sent_when_the_browser_accepts_its_encoding() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    built_client(dir.path());
+    std::fs::write(dir.path().join("assets/app.js.gz"), "gzip bytes").expect("write .gz");
+    std::fs::write(dir.path().join("assets/app.js.br"), "brotli bytes").expect("write .br");
+    std::fs::write(dir.path().join("index.html.gz"), "gzip index").expect("write .gz");
+    let app = app!(dir.path());
+    let get = |path: &str, accept: Option<&str>| {
+        let mut request = test::TestRequest::get().uri(path);
+        if let Some(accept) = accept {
+            request = request.insert_header(("accept-encoding", accept));
+        }
+        request.to_request()
+    };
+    for (path, accept, encoding, body) in [
+        (
+            "/assets/app.js",
+            Some("gzip, deflate, br"),
+            Some("br"),
+            "brotli bytes",
+        ),
+        ("/assets/app.js", Some("gzip"), Some("gzip"), "gzip bytes"),
+        (
+            "/assets/app.js",
+            Some("br;q=0, gzip;q=0.5"),
+            Some("gzip"),
+            "gzip bytes",
+        ),
+        (
+            "/assets/app.js",
+            Some("identity"),
+            None,
+            "console.log('alphachess')",
+        ),
+        ("/assets/app.js", None, None, "console.log('alphachess')"),
+        (
+            "/game/abcdefghijkl",
+            Some("gzip"),
+            Some("gzip"),
+            "gzip index",
+        ),
+    ] {
+        let response = test::call_service(&app, get(path, accept)).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        let headers = response.headers().clone();
+        let shown = headers
+            .get("content-encoding")
+            .map(|value| value.to_str().expect("ASCII"));
+        assert_eq!(shown, encoding, "{path} {accept:?}");
+        assert_eq!(
+            headers.get("vary").expect("Vary"),
+            "accept-encoding",
+            "{path} {accept:?}"
+        );
+        assert!(
+            !headers.contains_key("content-disposition"),
+            "{path} {accept:?}"
+        );
+        let content_type = headers
+            .get("content-type")
+            .expect("a type")
+            .to_str()
+            .expect("ASCII");
+        let expected = if path.starts_with("/assets") {
+            "javascript"
+        } else {
+            "text/html"
+        };
+        assert!(content_type.contains(expected), "{path}: {content_type}");
+        assert_eq!(test::read_body(response).await, body, "{path} {accept:?}");
+    }
+}
