@@ -194,6 +194,10 @@ impl ApiError {
         let message = match self {
             // The cause is logged, not shown.
             ApiError::Internal(_) => "Something went wrong on the server.".to_owned(),
+            // The engine's error names its path or tcp:// address: logged, not shown.
+            ApiError::EngineFailed(_) => {
+                "The engine failed; the game is unchanged, try again.".to_owned()
+            }
             other => sentence(&other.to_string()),
         };
         ErrorBody {
@@ -402,6 +406,26 @@ mod tests {
             response.headers().get(header::RETRY_AFTER),
             Some(&HeaderValue::from(7))
         );
+    }
+
+    #[actix_web::test]
+    async fn engine_failures_show_neither_paths_nor_addresses() {
+        let spawn = EngineError::Spawn {
+            path: "/opt/secret/stockfish".into(),
+            source: std::io::Error::other("permission denied"),
+        };
+        let connect = EngineError::Connect {
+            address: "tcp://10.0.0.2:4000".into(),
+            source: std::io::Error::other("connection refused"),
+        };
+        for (error, detail) in [(spawn, "/opt/secret"), (connect, "tcp://10.0.0.2")] {
+            let error = ApiError::from(error);
+            assert!(error.to_string().contains(detail), "the log keeps it");
+            let body = body_of(error).await;
+            assert_eq!(body["error"], "engine_failed");
+            assert!(!body.to_string().contains(detail), "{body}");
+            assert!(!body.to_string().contains("tcp://"), "{body}");
+        }
     }
 
     #[test]

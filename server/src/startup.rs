@@ -8,7 +8,7 @@ use std::time::Duration;
 use actix_web::dev::Server;
 use actix_web::error::{JsonPayloadError, PayloadError};
 use actix_web::http::KeepAlive;
-use actix_web::middleware::{from_fn, Logger};
+use actix_web::middleware::from_fn;
 use actix_web::{web, App, HttpRequest, HttpServer};
 use tokio_util::sync::CancellationToken;
 
@@ -16,6 +16,7 @@ use crate::config::Config;
 use crate::error::ApiError;
 use crate::games::{GameService, Games, SqliteStore, StoreError};
 use crate::limits::{connection, Limits};
+use crate::middleware::access_log::access_log;
 use crate::middleware::body_timeout::{read_body_in_time, BodyTimeout};
 use crate::middleware::headers::security_headers;
 use crate::middleware::host::{check_host, AllowedHosts};
@@ -97,7 +98,7 @@ impl Application {
             app.wrap(from_fn(read_body_in_time))
                 .wrap(from_fn(check_host))
                 .wrap(from_fn(security_headers))
-                .wrap(Logger::default())
+                .wrap(access_log())
                 .configure(|cfg| configure(cfg, app_service.clone(), limits.clone(), &static_dir))
         })
         .workers(workers)

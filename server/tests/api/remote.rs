@@ -280,7 +280,14 @@ async fn a_lone_remote_engine_that_is_gone_gives_502_until_it_is_back() {
     remote.kill();
     let before = app.view(&game).await;
     let response = app.play_raw(&game, json!({ "move": "e2e4" })).await;
-    expect_error(response, StatusCode::BAD_GATEWAY, "engine_failed").await;
+    let body = expect_error(response, StatusCode::BAD_GATEWAY, "engine_failed").await;
+    assert!(
+        !body.to_string().contains("tcp://")
+            && !body
+                .to_string()
+                .contains(&format!("127.0.0.1:{}", remote.port)),
+        "the engine's address stays in the log: {body}"
+    );
     assert_eq!(app.view(&game).await, before, "the game is untouched");
 
     remote.restart();
