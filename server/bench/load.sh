@@ -26,8 +26,11 @@ DB_DIR=$(mktemp -d)
 DB=${DB:-$DB_DIR/load.db}
 CLEANUP='rm -rf "$DB_DIR"'
 . server/bench/server.sh
+# Every player is on loopback, one address: lift the per-client limits and the connection cap.
 start_server "$PORT" --depth 1 --engines "$ENGINES" --queue-len "$QUEUE_LEN" \
-  --max-games "$MAX_GAMES" --move-time-cap-ms 1000 --db "$DB"
+  --max-games "$MAX_GAMES" --move-time-cap-ms 1000 --db "$DB" \
+  --games-burst 1000000 --games-per-minute 1000000 --searches-per-client 1000000 \
+  --max-connections 4096
 
 LOAD=(timeout 600 python3 server/bench/load.py --base "http://127.0.0.1:$PORT" --seconds "$PHASE_SECONDS")
 echo "== server: --depth 1 --engines $ENGINES --queue-len $QUEUE_LEN --max-games $MAX_GAMES --db $DB (WAL, synchronous=FULL)"

@@ -14,7 +14,8 @@ STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 
 command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
 . server/bench/server.sh
-start_server "$PORT" --depth 1 --move-time-cap-ms 100 --db :memory:
+# wrk's connections are all one loopback address: lift the per-client bound on requests in progress.
+start_server "$PORT" --depth 1 --move-time-cap-ms 100 --db :memory: --searches-per-client 1000000
 
 CREATED=$(curl -fsS -X POST "http://127.0.0.1:$PORT/api/games" \
   -H 'Content-Type: application/json' -d '{"color":"white"}')

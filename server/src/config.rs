@@ -116,8 +116,9 @@ pub struct Config {
           value_parser = clap::value_parser!(u32).range(1..))]
     pub watchers_per_client: u32,
 
-    /// Live event streams of one game at once
-    #[arg(long, env = "ALPHACHESS_WATCHERS_PER_GAME", default_value_t = 8,
+    /// Live event streams of one game at once (above --watchers-per-client, so no one address can
+    /// take every place of a game)
+    #[arg(long, env = "ALPHACHESS_WATCHERS_PER_GAME", default_value_t = 16,
           value_parser = clap::value_parser!(u32).range(1..))]
     pub watchers_per_game: u32,
 
@@ -263,7 +264,7 @@ mod tests {
                 config.watchers_per_client,
                 config.watchers_per_game
             ),
-            (256, 8, 8)
+            (256, 8, 16)
         );
         assert_eq!(config.max_connections, 512);
         assert_eq!(config.head_timeout(), Duration::from_secs(5));

@@ -1,0 +1,313 @@
+#!/usr/bin/env python3
+"""Attacks one running alphachess-server (loopback only) for a bounded time while a well-behaved
+player plays, and reports whether the player's moves kept answering and memory stayed bounded.
+
+Run together, from attacker addresses the server tells apart through X-Forwarded-For (start the
+server with --trusted-proxy 127.0.0.1; the player is 198.51.100.10):
+  * creation flood: threads creating games as fast as they can from one address;
+  * SSE flood: streams opened on the player's game and the attacker's, held open and never read
+    (stalled readers: the server must drop them, not block on them);
+  * slowloris: connections that trickle a request head a byte at a time, reopened when dropped;
+  * hammering: hints and illegal moves on the attacker's own games, as fast as answers come.
+The player creates a game, watches its SSE stream like the browser does, and plays random legal
+moves (with expected_ply), pausing --think-ms; each move's latency is recorded.
+
+Bounded: everything stops after --seconds; the thread and socket counts are fixed by the flags.
+Prints the player's p50/p99/max move latency and statuses, the attackers' status counts, and the
+server's RSS and open descriptors (from /proc/--pid) before, at peak and after.
+Standard library only: python3 server/bench/hostile.py --base http://127.0.0.1:18183 --pid PID
+"""
+
+import argparse
+import http.client
+import json
+import os
+import random
+import socket
+import threading
+import time
+from collections import Counter
+from urllib.parse import urlparse
+
+PLAYER = "198.51.100.10"
+CREATOR = "203.0.113.66"
+WATCHER = "203.0.113.77"
+
+
+class Tally:
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.counts = Counter()
+
+    def add(self, key, n=1):
+        with self.lock:
+            self.counts[key] += n
+
+
+def connect(base, timeout=10):
+    url = urlparse(base)
+    assert url.hostname in ("127.0.0.1", "localhost", "::1"), "loopback only"
+    return http.client.HTTPConnection(url.hostname, url.port, timeout=timeout)
+
+
+def call(conn, method, path, client, body=None, token=None):
+    headers = {"Content-Type": "application/json", "X-Forwarded-For": client}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = json.dumps(body).encode() if body is not None else None
+    conn.request(method, path, body=data, headers=headers)
+    response = conn.getresponse()
+    raw = response.read()
+    try:
+        parsed = json.loads(raw) if raw else None
+    except ValueError:
+        parsed = None
+    return response.status, parsed
+
+
+def percentile(values, p):
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def proc_status(pid):
+    """(VmRSS KiB, VmHWM KiB, open descriptors) of the server."""
+    fields = {}
+    with open(f"/proc/{pid}/status") as status:
+        for line in status:
+            key, _, value = line.partition(":")
+            fields[key] = value.strip()
+    kib = lambda key: int(fields.get(key, "0 kB").split()[0])
+    return kib("VmRSS"), kib("VmHWM"), len(os.listdir(f"/proc/{pid}/fd"))
+
+
+def open_stream(address, game_id, client, rcvbuf=None):
+    """A raw SSE request; returns the socket after the status line (or None), never reading on."""
+    sock = socket.socket()
+    if rcvbuf:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
+    sock.settimeout(5)
+    try:
+        sock.connect(address)
+        sock.sendall(
+            f"GET /api/games/{game_id}/events HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+            f"X-Forwarded-For: {client}\r\n\r\n".encode()
+        )
+        status = sock.recv(12)[9:12].decode(errors="replace")
+    except OSError:
+        sock.close()
+        return None, "error"
+    if status != "200":
+        sock.close()
+        return None, status
+    return sock, status
+
+
+def player(base, address, deadline, think, latencies, statuses, game_ids, stream_events):
+    rng = random.Random(1)
+    conn = connect(base, timeout=30)
+    while time.monotonic() < deadline:
+        status, body = call(conn, "POST", "/api/games", PLAYER, {"color": "white", "level": 1})
+        statuses.add(f"create {status}")
+        if status != 201:
+            time.sleep(0.5)
+            continue
+        game_id, token, view = body["id"], body["token"], body["game"]
+        game_ids.append(game_id)
+        watcher = threading.Thread(
+            target=watch_own_game, args=(address, game_id, deadline, stream_events), daemon=True
+        )
+        watcher.start()
+        while time.monotonic() < deadline and view["status"] == "ongoing":
+            move = rng.choice([m["uci"] for m in view["legal_moves"]])
+            start = time.perf_counter()
+            status, body = call(
+                conn, "POST", f"/api/games/{game_id}/moves", PLAYER,
+                {"move": move, "expected_ply": view["ply"]}, token,
+            )
+            statuses.add(f"move {status}")
+            if status == 200:
+                latencies.append(time.perf_counter() - start)
+                view = body
+            time.sleep(think)
+
+
+def watch_own_game(address, game_id, deadline, stream_events):
+    """The player's browser: one stream of its game, read continuously."""
+    sock, status = open_stream(address, game_id, PLAYER)
+    stream_events.add(f"player stream {status}")
+    if sock is None:
+        return
+    sock.settimeout(1)
+    with sock:
+        while time.monotonic() < deadline:
+            try:
+                data = sock.recv(65536)
+            except socket.timeout:
+                continue
+            except OSError:
+                break
+            if not data:
+                stream_events.add("player stream ended by server")
+                return
+            stream_events.add("player stream frames", data.count(b"event: game"))
+
+
+def creation_flood(base, deadline, tally, tokens):
+    conn = connect(base)
+    while time.monotonic() < deadline:
+        try:
+            status, body = call(conn, "POST", "/api/games", CREATOR, {"color": "white", "level": 1})
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = connect(base)
+            tally.add("create error")
+            continue
+        tally.add(f"create {status}")
+        if status == 201:
+            tokens.append((body["id"], body["token"]))
+
+
+def hammer(base, deadline, tally, tokens):
+    conn = connect(base)
+    rng = random.Random(7)
+    while time.monotonic() < deadline:
+        if not tokens:
+            time.sleep(0.05)
+            continue
+        game_id, token = rng.choice(tokens)
+        kind = rng.choice(["hint", "illegal"])
+        try:
+            if kind == "hint":
+                status, _ = call(conn, "GET", f"/api/games/{game_id}/hint", CREATOR, token=token)
+            else:
+                status, _ = call(conn, "POST", f"/api/games/{game_id}/moves", CREATOR,
+                                 {"move": "e2e5"}, token)
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = connect(base)
+            tally.add(f"{kind} error")
+            continue
+        tally.add(f"{kind} {status}")
+
+
+def sse_flood(address, deadline, tally, targets, held_limit):
+    """Opens streams on the player's and the attacker's games, never reads them, keeps up to
+    held_limit open (tiny receive buffers, so they stall as soon as anything is sent)."""
+    held = []
+    rng = random.Random(3)
+    n = 0
+    while time.monotonic() < deadline:
+        if not targets or len(held) >= held_limit:
+            time.sleep(0.1)
+            continue
+        n += 1
+        client = f"{WATCHER}" if n % 4 else f"203.0.113.{100 + n % 50}"
+        sock, status = open_stream(address, rng.choice(targets), client, rcvbuf=1024)
+        tally.add(f"stream {status}")
+        if sock is not None:
+            held.append(sock)
+        else:
+            time.sleep(0.02)
+    for sock in held:
+        sock.close()
+
+
+def slowloris(address, deadline, tally, connections):
+    socks = []
+    head = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: "
+    while time.monotonic() < deadline:
+        while len(socks) < connections:
+            sock = socket.socket()
+            sock.settimeout(2)
+            try:
+                sock.connect(address)
+                sock.sendall(head)
+                socks.append(sock)
+                tally.add("slowloris opened")
+            except OSError:
+                sock.close()
+                tally.add("slowloris refused")
+                break
+        alive = []
+        for sock in socks:
+            try:
+                sock.sendall(b"a")
+                alive.append(sock)
+            except OSError:
+                sock.close()
+                tally.add("slowloris dropped by server")
+        socks = alive
+        time.sleep(1)
+    for sock in socks:
+        sock.close()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", default="http://127.0.0.1:18183")
+    parser.add_argument("--pid", type=int, required=True, help="the server's process id")
+    parser.add_argument("--seconds", type=float, default=60)
+    parser.add_argument("--think-ms", type=int, default=300)
+    parser.add_argument("--creators", type=int, default=4)
+    parser.add_argument("--hammers", type=int, default=8)
+    parser.add_argument("--streams", type=int, default=200, help="streams the flood holds open")
+    parser.add_argument("--slowloris", type=int, default=300, help="slow connections held")
+    args = parser.parse_args()
+    url = urlparse(args.base)
+    address = (url.hostname, url.port)
+    assert url.hostname in ("127.0.0.1", "localhost", "::1"), "loopback only"
+
+    rss_before, _, fds_before = proc_status(args.pid)
+    deadline = time.monotonic() + args.seconds
+    latencies, player_statuses, attack, streams = [], Tally(), Tally(), Tally()
+    game_ids, tokens = [], []
+    targets = game_ids  # the flood watches the player's games, and the attacker's below
+    threads = [
+        threading.Thread(target=player, args=(args.base, address, deadline, args.think_ms / 1000,
+                                              latencies, player_statuses, game_ids, streams)),
+        threading.Thread(target=sse_flood, args=(address, deadline, attack, targets, args.streams)),
+        threading.Thread(target=slowloris, args=(address, deadline, attack, args.slowloris)),
+    ]
+    threads += [threading.Thread(target=creation_flood, args=(args.base, deadline, attack, tokens))
+                for _ in range(args.creators)]
+    threads += [threading.Thread(target=hammer, args=(args.base, deadline, attack, tokens))
+                for _ in range(args.hammers)]
+    for thread in threads:
+        thread.daemon = True
+        thread.start()
+    peak_rss, peak_fds = rss_before, fds_before
+    while time.monotonic() < deadline:
+        time.sleep(1)
+        rss, _, fds = proc_status(args.pid)
+        peak_rss, peak_fds = max(peak_rss, rss), max(peak_fds, fds)
+        # Let the flood watch some of the attacker's games too.
+        if tokens and len(targets) < 8:
+            targets.append(tokens[len(targets) % len(tokens)][0])
+    for thread in threads:
+        thread.join(timeout=15)
+    time.sleep(2)
+    rss_after, _, fds_after = proc_status(args.pid)
+
+    moves = len(latencies)
+    print(f"attack for {args.seconds:.0f} s: {args.creators} creators, {args.hammers} hammers, "
+          f"{args.streams} held streams, {args.slowloris} slowloris connections")
+    print(f"player: {moves} moves answered, p50 {percentile(latencies, 50) * 1000:.0f} ms, "
+          f"p99 {percentile(latencies, 99) * 1000:.0f} ms, max {max(latencies, default=0) * 1000:.0f} ms")
+    print(f"player statuses: {dict(sorted(player_statuses.counts.items()))}")
+    print(f"player stream: {dict(sorted(streams.counts.items()))}")
+    print(f"attack statuses: {dict(sorted(attack.counts.items()))}")
+    print(f"server RSS: {rss_before / 1024:.1f} MiB before, {peak_rss / 1024:.1f} MiB peak, "
+          f"{rss_after / 1024:.1f} MiB after; open descriptors {fds_before} before, "
+          f"{peak_fds} peak, {fds_after} after")
+    failed = moves == 0 or any(not key.endswith(" 200") and key.startswith("move")
+                               for key in player_statuses.counts)
+    if failed:
+        print("FAIL: the player's moves did not all answer")
+    raise SystemExit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
