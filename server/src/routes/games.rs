@@ -57,8 +57,9 @@ pub async fn create(
     client: ClientIp,
     body: web::Json<CreateGameRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    limits.create_game(client)?;
+    // A request refused for the client's searches in progress spends none of its new games.
     let _search = limits.search(client)?;
+    limits.create_game(client)?;
     let new = NewGame::try_from(body.into_inner())?;
     let created = service.create(new).await?;
     Ok(HttpResponse::Created().json(CreatedGame {
