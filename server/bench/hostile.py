@@ -83,6 +83,24 @@ def proc_status(pid):
     return kib("VmRSS"), kib("VmHWM"), len(os.listdir(f"/proc/{pid}/fd"))
 
 
+def server_connections(port):
+    """Connections the server has accepted: established sockets on its port that have an inode
+    (ones still in the listen queue have none)."""
+    local = f":{port:04X}"
+    count = 0
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            with open(table) as lines:
+                next(lines)
+                for line in lines:
+                    fields = line.split()
+                    if fields[1].endswith(local) and fields[3] == "01" and fields[9] != "0":
+                        count += 1
+        except FileNotFoundError:
+            pass
+    return count
+
+
 def open_stream(address, game_id, client, rcvbuf=None):
     """A raw SSE request; returns the socket after the status line (or None), never reading on."""
     sock = socket.socket()
@@ -116,8 +134,10 @@ def player(base, address, deadline, think, latencies, statuses, game_ids, stream
             continue
         game_id, token, view = body["id"], body["token"], body["game"]
         game_ids.append(game_id)
+        left = threading.Event()  # the browser leaves the game's page for the next game
         watcher = threading.Thread(
-            target=watch_own_game, args=(address, game_id, deadline, stream_events), daemon=True
+            target=watch_own_game, args=(address, game_id, deadline, left, stream_events),
+            daemon=True,
         )
         watcher.start()
         while time.monotonic() < deadline and view["status"] == "ongoing":
@@ -132,9 +152,10 @@ def player(base, address, deadline, think, latencies, statuses, game_ids, stream
                 latencies.append(time.perf_counter() - start)
                 view = body
             time.sleep(think)
+        left.set()
 
 
-def watch_own_game(address, game_id, deadline, stream_events):
+def watch_own_game(address, game_id, deadline, left, stream_events):
     """The player's browser: one stream of its game, read continuously."""
     sock, status = open_stream(address, game_id, PLAYER)
     stream_events.add(f"player stream {status}")
@@ -142,7 +163,7 @@ def watch_own_game(address, game_id, deadline, stream_events):
         return
     sock.settimeout(1)
     with sock:
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and not left.is_set():
             try:
                 data = sock.recv(65536)
             except socket.timeout:
@@ -193,9 +214,35 @@ def hammer(base, deadline, tally, tokens):
         tally.add(f"{kind} {status}")
 
 
+def drain(sock):
+    """Reads what is buffered without waiting; False once the server has closed or reset it."""
+    try:
+        while True:
+            if not sock.recv(1 << 20):
+                return False
+    except BlockingIOError:
+        return True
+    except OSError:
+        return False
+
+
+def count_dropped(held, tally):
+    """At the end: which stalled streams the server dropped. A dropped connection still looks
+    established here until it is read (the kernel learns of the reset only then), so read."""
+    for sock in held:
+        sock.setblocking(False)
+    open_now = [sock for sock in held if drain(sock)]
+    time.sleep(1)
+    for sock in held:
+        still = sock in open_now and drain(sock)
+        tally.add("held stream still open at the end" if still else "held stream dropped by server")
+        sock.close()
+
+
 def sse_flood(address, deadline, tally, targets, held_limit):
     """Opens streams on the player's and the attacker's games, never reads them, keeps up to
-    held_limit open (tiny receive buffers, so they stall as soon as anything is sent)."""
+    held_limit open (tiny receive buffers, so they stall as soon as anything is sent); counts
+    at the end how many the server dropped."""
     held = []
     rng = random.Random(3)
     n = 0
@@ -211,8 +258,7 @@ def sse_flood(address, deadline, tally, targets, held_limit):
             held.append(sock)
         else:
             time.sleep(0.02)
-    for sock in held:
-        sock.close()
+    count_dropped(held, tally)
 
 
 def slowloris(address, deadline, tally, connections):
@@ -278,11 +324,13 @@ def main():
     for thread in threads:
         thread.daemon = True
         thread.start()
-    peak_rss, peak_fds = rss_before, fds_before
-    while time.monotonic() < deadline:
+    peak_rss, peak_fds, peak_conns, conns = rss_before, fds_before, 0, 0
+    while time.monotonic() < deadline - 1:
         time.sleep(1)
         rss, _, fds = proc_status(args.pid)
+        conns = server_connections(url.port)
         peak_rss, peak_fds = max(peak_rss, rss), max(peak_fds, fds)
+        peak_conns = max(peak_conns, conns)
         # Let the flood watch some of the attacker's games too.
         if tokens and len(targets) < 8:
             targets.append(tokens[len(targets) % len(tokens)][0])
@@ -299,6 +347,7 @@ def main():
     print(f"player statuses: {dict(sorted(player_statuses.counts.items()))}")
     print(f"player stream: {dict(sorted(streams.counts.items()))}")
     print(f"attack statuses: {dict(sorted(attack.counts.items()))}")
+    print(f"server connections: {peak_conns} at peak, {conns} in the last second of the attack")
     print(f"server RSS: {rss_before / 1024:.1f} MiB before, {peak_rss / 1024:.1f} MiB peak, "
           f"{rss_after / 1024:.1f} MiB after; open descriptors {fds_before} before, "
           f"{peak_fds} peak, {fds_after} after")
