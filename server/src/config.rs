@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use clap::Parser;
 
-use crate::limits::IpNet;
+use crate::limits::{IpNet, LimitSettings};
 use crate::uci::EngineAddress;
 
 /// AlphaChess server: play Stockfish in the browser.
@@ -184,6 +184,20 @@ impl Config {
     /// How long what the server sends may stay unread before the connection is dropped.
     pub fn write_timeout(&self) -> Duration {
         Duration::from_secs(self.write_timeout_secs)
+    }
+
+    /// The per-client and overall bounds the flags set.
+    pub fn limits(&self) -> LimitSettings {
+        LimitSettings {
+            trusted_proxies: self.trusted_proxies.clone(),
+            stall: self.write_timeout(),
+            games_per_minute: self.games_per_minute,
+            games_burst: self.games_burst,
+            searches_per_client: self.searches_per_client,
+            max_watchers: self.max_watchers,
+            watchers_per_client: self.watchers_per_client,
+            watchers_per_game: self.watchers_per_game,
+        }
     }
 
     /// A configuration with every default, as `alphachess-server` with no flags (tests start here).

@@ -84,10 +84,13 @@ impl Application {
         let listener = TcpListener::bind(config.bind).map_err(bind_error)?;
         let port = listener.local_addr().map_err(bind_error)?.port();
         let app_service = service.clone();
-        let limits = web::Data::new(Limits::new(config));
+        let limits = web::Data::new(Limits::new(config.limits()));
         let static_dir = config.static_dir.clone();
         let workers = worker_count();
-        let body_timeout = web::Data::new(BodyTimeout(config.body_timeout()));
+        let body_timeout = web::Data::new(BodyTimeout {
+            timeout: config.body_timeout(),
+            max_bytes: MAX_BODY_BYTES,
+        });
         let hosts = AllowedHosts::for_bind(config.bind, &config.allowed_hosts).map(web::Data::new);
         let server = HttpServer::new(move || {
             let mut app = App::new().app_data(body_timeout.clone());

@@ -15,12 +15,25 @@ pub use client_ip::{ClientIp, IpNet, ParseIpNetError, TrustedProxies};
 pub use occupancy::{Occupancy, Permit};
 pub use rate::{RateLimiter, RetryAfter};
 
-use crate::config::Config;
 use crate::error::ApiError;
 use crate::games::GameId;
 
 /// Seconds a client refused for holding too much should wait (its requests end on their own).
 const RETRY_HELD_SECS: u64 = 1;
+
+/// What [`Limits`] are built from (`Config::limits` reads them from the flags).
+#[derive(Debug, Clone)]
+pub struct LimitSettings {
+    pub trusted_proxies: Vec<IpNet>,
+    /// How long a live stream may leave what it is sent unread.
+    pub stall: Duration,
+    pub games_per_minute: u32,
+    pub games_burst: u32,
+    pub searches_per_client: u32,
+    pub max_watchers: u32,
+    pub watchers_per_client: u32,
+    pub watchers_per_game: u32,
+}
 
 /// The server's per-client and overall bounds (app data).
 #[derive(Debug)]
@@ -43,16 +56,16 @@ pub struct WatcherPermit {
 }
 
 impl Limits {
-    pub fn new(config: &Config) -> Limits {
+    pub fn new(settings: LimitSettings) -> Limits {
         let count = |n: u32| usize::try_from(n).unwrap_or(usize::MAX);
         Limits {
-            proxies: TrustedProxies::new(config.trusted_proxies.clone()),
-            stall: config.write_timeout(),
-            creations: RateLimiter::new(config.games_per_minute, config.games_burst),
-            searches: Occupancy::new(count(config.searches_per_client)),
-            watchers: Occupancy::new(count(config.max_watchers)),
-            watchers_per_client: Occupancy::new(count(config.watchers_per_client)),
-            watchers_per_game: Occupancy::new(count(config.watchers_per_game)),
+            proxies: TrustedProxies::new(settings.trusted_proxies),
+            stall: settings.stall,
+            creations: RateLimiter::new(settings.games_per_minute, settings.games_burst),
+            searches: Occupancy::new(count(settings.searches_per_client)),
+            watchers: Occupancy::new(count(settings.max_watchers)),
+            watchers_per_client: Occupancy::new(count(settings.watchers_per_client)),
+            watchers_per_game: Occupancy::new(count(settings.watchers_per_game)),
         }
     }
 

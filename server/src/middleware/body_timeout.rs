@@ -2,7 +2,7 @@
 //! but not the body, so a client announcing a body and sending it a byte at a time would hold a
 //! handler's extractor, and its connection, for as long as it likes. Every body is read here, in
 //! full, within `--body-timeout-ms` (408 `request_timeout` otherwise, and the connection closed),
-//! then handed on; bodies are small (`MAX_BODY_BYTES`), so nothing is lost by buffering them.
+//! then handed on; bodies are small (64 KiB at most), so nothing is lost by buffering them.
 
 use std::time::Duration;
 
@@ -14,11 +14,14 @@ use actix_web::web::Bytes;
 use actix_web::{web, Error};
 
 use crate::error::ApiError;
-use crate::startup::MAX_BODY_BYTES;
 
-/// How long a request may take to send its body (app data; `--body-timeout-ms`).
+/// How long a request may take to send its body (app data; `--body-timeout-ms`), and the
+/// largest body (413 past it).
 #[derive(Debug, Clone, Copy)]
-pub struct BodyTimeout(pub Duration);
+pub struct BodyTimeout {
+    pub timeout: Duration,
+    pub max_bytes: usize,
+}
 
 /// The middleware (`from_fn`): without [`BodyTimeout`] app data, or for a request without a
 /// body, it does nothing.
@@ -26,10 +29,12 @@ pub async fn read_body_in_time(
     mut request: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<EitherBody<impl MessageBody>>, Error> {
-    let timeout = request.app_data::<web::Data<BodyTimeout>>().map(|t| t.0);
-    if let (Some(timeout), true) = (timeout, has_body(&request)) {
+    let limits = request
+        .app_data::<web::Data<BodyTimeout>>()
+        .map(|t| *t.get_ref());
+    if let (Some(limits), true) = (limits, has_body(&request)) {
         let payload = request.parts_mut().1.take();
-        let read = tokio::time::timeout(timeout, read_limited(payload))
+        let read = tokio::time::timeout(limits.timeout, read_limited(payload, limits.max_bytes))
             .await
             .unwrap_or(Err(ApiError::RequestTimeout));
         match read {
@@ -50,10 +55,10 @@ fn has_body(request: &ServiceRequest) -> bool {
             .is_some_and(|length| length > 0)
 }
 
-/// The whole body, or 413 past [`MAX_BODY_BYTES`] (without reading the rest).
-async fn read_limited(payload: Payload) -> Result<Bytes, ApiError> {
-    to_bytes_limited(BodyStream::new(payload), MAX_BODY_BYTES)
+/// The whole body, or 413 past `max_bytes` (without reading the rest).
+async fn read_limited(payload: Payload, max_bytes: usize) -> Result<Bytes, ApiError> {
+    to_bytes_limited(BodyStream::new(payload), max_bytes)
         .await
-        .map_err(|_| ApiError::PayloadTooLarge(MAX_BODY_BYTES))?
+        .map_err(|_| ApiError::PayloadTooLarge(max_bytes))?
         .map_err(|error| ApiError::MalformedJson(error.to_string()))
 }

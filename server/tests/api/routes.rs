@@ -15,7 +15,7 @@ macro_rules! app {
     ($static_dir:expr) => {{
         let config = test_config();
         let service = web::Data::new(start_service(&config).await.expect("engines start"));
-        let limits = web::Data::new(Limits::new(&config));
+        let limits = web::Data::new(Limits::new(config.limits()));
         let dir: std::path::PathBuf = $static_dir.to_path_buf();
         test::init_service(App::new().configure(move |cfg| configure(cfg, service, limits, &dir)))
             .await
