@@ -24,8 +24,33 @@ CREATE TABLE games (
 /// Version 2: startup reads the most recently changed games first.
 const SCHEMA_V2: &str = "CREATE INDEX games_by_update ON games (updated_at);";
 
+/// Version 3: post-game analyses. One row per requested analysis (its status and node budget, so a
+/// resumed analysis searches the rest of the game as it searched the start), and one row per
+/// analysed position as the engine answers it: the score from white's point of view (exactly
+/// one of `cp` and `mate`), the best move and the line in UCI, replayed and re-validated against
+/// the game on load.
+const SCHEMA_V3: &str = "
+CREATE TABLE analyses (
+    game_id     TEXT PRIMARY KEY NOT NULL,
+    status      TEXT NOT NULL,
+    nodes       INTEGER NOT NULL,
+    updated_at  INTEGER NOT NULL
+);
+CREATE TABLE analysed_positions (
+    game_id     TEXT NOT NULL,
+    position    INTEGER NOT NULL,
+    cp          INTEGER,
+    mate        INTEGER,
+    best        TEXT NOT NULL,
+    pv          TEXT NOT NULL,
+    depth       INTEGER NOT NULL,
+    nodes       INTEGER NOT NULL,
+    PRIMARY KEY (game_id, position),
+    CHECK ((cp IS NULL) <> (mate IS NULL))
+) WITHOUT ROWID;";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[SCHEMA_V1, SCHEMA_V2];
+const MIGRATIONS: &[&str] = &[SCHEMA_V1, SCHEMA_V2, SCHEMA_V3];
 
 /// The schema version this release writes.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;

@@ -1,5 +1,6 @@
 //! Games against the engine: state, rules of play, views, the live registry and its store.
 
+mod analysis_record;
 mod color;
 mod error;
 mod events;
@@ -19,6 +20,7 @@ mod store;
 mod thinking;
 mod view;
 
+pub use analysis_record::{AnalysisRecord, InvalidAnalysis, PositionRecord, StoredAnalysis};
 pub use color::ColorName;
 pub use error::{GameError, StoreError};
 pub use events::{GameEvent, GameEvents};

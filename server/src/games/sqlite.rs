@@ -13,11 +13,13 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use rusqlite::{params, Connection, OpenFlags};
 use tokio::sync::watch;
 
+use super::analysis_record::{status_name, AnalysisRecord, PositionRecord};
 use super::error::StoreError;
 use super::id::GameId;
 use super::migrations::migrate;
 use super::record::{GameRecord, StoredGame};
 use super::store::{Durable, GameSnapshot, GameStore, WriteTicket};
+use crate::analysis::{AnalysedPosition, AnalysisStatus};
 
 /// Most writes committed in one transaction.
 const MAX_BATCH: usize = 512;
@@ -28,13 +30,21 @@ const MAX_REMEMBERED_FAILURES: usize = 1024;
 /// One queued change.
 enum Write {
     Save(u64, GameRecord),
+    /// Forgets a game and its analysis.
     Delete(u64, String),
+    /// A game's analysis status: (game id, status, nodes).
+    Analysis(u64, String, &'static str, i64),
+    /// One analysed position of a game's analysis.
+    Position(u64, String, PositionRecord),
 }
 
 impl Write {
     fn ticket(&self) -> u64 {
         match self {
-            Write::Save(ticket, _) | Write::Delete(ticket, _) => *ticket,
+            Write::Save(ticket, _)
+            | Write::Delete(ticket, _)
+            | Write::Analysis(ticket, ..)
+            | Write::Position(ticket, ..) => *ticket,
         }
     }
 }
@@ -53,11 +63,14 @@ pub struct SqliteStore {
     settled: watch::Receiver<u64>,
     /// Ticket ranges whose transaction failed.
     failures: Arc<Mutex<Vec<(u64, u64)>>>,
+    /// The analyses read back with the games, until the service takes them.
+    stored_analyses: Mutex<Vec<AnalysisRecord>>,
 }
 
 impl SqliteStore {
     /// Opens (or creates) the database at `path` (`:memory:` for a private in-memory one),
-    /// brings its schema up to date and reads back the `limit` most recently changed games.
+    /// brings its schema up to date and reads back the `limit` most recently changed games (their
+    /// analyses wait in [`GameStore::take_stored_analyses`]).
     /// Blocking: call it before serving, or from `spawn_blocking`.
     pub fn open(path: &str, limit: usize) -> Result<(SqliteStore, Vec<StoredGame>), StoreError> {
         let mut conn =
@@ -65,6 +78,9 @@ impl SqliteStore {
         migrate(&mut conn)?;
         let games =
             load(&conn, limit).map_err(|error| StoreError::backend("reading games", error))?;
+        let ids: Vec<&str> = games.iter().map(|game| game.id.as_str()).collect();
+        let analyses = load_analyses(&conn, &ids)
+            .map_err(|error| StoreError::backend("reading analyses", error))?;
         let (sender, receiver) = mpsc::channel();
         let (settle, settled) = watch::channel(0);
         let failures = Arc::new(Mutex::new(Vec::new()));
@@ -82,6 +98,7 @@ impl SqliteStore {
             queue: Mutex::new(Queue { next: 1, sender }),
             settled,
             failures,
+            stored_analyses: Mutex::new(analyses),
         };
         Ok((store, games))
     }
@@ -136,6 +153,35 @@ impl GameStore for SqliteStore {
             - 1;
         self.durable(WriteTicket(last))
     }
+
+    fn save_analysis(
+        &self,
+        id: &GameId,
+        status: AnalysisStatus,
+        nodes: u64,
+    ) -> Result<WriteTicket, StoreError> {
+        let (id, status) = (id.to_string(), status_name(status));
+        let nodes = i64::try_from(nodes).unwrap_or(i64::MAX);
+        self.enqueue(|ticket| Write::Analysis(ticket, id, status, nodes))
+    }
+
+    fn save_analysed_position(
+        &self,
+        id: &GameId,
+        position: &AnalysedPosition,
+    ) -> Result<WriteTicket, StoreError> {
+        let (id, row) = (id.to_string(), PositionRecord::of(position));
+        self.enqueue(|ticket| Write::Position(ticket, id, row))
+    }
+
+    fn take_stored_analyses(&self) -> Vec<AnalysisRecord> {
+        std::mem::take(
+            &mut *self
+                .stored_analyses
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner),
+        )
+    }
 }
 
 /// Owns the connection; commits queued writes in batches until every sender is gone.
@@ -183,6 +229,22 @@ fn commit(conn: &mut Connection, batch: &[Write]) -> rusqlite::Result<()> {
                  result = excluded.result, updated_at = excluded.updated_at",
         )?;
         let mut delete = tx.prepare_cached("DELETE FROM games WHERE id = ?1")?;
+        let mut delete_analysis = tx.prepare_cached("DELETE FROM analyses WHERE game_id = ?1")?;
+        let mut delete_positions =
+            tx.prepare_cached("DELETE FROM analysed_positions WHERE game_id = ?1")?;
+        // Only for a stored game: an analysis outliving its game by a moment writes nothing.
+        let mut analysis = tx.prepare_cached(
+            "INSERT INTO analyses (game_id, status, nodes, updated_at)
+             SELECT ?1, ?2, ?3, ?4 WHERE EXISTS (SELECT 1 FROM games WHERE id = ?1)
+             ON CONFLICT (game_id) DO UPDATE SET status = excluded.status,
+                 nodes = excluded.nodes, updated_at = excluded.updated_at",
+        )?;
+        let mut position = tx.prepare_cached(
+            "INSERT OR REPLACE INTO analysed_positions
+                 (game_id, position, cp, mate, best, pv, depth, nodes)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
+             WHERE EXISTS (SELECT 1 FROM analyses WHERE game_id = ?1)",
+        )?;
         for write in batch {
             match write {
                 Write::Save(_, r) => {
@@ -199,7 +261,17 @@ fn commit(conn: &mut Connection, batch: &[Write]) -> rusqlite::Result<()> {
                     ])?;
                 }
                 Write::Delete(_, id) => {
+                    delete_positions.execute([id])?;
+                    delete_analysis.execute([id])?;
                     delete.execute([id])?;
+                }
+                Write::Analysis(_, id, status, nodes) => {
+                    analysis.execute(params![id, status, nodes, now])?;
+                }
+                Write::Position(_, id, p) => {
+                    position.execute(params![
+                        id, p.position, p.cp, p.mate, p.best, p.pv, p.depth, p.nodes
+                    ])?;
                 }
             }
         }
@@ -256,6 +328,41 @@ fn load(conn: &Connection, limit: usize) -> rusqlite::Result<Vec<StoredGame>> {
         }
     }
     Ok(games)
+}
+
+/// The analyses of the games `ids`, their positions in order.
+fn load_analyses(conn: &Connection, ids: &[&str]) -> rusqlite::Result<Vec<AnalysisRecord>> {
+    let mut analysis = conn.prepare("SELECT status, nodes FROM analyses WHERE game_id = ?1")?;
+    let mut positions = conn.prepare(
+        "SELECT position, cp, mate, best, pv, depth, nodes FROM analysed_positions
+         WHERE game_id = ?1 ORDER BY position",
+    )?;
+    let mut records = Vec::new();
+    for &id in ids {
+        let mut rows = analysis.query([id])?;
+        let Some(row) = rows.next()? else { continue };
+        let (status, nodes): (String, i64) = (row.get(0)?, row.get(1)?);
+        let positions = positions
+            .query_map([id], |row| {
+                Ok(PositionRecord {
+                    position: row.get(0)?,
+                    cp: row.get(1)?,
+                    mate: row.get(2)?,
+                    best: row.get(3)?,
+                    pv: row.get(4)?,
+                    depth: row.get(5)?,
+                    nodes: row.get(6)?,
+                })
+            })?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        records.push(AnalysisRecord {
+            game_id: id.to_owned(),
+            status,
+            nodes,
+            positions,
+        });
+    }
+    Ok(records)
 }
 
 fn unix_millis() -> i64 {
@@ -360,6 +467,93 @@ mod tests {
             .save(&snapshot_of(&id, &TokenHash::of("t"), &state))
             .expect("queued");
         assert!(store.durable(ticket).await.is_err());
+    }
+
+    /// Fool's mate, stored as finished, and its first two positions analysed.
+    fn analysed_fools_mate() -> (GameState, Vec<AnalysedPosition>) {
+        use crate::uci::{PositionAnalysis, Score};
+        use alphachess_engine::UciMove;
+        let mut game = Game::default();
+        let mut positions = Vec::new();
+        for (index, text) in ["f2f3", "e7e5", "g2g4", "d8h4"].into_iter().enumerate() {
+            let m = text
+                .parse::<UciMove>()
+                .expect("UCI")
+                .to_move(game.position())
+                .expect("legal");
+            if index < 2 {
+                positions.push(AnalysedPosition {
+                    index,
+                    analysis: PositionAnalysis {
+                        score: Score::Cp(10 - 50 * index as i32),
+                        best: m,
+                        pv: vec![m],
+                        depth: 10,
+                        nodes: 20_000,
+                    },
+                });
+            }
+            game.play(m).expect("playable");
+        }
+        (GameState::new(game, Color::White, Level::MAX), positions)
+    }
+
+    #[tokio::test]
+    async fn an_analysis_is_read_back_with_its_game_and_forgotten_with_it() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("games.db");
+        let path = path.to_str().expect("utf-8");
+        let (store, _) = SqliteStore::open(path, 10).expect("opens");
+        let id = GameId::parse("abcdefghijkl").expect("an id");
+        let token = TokenHash::of("t");
+        let (state, positions) = analysed_fools_mate();
+        store
+            .save(&snapshot_of(&id, &token, &state))
+            .expect("queued");
+        store
+            .save_analysis(&id, AnalysisStatus::Queued, 20_000)
+            .expect("queued");
+        store
+            .save_analysis(&id, AnalysisStatus::Running, 20_000)
+            .expect("queued");
+        for position in &positions {
+            store.save_analysed_position(&id, position).expect("queued");
+        }
+        // A game that is not stored gets no analysis.
+        let stranger = GameId::parse("zzzzzzzzzzzz").expect("an id");
+        store
+            .save_analysis(&stranger, AnalysisStatus::Queued, 1)
+            .expect("queued");
+        store
+            .save_analysed_position(&stranger, &positions[0])
+            .expect("queued");
+        store.flush().await.expect("committed");
+        drop(store);
+
+        let (store, games) = SqliteStore::open(path, 10).expect("opens again");
+        assert_eq!(games.len(), 1);
+        let analyses = store.take_stored_analyses();
+        assert_eq!(analyses.len(), 1, "{analyses:?}");
+        assert_eq!(analyses[0].status, "running");
+        assert_eq!(analyses[0].nodes, 20_000);
+        let rows: Vec<PositionRecord> = positions.iter().map(PositionRecord::of).collect();
+        assert_eq!(analyses[0].positions, rows);
+        let stored = analyses[0]
+            .rebuild(games[0].state.game())
+            .expect("fits the game");
+        assert_eq!(stored.review.progress().done, 2);
+        assert!(store.take_stored_analyses().is_empty(), "handed over once");
+
+        let gone = store.delete(&id).expect("queued");
+        store.durable(gone).await.expect("committed");
+        let conn = Connection::open(path).expect("a second connection");
+        let count = |table: &str| -> i64 {
+            conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |row| {
+                row.get(0)
+            })
+            .expect("counted")
+        };
+        assert_eq!((count("analyses"), count("analysed_positions")), (0, 0));
     }
 
     #[test]

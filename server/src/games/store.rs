@@ -9,9 +9,11 @@
 use std::future::Future;
 use std::pin::Pin;
 
+use super::analysis_record::AnalysisRecord;
 use super::error::StoreError;
 use super::id::GameId;
 use super::state::GameState;
+use crate::analysis::{AnalysedPosition, AnalysisStatus};
 use crate::token::TokenHash;
 
 /// One game as a store sees it after a change.
@@ -45,9 +47,30 @@ pub trait GameStore: Send + Sync + 'static {
     /// Resolves when every write queued so far is durable (the server is stopping: what was
     /// queued but not yet acknowledged, such as a reply computed at the last moment, is kept too).
     fn flush(&self) -> Durable<'_>;
+
+    /// Queues the status of a game's analysis (the first call creates its record), searched at
+    /// `nodes` per position. Ignored if the game is not stored (it was forgotten meanwhile).
+    fn save_analysis(
+        &self,
+        id: &GameId,
+        status: AnalysisStatus,
+        nodes: u64,
+    ) -> Result<WriteTicket, StoreError>;
+
+    /// Queues one analysed position of a game's analysis, as soon as the engine answered it, so a
+    /// restart resumes after it. Ignored if the analysis is not stored.
+    fn save_analysed_position(
+        &self,
+        id: &GameId,
+        position: &AnalysedPosition,
+    ) -> Result<WriteTicket, StoreError>;
+
+    /// The analyses read back when the store was opened, for the games it read back; handed over
+    /// once (the service takes them at startup), empty afterwards.
+    fn take_stored_analyses(&self) -> Vec<AnalysisRecord>;
 }
 
-/// Keeps nothing beyond the live registry: games last as long as the process.
+/// Keeps nothing beyond the live registry: games (and their analyses) last as long as the process.
 #[derive(Debug, Default, Clone, Copy)]
 pub struct MemoryStore;
 
@@ -66,5 +89,26 @@ impl GameStore for MemoryStore {
 
     fn flush(&self) -> Durable<'_> {
         Box::pin(std::future::ready(Ok(())))
+    }
+
+    fn save_analysis(
+        &self,
+        _id: &GameId,
+        _status: AnalysisStatus,
+        _nodes: u64,
+    ) -> Result<WriteTicket, StoreError> {
+        Ok(WriteTicket::default())
+    }
+
+    fn save_analysed_position(
+        &self,
+        _id: &GameId,
+        _position: &AnalysedPosition,
+    ) -> Result<WriteTicket, StoreError> {
+        Ok(WriteTicket::default())
+    }
+
+    fn take_stored_analyses(&self) -> Vec<AnalysisRecord> {
+        Vec::new()
     }
 }
