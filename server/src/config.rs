@@ -10,6 +10,7 @@ use std::time::Duration;
 use clap::Parser;
 
 use crate::limits::{IpNet, LimitSettings};
+use crate::analysis::DEFAULT_ANALYSIS_NODES;
 use crate::uci::EngineAddress;
 
 /// AlphaChess server: play Stockfish in the browser.
@@ -60,6 +61,18 @@ pub struct Config {
     #[arg(long, env = "ALPHACHESS_IDLE_TIMEOUT_SECS", default_value_t = 6 * 3600,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub idle_timeout_secs: u64,
+
+    /// Nodes Stockfish searches in each position of a post-game analysis (lichess uses 1,000,000;
+    /// the default halves the wait and barely moves the judgments)
+    #[arg(long, env = "ALPHACHESS_ANALYSIS_NODES", default_value_t = DEFAULT_ANALYSIS_NODES,
+          value_parser = clap::value_parser!(u64).range(1_000..=100_000_000))]
+    pub analysis_nodes: u64,
+
+    /// Post-game analyses that may run at once (each searches one position at a time, behind live
+    /// play); the others wait as `queued` [default: the number of engines]
+    #[arg(long, env = "ALPHACHESS_MAX_ANALYSES",
+          value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub max_analyses: Option<u32>,
 
     /// SQLite database that keeps every game across restarts (`:memory:` keeps nothing)
     #[arg(long, env = "ALPHACHESS_DB", default_value = "alphachess.db")]
@@ -304,6 +317,26 @@ mod tests {
             Config::try_parse_from(["alphachess-server", "--trusted-proxy", "10.0.0.0/99"])
                 .is_err()
         );
+    }
+
+    #[test]
+    fn analysis_flags_have_their_defaults_and_bounds() {
+        let config = Config::with_defaults();
+        assert_eq!(config.analysis_nodes, DEFAULT_ANALYSIS_NODES);
+        assert_eq!(config.max_analyses, None);
+        let config = Config::parse_from([
+            "alphachess-server",
+            "--analysis-nodes",
+            "20000",
+            "--max-analyses",
+            "3",
+        ]);
+        assert_eq!(
+            (config.analysis_nodes, config.max_analyses),
+            (20_000, Some(3))
+        );
+        assert!(Config::try_parse_from(["alphachess-server", "--max-analyses", "0"]).is_err());
+        assert!(Config::try_parse_from(["alphachess-server", "--analysis-nodes", "10"]).is_err());
     }
 
     #[test]

@@ -42,6 +42,7 @@ fn encode(event: &GameEvent) -> Bytes {
     match event {
         GameEvent::Game(view) => frame("game", view),
         GameEvent::Thinking(thinking) => frame("thinking", thinking),
+        GameEvent::Analysis(analysis) => frame("analysis", analysis),
     }
 }
 

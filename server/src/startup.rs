@@ -14,7 +14,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::Config;
 use crate::error::ApiError;
-use crate::games::{GameService, Games, SqliteStore, StoreError};
+use crate::games::{AnalysisSettings, GameService, Games, SqliteStore, StoreError};
+use crate::openings;
 use crate::limits::{connection, Limits};
 use crate::middleware::access_log::access_log;
 use crate::middleware::body_timeout::{read_body_in_time, BodyTimeout};
@@ -172,6 +173,10 @@ fn shutdown_timeout_secs(config: &Config) -> u64 {
 
 /// Locates and starts the engines and creates the (empty) game registry.
 pub async fn start_service(config: &Config) -> Result<GameService, StartupError> {
+    // Read while the engines start, so no view (the first restored game's included) waits for it.
+    let book = tokio::task::spawn_blocking(|| {
+        openings::book();
+    });
     let addresses = engine_addresses(config)?;
     let engines = EnginePool::start(EngineSettings {
         engines: addresses.clone(),
@@ -187,8 +192,19 @@ pub async fn start_service(config: &Config) -> Result<GameService, StartupError>
             .join(" or "),
         source,
     })?;
+    if let Err(panic) = book.await {
+        std::panic::resume_unwind(panic.into_panic());
+    }
     let games = open_games(config).await?;
-    Ok(GameService::new(games, engines, config.depth))
+    let analysis = AnalysisSettings {
+        nodes: config.analysis_nodes,
+        max_running: config
+            .max_analyses
+            .map_or(addresses.len(), |max| max as usize),
+    };
+    let service = GameService::new(games, engines, config.depth, analysis);
+    service.resume_analyses();
+    Ok(service)
 }
 
 /// Opens the database (off the async runtime) and puts its games back in the registry.

@@ -3,7 +3,8 @@
 //!
 //! Each game owns a [`GameEvents`] (a bounded broadcast channel). `GameSlot::update` publishes
 //! the new view after every change; the engine's search publishes [`Thinking`] through the sink
-//! `progress::thinking_sink` builds. Publishing never waits: a watcher that falls behind skips to
+//! `progress::thinking_sink` builds; a running analysis publishes its new plies and status changes
+//! (`analyses.rs`). Publishing never waits: a watcher that falls behind skips to
 //! the current view, and one that leaves costs nothing. Framing them for HTTP (Server-Sent
 //! Events) is the edge's business.
 
@@ -13,6 +14,7 @@ use tokio::sync::broadcast;
 
 use super::thinking::Thinking;
 use super::view::GameView;
+use crate::analysis::AnalysisEvent;
 
 /// How many events a watcher may fall behind before it skips to the current view.
 const CAPACITY: usize = 32;
@@ -24,6 +26,8 @@ pub enum GameEvent {
     Game(Arc<GameView>),
     /// The engine's search for this game progressed.
     Thinking(Arc<Thinking>),
+    /// The game's analysis has a new ply or a new status.
+    Analysis(Arc<AnalysisEvent>),
 }
 
 /// The sending side of one game's stream; cheap to clone.
@@ -54,6 +58,11 @@ impl GameEvents {
     /// Sends search progress to every watcher.
     pub fn publish_thinking(&self, thinking: Thinking) {
         let _ = self.sender.send(GameEvent::Thinking(Arc::new(thinking)));
+    }
+
+    /// Sends an analysis's progress to every watcher.
+    pub fn publish_analysis(&self, event: AnalysisEvent) {
+        let _ = self.sender.send(GameEvent::Analysis(Arc::new(event)));
     }
 
     /// Whether anyone watches (progress is not even computed otherwise).

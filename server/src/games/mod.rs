@@ -1,5 +1,6 @@
 //! Games against the engine: state, rules of play, views, the live registry and its store.
 
+mod analyses;
 mod analysis_record;
 mod color;
 mod error;
@@ -20,6 +21,7 @@ mod store;
 mod thinking;
 mod view;
 
+pub use analyses::{AnalysisError, AnalysisSettings};
 pub use analysis_record::{AnalysisRecord, InvalidAnalysis, PositionRecord, StoredAnalysis};
 pub use color::ColorName;
 pub use error::{GameError, StoreError};

@@ -144,6 +144,7 @@ mod tests {
             .map(|event| match event {
                 GameEvent::Thinking(thinking) => thinking.depth,
                 GameEvent::Game(view) => panic!("unexpected view {view:?}"),
+                GameEvent::Analysis(event) => panic!("unexpected analysis {event:?}"),
             })
             .collect()
     }

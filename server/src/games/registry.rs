@@ -255,6 +255,11 @@ impl Games {
         }
     }
 
+    /// Where the games are kept (their analyses are kept there too).
+    pub fn store(&self) -> Arc<dyn GameStore> {
+        Arc::clone(&self.store)
+    }
+
     /// Waits until every change queued so far, of every game, is durable.
     pub async fn flush(&self) -> Result<(), GameError> {
         Ok(self.store.flush().await?)

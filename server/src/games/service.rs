@@ -8,6 +8,7 @@ use serde::Serialize;
 use tokio_util::sync::CancellationToken;
 use utoipa::ToSchema;
 
+use super::analyses::{Analyses, AnalysisError, AnalysisSettings};
 use super::error::GameError;
 use super::export::to_pgn;
 use super::id::GameId;
@@ -17,7 +18,8 @@ use super::progress::thinking_sink;
 use super::registry::{GameSlot, Games};
 use super::setup::NewGame;
 use super::state::{EngineTurn, GameState};
-use super::view::GameView;
+use super::view::{GameView, Status};
+use crate::analysis::Analysis;
 use crate::token::GameToken;
 use crate::uci::{EnginePool, SearchRequest};
 
@@ -46,15 +48,25 @@ pub struct GameService {
     /// Cancelled when the server starts to stop: live streams end at once, rather than holding
     /// the graceful shutdown open until its timeout.
     stopping: CancellationToken,
+    /// The finished games' analyses.
+    analyses: Arc<Analyses>,
 }
 
 impl GameService {
-    pub fn new(games: Games, engines: EnginePool, max_depth: u32) -> GameService {
+    pub fn new(
+        games: Games,
+        engines: EnginePool,
+        max_depth: u32,
+        analysis: AnalysisSettings,
+    ) -> GameService {
+        let stopping = CancellationToken::new();
+        let analyses = Analyses::new(engines.clone(), games.store(), analysis, stopping.clone());
         GameService {
             games,
             engines,
             max_depth,
-            stopping: CancellationToken::new(),
+            stopping,
+            analyses: Arc::new(analyses),
         }
     }
 
@@ -91,10 +103,12 @@ impl GameService {
     pub async fn create(&self, new: NewGame) -> Result<Created, GameError> {
         let player = new.color.resolve()?;
         let token = GameToken::generate()?;
+        let imported_finished = new.game.outcome().is_some();
         let state = GameState::new(new.game, player, new.level);
         let slot = self.games.insert(state, token.hash())?;
         match self.engine_turn(&slot, false).await {
             Ok(game) => {
+                self.analyse_if_ended(&slot, imported_finished, &game);
                 slot.durable().await?;
                 Ok(Created { token, game })
             }
@@ -121,6 +135,7 @@ impl GameService {
         let slot = self.games.authorized(id, token)?;
         slot.update(|state| state.play_player_move(m, expected_ply))?;
         let view = self.engine_turn(&slot, true).await?;
+        self.analyse_if_ended(&slot, false, &view);
         slot.durable().await?;
         Ok(view)
     }
@@ -144,8 +159,36 @@ impl GameService {
     ) -> Result<Arc<GameView>, GameError> {
         let slot = self.games.authorized(id, token)?;
         let view = slot.update(change)?.1;
+        self.analyse_if_ended(&slot, false, &view);
         slot.durable().await?;
         Ok(view)
+    }
+
+    /// A change that ended a live game (mate, draw, resignation, the engine's mating reply)
+    /// starts its analysis. `was_finished`: the game was already over before (an imported one).
+    fn analyse_if_ended(&self, slot: &Arc<GameSlot>, was_finished: bool, view: &GameView) {
+        if !was_finished && view.status == Status::Finished {
+            self.analyses.start_after_end(slot);
+        }
+    }
+
+    /// The player asks for the analysis of a finished game: it starts, or the one there is is
+    /// answered (a failed one starts again where it stopped).
+    pub fn request_analysis(&self, id: &GameId, token: &str) -> Result<Analysis, AnalysisError> {
+        let slot = self.games.authorized(id, token)?;
+        self.analyses.request(&slot)
+    }
+
+    /// A game's analysis as it stands (no token needed, like the game).
+    pub fn analysis(&self, id: &GameId) -> Result<Analysis, AnalysisError> {
+        let slot = self.games.get(id)?;
+        self.analyses.get(&slot)
+    }
+
+    /// After a restart: the stored analyses are back, and the unfinished ones run again from
+    /// where they stopped.
+    pub fn resume_analyses(&self) {
+        self.analyses.resume(&self.games);
     }
 
     /// After a restart: in every game where the engine was to move when the server stopped, the
@@ -153,9 +196,13 @@ impl GameService {
     /// failure takes the player's last move back, as it would have during the request.
     pub async fn resume_engine_turns(&self) {
         for slot in self.games.all() {
-            let undo_on_failure = slot.read(|state| state.game().ply() > 0);
-            if let Err(error) = self.engine_turn(&slot, undo_on_failure).await {
-                tracing::warn!(%error, game = %slot.id(), "resuming the engine's turn failed");
+            let (undo_on_failure, was_finished) =
+                slot.read(|state| (state.game().ply() > 0, state.is_finished()));
+            match self.engine_turn(&slot, undo_on_failure).await {
+                Ok(view) => self.analyse_if_ended(&slot, was_finished, &view),
+                Err(error) => {
+                    tracing::warn!(%error, game = %slot.id(), "resuming the engine's turn failed");
+                }
             }
             if let Err(error) = slot.durable().await {
                 tracing::error!(%error, game = %slot.id(), "a resumed game could not be saved");

@@ -1,0 +1,419 @@
+//! Post-game analysis of the live games (issue #12): who asked for one, which run, what is kept.
+//!
+//! A finished game's analysis starts when its player asks for it, or by itself when a live game
+//! ends. It waits as `queued` for one of `max_running` places, then runs on the engines' analysis
+//! lane, behind live play ([`analyse_game`]). Each answer is stored at once (so a restart resumes
+//! after it, see [`Analyses::resume`]) and published on the game's stream with the plies it
+//! completes; the status changes (queued, running, done with accuracy and summary, failed) are
+//! published too. A failed analysis is restarted by the next request, from where it stopped.
+//!
+//! An analysis lives as long as its game: it holds the game only weakly, stops when the game is
+//! forgotten, and is dropped from the map the next time an analysis starts.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError, Weak};
+
+use alphachess_engine::Game;
+use tokio::sync::Semaphore;
+use tokio_util::sync::CancellationToken;
+
+use super::error::{GameError, StoreError};
+use super::id::GameId;
+use super::registry::{GameSlot, Games};
+use super::store::GameStore;
+use crate::analysis::{
+    analyse_game, AnalysedPly, AnalysedPosition, Analysis, AnalysisEvent, AnalysisStatus, Review,
+    DEFAULT_ANALYSIS_NODES,
+};
+use crate::uci::EnginePool;
+
+/// How analyses run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct AnalysisSettings {
+    /// Nodes per position (`go nodes N`).
+    pub nodes: u64,
+    /// Analyses that may run at once; the others wait as `queued`.
+    pub max_running: usize,
+}
+
+impl Default for AnalysisSettings {
+    fn default() -> AnalysisSettings {
+        AnalysisSettings {
+            nodes: DEFAULT_ANALYSIS_NODES,
+            max_running: 1,
+        }
+    }
+}
+
+/// Why an analysis was refused or cannot be shown.
+#[derive(Debug, thiserror::Error)]
+pub enum AnalysisError {
+    #[error(transparent)]
+    Game(#[from] GameError),
+    #[error("the game is not finished; it can be analysed once it is over")]
+    GameNotFinished,
+    #[error("nobody has asked for this game's analysis")]
+    NotRequested,
+}
+
+impl From<StoreError> for AnalysisError {
+    fn from(error: StoreError) -> AnalysisError {
+        AnalysisError::Game(error.into())
+    }
+}
+
+/// The analyses of the live games and the places they run in.
+pub struct Analyses {
+    engines: EnginePool,
+    store: Arc<dyn GameStore>,
+    settings: AnalysisSettings,
+    /// One permit per analysis that may run; the others wait for one, in order.
+    places: Arc<Semaphore>,
+    by_game: Mutex<HashMap<GameId, Arc<Tracked>>>,
+    /// Cancelled when the server stops: running analyses stop where they are (their answers so
+    /// far are stored) and resume after the restart.
+    stopping: CancellationToken,
+}
+
+/// One game's analysis.
+struct Tracked {
+    id: GameId,
+    slot: Weak<GameSlot>,
+    /// Nodes per position, kept for the whole analysis (a resumed one keeps its budget).
+    nodes: u64,
+    progress: Mutex<Progress>,
+}
+
+/// Where one analysis stands.
+struct Progress {
+    status: AnalysisStatus,
+    review: Review,
+}
+
+impl Progress {
+    /// The analysis as the API shows it: accuracy and summary only once it is done.
+    fn analysis(&self) -> Analysis {
+        let mut analysis = self.review.to_analysis(self.status);
+        if self.status != AnalysisStatus::Done {
+            analysis.accuracy = None;
+            analysis.summary = None;
+        }
+        analysis
+    }
+
+    /// The event that says the status changed.
+    fn status_event(&self) -> AnalysisEvent {
+        let analysis = self.analysis();
+        AnalysisEvent {
+            status: analysis.status,
+            progress: analysis.progress,
+            ply: None,
+            accuracy: analysis.accuracy,
+            summary: analysis.summary,
+        }
+    }
+
+    /// The event that carries a newly analysed ply.
+    fn ply_event(&self, ply: AnalysedPly) -> AnalysisEvent {
+        AnalysisEvent {
+            status: self.status,
+            progress: self.review.progress(),
+            ply: Some(ply),
+            accuracy: None,
+            summary: None,
+        }
+    }
+}
+
+/// Why a running analysis stopped before its end.
+enum Stop {
+    /// The game was forgotten.
+    Gone,
+    /// An answer did not fit the review (a bug, not the engine's fault: it was checked).
+    Invalid(String),
+}
+
+impl Tracked {
+    fn lock(&self) -> std::sync::MutexGuard<'_, Progress> {
+        self.progress.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn is_of(&self, slot: &Arc<GameSlot>) -> bool {
+        std::ptr::eq(self.slot.as_ptr(), Arc::as_ptr(slot))
+    }
+
+    /// Sends `event` to the game's watchers, if the game is still there.
+    fn publish(&self, event: AnalysisEvent) {
+        if let Some(slot) = self.slot.upgrade() {
+            slot.events().publish_analysis(event);
+        }
+    }
+
+    /// Stores and publishes a new status.
+    fn set_status(
+        &self,
+        progress: &mut Progress,
+        status: AnalysisStatus,
+        store: &dyn GameStore,
+    ) -> Result<(), StoreError> {
+        store.save_analysis(&self.id, status, self.nodes)?;
+        progress.status = status;
+        self.publish(progress.status_event());
+        Ok(())
+    }
+
+    /// Stores and publishes one answer of the engine.
+    fn record(&self, position: AnalysedPosition, store: &dyn GameStore) -> Result<(), Stop> {
+        if self.slot.strong_count() == 0 {
+            return Err(Stop::Gone);
+        }
+        let mut progress = self.lock();
+        let expected = progress.review.progress().done;
+        if position.index != expected {
+            return Err(Stop::Invalid(format!(
+                "position {} answered where {expected} was next",
+                position.index
+            )));
+        }
+        let plies = progress
+            .review
+            .push(position.analysis.clone())
+            .map_err(|error| Stop::Invalid(error.to_string()))?;
+        if let Err(error) = store.save_analysed_position(&self.id, &position) {
+            tracing::warn!(%error, game = %self.id, "an analysed position could not be stored");
+        }
+        for ply in plies {
+            self.publish(progress.ply_event(ply));
+        }
+        Ok(())
+    }
+
+    /// Stores and publishes the end of a run; a store failure is only logged (the analysis is
+    /// in memory, and a restart would redo what was not kept).
+    fn finish(&self, status: AnalysisStatus, store: &dyn GameStore) {
+        let mut progress = self.lock();
+        if let Err(error) = self.set_status(&mut progress, status, store) {
+            tracing::warn!(%error, game = %self.id, "the analysis status could not be stored");
+        }
+    }
+}
+
+impl Analyses {
+    /// No analyses yet; `stopping` is the server's shutdown token.
+    pub fn new(
+        engines: EnginePool,
+        store: Arc<dyn GameStore>,
+        settings: AnalysisSettings,
+        stopping: CancellationToken,
+    ) -> Analyses {
+        Analyses {
+            engines,
+            store,
+            settings,
+            places: Arc::new(Semaphore::new(settings.max_running.max(1))),
+            by_game: Mutex::new(HashMap::new()),
+            stopping,
+        }
+    }
+
+    /// The player asks for the analysis of `slot`'s game: it starts (202 `queued`) unless there
+    /// is one, which is answered as it stands; a failed one is started again where it stopped.
+    pub fn request(self: &Arc<Self>, slot: &Arc<GameSlot>) -> Result<Analysis, AnalysisError> {
+        self.begin(slot, true)
+    }
+
+    /// A live game has just ended: its analysis starts, unless it already has one.
+    pub fn start_after_end(self: &Arc<Self>, slot: &Arc<GameSlot>) {
+        if let Err(error) = self.begin(slot, false) {
+            tracing::warn!(%error, game = %slot.id(), "the analysis of a finished game did not start");
+        }
+    }
+
+    /// The analysis of `slot`'s game as it stands.
+    pub fn get(&self, slot: &Arc<GameSlot>) -> Result<Analysis, AnalysisError> {
+        let tracked = self.tracked(slot).ok_or(AnalysisError::NotRequested)?;
+        let analysis = tracked.lock().analysis();
+        Ok(analysis)
+    }
+
+    /// The plies analysed so far (none without an analysis), e.g. for the PGN export.
+    pub fn plies(&self, slot: &Arc<GameSlot>) -> Vec<AnalysedPly> {
+        self.tracked(slot)
+            .map(|tracked| tracked.lock().review.plies())
+            .unwrap_or_default()
+    }
+
+    /// After a restart: takes the analyses the store read back, checks each against its game,
+    /// and resumes every one that had not ended (it searches only the positions not stored).
+    pub fn resume(self: &Arc<Self>, games: &Games) {
+        for record in self.store.take_stored_analyses() {
+            let Some(slot) = GameId::parse(&record.game_id).and_then(|id| games.get(&id).ok())
+            else {
+                continue;
+            };
+            let Some(game) = finished_game(&slot) else {
+                continue;
+            };
+            let stored = match record.rebuild(&game) {
+                Ok(stored) => stored,
+                Err(error) => {
+                    tracing::error!(%error, "skipping a stored analysis that does not load");
+                    continue;
+                }
+            };
+            let unfinished = matches!(
+                stored.status,
+                AnalysisStatus::Queued | AnalysisStatus::Running
+            );
+            let status = if unfinished {
+                AnalysisStatus::Queued
+            } else {
+                stored.status
+            };
+            let tracked = self.track(&slot, stored.nodes, status, stored.review);
+            if unfinished {
+                tracing::info!(game = %slot.id(), done = tracked.lock().review.progress().done, "resuming an analysis");
+                self.spawn(tracked);
+            }
+        }
+    }
+
+    /// Starts (or answers) the analysis of `slot`'s game; `retry_failed` starts a failed one again.
+    fn begin(
+        self: &Arc<Self>,
+        slot: &Arc<GameSlot>,
+        retry_failed: bool,
+    ) -> Result<Analysis, AnalysisError> {
+        let game = finished_game(slot).ok_or(AnalysisError::GameNotFinished)?;
+        // Held throughout, so two requests for one game start one analysis.
+        let mut by_game = self.by_game.lock().unwrap_or_else(PoisonError::into_inner);
+        by_game.retain(|_, tracked| tracked.slot.strong_count() > 0);
+        if let Some(tracked) = by_game.get(slot.id()).filter(|t| t.is_of(slot)) {
+            let tracked = Arc::clone(tracked);
+            let mut progress = tracked.lock();
+            if retry_failed && progress.status == AnalysisStatus::Failed {
+                tracked.set_status(&mut progress, AnalysisStatus::Queued, &*self.store)?;
+                self.spawn(Arc::clone(&tracked));
+            }
+            return Ok(progress.analysis());
+        }
+        self.store
+            .save_analysis(slot.id(), AnalysisStatus::Queued, self.settings.nodes)?;
+        let tracked = Arc::new(Tracked {
+            id: slot.id().clone(),
+            slot: Arc::downgrade(slot),
+            nodes: self.settings.nodes,
+            progress: Mutex::new(Progress {
+                status: AnalysisStatus::Queued,
+                review: Review::new(game),
+            }),
+        });
+        by_game.insert(slot.id().clone(), Arc::clone(&tracked));
+        drop(by_game);
+        let analysis = {
+            let progress = tracked.lock();
+            tracked.publish(progress.status_event());
+            progress.analysis()
+        };
+        self.spawn(tracked);
+        Ok(analysis)
+    }
+
+    /// Adds an analysis read back from the store.
+    fn track(
+        &self,
+        slot: &Arc<GameSlot>,
+        nodes: u64,
+        status: AnalysisStatus,
+        review: Review,
+    ) -> Arc<Tracked> {
+        let tracked = Arc::new(Tracked {
+            id: slot.id().clone(),
+            slot: Arc::downgrade(slot),
+            nodes,
+            progress: Mutex::new(Progress { status, review }),
+        });
+        self.by_game
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(slot.id().clone(), Arc::clone(&tracked));
+        tracked
+    }
+
+    /// The analysis of this very game (not of an expired one that had its id).
+    fn tracked(&self, slot: &Arc<GameSlot>) -> Option<Arc<Tracked>> {
+        self.by_game
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(slot.id())
+            .filter(|tracked| tracked.is_of(slot))
+            .cloned()
+    }
+
+    /// Runs `tracked` in the background until it ends, its game goes or the server stops.
+    fn spawn(self: &Arc<Self>, tracked: Arc<Tracked>) {
+        let analyses = Arc::clone(self);
+        tokio::spawn(async move {
+            let stopping = analyses.stopping.clone();
+            tokio::select! {
+                biased;
+                () = stopping.cancelled() => {}
+                () = analyses.run(&tracked) => {}
+            }
+        });
+    }
+
+    /// Waits for a place, then analyses every position not analysed yet.
+    async fn run(&self, tracked: &Tracked) {
+        let Ok(_place) = self.places.acquire().await else {
+            return;
+        };
+        let Some(game) = tracked.slot.upgrade().as_ref().and_then(finished_game) else {
+            return;
+        };
+        let start = {
+            let mut progress = tracked.lock();
+            if let Err(error) =
+                tracked.set_status(&mut progress, AnalysisStatus::Running, &*self.store)
+            {
+                tracing::warn!(%error, game = %tracked.id, "the analysis status could not be stored");
+            }
+            progress.review.progress().done
+        };
+        let key: Arc<str> = Arc::from(format!("analysis {}", tracked.id));
+        let stopped = CancellationToken::new();
+        let mut stop = None;
+        let result = tokio::select! {
+            biased;
+            () = stopped.cancelled() => Ok(()),
+            result = analyse_game(&self.engines, key, &game, tracked.nodes, start, |position| {
+                if let Err(reason) = tracked.record(position, &*self.store) {
+                    stop.get_or_insert(reason);
+                    stopped.cancel();
+                }
+            }) => result,
+        };
+        let complete = tracked.lock().review.is_complete();
+        match (stop, result) {
+            (Some(Stop::Gone), _) => {}
+            (Some(Stop::Invalid(reason)), _) => {
+                tracing::error!(game = %tracked.id, %reason, "an analysis answer did not fit");
+                tracked.finish(AnalysisStatus::Failed, &*self.store);
+            }
+            (None, Ok(())) if complete => tracked.finish(AnalysisStatus::Done, &*self.store),
+            (None, Ok(())) => {
+                tracing::error!(game = %tracked.id, "the analysis ended with positions missing");
+                tracked.finish(AnalysisStatus::Failed, &*self.store);
+            }
+            (None, Err(error)) => {
+                tracing::warn!(%error, game = %tracked.id, "an analysis failed");
+                tracked.finish(AnalysisStatus::Failed, &*self.store);
+            }
+        }
+    }
+}
+
+/// The game of `slot` if it is over (a finished game never changes again).
+fn finished_game(slot: &Arc<GameSlot>) -> Option<Game> {
+    slot.read(|state| state.is_finished().then(|| state.game().clone()))
+}
