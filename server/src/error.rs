@@ -9,7 +9,7 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::games::{GameError, ParsePlayerMoveError, SetupError};
+use crate::games::{AnalysisError, GameError, ParsePlayerMoveError, SetupError};
 use crate::uci::EngineError;
 
 /// Every way a request can fail.
@@ -70,6 +70,10 @@ pub enum ApiError {
     UnknownHost,
     #[error("internal error: {0}")]
     Internal(String),
+    #[error("the game is not finished; it can be analysed once it is over")]
+    GameNotFinished,
+    #[error("nobody has asked for this game's analysis")]
+    AnalysisNotFound,
 }
 
 /// Seconds a client should wait after `engine_busy`.
@@ -104,6 +108,8 @@ pub enum ErrorCode {
     RequestTimeout,
     UnknownHost,
     InternalError,
+    GameNotFinished,
+    AnalysisNotFound,
 }
 
 impl ErrorCode {
@@ -135,6 +141,8 @@ impl ErrorCode {
             ErrorCode::RequestTimeout => "request_timeout",
             ErrorCode::UnknownHost => "unknown_host",
             ErrorCode::InternalError => "internal_error",
+            ErrorCode::GameNotFinished => "game_not_finished",
+            ErrorCode::AnalysisNotFound => "analysis_not_found",
         }
     }
 }
@@ -187,6 +195,8 @@ impl ApiError {
             ApiError::RequestTimeout => ErrorCode::RequestTimeout,
             ApiError::UnknownHost => ErrorCode::UnknownHost,
             ApiError::Internal(_) => ErrorCode::InternalError,
+            ApiError::GameNotFinished => ErrorCode::GameNotFinished,
+            ApiError::AnalysisNotFound => ErrorCode::AnalysisNotFound,
         }
     }
 
@@ -249,6 +259,17 @@ impl From<GameError> for ApiError {
     }
 }
 
+/// An analysis of a game that is not over (409), or that nobody asked for (404).
+impl From<AnalysisError> for ApiError {
+    fn from(error: AnalysisError) -> ApiError {
+        match error {
+            AnalysisError::Game(error) => error.into(),
+            AnalysisError::GameNotFinished => ApiError::GameNotFinished,
+            AnalysisError::NotRequested => ApiError::AnalysisNotFound,
+        }
+    }
+}
+
 /// A FEN or PGN to start from that does not describe a game: 400.
 impl From<SetupError> for ApiError {
     fn from(error: SetupError) -> ApiError {
@@ -291,14 +312,17 @@ impl ResponseError for ApiError {
             | ApiError::InvalidPgn(_)
             | ApiError::InvalidMoveNotation(_) => StatusCode::BAD_REQUEST,
             ApiError::MissingToken => StatusCode::UNAUTHORIZED,
-            ApiError::GameNotFound | ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::GameNotFound | ApiError::NotFound | ApiError::AnalysisNotFound => {
+                StatusCode::NOT_FOUND
+            }
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::GameOver
             | ApiError::NotYourTurn
             | ApiError::StalePly { .. }
             | ApiError::Superseded
             | ApiError::NothingToTakeBack
-            | ApiError::TooManyPlies(_) => StatusCode::CONFLICT,
+            | ApiError::TooManyPlies(_)
+            | ApiError::GameNotFinished => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::IllegalMove { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::EngineBusy | ApiError::TooManyGames | ApiError::EngineUnavailable => {
@@ -443,6 +467,18 @@ mod tests {
         let error = ApiError::from(GameError::NotFound);
         assert_eq!(error.status_code(), StatusCode::NOT_FOUND);
         assert_eq!(error.code(), ErrorCode::GameNotFound);
+    }
+
+    #[test]
+    fn analysis_refusals_have_their_own_codes() {
+        let unfinished = ApiError::from(AnalysisError::GameNotFinished);
+        assert_eq!(unfinished.status_code(), StatusCode::CONFLICT);
+        assert_eq!(unfinished.code().as_str(), "game_not_finished");
+        let never = ApiError::from(AnalysisError::NotRequested);
+        assert_eq!(never.status_code(), StatusCode::NOT_FOUND);
+        assert_eq!(never.code().as_str(), "analysis_not_found");
+        let unknown = ApiError::from(AnalysisError::Game(GameError::NotFound));
+        assert_eq!(unknown.code(), ErrorCode::GameNotFound);
     }
 
     #[test]

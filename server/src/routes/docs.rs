@@ -7,6 +7,7 @@ use utoipa_actix_web::OpenApiFactory;
 use utoipa_swagger_ui::SwaggerUi;
 
 use super::{api_routes, games, health, moves};
+use crate::analysis::AnalysisEvent;
 use crate::error::{ErrorBody, ErrorCode};
 use crate::games::{
     ColorName, GameView, Hint, LegalMoveView, MoveView, Reason, ScoreView, Status, Thinking,
@@ -19,7 +20,7 @@ use crate::games::{
     components(schemas(
         games::CreateGameRequest, games::CreatedGame, moves::MoveRequest, GameView, MoveView,
         LegalMoveView, ColorName, Status, Reason, Hint, ErrorBody, ErrorCode, health::StatusBody, Thinking,
-        ScoreView
+        ScoreView, AnalysisEvent
     )),
     modifiers(&BearerAuth),
     tags((name = "games"), (name = "health"))

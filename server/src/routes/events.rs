@@ -13,14 +13,15 @@ use crate::limits::{ClientIp, Limits};
 ///
 /// `text/event-stream`: `event: game` with the GameView on connect and after every change;
 /// `event: thinking` with the engine's search progress (score from white's point of view, PV in
-/// SAN, at most ~10 per second) while it searches a reply; a `: ping` comment every 15 s.
+/// SAN, at most ~10 per second) while it searches a reply; `event: analysis` with each newly
+/// analysed ply and each status change of the game's analysis; a `: ping` comment every 15 s.
 /// Streams are bounded per game, per client and in all (429 past them); a client that stops
 /// reading is dropped after `--write-timeout-secs`.
 #[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id")),
     responses(
         (status = 200, content_type = "text/event-stream", body = String,
-         description = "`event: game` (data: GameView) on connect and after every change; `event: thinking` (data: Thinking) while the engine searches; `: ping` every 15 s"),
+         description = "`event: game` (data: GameView) on connect and after every change; `event: thinking` (data: Thinking) while the engine searches; `event: analysis` (data: AnalysisEvent) per analysed ply and status change; `: ping` every 15 s"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 429, body = ErrorBody, description = "too_many_requests: too many live streams of this game, from this client or in all"),
     ))]

@@ -10,6 +10,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 
 pub mod actions;
 pub mod client;
+pub mod analysis;
 pub mod docs;
 pub mod events;
 pub mod export;
@@ -30,7 +31,9 @@ pub fn api_routes(cfg: &mut ServiceConfig<'_>) {
         .service(events::stream)
         .service(export::hint)
         .service(health::health)
-        .service(health::ready);
+        .service(health::ready)
+        .service(analysis::request)
+        .service(analysis::show);
 }
 
 /// Serves [`api_routes`] under `/api`; any other request there gets a JSON 405 (a documented
