@@ -1,13 +1,19 @@
-//! PGN export of a game, with tags saying who played what.
+//! PGN export of a game, with tags saying who played what and which opening it was, and its
+//! analysis (as far as it went) written the way lichess exports analysed games:
+//! `12. Nxe5? { [%eval -1.20] Mistake. Nf3 was best. }`.
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use alphachess_engine::{pgn, Color};
+use alphachess_engine::pgn::{self, Annotations, Comment, Nag};
+use alphachess_engine::Color;
 
 use super::state::GameState;
+use crate::analysis::{AnalysedPly, Eval, Judgment};
+use crate::openings::opening_of;
 
-/// The game as PGN text, tags first.
-pub fn to_pgn(state: &GameState, today: SystemTime) -> String {
+/// The game as PGN text, tags first (`ECO` and `Opening` when the opening is known), each
+/// analysed ply in `plies` annotated.
+pub fn to_pgn(state: &GameState, today: SystemTime, plies: &[AnalysedPly]) -> String {
     let engine_name = format!("Stockfish (level {})", state.level().get());
     let (white, black) = match state.player() {
         Color::White => ("Player".to_owned(), engine_name),
@@ -20,7 +26,53 @@ pub fn to_pgn(state: &GameState, today: SystemTime) -> String {
     tags.set("Round", "-");
     tags.set("White", white);
     tags.set("Black", black);
-    pgn::write_game(&tags, state.game())
+    if let Some(opening) = opening_of(state.game()) {
+        tags.set("ECO", opening.eco.as_str());
+        tags.set("Opening", opening.name.as_str());
+    }
+    pgn::write_annotated(&tags, state.game(), &annotations(plies))
+}
+
+/// Each analysed ply as lichess annotates it: the evaluation after the move (`[%eval 0.35]`,
+/// `[%eval #-3]`; none after a checkmate, which the SAN already says), and for a judged move
+/// its NAG (`?!`, `?`, `??`) and a comment naming the better move.
+fn annotations(plies: &[AnalysedPly]) -> Annotations {
+    let mut annotations = Annotations::new();
+    for ply in plies {
+        let Some(index) = ply.ply.checked_sub(1) else {
+            continue;
+        };
+        let mut words = Vec::new();
+        if ply.eval != Eval::CHECKMATE {
+            words.push(pgn_eval(ply.eval).command());
+        }
+        let annotation = annotations.of_move_mut(index);
+        if let Some(judgment) = ply.judgment {
+            let (nag, word) = match judgment {
+                Judgment::Inaccuracy => (Nag::DUBIOUS, "Inaccuracy."),
+                Judgment::Mistake => (Nag::MISTAKE, "Mistake."),
+                Judgment::Blunder => (Nag::BLUNDER, "Blunder."),
+            };
+            annotation.nags.push(nag);
+            words.push(word.to_owned());
+            if let Some(best) = &ply.best {
+                words.push(format!("{} was best.", best.san));
+            }
+        }
+        // Never empty and never holding `}`: evaluations, fixed words and SAN.
+        if let Ok(comment) = Comment::new(&words.join(" ")) {
+            annotation.comments.push(comment);
+        }
+    }
+    annotations
+}
+
+/// The analysis's evaluation as the PGN `[%eval]` command writes it (both from white's side).
+fn pgn_eval(eval: Eval) -> pgn::Eval {
+    match eval {
+        Eval::Cp(cp) => pgn::Eval::Centipawns(cp),
+        Eval::Mate(moves) => pgn::Eval::Mate(moves),
+    }
 }
 
 /// `YYYY.MM.DD` (UTC) as PGN dates are written.
@@ -50,7 +102,89 @@ fn civil_from_days(days: i64) -> (i64, u32, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::analysis::BestMove;
+    use crate::games::level::Level;
+    use alphachess_engine::{Game, San};
     use std::time::Duration;
+
+    /// 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#, the player white.
+    fn scholars_mate() -> GameState {
+        let mut game = Game::default();
+        for san in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"] {
+            let m = san
+                .parse::<San>()
+                .expect("SAN")
+                .to_move(game.position())
+                .expect("legal");
+            game.play(m).expect("playable");
+        }
+        GameState::new(game, Color::White, Level::MAX)
+    }
+
+    fn ply(ply: usize, eval: Eval, best: &str, judgment: Option<Judgment>) -> AnalysedPly {
+        AnalysedPly {
+            ply,
+            eval,
+            best: Some(BestMove {
+                uci: String::new(),
+                san: best.to_owned(),
+            }),
+            pv_san: vec![best.to_owned()],
+            judgment,
+        }
+    }
+
+    fn analysed_plies() -> Vec<AnalysedPly> {
+        vec![
+            ply(1, Eval::Cp(30), "e4", None),
+            ply(2, Eval::Cp(35), "e5", None),
+            ply(3, Eval::Cp(-20), "Nf3", Some(Judgment::Inaccuracy)),
+            ply(4, Eval::Cp(-25), "Nc6", None),
+            ply(5, Eval::Cp(-40), "Nf3", None),
+            ply(6, Eval::Mate(1), "g6", Some(Judgment::Blunder)),
+            ply(7, Eval::CHECKMATE, "Qxf7#", None),
+        ]
+    }
+
+    #[test]
+    fn an_analysed_game_is_exported_with_evals_nags_and_the_better_move() {
+        let text = to_pgn(&scholars_mate(), UNIX_EPOCH, &analysed_plies());
+        assert!(text.contains("[ECO \"C20\"]\n"), "{text}");
+        assert!(
+            text.contains("[Opening \"King's Pawn Game: Wayward Queen Attack\"]\n"),
+            "{text}"
+        );
+        let movetext = text.split("\n\n").nth(1).expect("movetext after the tags");
+        assert_eq!(
+            movetext.split_whitespace().collect::<Vec<_>>().join(" "),
+            "1. e4 { [%eval 0.30] } 1... e5 { [%eval 0.35] } 2. Qh5?! { [%eval -0.20] \
+             Inaccuracy. Nf3 was best. } 2... Nc6 { [%eval -0.25] } 3. Bc4 { [%eval -0.40] } \
+             3... Nf6?? { [%eval #1] Blunder. g6 was best. } 4. Qxf7# 1-0"
+        );
+    }
+
+    #[test]
+    fn the_export_reads_back_unchanged_and_writes_again_to_the_same_text() {
+        let state = scholars_mate();
+        for plies in [analysed_plies(), analysed_plies()[..3].to_vec(), Vec::new()] {
+            let text = to_pgn(&state, UNIX_EPOCH, &plies);
+            let read = pgn::read_game(&text).expect("the export reads");
+            assert_eq!(read.game.moves(), state.game().moves());
+            let written = annotations(&plies);
+            for ply in 0..state.game().ply() {
+                assert_eq!(
+                    read.annotations.of_move(ply),
+                    written.of_move(ply),
+                    "move {ply}"
+                );
+            }
+            assert!(read.annotations.before.is_empty());
+            assert_eq!(
+                pgn::write_annotated(&read.tags, &read.game, &read.annotations),
+                text
+            );
+        }
+    }
 
     #[test]
     fn dates_are_written_as_pgn_wants() {

@@ -213,7 +213,8 @@ impl GameService {
     /// The game as PGN.
     pub fn pgn(&self, id: &GameId) -> Result<String, GameError> {
         let slot = self.games.get(id)?;
-        Ok(slot.read(|state| to_pgn(state, SystemTime::now())))
+        let plies = self.analyses.plies(&slot);
+        Ok(slot.read(|state| to_pgn(state, SystemTime::now(), &plies)))
     }
 
     /// Stockfish's suggestion for the player, at full strength.
