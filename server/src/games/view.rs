@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 use super::color::ColorName;
 use super::id::GameId;
 use super::state::GameState;
+use crate::openings::{opening_of, Opening};
 
 /// Whether the game goes on.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -147,6 +148,9 @@ pub struct GameView {
     /// the board (or in flight) to take back. Frontends read this instead of guessing from ply
     /// parity, which breaks when the engine opened the game or the game started from a FEN.
     pub can_take_back: bool,
+    /// The opening: the deepest named position the game has reached (a game that left theory
+    /// keeps its last name; transpositions count). `null` before any named position.
+    pub opening: Option<Opening>,
 }
 
 impl GameView {
@@ -200,6 +204,7 @@ impl GameView {
             legal_moves,
             engine_thinking: state.is_engine_thinking(),
             can_take_back: state.can_take_back(),
+            opening: opening_of(game).cloned(),
         }
     }
 }
@@ -254,6 +259,39 @@ mod tests {
         spelled.sort();
         described.sort();
         assert_eq!(described, spelled);
+    }
+
+    #[test]
+    fn the_view_names_the_deepest_opening_reached() {
+        use crate::games::level::Level;
+        use alphachess_engine::{Game, San};
+        let id = GameId::parse("abcdefghijkl").expect("an id");
+        let mut game = Game::default();
+        let view = GameView::new(&id, &GameState::new(game.clone(), Color::White, Level::MAX));
+        assert_eq!(view.opening, None);
+        for san in [
+            "e4", "c5", "Nf3", "d6", "d4", "cxd4", "Nxd4", "Nf6", "Nc3", "a6", "h3",
+        ] {
+            let m = san
+                .parse::<San>()
+                .expect("SAN")
+                .to_move(game.position())
+                .expect("legal");
+            game.play(m).expect("playable");
+        }
+        let view = GameView::new(&id, &GameState::new(game, Color::White, Level::MAX));
+        let opening = view.opening.expect("a Najdorf");
+        assert_eq!(opening.eco, "B90");
+        assert_eq!(
+            opening.name,
+            "Sicilian Defense: Najdorf Variation, Adams Attack"
+        );
+        let json = serde_json::to_value(GameView::new(
+            &id,
+            &GameState::new(Game::default(), Color::White, Level::MAX),
+        ))
+        .expect("serializes");
+        assert_eq!(json["opening"], serde_json::Value::Null);
     }
 
     #[test]
