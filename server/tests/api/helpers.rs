@@ -35,13 +35,15 @@ pub fn free_port() -> u16 {
         .port()
 }
 
-/// A configuration for tests: loopback port 0, real Stockfish at depth 4, no client folder.
+/// A configuration for tests: loopback port 0, real Stockfish at depth 4, no client folder, and
+/// cheap analyses (20,000 nodes per position) of the games that end.
 pub fn test_config() -> Config {
     let mut config = Config::with_defaults();
     config.bind = "127.0.0.1:0".parse().expect("a valid address");
     config.stockfish = vec![stockfish().into()];
     config.depth = 4;
     config.move_time_cap_ms = 5_000;
+    config.analysis_nodes = 20_000;
     config.static_dir = PathBuf::from("/nonexistent/alphachess-client");
     config.db = ":memory:".into();
     config
@@ -66,14 +68,9 @@ pub async fn spawn_with(config: Config) -> TestApp {
     let app = Application::build(&config)
         .await
         .expect("the application starts");
-    let base = format!("http://127.0.0.1:{}", app.port());
-    let service = app.service();
+    let test_app = TestApp::of(&app);
     tokio::spawn(app.run_until_stopped());
-    TestApp {
-        base,
-        client: reqwest::Client::new(),
-        service,
-    }
+    test_app
 }
 
 /// Starts the application with the test defaults.
@@ -82,6 +79,15 @@ pub async fn spawn_app() -> TestApp {
 }
 
 impl TestApp {
+    /// A client for `app` (which the caller runs, and may stop).
+    pub fn of(app: &Application) -> TestApp {
+        TestApp {
+            base: format!("http://127.0.0.1:{}", app.port()),
+            client: reqwest::Client::new(),
+            service: app.service(),
+        }
+    }
+
     pub fn url(&self, path: &str) -> String {
         format!("{}{path}", self.base)
     }

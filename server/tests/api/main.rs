@@ -3,6 +3,7 @@
 
 mod helpers;
 
+mod analysis;
 mod analysis_lane;
 mod analysis_runner;
 mod clients;
@@ -17,4 +18,5 @@ mod play;
 mod remote;
 mod routes;
 mod slow_clients;
+mod sse;
 mod startup;

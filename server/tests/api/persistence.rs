@@ -32,6 +32,7 @@ impl Server {
         let child = Command::new(env!("CARGO_BIN_EXE_alphachess-server"))
             .args(["--bind", &format!("127.0.0.1:{port}"), "--depth", "30"])
             .args(["--move-time-cap-ms", &MOVE_TIME_MS.to_string()])
+            .args(["--analysis-nodes", "20000"])
             .args(["--static-dir", "/nonexistent/alphachess-client"])
             // Every player of this test is on loopback, one address: let them all search at once.
             .args(["--searches-per-client", "100"])

@@ -1,0 +1,71 @@
+//! Reading a game's live stream (`GET /api/games/{id}/events`) frame by frame.
+
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use serde_json::Value;
+
+use crate::helpers::TestApp;
+
+/// One parsed Server-Sent Event.
+#[derive(Debug, Clone)]
+pub struct Event {
+    pub name: String,
+    pub data: Value,
+}
+
+/// A connected watcher of one game, reading frames as they arrive.
+pub struct Watcher {
+    response: reqwest::Response,
+    buffer: String,
+}
+
+impl Watcher {
+    /// Connects to the stream of game `id`.
+    pub async fn connect(app: &TestApp, id: &str) -> Watcher {
+        let response = app.get(&format!("/api/games/{id}/events")).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        Watcher {
+            response,
+            buffer: String::new(),
+        }
+    }
+
+    /// The next event (comments such as heartbeats are skipped), within `limit`.
+    pub async fn next_within(&mut self, limit: Duration) -> Event {
+        loop {
+            if let Some(end) = self.buffer.find("\n\n") {
+                let frame: String = self.buffer.drain(..end + 2).collect();
+                if let Some(event) = parse_frame(&frame) {
+                    return event;
+                }
+                continue;
+            }
+            let chunk = tokio::time::timeout(limit, self.response.chunk())
+                .await
+                .expect("an event in time")
+                .expect("the stream reads")
+                .expect("the stream stays open");
+            self.buffer
+                .push_str(std::str::from_utf8(&chunk).expect("UTF-8 frames"));
+        }
+    }
+}
+
+/// `event: NAME` + `data: JSON` (one line each); `None` for a comment-only frame.
+fn parse_frame(frame: &str) -> Option<Event> {
+    let mut name = None;
+    let mut data = None;
+    for line in frame.lines() {
+        if let Some(value) = line.strip_prefix("event: ") {
+            name = Some(value.to_owned());
+        } else if let Some(value) = line.strip_prefix("data: ") {
+            assert!(data.is_none(), "one data line per event: {frame:?}");
+            data = Some(serde_json::from_str(value).expect("data is JSON"));
+        }
+    }
+    Some(Event {
+        name: name?,
+        data: data.expect("an event has data"),
+    })
+}
