@@ -400,3 +400,36 @@ async fn live_moves_are_answered_while_a_long_analysis_runs_on_the_only_engine()
         );
     }
 }
+
+#[tokio::test]
+async fn the_api_document_describes_the_analysis_endpoints_schemas_event_and_codes() {
+    let app = spawn_analysing().await;
+    let document: Value = app
+        .get("/api/openapi.json")
+        .await
+        .json()
+        .await
+        .expect("JSON");
+    let path = &document["paths"]["/api/games/{id}/analysis"];
+    assert!(path["post"]["responses"]["202"].is_object(), "{path}");
+    assert!(path["post"]["responses"]["409"].is_object(), "{path}");
+    assert!(path["get"]["responses"]["200"].is_object(), "{path}");
+    let schemas = &document["components"]["schemas"];
+    for name in [
+        "Analysis",
+        "AnalysedPly",
+        "AnalysisEvent",
+        "Eval",
+        "Judgment",
+        "Opening",
+    ] {
+        assert!(schemas[name].is_object(), "{name} is described");
+    }
+    assert!(schemas["GameView"]["properties"]["opening"].is_object());
+    let codes = schemas["ErrorCode"]["enum"].as_array().expect("the codes");
+    for code in ["game_not_finished", "analysis_not_found"] {
+        assert!(codes.contains(&json!(code)), "{code}");
+    }
+    let stream = document["paths"]["/api/games/{id}/events"].to_string();
+    assert!(stream.contains("event: analysis"), "{stream}");
+}
