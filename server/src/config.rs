@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use clap::Parser;
 
-use crate::limits::{IpNet, LimitSettings};
 use crate::analysis::DEFAULT_ANALYSIS_NODES;
+use crate::limits::{IpNet, LimitSettings};
 use crate::uci::EngineAddress;
 
 /// AlphaChess server: play Stockfish in the browser.

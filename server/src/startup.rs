@@ -15,12 +15,12 @@ use tokio_util::sync::CancellationToken;
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::games::{AnalysisSettings, GameService, Games, SqliteStore, StoreError};
-use crate::openings;
 use crate::limits::{connection, Limits};
 use crate::middleware::access_log::access_log;
 use crate::middleware::body_timeout::{read_body_in_time, BodyTimeout};
 use crate::middleware::headers::security_headers;
 use crate::middleware::host::{check_host, AllowedHosts};
+use crate::openings;
 use crate::routes::{configure_api, docs, fallback};
 use crate::uci::{
     locate_engine, EngineAddress, EngineError, EnginePool, EngineSettings, LocateError,

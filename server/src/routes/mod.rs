@@ -9,8 +9,8 @@ use utoipa::openapi::OpenApi;
 use utoipa_actix_web::service_config::ServiceConfig;
 
 pub mod actions;
-pub mod client;
 pub mod analysis;
+pub mod client;
 pub mod docs;
 pub mod events;
 pub mod export;

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Post-game analysis wall time, on loopback only, bounded in time: builds the release server and,
+# for each engine count (default 1 and 2), starts it at the default node count (or $NODES), imports
+# the Game of the Century (server/bench/game-of-the-century.pgn: 82 plies, finished by mate) and
+# runs server/bench/analysis.py: time to the first analysed ply on the live stream and until done,
+# for one analysis, then for two at once (--max-analyses defaults to the number of engines).
+# Usage: server/bench/analysis.sh [engine counts..., default 1 2]
+# Env: NODES (the server's default), PORT (a free one), STOCKFISH, TIMEOUT (900 s per batch).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+
+PORT=${PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
+STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
+TIMEOUT=${TIMEOUT:-900}
+BIN=${CARGO_TARGET_DIR:-target}/release/alphachess-server
+if [ $# -gt 0 ]; then ENGINE_COUNTS=("$@"); else ENGINE_COUNTS=(1 2); fi
+NODE_FLAGS=()
+if [ -n "${NODES:-}" ]; then NODE_FLAGS=(--analysis-nodes "$NODES"); fi
+
+cargo build --release -p alphachess-server
+SERVER=
+trap 'if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; fi' EXIT
+
+for engines in "${ENGINE_COUNTS[@]}"; do
+  "$BIN" --bind "127.0.0.1:$PORT" --stockfish "$STOCKFISH" --static-dir /nonexistent \
+    --db :memory: --engines "$engines" "${NODE_FLAGS[@]}" >/dev/null 2>&1 &
+  SERVER=$!
+  for _ in $(seq 100); do
+    curl -fsS "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+  # The server that answers must be ours (the port could have been taken meanwhile).
+  kill -0 "$SERVER" || { echo "the server did not start on port $PORT" >&2; exit 1; }
+  for games in 1 2; do
+    echo "== $engines engine(s), $games analysis/analyses at once, ${NODES:-default} nodes per position"
+    timeout "$((TIMEOUT + 30))" python3 server/bench/analysis.py --base "http://127.0.0.1:$PORT" \
+      --pgn server/bench/game-of-the-century.pgn --games "$games" --timeout "$TIMEOUT"
+  done
+  kill "$SERVER"
+  wait "$SERVER" 2>/dev/null || true
+  SERVER=
+done
