@@ -27,6 +27,11 @@ const SERVER_CODES: Record<ServerErrorCode, true> = {
   engine_unavailable: true,
   too_many_games: true,
   internal_error: true,
+  too_many_requests: true,
+  request_timeout: true,
+  unknown_host: true,
+  game_not_finished: true,
+  analysis_not_found: true,
 };
 
 /** Whether an error body's `error` field is one of the server's codes. */
@@ -61,6 +66,8 @@ export function describeError(error: unknown): string {
     case 'engine_busy':
     case 'too_many_games':
       return 'The server is busy right now. Wait a moment and try again.';
+    case 'too_many_requests':
+      return 'Too many requests from this connection. Wait a moment and try again.';
     case 'stale_ply':
       return 'The game changed in another tab; the board has been refreshed.';
     default:

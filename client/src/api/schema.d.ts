@@ -36,6 +36,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A game's analysis as it stands (no token needed, like the game): the plies analysed so far,
+         *     and accuracy and summary once it is done.
+         */
+        get: operations["show_analysis"];
+        put?: never;
+        /**
+         * Starts the analysis of a finished game (also one imported finished from a PGN): every
+         *     position searched by Stockfish behind live play, each move judged as lichess judges it.
+         * @description Idempotent: asking again answers the same analysis as it stands, except that a `failed` one
+         *     starts again where it stopped. A live game's analysis starts by itself when the game ends.
+         *     Progress is also published on the game's live stream as `event: analysis` (data:
+         *     AnalysisEvent).
+         */
+        post: operations["request_analysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{id}/events": {
         parameters: {
             query?: never;
@@ -47,7 +75,10 @@ export interface paths {
          * The game's live stream (no token needed, like reading the game).
          * @description `text/event-stream`: `event: game` with the GameView on connect and after every change;
          *     `event: thinking` with the engine's search progress (score from white's point of view, PV in
-         *     SAN, at most ~10 per second) while it searches a reply; a `: ping` comment every 15 s.
+         *     SAN, at most ~10 per second) while it searches a reply; `event: analysis` with each newly
+         *     analysed ply and each status change of the game's analysis; a `: ping` comment every 15 s.
+         *     Streams are bounded per game, per client and in all (429 past them); a client that stops
+         *     reading is dropped after `--write-timeout-secs`.
          */
         get: operations["stream"];
         put?: never;
@@ -181,6 +212,69 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description Each side's accuracy in percent (0..100, one decimal); `null` for a side that made no move. */
+        Accuracy: {
+            /** Format: double */
+            black?: number | null;
+            /** Format: double */
+            white?: number | null;
+        };
+        /** @description One analysed move of the game. */
+        AnalysedPly: {
+            best?: null | components["schemas"]["BestMove"];
+            /** @description The position AFTER this ply, from white's point of view. */
+            eval: components["schemas"]["Eval"];
+            judgment?: null | components["schemas"]["Judgment"];
+            /** @description 1 is the position after the first move (the same counting as the game's `ply`). */
+            ply: number;
+            /**
+             * @description A few moves (at most 6) of the engine's line from the position before this ply, in SAN,
+             *     starting with `best`.
+             * @example [
+             *       "Nf3",
+             *       "Nc6",
+             *       "Bb5"
+             *     ]
+             */
+            pv_san: string[];
+        };
+        /** @description A game's analysis: `GET /api/games/{id}/analysis`. */
+        Analysis: {
+            accuracy?: null | components["schemas"]["Accuracy"];
+            /** @description The finished plies, in order (the list grows while the analysis runs). */
+            plies: components["schemas"]["AnalysedPly"][];
+            progress: components["schemas"]["AnalysisProgress"];
+            status: components["schemas"]["AnalysisStatus"];
+            summary?: null | components["schemas"]["Summary"];
+        };
+        /**
+         * @description Data of an `analysis` event: one per newly analysed ply (`ply` set), and one per change of
+         *     status.
+         */
+        AnalysisEvent: {
+            accuracy?: null | components["schemas"]["Accuracy"];
+            ply?: null | components["schemas"]["AnalysedPly"];
+            progress: components["schemas"]["AnalysisProgress"];
+            status: components["schemas"]["AnalysisStatus"];
+            summary?: null | components["schemas"]["Summary"];
+        };
+        /** @description Positions searched so far, of those to search. */
+        AnalysisProgress: {
+            done: number;
+            total: number;
+        };
+        /**
+         * @description Where an analysis stands.
+         * @enum {string}
+         */
+        AnalysisStatus: "queued" | "running" | "done" | "failed";
+        /** @description A move in both notations. */
+        BestMove: {
+            /** @example Nf3 */
+            san: string;
+            /** @example g1f3 */
+            uci: string;
+        };
         /**
          * @description A colour as JSON.
          * @enum {string}
@@ -224,7 +318,18 @@ export interface components {
          * @description Every stable error code a client can branch on: the `error` field of an [`ErrorBody`].
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "internal_error";
+        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found";
+        /**
+         * @description An evaluation from WHITE's point of view: `{"cp": 34}`, or `{"mate": -3}` (black mates in 3).
+         *     `{"mate": 0}` is a checkmate on the board: the side to move is mated.
+         */
+        Eval: {
+            /** Format: int32 */
+            cp: number;
+        } | {
+            /** Format: int32 */
+            mate: number;
+        };
         /** @description Everything a frontend needs to draw and play a game. */
         GameView: {
             /**
@@ -252,6 +357,7 @@ export interface components {
             level: number;
             /** @description `moves[i]` is ply `i + 1`. */
             moves: components["schemas"]["MoveView"][];
+            opening?: null | components["schemas"]["Opening"];
             player_color: components["schemas"]["ColorName"];
             /** @description Plies played since `initial_fen` (the length of `moves`). */
             ply: number;
@@ -273,6 +379,11 @@ export interface components {
             /** @example e2e4 */
             uci: string;
         };
+        /**
+         * @description A move that lost something.
+         * @enum {string}
+         */
+        Judgment: "inaccuracy" | "mistake" | "blunder";
         /** @description A move with its squares, as the board needs it. */
         LegalMoveView: {
             /**
@@ -318,6 +429,13 @@ export interface components {
             /** @example e2e4 */
             uci: string;
         };
+        /** @description A named opening. */
+        Opening: {
+            /** @example B90 */
+            eco: string;
+            /** @example Sicilian Defense: Najdorf Variation */
+            name: string;
+        };
         /**
          * @description How a finished game ended.
          * @enum {string}
@@ -331,6 +449,20 @@ export interface components {
             /** Format: int32 */
             mate: number;
         };
+        /** @description One side's mistakes and average centipawn loss. */
+        SideSummary: {
+            /**
+             * Format: int32
+             * @description Average centipawn loss per move (0 for a side that made no move).
+             */
+            acpl: number;
+            /** Format: int32 */
+            blunders: number;
+            /** Format: int32 */
+            inaccuracies: number;
+            /** Format: int32 */
+            mistakes: number;
+        };
         /**
          * @description Whether the game goes on.
          * @enum {string}
@@ -339,6 +471,11 @@ export interface components {
         /** @description `{"status": "ok"}` or `{"status": "ready"}`. */
         StatusBody: {
             status: string;
+        };
+        /** @description Both sides' summaries. */
+        Summary: {
+            black: components["schemas"]["SideSummary"];
+            white: components["schemas"]["SideSummary"];
         };
         /** @description Data of a `thinking` event. */
         Thinking: {
@@ -412,6 +549,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description too_many_requests: this client's new games per minute or engine requests in progress, with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description engine_failed */
             502: {
                 headers: {
@@ -472,6 +618,87 @@ export interface operations {
             };
         };
     };
+    show_analysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            /** @description game_not_found, or analysis_not_found when nobody asked for one */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    request_analysis: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the analysis, queued, running or done */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Analysis"];
+                };
+            };
+            /** @description missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description game_not_found (also for a wrong token) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description game_not_finished */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     stream: {
         parameters: {
             query?: never;
@@ -484,7 +711,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `event: game` (data: GameView) on connect and after every change; `event: thinking` (data: Thinking) while the engine searches; `: ping` every 15 s */
+            /** @description `event: game` (data: GameView) on connect and after every change; `event: thinking` (data: Thinking) while the engine searches; `event: analysis` (data: AnalysisEvent) per analysed ply and status change; `: ping` every 15 s */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -495,6 +722,15 @@ export interface operations {
             };
             /** @description game_not_found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: too many live streams of this game, from this client or in all */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -544,6 +780,15 @@ export interface operations {
             };
             /** @description game_over, not_your_turn or stale_ply */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: this client's engine requests in progress, with Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -643,6 +888,15 @@ export interface operations {
             };
             /** @description illegal_move, with legal_moves */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: this client's engine requests in progress, with Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

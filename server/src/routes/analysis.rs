@@ -25,7 +25,7 @@ use crate::games::GameService;
         (status = 409, body = ErrorBody, description = "game_not_finished"),
     ))]
 #[post("/games/{id}/analysis")]
-pub async fn request(
+pub async fn request_analysis(
     service: web::Data<GameService>,
     token: BearerToken,
     // Last, so a missing token (401) is still reported first.
@@ -44,7 +44,7 @@ pub async fn request(
         (status = 404, body = ErrorBody, description = "game_not_found, or analysis_not_found when nobody asked for one"),
     ))]
 #[get("/games/{id}/analysis")]
-pub async fn show(
+pub async fn show_analysis(
     service: web::Data<GameService>,
     GamePath(id): GamePath,
 ) -> Result<web::Json<Analysis>, ApiError> {

@@ -32,8 +32,8 @@ pub fn api_routes(cfg: &mut ServiceConfig<'_>) {
         .service(export::hint)
         .service(health::health)
         .service(health::ready)
-        .service(analysis::request)
-        .service(analysis::show);
+        .service(analysis::request_analysis)
+        .service(analysis::show_analysis);
 }
 
 /// Serves [`api_routes`] under `/api`; any other request there gets a JSON 405 (a documented

@@ -68,6 +68,21 @@ fn print_openapi_writes_the_document_and_starts_nothing() {
     let document: serde_json::Value =
         serde_json::from_slice(&output.stdout).expect("the document is JSON");
     assert!(document["paths"]["/api/games"]["post"].is_object());
+    let mut operation_ids: Vec<&str> = document["paths"]
+        .as_object()
+        .expect("paths")
+        .values()
+        .flat_map(|path| path.as_object().expect("operations").values())
+        .filter_map(|operation| operation["operationId"].as_str())
+        .collect();
+    let count = operation_ids.len();
+    operation_ids.sort_unstable();
+    operation_ids.dedup();
+    assert_eq!(
+        operation_ids.len(),
+        count,
+        "every operationId is unique (OpenAPI requires it)"
+    );
     let codes = &document["components"]["schemas"]["ErrorCode"]["enum"];
     assert!(
         codes.as_array().is_some_and(|codes| codes.len() > 10),
