@@ -59,6 +59,8 @@ function serverArgs(serverBin, port, { stockfish, depth }) {
   const help = `${spawnSync(serverBin, ['--help'], { encoding: 'utf8', timeout: 10_000 }).stdout}`;
   if (/--level\b/.test(help)) args.push('--level', 'default');
   if (/--db\b/.test(help)) args.push('--db', ':memory:');
+  // Every test game is created from 127.0.0.1: one client, as far as the per-client limits know.
+  if (/--games-burst\b/.test(help)) args.push('--games-burst', '1000');
   return args;
 }
 
