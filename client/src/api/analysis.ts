@@ -3,6 +3,7 @@ import { ApiError } from './apiError';
 import type { AnalysedPly, Analysis, AnalysisEvent, AnalysisProgress, AnalysisStatus, Judgment, SideSummary } from './analysisTypes';
 import { eventsUrl, parseScore, type StreamState } from './events';
 import { requestJson } from './http';
+import { isCount, isRecord, parseJson } from './json';
 
 /**
  * The post-game analysis endpoints and its `analysis` events. Everything the server sends is
@@ -89,20 +90,6 @@ export function parseAnalysis(value: unknown): Analysis | undefined {
   return { status, progress, plies, accuracy, summary };
 }
 
-function parseJson(data: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(data);
-    return isRecord(value) ? value : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 const isPercent = (value: unknown): value is number => typeof value === 'number' && value >= 0 && value <= 100;
 
 const STATUSES: readonly AnalysisStatus[] = ['queued', 'running', 'done', 'failed'];

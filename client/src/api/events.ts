@@ -1,4 +1,5 @@
 import type { Color } from '../chess/types';
+import { isCount, parseJson } from './json';
 import type { GameView, PlayedMove, Score, Thinking } from './types';
 
 /**
@@ -45,16 +46,6 @@ export function openGameEvents(id: string, handlers: GameEventHandlers): () => v
   return () => source.close();
 }
 
-function parseJson(data: string): Record<string, unknown> | undefined {
-  try {
-    const value: unknown = JSON.parse(data);
-    return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-const isCount = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 const isColor = (value: unknown): value is Color => value === 'white' || value === 'black';
 
 /** A move as the board draws it: its UCI and the server's FEN of the position after it. */
