@@ -4,38 +4,16 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use alphachess_engine::{Game, UciMove};
-use alphachess_server::uci::{
-    AnalysisRequest, EnginePool, EngineSettings, PositionAnalysis, Score, SearchRequest,
-};
+use alphachess_engine::Game;
+use alphachess_server::uci::{AnalysisRequest, EnginePool, PositionAnalysis, Score, SearchRequest};
 use tokio::sync::mpsc;
 
-use crate::helpers::stockfish;
+use crate::helpers::{game_after, one_engine};
 
 /// A budget that keeps Stockfish busy for about two seconds here: far longer than a live
 /// search at depth 8, so a live search that waited for it would finish after it.
 const LONG_ANALYSIS_NODES: u64 = 2_000_000;
 const SHORT_ANALYSIS_NODES: u64 = 100_000;
-
-async fn one_engine() -> EnginePool {
-    EnginePool::start(EngineSettings {
-        engines: vec![stockfish().into()],
-        queue_len: 8,
-        movetime: Duration::from_secs(20),
-    })
-    .await
-    .expect("Stockfish starts")
-}
-
-fn game_after(moves: &[&str]) -> Game {
-    let mut game = Game::default();
-    for text in moves {
-        let uci: UciMove = text.parse().expect("test move is UCI");
-        let m = uci.to_move(game.position()).expect("test move is legal");
-        game.play(m).expect("test move is playable");
-    }
-    game
-}
 
 fn uci(analysis: &PositionAnalysis) -> String {
     analysis.best.to_uci().to_string()
@@ -62,7 +40,7 @@ fn analysis(key: &str, game: &Game, nodes: u64) -> AnalysisRequest {
 
 #[tokio::test]
 async fn an_analysis_reports_the_best_move_the_score_from_white_s_side_and_a_legal_line() {
-    let pool = one_engine().await;
+    let pool = one_engine(8).await;
     let queen = pool
         .analyse(analysis("a", &white_wins_the_queen(), SHORT_ANALYSIS_NODES))
         .await
@@ -95,7 +73,7 @@ async fn an_analysis_reports_the_best_move_the_score_from_white_s_side_and_a_leg
 
 #[tokio::test]
 async fn a_live_search_does_not_wait_for_the_analysis_searches_queued_before_it() {
-    let pool = one_engine().await;
+    let pool = one_engine(8).await;
     let (done, mut finished) = mpsc::unbounded_channel();
     // Three analysis jobs: a long one, then two short ones, queued in that order.
     let jobs = [
@@ -159,13 +137,7 @@ async fn a_live_search_does_not_wait_for_the_analysis_searches_queued_before_it(
 
 #[tokio::test]
 async fn a_full_analysis_lane_answers_busy_and_live_play_is_unaffected() {
-    let pool = EnginePool::start(EngineSettings {
-        engines: vec![stockfish().into()],
-        queue_len: 1,
-        movetime: Duration::from_secs(20),
-    })
-    .await
-    .expect("Stockfish starts");
+    let pool = one_engine(1).await;
     let running = {
         let pool = pool.clone();
         tokio::spawn(async move {

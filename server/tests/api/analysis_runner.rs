@@ -4,36 +4,16 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use alphachess_engine::{Game, UciMove};
+use alphachess_engine::Game;
 use alphachess_server::analysis::{
     analyse_game, AnalysedPosition, AnalysisStatus, Eval, Judgment, Review,
 };
-use alphachess_server::uci::{EnginePool, EngineSettings, SearchRequest};
+use alphachess_server::uci::{EnginePool, SearchRequest};
 use tokio::sync::mpsc;
 
-use crate::helpers::stockfish;
+use crate::helpers::{game_after, one_engine};
 
 const NODES: u64 = 50_000;
-
-async fn one_engine() -> EnginePool {
-    EnginePool::start(EngineSettings {
-        engines: vec![stockfish().into()],
-        queue_len: 4,
-        movetime: Duration::from_secs(20),
-    })
-    .await
-    .expect("Stockfish starts")
-}
-
-fn game_after(moves: &[&str]) -> Game {
-    let mut game = Game::default();
-    for text in moves {
-        let uci: UciMove = text.parse().expect("test move is UCI");
-        let m = uci.to_move(game.position()).expect("test move is legal");
-        game.play(m).expect("test move is playable");
-    }
-    game
-}
 
 /// 1. f3 e5 2. g4?? Qh4#
 fn fools_mate() -> Game {
@@ -52,7 +32,7 @@ async fn analyse(pool: &EnginePool, game: &Game, start: usize) -> Vec<AnalysedPo
 
 #[tokio::test]
 async fn a_finished_game_is_analysed_position_by_position_and_judged() {
-    let pool = one_engine().await;
+    let pool = one_engine(4).await;
     let game = fools_mate();
     let reported = analyse(&pool, &game, 0).await;
     assert_eq!(
@@ -86,7 +66,7 @@ async fn a_finished_game_is_analysed_position_by_position_and_judged() {
 
 #[tokio::test]
 async fn an_analysis_resumes_from_the_first_position_not_reported() {
-    let pool = one_engine().await;
+    let pool = one_engine(4).await;
     let reported = analyse(&pool, &fools_mate(), 2).await;
     assert_eq!(reported.iter().map(|p| p.index).collect::<Vec<_>>(), [2, 3]);
     let resigned = {
@@ -104,7 +84,7 @@ async fn an_analysis_resumes_from_the_first_position_not_reported() {
 
 #[tokio::test]
 async fn dropping_an_analysis_stops_its_search_and_frees_the_engine() {
-    let pool = one_engine().await;
+    let pool = one_engine(4).await;
     let game = game_after(&["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"]);
     let (sender, mut reports) = mpsc::unbounded_channel();
     let running = {

@@ -2,9 +2,12 @@
 
 use std::net::TcpListener;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use actix_web::web;
+use alphachess_engine::{Game, UciMove};
 use alphachess_server::games::GameService;
+use alphachess_server::uci::{EnginePool, EngineSettings};
 use alphachess_server::{Application, Config};
 use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
@@ -20,6 +23,28 @@ pub fn stockfish() -> PathBuf {
         path.display()
     );
     path
+}
+
+/// A pool of ONE real Stockfish with room for `queue_len` waiting searches.
+pub async fn one_engine(queue_len: usize) -> EnginePool {
+    EnginePool::start(EngineSettings {
+        engines: vec![stockfish().into()],
+        queue_len,
+        movetime: Duration::from_secs(20),
+    })
+    .await
+    .expect("Stockfish starts")
+}
+
+/// The standard game after `moves` (UCI, all legal).
+pub fn game_after(moves: &[&str]) -> Game {
+    let mut game = Game::default();
+    for text in moves {
+        let uci: UciMove = text.parse().expect("test move is UCI");
+        let m = uci.to_move(game.position()).expect("test move is legal");
+        game.play(m).expect("test move is playable");
+    }
+    game
 }
 
 /// The fake engine used by the fault tests.
