@@ -21,7 +21,7 @@ use super::state::{EngineTurn, GameState};
 use super::view::{GameView, Status};
 use crate::analysis::Analysis;
 use crate::token::GameToken;
-use crate::uci::{EnginePool, SearchRequest};
+use crate::uci::{EngineError, EnginePool, SearchRequest};
 
 /// The engine's suggestion for the player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -240,13 +240,17 @@ impl GameService {
 
     /// If the engine is to move, asks it and applies its reply; a failure takes the player's move
     /// back (when `undo_on_failure`), a takeback or resignation meanwhile discards the reply.
+    ///
+    /// The search runs on a task of its own: a client that goes away mid-search (a reload, a
+    /// closed tab) does not take the player's move back; the reply is applied and streamed as if
+    /// the request had waited for it, as it is after a restart.
     async fn engine_turn(
         &self,
-        slot: &GameSlot,
+        slot: &Arc<GameSlot>,
         undo_on_failure: bool,
     ) -> Result<Arc<GameView>, GameError> {
         let (turn, view) = slot.update(|state| Ok(state.begin_engine_turn(undo_on_failure)))?;
-        let Some(EngineTurn { version, cancel }) = turn else {
+        let Some(turn) = turn else {
             return Ok(view);
         };
         let request = slot.read(|state| {
@@ -262,28 +266,58 @@ impl GameService {
             SearchRequest::new(slot.id().shared(), game, depth, level.skill())
                 .with_progress(progress)
         });
-        // If this request goes away mid-search (client disconnect), the game must not stay
-        // waiting for a reply nobody will apply.
-        let mut guard = AbandonOnDrop {
-            slot,
-            version,
-            armed: true,
-        };
-        let result = tokio::select! {
-            result = self.engines.search(request) => result,
-            () = cancel.cancelled() => {
-                guard.armed = false;
-                // A takeback or resignation won; say which.
-                return Err(slot.read(|state| if state.is_finished() { GameError::GameOver } else { GameError::Superseded }));
+        let reply = engine_reply(
+            self.engines.clone(),
+            Arc::clone(slot),
+            Arc::clone(&self.analyses),
+            turn,
+            request,
+        );
+        // Only a runtime shutting down cancels the task (its guard then abandons the turn).
+        tokio::spawn(reply)
+            .await
+            .unwrap_or(Err(GameError::Engine(EngineError::Stopped)))
+    }
+}
+
+/// Searches the engine's reply for `turn` and applies it; a reply that ends the game starts its
+/// analysis. A takeback or resignation meanwhile cancels the search; a failed search takes the
+/// turn back.
+async fn engine_reply(
+    engines: EnginePool,
+    slot: Arc<GameSlot>,
+    analyses: Arc<Analyses>,
+    turn: EngineTurn,
+    request: SearchRequest,
+) -> Result<Arc<GameView>, GameError> {
+    let EngineTurn { version, cancel } = turn;
+    // If this task is dropped mid-search (the runtime stops), the game must not stay waiting for
+    // a reply nobody will apply.
+    let mut guard = AbandonOnDrop {
+        slot: &slot,
+        version,
+        armed: true,
+    };
+    let result = tokio::select! {
+        result = engines.search(request) => result,
+        () = cancel.cancelled() => {
+            guard.armed = false;
+            // A takeback or resignation won; say which.
+            return Err(slot.read(|state| if state.is_finished() { GameError::GameOver } else { GameError::Superseded }));
+        }
+    };
+    guard.armed = false;
+    match result {
+        Ok(m) => {
+            let view = slot.update(|state| state.apply_engine_reply(version, m))?.1;
+            if view.status == Status::Finished {
+                analyses.start_after_end(&slot);
             }
-        };
-        guard.armed = false;
-        match result {
-            Ok(m) => Ok(slot.update(|state| state.apply_engine_reply(version, m))?.1),
-            Err(error) => {
-                abandon(slot, version);
-                Err(error.into())
-            }
+            Ok(view)
+        }
+        Err(error) => {
+            abandon(&slot, version);
+            Err(error.into())
         }
     }
 }

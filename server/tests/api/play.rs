@@ -1,10 +1,12 @@
 //! Whole games and every write endpoint against the real Stockfish.
 
+use std::time::Duration;
+
 use alphachess_engine::{pgn, Position};
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{expect_error, spawn_app};
+use crate::helpers::{expect_error, spawn_app, spawn_with, test_config};
 
 /// A legal move of the view's position that mates at once, if there is one.
 fn mating_move(view: &Value) -> Option<String> {
@@ -329,4 +331,43 @@ async fn moves_are_accepted_in_uci_and_san_and_ply_is_checked() {
     let view = app.play(&game, "d4").await;
     assert_eq!(view["ply"], 4);
     assert_eq!(view["moves"][2]["san"], "d4");
+}
+
+#[tokio::test]
+async fn a_player_who_goes_away_mid_search_keeps_the_move_and_gets_the_reply() {
+    // A reload or a closed tab drops the request while Stockfish thinks; the move must stay and
+    // the reply come, as after a restart, rather than the move being taken back.
+    let mut config = test_config();
+    config.depth = 30;
+    config.move_time_cap_ms = 1_500;
+    let app = spawn_with(config).await;
+    let game = app.create(json!({"color": "white"})).await;
+    let gone = app
+        .client
+        .post(app.url(&format!("/api/games/{}/moves", game.id)))
+        .bearer_auth(&game.token)
+        .json(&json!({"move": "e2e4"}))
+        .timeout(Duration::from_millis(300))
+        .send()
+        .await;
+    assert!(
+        gone.is_err_and(|error| error.is_timeout()),
+        "the search outlasts the client"
+    );
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    let view = loop {
+        let view: Value = app
+            .get(&format!("/api/games/{}", game.id))
+            .await
+            .json()
+            .await
+            .expect("a view");
+        if view["ply"] == 2 || tokio::time::Instant::now() > deadline {
+            break view;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    assert_eq!(view["ply"], 2, "the engine replied: {view}");
+    assert_eq!(view["moves"][0]["uci"], "e2e4", "the player's move stayed");
+    assert_eq!(view["engine_thinking"], false);
 }
