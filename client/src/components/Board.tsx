@@ -12,6 +12,8 @@ function prefersReducedMotion(): boolean {
 
 /** lichess's green for the engine's suggestion. */
 const HINT_COLOR = '#15781b';
+/** lichess's blue for the analysis's best move, so it never reads as a hint for the game on. */
+const BEST_MOVE_COLOR = '#003088';
 
 /** react-chessboard's position shape: `{ e2: { pieceType: 'wP' } }`. */
 function toPosition(placement: Placement): PositionDataType {
@@ -35,6 +37,8 @@ export interface BoardProps {
   checkSquare?: SquareName;
   /** A suggested move, drawn as an arrow (the hint). */
   hint?: { from: SquareName; to: SquareName };
+  /** What the review says should have been played instead of the move shown, drawn as an arrow. */
+  bestMove?: { from: SquareName; to: SquareName };
   onMove: (move: LegalMove) => void;
   onIllegal: () => void;
 }
@@ -50,7 +54,7 @@ interface PendingPromotion {
  * picker. Moves by drag and by click; only moves in `legalMoves` are ever passed to `onMove`.
  */
 export function Board(props: BoardProps) {
-  const { placement, orientation, movable, legalMoves, lastMove, checkSquare, hint } = props;
+  const { placement, orientation, movable, legalMoves, lastMove, checkSquare, hint, bestMove } = props;
   const [selected, setSelected] = useState<SquareName | null>(null);
   const [promotion, setPromotion] = useState<PendingPromotion | null>(null);
 
@@ -110,7 +114,13 @@ export function Board(props: BoardProps) {
   );
 
   const position = useMemo(() => toPosition(placement), [placement]);
-  const arrows = useMemo(() => (hint ? [{ startSquare: hint.from, endSquare: hint.to, color: HINT_COLOR }] : []), [hint]);
+  const arrows = useMemo(
+    () => [
+      ...(hint ? [{ startSquare: hint.from, endSquare: hint.to, color: HINT_COLOR }] : []),
+      ...(bestMove ? [{ startSquare: bestMove.from, endSquare: bestMove.to, color: BEST_MOVE_COLOR }] : []),
+    ],
+    [hint, bestMove],
+  );
 
   const options: ChessboardOptions = {
     id: 'alphachess',
@@ -154,6 +164,7 @@ export function Board(props: BoardProps) {
       data-orientation={orientation}
       data-locked={movable === null ? 'true' : 'false'}
       data-hint={hint ? `${hint.from}${hint.to}` : undefined}
+      data-best-move={bestMove ? `${bestMove.from}${bestMove.to}` : undefined}
     >
       <Chessboard options={options} />
       {promotion && movable && (

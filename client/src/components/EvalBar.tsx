@@ -7,11 +7,13 @@ interface Props {
   score?: Score;
   /** White's part grows from the bottom when white is at the bottom of the board, as on lichess. */
   orientation: Color;
+  /** White's share of the bar when the score alone cannot say (after a checkmate, `{mate: 0}`). */
+  share?: number;
 }
 
 /** The evaluation bar beside the board; it glides from one score to the next. */
-export function EvalBar({ score, orientation }: Props) {
-  const share = score ? whiteShare(score) : 0.5;
+export function EvalBar({ score, orientation, share: given }: Props) {
+  const share = given ?? (score ? whiteShare(score) : 0.5);
   const text = score ? formatScore(score) : '';
   return (
     <div

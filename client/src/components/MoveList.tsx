@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import type { MoveRow } from '../chess/moveList';
 
 interface Props {
@@ -6,10 +6,12 @@ interface Props {
   /** The ply whose position is on the board (0 = the start). */
   shownPly: number;
   onSelect: (ply: number) => void;
+  /** Something to draw after a move, e.g. the review's `??` badge; nothing by default. */
+  decorate?: (ply: number) => ReactNode;
 }
 
 /** The score sheet: numbered SAN pairs; clicking a move shows the position after it. */
-export function MoveList({ rows, shownPly, onSelect }: Props) {
+export function MoveList({ rows, shownPly, onSelect, decorate }: Props) {
   const end = useRef<HTMLOListElement>(null);
   const lastPly = rows.length === 0 ? 0 : (rows[rows.length - 1].black ?? rows[rows.length - 1].white)?.ply ?? 0;
 
@@ -29,6 +31,7 @@ export function MoveList({ rows, shownPly, onSelect }: Props) {
         onClick={() => onSelect(move.ply)}
       >
         {move.san}
+        {decorate?.(move.ply)}
       </button>
     ) : placeholder ? (
       <span className="move placeholder">…</span>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { openingOf } from '../../api/opening';
 import { loadToken } from '../../api/tokens';
 import type { GameView } from '../../api/types';
 import { opposite } from '../../chess/types';
@@ -10,11 +11,14 @@ import { copyText } from './copyText';
 import { GameActions } from './GameActions';
 import { GameOverPanel } from './GameOverPanel';
 import { GameStatus } from './GameStatus';
-import { scoreRows, searchedPosition, statusText } from './gameFacts';
+import { scoreRows, searchedPosition, sideNames, statusText } from './gameFacts';
 import { LoadError } from './LoadError';
 import { MoveNavigation } from './MoveNavigation';
 import { NoticeBar } from './NoticeBar';
 import { PlayerStrip } from './PlayerStrip';
+import { GameReview } from './review/GameReview';
+import { JudgmentBadge } from './review/JudgmentBadge';
+import { useGameReview } from './review/useGameReview';
 import { useGameActions } from './useGameActions';
 import { useGameView } from './useGameView';
 import { useHint } from './useHint';
@@ -43,6 +47,7 @@ export function GameScreen({ id, created, onNewGame }: Props) {
   const [flipped, setFlipped] = useState(false);
   const [copied, setCopied] = useState(false);
   const hint = useHint(id, token, view?.ply, actions.reportError);
+  const review = useGameReview(id, token, view, currentPly);
 
   const { movesAdded } = reports;
   const announcedCreation = useRef(false);
@@ -90,10 +95,16 @@ export function GameScreen({ id, created, onNewGame }: Props) {
     />
   );
   const playerStrip = <PlayerStrip name="You" color={player} toMove={playerTurn && !thinking} />;
+  const opening = openingOf(view);
+  const reviewShown = !ongoing && review.analysis !== null;
+  const decorate = (ply: number) => {
+    const judgment = review.judged.get(ply);
+    return judgment && <JudgmentBadge judgment={judgment} />;
+  };
 
   return (
     <div
-      className={`game-screen${game.streaming ? ' with-eval' : ''}`}
+      className={`game-screen${game.streaming || reviewShown ? ' with-eval' : ''}`}
       data-status={view.status}
       data-ply={view.ply}
       data-busy={busy ?? ''}
@@ -103,7 +114,11 @@ export function GameScreen({ id, created, onNewGame }: Props) {
       <div className="board-column">
         {orientation === player ? engineStrip : playerStrip}
         <div className="board-row">
-          {game.streaming && <EvalBar score={game.evaluation} orientation={orientation} />}
+          {reviewShown ? (
+            <EvalBar score={review.evaluation?.score} share={review.evaluation?.share} orientation={orientation} />
+          ) : (
+            game.streaming && <EvalBar score={game.evaluation} orientation={orientation} />
+          )}
           <Board
             placement={board.placement}
             orientation={orientation}
@@ -112,11 +127,17 @@ export function GameScreen({ id, created, onNewGame }: Props) {
             lastMove={board.lastMove}
             checkSquare={board.checkSquare}
             hint={shownHint ?? undefined}
+            bestMove={review.arrow}
             onMove={(move) => void actions.play(move)}
             onIllegal={() => playSound('illegal')}
           />
         </div>
         {orientation === player ? playerStrip : engineStrip}
+        {opening && !reviewShown && (
+          <p className="opening-line" data-testid="opening-line">
+            <span className="opening-eco">{opening.eco}</span> {opening.name}
+          </p>
+        )}
       </div>
       <aside className="side-panel">
         <GameStatus
@@ -126,8 +147,23 @@ export function GameScreen({ id, created, onNewGame }: Props) {
           hint={shownHint}
         />
         {!ongoing && <GameOverPanel view={view} onNewGame={onNewGame} />}
+        {!ongoing && (
+          <GameReview
+            review={review}
+            selectedPly={currentPly}
+            onSelectPly={step}
+            names={sideNames(player)}
+            opening={opening}
+            canAsk={hasToken}
+          />
+        )}
         {actions.notice && <NoticeBar notice={actions.notice} onDismiss={actions.dismissNotice} />}
-        <MoveList rows={scoreRows(view, pending)} shownPly={pending ? view.ply + 1 : currentPly} onSelect={(ply) => step(ply)} />
+        <MoveList
+          rows={scoreRows(view, pending)}
+          shownPly={pending ? view.ply + 1 : currentPly}
+          onSelect={(ply) => step(ply)}
+          decorate={decorate}
+        />
         <MoveNavigation ply={currentPly} lastPly={view.ply} onStep={step} />
         <GameActions
           view={view}

@@ -10,6 +10,11 @@ export function scoreRows(view: GameView, pending: PendingMove | null): MoveRow[
   return pairMoves(sans, turnFromFen(view.initial_fen), fullmoveFromFen(view.initial_fen));
 }
 
+/** What the review calls each side: the player is "You", the other side Stockfish. */
+export function sideNames(player: Color): Record<Color, string> {
+  return player === 'white' ? { white: 'You', black: 'Stockfish' } : { white: 'Stockfish', black: 'You' };
+}
+
 /** The line above the move list. */
 export function statusText(view: GameView, thinking: boolean, reviewing: boolean, hasToken: boolean): string {
   if (!hasToken) return 'You are watching this game: it was started in another browser.';
