@@ -66,9 +66,12 @@ export async function startFromUi(page, { color = 'white', level } = {}) {
   await waitIdle(page);
 }
 
-/** Creates a game through the API (e.g. from a FEN), stores its token and opens it. */
-export async function openGameFromApi(page, body) {
-  const response = await fetch(`${BASE}/api/games`, {
+/**
+ * Creates a game through the API (e.g. from a FEN or a PGN), stores its token and opens it. `base`
+ * is the server the page talks to, for a test file that started its own.
+ */
+export async function openGameFromApi(page, body, base = BASE) {
+  const response = await fetch(`${base}/api/games`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(body),

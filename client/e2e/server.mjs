@@ -51,22 +51,25 @@ function stop(child) {
 }
 
 /**
- * The server flags, plus those that only some server builds know: `--level default`, and
- * `--db :memory:` so test games are not stored (and two test servers never share a file).
+ * The server flags, plus those that only some server builds know: `--level default`, and `--db`:
+ * `:memory:` unless the test names a file, so test games are not stored (and two test servers never
+ * share a file). `extra` flags go last, as they are: a server that does not know one refuses to start.
  */
-function serverArgs(serverBin, port, { stockfish, depth }) {
+function serverArgs(serverBin, port, { stockfish, depth, db, extra }) {
   const args = ['--bind', `127.0.0.1:${port}`, '--static-dir', distDir, '--stockfish', stockfish, '--depth', String(depth)];
   const help = `${spawnSync(serverBin, ['--help'], { encoding: 'utf8', timeout: 10_000 }).stdout}`;
   if (/--level\b/.test(help)) args.push('--level', 'default');
-  if (/--db\b/.test(help)) args.push('--db', ':memory:');
+  if (/--db\b/.test(help)) args.push('--db', db ?? ':memory:');
   // Every test game is created from 127.0.0.1: one client, as far as the per-client limits know.
   if (/--games-burst\b/.test(help)) args.push('--games-burst', '1000');
-  return args;
+  return [...args, ...extra];
 }
 
 /**
  * Starts the release server on a free loopback port, serving the built client, and waits for
- * /api/health. Resolves to `{ base, stop }`; the server's output goes to test-results/<logName>.
+ * /api/health. Resolves to `{ base, stop, start, restart }`; the server's output goes to
+ * test-results/<logName>. `args` are extra flags; `db` a database file, so that a `restart` (the
+ * same flags, port and file) finds the games again.
  */
 export async function startServer({
   serverBin = process.env.ALPHACHESS_SERVER_BIN,
@@ -74,22 +77,36 @@ export async function startServer({
   depth = 3,
   env = {},
   logName = 'server.log',
+  args = [],
+  db,
 } = {}) {
   mkdirSync(logDir, { recursive: true });
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
+  const argv = serverArgs(serverBin, port, { stockfish, depth, db, extra: args });
   const log = createWriteStream(join(logDir, logName));
-  const server = spawn(serverBin, serverArgs(serverBin, port, { stockfish, depth }), {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...env },
-  });
-  server.stdout.pipe(log);
-  server.stderr.pipe(log);
-  try {
-    await waitForHealth(base, server, logName);
-  } catch (error) {
-    await stop(server);
-    throw error;
-  }
-  return { base, stop: () => stop(server) };
+  let server;
+  const launch = async () => {
+    server = spawn(serverBin, argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    server.stdout.pipe(log, { end: false });
+    server.stderr.pipe(log, { end: false });
+    try {
+      await waitForHealth(base, server, logName);
+    } catch (error) {
+      await stop(server);
+      throw error;
+    }
+  };
+  await launch();
+  return {
+    base,
+    stop: () => stop(server),
+    /** Starts the stopped server again on the same port (and database), as an operator would. */
+    start: launch,
+    /** `stop` then `start`. */
+    restart: async () => {
+      await stop(server);
+      await launch();
+    },
+  };
 }
