@@ -1,4 +1,4 @@
-import type { Notice } from './useGameActions';
+import type { Notice } from './notice';
 
 /** A sentence about the last action that failed, with "Try again" where retrying makes sense. */
 export function NoticeBar({ notice, onDismiss }: { notice: Notice; onDismiss: () => void }) {
