@@ -44,6 +44,11 @@ async function searchReadout(page) {
   return { depth: await depth.textContent(), evaluation: await page.getByTestId('search-eval').textContent() };
 }
 
+/** Whether Takeback and Resign are disabled. */
+async function actionsClosed(page) {
+  return { takeback: await page.getByTestId('takeback').isDisabled(), resign: await page.getByTestId('resign').isDisabled() };
+}
+
 describe('Stockfish thinking, live', () => {
   it('shows the depth reached out of the target and the evaluation during the search, then the reply', async () => {
     const page = await newPage({ baseURL: server.base });
@@ -97,21 +102,24 @@ describe('Stockfish thinking, live', () => {
     await page.context().close();
   });
 
-  it('shows Stockfish still thinking after a reload mid-search, then its move from the stream', async () => {
+  it('shows Stockfish still thinking after a reload mid-search, with Takeback and Resign closed as before, then its move from the stream', async () => {
     const page = await newPage({ baseURL: server.base });
     await startFromUi(page, { color: 'white' });
     holdStockfish();
     try {
       await drag(page, 'c2', 'c4');
       await searchReadout(page);
+      assert.deepEqual(await actionsClosed(page), { takeback: true, resign: true }, 'closed during the search');
       await page.reload();
       await page.getByTestId('thinking').waitFor();
       assert.equal(await page.locator('.game-screen').getAttribute('data-ply'), '1');
       assert.equal(await page.locator('.board').getAttribute('data-locked'), 'true');
+      assert.deepEqual(await actionsClosed(page), { takeback: true, resign: true }, 'still closed after the reload');
     } finally {
       releaseStockfish();
     }
     await waitPly(page, 2);
+    assert.deepEqual(await actionsClosed(page), { takeback: false, resign: false }, 'open again on the player\'s turn');
     assert.equal(await page.getByTestId('thinking').count(), 0);
     assert.match(await page.getByTestId('announcer').textContent(), /^Stockfish played /);
     assert.equal((await sounds(page)).length, 1, 'Stockfish\'s move sounds');

@@ -11,7 +11,7 @@ import { copyText } from './copyText';
 import { GameActions } from './GameActions';
 import { GameOverPanel } from './GameOverPanel';
 import { GameStatus } from './GameStatus';
-import { scoreRows, searchedPosition, sideNames, statusText } from './gameFacts';
+import { availableActions, scoreRows, searchedPosition, sideNames, statusText } from './gameFacts';
 import { LoadError } from './LoadError';
 import { MoveNavigation } from './MoveNavigation';
 import { NoticeBar } from './NoticeBar';
@@ -84,6 +84,7 @@ export function GameScreen({ id, created, onNewGame }: Props) {
   const playerTurn = ongoing && view.turn === player;
   const movable = playerTurn && !busy && !reviewing && hasToken ? player : null;
   const shownHint = hint.hint && !reviewing && !pending ? hint.hint : null;
+  const allowed = availableActions(view, { hasToken, busy: busy !== null, engineThinking: thinking, reviewing });
   const engineStrip = (
     <PlayerStrip
       name="Stockfish"
@@ -167,9 +168,9 @@ export function GameScreen({ id, created, onNewGame }: Props) {
         <MoveNavigation ply={currentPly} lastPly={view.ply} onStep={step} />
         <GameActions
           view={view}
-          canTakeBack={view.can_take_back && !busy && hasToken}
-          canResign={ongoing && !busy && hasToken}
-          canHint={playerTurn && !busy && !thinking && !reviewing && hasToken}
+          canTakeBack={allowed.takeBack}
+          canResign={allowed.resign}
+          canHint={allowed.hint}
           hintLoading={hint.loading}
           onHint={() => void hint.request()}
           onTakeBack={actions.takeBack}

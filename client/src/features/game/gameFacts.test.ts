@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Thinking } from '../../api/types';
 import { AFTER_E4_VIEW, E5, START_VIEW, legalMove } from '../../test/fixtures';
-import { engineSearch } from './gameFacts';
+import { availableActions, engineSearch } from './gameFacts';
 
 const progress = (ply: number, cp: number): Thinking => ({ ply, depth: 8, targetDepth: 20, score: { cp }, nodes: 0, nps: 0, pv: [] });
 
@@ -25,5 +25,31 @@ describe('what the screen shows of Stockfish\'s search', () => {
 
   it('hides progress for another ply than the one searched', () => {
     expect(engineSearch(AFTER_E4_VIEW, null, false, progress(3, 10)).search).toBeNull();
+  });
+});
+
+describe('the player\'s actions', () => {
+  const idle = { hasToken: true, busy: false, engineThinking: false, reviewing: false };
+  const afterReply = { ...AFTER_E4_VIEW, turn: 'white' as const, ply: 2, engine_thinking: false };
+
+  it('are closed during Stockfish\'s search, as the server\'s view says it after a reload', () => {
+    const thinking = engineSearch(AFTER_E4_VIEW, null, false, null).engineThinking;
+    expect(availableActions(AFTER_E4_VIEW, { ...idle, engineThinking: thinking })).toEqual({ takeBack: false, resign: false, hint: false });
+  });
+
+  it('open on the player\'s turn, takeback only when the server has a move of the player\'s to take back', () => {
+    expect(availableActions(afterReply, idle)).toEqual({ takeBack: true, resign: true, hint: true });
+    expect(availableActions({ ...START_VIEW, can_take_back: false }, idle)).toEqual({ takeBack: false, resign: true, hint: true });
+  });
+
+  it('are closed without the game\'s token, while a request is out, and once the game is over', () => {
+    const closed = { takeBack: false, resign: false, hint: false };
+    expect(availableActions(afterReply, { ...idle, hasToken: false })).toEqual(closed);
+    expect(availableActions(afterReply, { ...idle, busy: true })).toEqual(closed);
+    expect(availableActions({ ...afterReply, status: 'finished' }, idle)).toEqual(closed);
+  });
+
+  it('offer no hint while the player looks at an earlier position', () => {
+    expect(availableActions(afterReply, { ...idle, reviewing: true }).hint).toBe(false);
   });
 });

@@ -15,6 +15,31 @@ export function sideNames(player: Color): Record<Color, string> {
   return player === 'white' ? { white: 'You', black: 'Stockfish' } : { white: 'Stockfish', black: 'You' };
 }
 
+/** The player's buttons that work now. */
+export interface AvailableActions {
+  takeBack: boolean;
+  resign: boolean;
+  hint: boolean;
+}
+
+/**
+ * Which of the player's actions are open now, by one rule from the view whatever led here (a
+ * reload mid-search included): none without the token, while one of our requests is out, or while
+ * Stockfish searches (its reply is about to change the game); then takeback when the server says
+ * there is a move of the player's to take back, and the hint on the player's turn at the live position.
+ */
+export function availableActions(
+  view: GameView,
+  state: { hasToken: boolean; busy: boolean; engineThinking: boolean; reviewing: boolean },
+): AvailableActions {
+  const open = state.hasToken && !state.busy && !state.engineThinking && view.status === 'ongoing';
+  return {
+    takeBack: open && view.can_take_back,
+    resign: open,
+    hint: open && view.turn === view.player_color && !state.reviewing,
+  };
+}
+
 /** The line above the move list. */
 export function statusText(view: GameView, thinking: boolean, reviewing: boolean, hasToken: boolean): string {
   if (!hasToken) return 'You are watching this game: it was started in another browser.';
