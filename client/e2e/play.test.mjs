@@ -202,6 +202,26 @@ describe('playing against Stockfish', () => {
     await page.context().close();
   });
 
+  it('lets a second browser with the link watch: players named by colour, no action buttons, moves as they come', async () => {
+    const page = await newPage();
+    await startFromUi(page, { color: 'white' });
+    await clickMove(page, 'e2', 'e4');
+    await waitPly(page, 2);
+    const watcher = await newPage(); // its own context: no token
+    await watcher.goto(page.url());
+    await waitIdle(watcher);
+    assert.deepEqual(await watcher.locator('.player-name').allTextContents(), ['Black', 'White']);
+    assert.match(await watcher.locator('.player-strip').first().textContent(), /Stockfish, level \d/);
+    for (const id of ['hint-button', 'takeback', 'resign']) assert.equal(await watcher.getByTestId(id).count(), 0, `no ${id} button`);
+    assert.equal(await watcher.locator('.board').getAttribute('data-locked'), 'true');
+    assert.match(await watcher.getByTestId('status').textContent(), /watching/);
+    await clickMove(page, 'd2', 'd4');
+    await waitPly(page, 4);
+    await waitPly(watcher, 4);
+    await watcher.context().close();
+    await page.context().close();
+  });
+
   it('resumes the game after a reload', async () => {
     const page = await newPage();
     await startFromUi(page, { color: 'white' });

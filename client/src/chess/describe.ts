@@ -25,9 +25,10 @@ export function playerOutcome(winner: Color | null, player: Color): 'win' | 'los
   return winner === player ? 'win' : 'loss';
 }
 
-/** The headline of the game-over panel, from the player's side. */
-export function describeOutcome(winner: Color | null, player: Color, reason: GameEndReason | null): string {
+/** The headline of the game-over panel, from the player's side, or a spectator's (who is neither side). */
+export function describeOutcome(winner: Color | null, player: Color, reason: GameEndReason | null, spectator = false): string {
   if (winner === null) return 'Draw';
+  if (spectator) return `${winner === 'white' ? 'White' : 'Black'} won`;
   if (winner === player) return 'You won';
   return reason === 'resignation' ? 'You resigned' : 'Stockfish won';
 }

@@ -5,6 +5,8 @@ import { Icon } from '../../components/Icon';
 
 interface Props {
   view: GameView;
+  /** Watching without the game's token: the player's own actions are not shown at all. */
+  spectator: boolean;
   canTakeBack: boolean;
   canResign: boolean;
   canHint: boolean;
@@ -17,9 +19,9 @@ interface Props {
   onCopyFen: () => void;
 }
 
-/** Hint, takeback, resign (asks first), new game, flip, PGN download and FEN copy. */
+/** Hint, takeback, resign (asks first; not for a spectator), new game, flip, PGN download and FEN copy. */
 export function GameActions(props: Props) {
-  const { view, canTakeBack, canResign, canHint, hintLoading, onHint, onTakeBack, onResign, onNewGame, onFlip, onCopyFen } = props;
+  const { view, spectator, canTakeBack, canResign, canHint, hintLoading, onHint, onTakeBack, onResign, onNewGame, onFlip, onCopyFen } = props;
   const [confirming, setConfirming] = useState(false);
 
   if (confirming) {
@@ -45,23 +47,27 @@ export function GameActions(props: Props) {
   }
   return (
     <div className="actions">
-      <button
-        type="button"
-        onClick={onHint}
-        disabled={!canHint || hintLoading}
-        aria-busy={hintLoading}
-        data-testid="hint-button"
-        aria-label="Show Stockfish's suggestion for your move"
-        title="Hint: Stockfish's suggestion, as an arrow"
-      >
-        <Icon name="hint" /> {hintLoading ? 'Hint…' : 'Hint'}
-      </button>
-      <button type="button" onClick={onTakeBack} disabled={!canTakeBack} data-testid="takeback" aria-label="Take back your last move">
-        <Icon name="takeback" /> Takeback
-      </button>
-      <button type="button" onClick={() => setConfirming(true)} disabled={!canResign} data-testid="resign" aria-label="Resign">
-        <Icon name="flag" /> Resign
-      </button>
+      {!spectator && (
+        <>
+          <button
+            type="button"
+            onClick={onHint}
+            disabled={!canHint || hintLoading}
+            aria-busy={hintLoading}
+            data-testid="hint-button"
+            aria-label="Show Stockfish's suggestion for your move"
+            title="Hint: Stockfish's suggestion, as an arrow"
+          >
+            <Icon name="hint" /> {hintLoading ? 'Hint…' : 'Hint'}
+          </button>
+          <button type="button" onClick={onTakeBack} disabled={!canTakeBack} data-testid="takeback" aria-label="Take back your last move">
+            <Icon name="takeback" /> Takeback
+          </button>
+          <button type="button" onClick={() => setConfirming(true)} disabled={!canResign} data-testid="resign" aria-label="Resign">
+            <Icon name="flag" /> Resign
+          </button>
+        </>
+      )}
       <button type="button" onClick={onNewGame} data-testid="new-game" aria-label="New game">
         <Icon name="plus" /> New game
       </button>

@@ -4,14 +4,16 @@ import { describeOutcome, describeReason, playerOutcome } from '../../chess/desc
 
 interface Props {
   view: GameView;
+  /** Watching without the token: the headline names the winner by colour. */
+  spectator: boolean;
   onNewGame: () => void;
 }
 
 /** Shown when the game is finished: who won, why, and the ways on. */
-export function GameOverPanel({ view, onNewGame }: Props) {
+export function GameOverPanel({ view, spectator, onNewGame }: Props) {
   const winner = view.winner ?? null;
-  const outcome = describeOutcome(winner, view.player_color, view.reason ?? null);
-  const tone = playerOutcome(winner, view.player_color);
+  const outcome = describeOutcome(winner, view.player_color, view.reason ?? null, spectator);
+  const tone = spectator ? 'neutral' : playerOutcome(winner, view.player_color);
   return (
     <section className={`game-over ${tone}`} data-testid="game-over" aria-labelledby="game-over-title">
       <p className="game-over-result">{view.result}</p>

@@ -85,17 +85,21 @@ export function GameScreen({ id, created, onNewGame }: Props) {
   const movable = playerTurn && !busy && !reviewing && hasToken ? player : null;
   const shownHint = hint.hint && !reviewing && !pending ? hint.hint : null;
   const allowed = availableActions(view, { hasToken, busy: busy !== null, engineThinking: thinking, reviewing });
+  const spectator = !hasToken;
+  const names = sideNames(player, spectator);
   const engineStrip = (
     <PlayerStrip
-      name="Stockfish"
+      name={names[engine]}
       color={engine}
-      detail={`level ${view.level}`}
+      detail={spectator ? `Stockfish, level ${view.level}` : `level ${view.level}`}
       thinking={thinking}
       search={search}
       toMove={ongoing && (thinking || view.turn === engine)}
     />
   );
-  const playerStrip = <PlayerStrip name="You" color={player} toMove={playerTurn && !thinking} />;
+  const playerStrip = (
+    <PlayerStrip name={names[player]} color={player} detail={spectator ? 'player' : undefined} toMove={playerTurn && !thinking} />
+  );
   const opening = openingOf(view);
   const reviewShown = !ongoing && review.analysis !== null;
   const decorate = (ply: number) => {
@@ -147,13 +151,13 @@ export function GameScreen({ id, created, onNewGame }: Props) {
           searched={searchedPosition(view, pending)}
           hint={shownHint}
         />
-        {!ongoing && <GameOverPanel view={view} onNewGame={onNewGame} />}
+        {!ongoing && <GameOverPanel view={view} spectator={spectator} onNewGame={onNewGame} />}
         {!ongoing && (
           <GameReview
             review={review}
             selectedPly={currentPly}
             onSelectPly={step}
-            names={sideNames(player)}
+            names={names}
             opening={opening}
             canAsk={hasToken}
           />
@@ -168,6 +172,7 @@ export function GameScreen({ id, created, onNewGame }: Props) {
         <MoveNavigation ply={currentPly} lastPly={view.ply} onStep={step} />
         <GameActions
           view={view}
+          spectator={spectator}
           canTakeBack={allowed.takeBack}
           canResign={allowed.resign}
           canHint={allowed.hint}

@@ -10,8 +10,17 @@ export function scoreRows(view: GameView, pending: PendingMove | null): MoveRow[
   return pairMoves(sans, turnFromFen(view.initial_fen), fullmoveFromFen(view.initial_fen));
 }
 
-/** What the review calls each side: the player is "You", the other side Stockfish. */
-export function sideNames(player: Color): Record<Color, string> {
+/** A side's name for a spectator: `White`, `Black`. */
+export function colorName(color: Color): string {
+  return color === 'white' ? 'White' : 'Black';
+}
+
+/**
+ * What the screen calls each side: to the player, "You" and "Stockfish"; to a spectator (no token),
+ * who is neither, the colours.
+ */
+export function sideNames(player: Color, spectator: boolean): Record<Color, string> {
+  if (spectator) return { white: colorName('white'), black: colorName('black') };
   return player === 'white' ? { white: 'You', black: 'Stockfish' } : { white: 'Stockfish', black: 'You' };
 }
 
