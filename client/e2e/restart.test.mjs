@@ -28,6 +28,24 @@ async function gameAccess(page) {
 }
 
 describe('a server restart during a game', () => {
+  it('says "Reconnecting…" on the player\'s turn while the server is down, and stops saying it once it is back', async () => {
+    const page = await newPage({ baseURL: server.base });
+    await startFromUi(page, { color: 'white' });
+    await clickMove(page, 'e2', 'e4');
+    await waitPly(page, 2);
+    const banner = page.getByTestId('reconnecting');
+    assert.equal(await banner.count(), 0, 'no banner while the server answers');
+
+    await server.stop();
+    await banner.waitFor();
+    assert.match(await banner.textContent(), /Reconnecting/);
+    await server.start();
+    await banner.waitFor({ state: 'detached' });
+    await clickMove(page, 'd2', 'd4');
+    await waitPly(page, 4);
+    await page.context().close();
+  });
+
   it('drops the failed move and its "Try again" once the server is back and shows that the game moved on', async () => {
     const page = await newPage({ baseURL: server.base });
     await startFromUi(page, { color: 'white' });

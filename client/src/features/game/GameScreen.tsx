@@ -116,6 +116,11 @@ export function GameScreen({ id, created, onNewGame }: Props) {
       data-stream={game.streamState}
       data-thinking={thinking}
     >
+      {game.reconnecting && (
+        <p className="connection-banner" role="status" data-testid="reconnecting">
+          <span className="spinner" aria-hidden="true" /> Reconnecting to the server…
+        </p>
+      )}
       <div className="board-column">
         {orientation === player ? engineStrip : playerStrip}
         <div className="board-row">

@@ -10,9 +10,17 @@ const ENGINE_TURN_POLL_MS = 1500;
  * server without the event stream), asks the server every interval until the move is stored. `paused` while
  * our own request is in flight, or while the stream is open and the server says the search runs
  * (its `game` event follows). A pending request is cancelled when the view or the pause changes.
+ * `onReachable` hears whether each request got an answer, for the "Reconnecting…" banner.
  */
-export function useEngineTurnPoll(id: string, view: GameView | null, paused: boolean, onMoved: (next: GameView) => void) {
+export function useEngineTurnPoll(
+  id: string,
+  view: GameView | null,
+  paused: boolean,
+  onMoved: (next: GameView) => void,
+  onReachable: (reachable: boolean) => void,
+) {
   const moved = useEffectEvent(onMoved);
+  const reachable = useEffectEvent(onReachable);
   const waiting = !paused && view !== null && view.status === 'ongoing' && view.turn !== view.player_color;
 
   useEffect(() => {
@@ -22,9 +30,11 @@ export function useEngineTurnPoll(id: string, view: GameView | null, paused: boo
     const ask = async () => {
       try {
         const next = await api.getGame(id, controller.signal);
+        reachable(true);
         if (next.ply !== view.ply) return moved(next);
       } catch {
         if (controller.signal.aborted) return;
+        reachable(false);
         // The server did not answer: ask again, as when Stockfish is still searching.
       }
       timer = window.setTimeout(() => void ask(), ENGINE_TURN_POLL_MS);

@@ -20,6 +20,8 @@ export function useGameView(id: string, initial: GameView | undefined, reports: 
   const [pending, setPending] = useState<PendingMove | null>(null);
   const [writing, setWriting] = useState(false);
   const [thinking, setThinking] = useState<Thinking | null>(null);
+  /** The last poll got no answer (the stream tells its own state). */
+  const [pollFailing, setPollFailing] = useState(false);
   // What the stream handlers compare against, set together with the state so no render is awaited.
   const viewRef = useRef(view);
   const pendingRef = useRef(pending);
@@ -31,6 +33,7 @@ export function useGameView(id: string, initial: GameView | undefined, reports: 
   const show = useCallback((next: GameView) => {
     viewRef.current = next;
     setView(next);
+    setPollFailing(false); // whatever brought it, the server answered
   }, []);
 
   const load = useCallback(
@@ -66,11 +69,17 @@ export function useGameView(id: string, initial: GameView | undefined, reports: 
     },
   });
 
-  useEngineTurnPoll(id, view, writing || (stream.state === 'open' && view?.engine_thinking === true), (next) => {
-    const shown = viewRef.current;
-    show(next);
-    if (shown) movesAdded(next, shown.ply);
-  });
+  useEngineTurnPoll(
+    id,
+    view,
+    writing || (stream.state === 'open' && view?.engine_thinking === true),
+    (next) => {
+      const shown = viewRef.current;
+      show(next);
+      if (shown) movesAdded(next, shown.ply);
+    },
+    (reachable) => setPollFailing(!reachable),
+  );
 
   /**
    * Sends one of our writes and shows its answer, which wins over any stream event meanwhile (see
@@ -114,6 +123,11 @@ export function useGameView(id: string, initial: GameView | undefined, reports: 
     streaming: stream.everOpen,
     /** The event stream's state now (`connecting` until the server accepts or refuses it). */
     streamState: stream.state,
+    /**
+     * The server stopped answering: the stream that was open is reconnecting, or the last poll
+     * failed. Clears by itself when either gets through again.
+     */
+    reconnecting: (stream.everOpen && stream.state === 'connecting') || (pollFailing && stream.state !== 'open'),
     latest,
     write,
     refresh,
