@@ -43,34 +43,70 @@ export function isServerErrorCode(code: string): code is ServerErrorCode {
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
+  /** The server's code when this client does not know it (`code` is then `bad_response`). */
+  readonly unknownCode?: string;
 
-  constructor(status: number, code: ApiErrorCode, message: string) {
+  constructor(status: number, code: ApiErrorCode, message: string, unknownCode?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
+    this.unknownCode = unknownCode;
   }
 }
 
-/** A sentence for the player, by error code; the server's own message is the fallback. */
-export function describeError(error: unknown): string {
+/** What the player was doing when the error came, so the sentence can name it. */
+export interface ErrorContext {
+  /** The move the player tried, in SAN (never UCI: sentences are for people). */
+  san?: string;
+}
+
+const notPlayed = (san?: string) => (san ? `${san} was not played` : 'the move was not played');
+const RELOAD = 'Reload the page and try again.';
+const REFRESHED = 'the board has been refreshed.';
+
+/**
+ * A sentence for the player for every code, in plain words: the server's own messages are written
+ * for developers (they quote plies and UCI moves), so they are never shown for a code we know.
+ */
+const SENTENCES: Record<ApiErrorCode, (context: ErrorContext) => string> = {
+  network: () => 'The server cannot be reached. Check your connection and try again.',
+  bad_response: () => 'The server sent an answer this page cannot read. Try again in a moment.',
+  malformed_json: () => `The server did not understand this page's request. ${RELOAD}`,
+  invalid_request: () => `The server did not understand this page's request. ${RELOAD}`,
+  invalid_move_notation: () => `The server did not understand this page's request. ${RELOAD}`,
+  not_found: () => `The server did not understand this page's request. ${RELOAD}`,
+  method_not_allowed: () => `The server did not understand this page's request. ${RELOAD}`,
+  payload_too_large: () => `The server did not understand this page's request. ${RELOAD}`,
+  invalid_fen: () => 'That position is not a valid chess position.',
+  invalid_pgn: () => 'That game record could not be read.',
+  missing_token: () => 'Only the browser that started this game can play it.',
+  game_not_found: () => 'This game does not exist on the server (it may have expired).',
+  game_over: () => `The game is already over; ${REFRESHED}`,
+  not_your_turn: () => `It is not your turn yet; ${REFRESHED}`,
+  stale_ply: () => `The game changed in another tab or on another device; ${REFRESHED}`,
+  illegal_move: ({ san }) => `${san ?? 'That move'} is not possible in this position; ${REFRESHED}`,
+  nothing_to_take_back: () => 'There is no move of yours to take back yet.',
+  too_many_plies: () => 'This game has reached the longest game the server keeps.',
+  engine_busy: () => 'The server is busy right now. Wait a moment and try again.',
+  too_many_games: () => 'The server is busy right now. Wait a moment and try again.',
+  engine_failed: ({ san }) => `Stockfish did not answer this time, so ${notPlayed(san)}. Try again.`,
+  engine_timeout: ({ san }) => `Stockfish did not answer in time, so ${notPlayed(san)}. Try again.`,
+  engine_unavailable: () => 'Stockfish is not available on the server right now. Try again later.',
+  internal_error: () => 'Something went wrong on the server. Try again in a moment.',
+  too_many_requests: () => 'Too many requests from this connection. Wait a moment and try again.',
+  request_timeout: () => 'The connection was too slow to send this request. Try again.',
+  unknown_host: () => 'This server only answers under its own address. Open it by that address.',
+  game_not_finished: () => 'The review starts when the game is over.',
+  analysis_not_found: () => 'This game has no review yet.',
+};
+
+/**
+ * A sentence for the player, by error code. The one exception is a code this client does not know
+ * (a newer server's): the server's sentence is then all there is to say.
+ */
+export function describeError(error: unknown, context: ErrorContext = {}): string {
   if (!(error instanceof ApiError)) return 'Something went wrong. Please try again.';
-  switch (error.code) {
-    case 'network':
-      return 'The server cannot be reached. Check your connection and try again.';
-    case 'game_not_found':
-      return 'This game does not exist on the server (it may have expired).';
-    case 'engine_failed':
-    case 'engine_timeout':
-      return 'Stockfish did not answer this time. Your move was not played; try again.';
-    case 'engine_busy':
-    case 'too_many_games':
-      return 'The server is busy right now. Wait a moment and try again.';
-    case 'too_many_requests':
-      return 'Too many requests from this connection. Wait a moment and try again.';
-    case 'stale_ply':
-      return 'The game changed in another tab; the board has been refreshed.';
-    default:
-      return error.message || 'Something went wrong. Please try again.';
-  }
+  if (error.unknownCode !== undefined && error.message) return error.message;
+  return SENTENCES[error.code](context);
 }

@@ -46,7 +46,7 @@ export function errorFrom(status: number, payload: unknown): ApiError {
     if (typeof error === 'string') {
       const text = typeof message === 'string' ? message : error;
       // A code this client does not know still carries the server's sentence for the player.
-      return new ApiError(status, isServerErrorCode(error) ? error : 'bad_response', text);
+      return isServerErrorCode(error) ? new ApiError(status, error, text) : new ApiError(status, 'bad_response', text, error);
     }
   }
   if (status === 502 || status === 503 || status === 504) {

@@ -33,11 +33,12 @@ export function useGameActions(
 
   /** Shows a failed action (ours, or the hint's) to the player; a vanished game replaces the screen. */
   const reportError = useCallback(
-    (error: unknown, retry?: () => void, atPly?: number) => {
+    (error: unknown, failed: { retry?: () => void; atPly?: number; san?: string } = {}) => {
       if (error instanceof ApiError && error.code === 'game_not_found') return failLoad(error);
       const refetch = error instanceof ApiError && REFETCH_ON.includes(error.code);
       if (refetch) refresh();
-      setNotice(refetch || !retry ? { message: describeError(error) } : { message: describeError(error), retry, atPly });
+      const message = describeError(error, { san: failed.san });
+      setNotice(refetch || !failed.retry ? { message } : { message, retry: failed.retry, atPly: failed.atPly });
     },
     [failLoad, refresh],
   );
@@ -55,7 +56,7 @@ export function useGameActions(
           const next = await write(() => api.playMove(id, token, move.uci, madeAt), move);
           movesAdded(next, madeAt + 1);
         } catch (error) {
-          reportError(error, () => void attempt(), madeAt);
+          reportError(error, { retry: () => void attempt(), atPly: madeAt, san: move.san });
         } finally {
           setBusy(null);
         }
@@ -77,7 +78,7 @@ export function useGameActions(
           if (kind === 'takeback') takenBack();
           else movesAdded(next, next.ply);
         } catch (error) {
-          reportError(error, () => void attempt(), triedAt);
+          reportError(error, { retry: () => void attempt(), atPly: triedAt });
         } finally {
           setBusy(null);
         }
