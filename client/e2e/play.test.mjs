@@ -27,8 +27,23 @@ describe('playing against Stockfish', () => {
     await page.goto('/');
     assert.equal(await page.locator('label[data-side]').count(), 3);
     assert.equal(await page.locator('button[data-level]').count(), 8);
-    assert.equal(await page.locator('button[data-level="8"]').getAttribute('aria-checked'), 'true');
+    assert.equal(await page.locator('button[data-level="2"]').getAttribute('aria-checked'), 'true', 'a beginner-friendly level by default');
+    assert.match(await page.getByTestId('level-description').textContent(), /^Beginner/);
+    for (let level = 1; level <= 8; level++) {
+      assert.ok(await page.locator(`button[data-level="${level}"]`).getAttribute('title'), `level ${level} is described`);
+    }
     await screenshot(page, '01-start-screen');
+    await page.context().close();
+  });
+
+  it('remembers the level chosen last across a reload', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await page.locator('button[data-level="5"]').click();
+    assert.match(await page.getByTestId('level-description').textContent(), /^Club player/);
+    await page.reload();
+    assert.equal(await page.locator('button[data-level="5"]').getAttribute('aria-checked'), 'true');
+    assert.equal(await page.locator('button[data-level="2"]').getAttribute('aria-checked'), 'false');
     await page.context().close();
   });
 

@@ -3,14 +3,13 @@ import { describeError } from '../../api/apiError';
 import { createGame } from '../../api/games';
 import { saveToken } from '../../api/tokens';
 import type { ColorChoice, GameView } from '../../api/types';
+import { LEVEL_DESCRIPTIONS, LEVELS, type LevelNumber, rememberedLevel, rememberLevel } from '../../levels/levels';
 import { unlockAudio } from '../../sound/synth';
 
 interface Props {
   onCreated: (game: GameView) => void;
 }
 
-const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
-const DEFAULT_LEVEL = 8;
 const SIDES: { value: ColorChoice; label: string; symbol: string }[] = [
   { value: 'white', label: 'White', symbol: '♔' },
   { value: 'random', label: 'Random', symbol: '⚄' },
@@ -20,7 +19,7 @@ const SIDES: { value: ColorChoice; label: string; symbol: string }[] = [
 /** Pick a side and a level, then start a game against Stockfish. */
 export function StartScreen({ onCreated }: Props) {
   const [color, setColor] = useState<ColorChoice>('white');
-  const [level, setLevel] = useState<number>(DEFAULT_LEVEL);
+  const [level, setLevel] = useState<LevelNumber>(rememberedLevel);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -64,7 +63,6 @@ export function StartScreen({ onCreated }: Props) {
         <fieldset className="level-choice">
           <legend>
             Level <strong>{level}</strong>
-            <span className="level-hint">{level === 8 ? 'full strength' : level <= 2 ? 'gentle' : ''}</span>
           </legend>
           <div className="levels" role="radiogroup" aria-label="Stockfish level">
             {LEVELS.map((value) => (
@@ -74,14 +72,22 @@ export function StartScreen({ onCreated }: Props) {
                 role="radio"
                 aria-checked={level === value}
                 aria-label={`Level ${value}`}
+                aria-describedby={level === value ? 'level-description' : undefined}
+                title={LEVEL_DESCRIPTIONS[value]}
                 className={`level${level === value ? ' chosen' : ''}`}
                 data-level={value}
-                onClick={() => setLevel(value)}
+                onClick={() => {
+                  setLevel(value);
+                  rememberLevel(value);
+                }}
               >
                 {value}
               </button>
             ))}
           </div>
+          <p className="level-description" id="level-description" data-testid="level-description">
+            {LEVEL_DESCRIPTIONS[level]}
+          </p>
         </fieldset>
         <button type="button" className="primary play" onClick={start} disabled={starting} data-testid="play">
           {starting ? 'Starting…' : 'Play'}
