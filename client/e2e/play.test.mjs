@@ -182,6 +182,45 @@ describe('playing against Stockfish', () => {
     await page.context().close();
   });
 
+  it('offers a rematch at the same level after a loss, with the colours swapped unless the player keeps them', async () => {
+    const page = await newPage();
+    await startFromUi(page, { color: 'white', level: 3 });
+    const first = page.url();
+    await page.getByTestId('resign').click();
+    await page.getByTestId('confirm-resign').click();
+    await page.getByTestId('game-over').waitFor();
+    assert.equal(await page.getByTestId('next-level').count(), 0, 'no next level after a loss');
+    assert.equal(await page.getByTestId('swap-colors').isChecked(), true);
+    await page.getByTestId('rematch').click();
+    await page.waitForURL((url) => url.href !== first && /\/game\//.test(url.pathname));
+    await waitPly(page, 1); // Stockfish opens as white
+    assert.equal(await page.locator('.board').getAttribute('data-orientation'), 'black');
+    assert.match(await page.locator('.player-strip').first().textContent(), /level 3/);
+    await page.context().close();
+  });
+
+  it('asks before leaving a live game for a new one, and the start screen offers to resume it', async () => {
+    const page = await newPage();
+    await startFromUi(page, { color: 'white' });
+    await clickMove(page, 'e2', 'e4');
+    await waitPly(page, 2);
+    const game = page.url();
+    await page.getByTestId('new-game').click();
+    await page.getByRole('button', { name: 'Keep playing' }).click();
+    assert.equal(page.url(), game, 'still in the game');
+    await page.getByTestId('new-game').click();
+    await page.getByTestId('confirm-new-game').click();
+    await page.waitForURL((url) => url.pathname === '/');
+    const resume = page.getByTestId('resume');
+    await resume.waitFor();
+    assert.match(await page.getByTestId('resume-card').textContent(), /2 moves/);
+    await resume.click();
+    await page.waitForURL(game);
+    await waitIdle(page);
+    assert.equal((await moveTexts(page)).length, 2);
+    await page.context().close();
+  });
+
   it('shows Stockfish\'s suggestion as an arrow on the player\'s turn, gone once a move is played', async () => {
     const page = await newPage();
     await startFromUi(page, { color: 'white' });

@@ -83,6 +83,23 @@ describe('positions from a FEN', () => {
     await page.context().close();
   });
 
+  it('offers the next level after a win, from the same position with the same colour', async () => {
+    const page = await newPage();
+    await openGameFromApi(page, { color: 'white', level: 3, fen: '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' });
+    const first = page.url();
+    await drag(page, 'a1', 'a8');
+    await page.getByTestId('game-over').waitFor();
+    const next = page.getByTestId('next-level');
+    assert.equal(await next.textContent(), 'Next level (4)');
+    await next.click();
+    await page.waitForURL((url) => url.href !== first && /\/game\//.test(url.pathname));
+    await page.locator('.game-screen[data-status="ongoing"][data-ply="0"]').waitFor();
+    assert.equal(await page.locator('.board').getAttribute('data-orientation'), 'white');
+    assert.equal(await pieceOn(page, 'a1'), 'wR');
+    assert.match(await page.locator('.player-strip').first().textContent(), /level 4/);
+    await page.context().close();
+  });
+
   it('plays the capture sound for a capture', async () => {
     const page = await newPage();
     await openGameFromApi(page, { color: 'white', fen: '4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1' });

@@ -21,3 +21,25 @@ export function loadToken(gameId: string): string | undefined {
     return undefined;
   }
 }
+
+const LAST_GAME = 'alphachess:last-game';
+
+/** Remembers the game this browser played last, for the start screen's "Resume your game". */
+export function rememberLastGame(gameId: string): void {
+  try {
+    localStorage.setItem(LAST_GAME, gameId);
+  } catch {
+    // Not remembered: the game's own address still resumes it.
+  }
+}
+
+/** The game this browser played last, if it still holds its token. */
+export function lastGame(): { id: string; token: string } | undefined {
+  try {
+    const id = localStorage.getItem(LAST_GAME);
+    const token = id === null ? undefined : loadToken(id);
+    return id !== null && token !== undefined ? { id, token } : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -9,6 +9,11 @@ import { navigate, parseRoute, usePathname } from './location';
 export function App() {
   const route = parseRoute(usePathname());
   const [created, setCreated] = useState<GameView | undefined>(undefined);
+  /** Shows a game just created (its first engine move sounds at once). */
+  const open = (game: GameView) => {
+    setCreated(game);
+    navigate(`/game/${game.id}`);
+  };
 
   return (
     <div className="app">
@@ -27,14 +32,9 @@ export function App() {
       </header>
       <main>
         {route.name === 'game' ? (
-          <GameScreen key={route.id} id={route.id} created={created} onNewGame={() => navigate('/')} />
+          <GameScreen key={route.id} id={route.id} created={created} onNewGame={() => navigate('/')} onCreated={open} />
         ) : (
-          <StartScreen
-            onCreated={(game) => {
-              setCreated(game);
-              navigate(`/game/${game.id}`);
-            }}
-          />
+          <StartScreen onCreated={open} onResume={(id) => navigate(`/game/${id}`)} />
         )}
       </main>
     </div>

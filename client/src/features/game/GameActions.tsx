@@ -7,6 +7,8 @@ interface Props {
   view: GameView;
   /** Watching without the game's token: the player's own actions are not shown at all. */
   spectator: boolean;
+  /** The player is in a live game: "New game" asks first. */
+  live: boolean;
   canTakeBack: boolean;
   canResign: boolean;
   canHint: boolean;
@@ -21,28 +23,24 @@ interface Props {
 
 /** Hint, takeback, resign (asks first; not for a spectator), new game, flip, PGN download and FEN copy. */
 export function GameActions(props: Props) {
-  const { view, spectator, canTakeBack, canResign, canHint, hintLoading, onHint, onTakeBack, onResign, onNewGame, onFlip, onCopyFen } = props;
-  const [confirming, setConfirming] = useState(false);
+  const { view, spectator, live, canTakeBack, canResign, canHint, hintLoading, onHint, onTakeBack, onResign, onNewGame, onFlip, onCopyFen } = props;
+  const [confirming, setConfirming] = useState<'resign' | 'leave' | null>(null);
 
-  if (confirming) {
+  if (confirming === 'resign') {
     return (
-      <div className="actions confirm" role="group" aria-label="Confirm resignation">
-        <span>Resign this game?</span>
-        <button
-          type="button"
-          className="danger"
-          data-testid="confirm-resign"
-          onClick={() => {
-            setConfirming(false);
-            onResign();
-          }}
-        >
-          Yes, resign
-        </button>
-        <button type="button" onClick={() => setConfirming(false)}>
-          Keep playing
-        </button>
-      </div>
+      <Confirm label="Confirm resignation" question="Resign this game?" yes="Yes, resign" testId="confirm-resign" onYes={onResign} onNo={() => setConfirming(null)} />
+    );
+  }
+  if (confirming === 'leave') {
+    return (
+      <Confirm
+        label="Confirm leaving the game"
+        question="Start a new game? This one stays saved: the start screen offers to resume it."
+        yes="Yes, new game"
+        testId="confirm-new-game"
+        onYes={onNewGame}
+        onNo={() => setConfirming(null)}
+      />
     );
   }
   return (
@@ -63,12 +61,12 @@ export function GameActions(props: Props) {
           <button type="button" onClick={onTakeBack} disabled={!canTakeBack} data-testid="takeback" aria-label="Take back your last move">
             <Icon name="takeback" /> Takeback
           </button>
-          <button type="button" onClick={() => setConfirming(true)} disabled={!canResign} data-testid="resign" aria-label="Resign">
+          <button type="button" onClick={() => setConfirming('resign')} disabled={!canResign} data-testid="resign" aria-label="Resign">
             <Icon name="flag" /> Resign
           </button>
         </>
       )}
-      <button type="button" onClick={onNewGame} data-testid="new-game" aria-label="New game">
+      <button type="button" onClick={live ? () => setConfirming('leave') : onNewGame} data-testid="new-game" aria-label="New game">
         <Icon name="plus" /> New game
       </button>
       <button type="button" onClick={onFlip} aria-label="Flip the board (f)" title="Flip the board (f)">
@@ -79,6 +77,38 @@ export function GameActions(props: Props) {
       </a>
       <button type="button" onClick={onCopyFen} aria-label="Copy the position as FEN" data-testid="copy-fen">
         <Icon name="copy" /> FEN
+      </button>
+    </div>
+  );
+}
+
+interface ConfirmProps {
+  label: string;
+  question: string;
+  yes: string;
+  testId: string;
+  onYes: () => void;
+  onNo: () => void;
+}
+
+/** A question in place of the buttons, for an action that cannot be undone. */
+function Confirm({ label, question, yes, testId, onYes, onNo }: ConfirmProps) {
+  return (
+    <div className="actions confirm" role="group" aria-label={label}>
+      <span>{question}</span>
+      <button
+        type="button"
+        className="danger"
+        data-testid={testId}
+        onClick={() => {
+          onNo();
+          onYes();
+        }}
+      >
+        {yes}
+      </button>
+      <button type="button" onClick={onNo}>
+        Keep playing
       </button>
     </div>
   );

@@ -1,19 +1,30 @@
+import { useState } from 'react';
 import { pgnUrl } from '../../api/games';
-import type { GameView } from '../../api/types';
+import type { GameView, NewGameRequest } from '../../api/types';
 import { describeOutcome, describeReason, playerOutcome } from '../../chess/describe';
+import { opposite } from '../../chess/types';
+import { colorName } from './gameFacts';
+import { nextLevelRequest, rematchRequest } from './nextGame';
 
 interface Props {
   view: GameView;
-  /** Watching without the token: the headline names the winner by colour. */
+  /** Watching without the token: the headline names the winner by colour, and no rematch is offered. */
   spectator: boolean;
   onNewGame: () => void;
+  /** Starts the next game (rematch, next level); `starting` while the server creates it. */
+  onStart: (request: NewGameRequest) => void;
+  starting: boolean;
+  /** Why the next game could not be started, if it could not. */
+  startError: string | null;
 }
 
-/** Shown when the game is finished: who won, why, and the ways on. */
-export function GameOverPanel({ view, spectator, onNewGame }: Props) {
+/** Shown when the game is finished: who won, why, and the ways on (rematch, next level, new game). */
+export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, startError }: Props) {
+  const [swapColors, setSwapColors] = useState(true);
   const winner = view.winner ?? null;
   const outcome = describeOutcome(winner, view.player_color, view.reason ?? null, spectator);
   const tone = spectator ? 'neutral' : playerOutcome(winner, view.player_color);
+  const next = tone === 'win' ? nextLevelRequest(view) : null;
   return (
     <section className={`game-over ${tone}`} data-testid="game-over" aria-labelledby="game-over-title">
       <p className="game-over-result">{view.result}</p>
@@ -21,8 +32,31 @@ export function GameOverPanel({ view, spectator, onNewGame }: Props) {
       <p className="game-over-reason" data-testid="game-over-reason">
         {describeReason(view.reason ?? null)}
       </p>
+      {!spectator && (
+        <div className="rematch">
+          <label className="rematch-swap">
+            <input type="checkbox" checked={swapColors} onChange={(event) => setSwapColors(event.target.checked)} data-testid="swap-colors" />
+            Swap colours (play {colorName(swapColors ? opposite(view.player_color) : view.player_color).toLowerCase()})
+          </label>
+          <div className="game-over-actions">
+            <button type="button" className={next ? undefined : 'primary'} disabled={starting} data-testid="rematch" onClick={() => onStart(rematchRequest(view, swapColors))}>
+              Rematch
+            </button>
+            {next && (
+              <button type="button" className="primary" disabled={starting} data-testid="next-level" onClick={() => onStart(next)}>
+                Next level ({next.level})
+              </button>
+            )}
+          </div>
+        </div>
+      )}
+      {startError && (
+        <p className="notice" role="alert">
+          {startError}
+        </p>
+      )}
       <div className="game-over-actions">
-        <button type="button" className="primary" onClick={onNewGame}>
+        <button type="button" className={spectator ? 'primary' : undefined} onClick={onNewGame}>
           New game
         </button>
         <a className="button" href={pgnUrl(view.id)} download={`alphachess-${view.id}.pgn`}>

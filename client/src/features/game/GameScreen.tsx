@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { openingOf } from '../../api/opening';
-import { loadToken } from '../../api/tokens';
+import { loadToken, rememberLastGame } from '../../api/tokens';
 import type { GameView } from '../../api/types';
 import { opposite } from '../../chess/types';
 import { Board } from '../../components/Board';
@@ -24,6 +24,7 @@ import { useGameView } from './useGameView';
 import { useHint } from './useHint';
 import { useKeyboard } from './useKeyboard';
 import { useMoveReports } from './useMoveReports';
+import { useNextGame } from './useNextGame';
 import { useReview } from './useReview';
 
 interface Props {
@@ -31,10 +32,12 @@ interface Props {
   /** The game as the server returned it on creation, so its first engine move can sound at once. */
   created?: GameView;
   onNewGame: () => void;
+  /** Opens a game just created from this screen (rematch, next level). */
+  onCreated: (game: GameView) => void;
 }
 
 /** The game screen: board, evaluation bar, name plates, moves, actions and the game-over panel. */
-export function GameScreen({ id, created, onNewGame }: Props) {
+export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const reports = useMoveReports();
   const game = useGameView(id, created, reports);
   /** The game's secret, if this browser started the game. */
@@ -48,6 +51,12 @@ export function GameScreen({ id, created, onNewGame }: Props) {
   const [copied, setCopied] = useState(false);
   const hint = useHint(id, token, view?.ply, actions.reportError);
   const review = useGameReview(id, token, view, currentPly);
+  const nextGame = useNextGame(onCreated);
+  const live = hasToken && view?.status === 'ongoing';
+  useEffect(() => {
+    // The start screen offers to resume the game this browser played last, while it is going on.
+    if (live) rememberLastGame(id);
+  }, [id, live]);
 
   const { movesAdded } = reports;
   const announcedCreation = useRef(false);
@@ -156,7 +165,16 @@ export function GameScreen({ id, created, onNewGame }: Props) {
           searched={searchedPosition(view, pending)}
           hint={shownHint}
         />
-        {!ongoing && <GameOverPanel view={view} spectator={spectator} onNewGame={onNewGame} />}
+        {!ongoing && (
+          <GameOverPanel
+            view={view}
+            spectator={spectator}
+            onNewGame={onNewGame}
+            onStart={(request) => void nextGame.start(request)}
+            starting={nextGame.starting}
+            startError={nextGame.error}
+          />
+        )}
         {!ongoing && (
           <GameReview
             review={review}
@@ -178,6 +196,7 @@ export function GameScreen({ id, created, onNewGame }: Props) {
         <GameActions
           view={view}
           spectator={spectator}
+          live={live}
           canTakeBack={allowed.takeBack}
           canResign={allowed.resign}
           canHint={allowed.hint}

@@ -1,13 +1,15 @@
 import { useState } from 'react';
 import { describeError } from '../../api/apiError';
-import { createGame } from '../../api/games';
-import { saveToken } from '../../api/tokens';
+import { startGame } from '../../api/newGame';
 import type { ColorChoice, GameView } from '../../api/types';
 import { LEVEL_DESCRIPTIONS, LEVELS, type LevelNumber, rememberedLevel, rememberLevel } from '../../levels/levels';
 import { unlockAudio } from '../../sound/synth';
+import { useResumableGame } from './useResumableGame';
 
 interface Props {
   onCreated: (game: GameView) => void;
+  /** Opens a game this browser is playing. */
+  onResume: (id: string) => void;
 }
 
 const SIDES: { value: ColorChoice; label: string; symbol: string }[] = [
@@ -17,20 +19,19 @@ const SIDES: { value: ColorChoice; label: string; symbol: string }[] = [
 ];
 
 /** Pick a side and a level, then start a game against Stockfish. */
-export function StartScreen({ onCreated }: Props) {
+export function StartScreen({ onCreated, onResume }: Props) {
   const [color, setColor] = useState<ColorChoice>('white');
   const [level, setLevel] = useState<LevelNumber>(rememberedLevel);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const resumable = useResumableGame();
 
   const start = async () => {
     unlockAudio(); // inside the click, so Stockfish's first move can sound
     setStarting(true);
     setError(null);
     try {
-      const created = await createGame({ color, level });
-      saveToken(created.id, created.token);
-      onCreated(created.game);
+      onCreated(await startGame({ color, level }));
     } catch (cause) {
       setError(describeError(cause));
       setStarting(false);
@@ -42,6 +43,16 @@ export function StartScreen({ onCreated }: Props) {
       <section className="start-card" aria-labelledby="start-title">
         <h1 id="start-title">Play Stockfish</h1>
         <p className="lead">The strongest open-source chess engine, right in your browser.</p>
+        {resumable && (
+          <div className="resume" data-testid="resume-card">
+            <span>
+              Your game at level {resumable.level} is not finished ({resumable.moves.length === 1 ? '1 move' : `${resumable.moves.length} moves`} played).
+            </span>
+            <button type="button" className="primary" data-testid="resume" onClick={() => onResume(resumable.id)}>
+              Resume your game
+            </button>
+          </div>
+        )}
         <fieldset className="side-choice">
           <legend>Play as</legend>
           {SIDES.map((side) => (
