@@ -177,7 +177,8 @@ describe('playing against Stockfish', () => {
     await page.getByTestId('confirm-resign').click();
     await page.getByTestId('game-over').waitFor();
     assert.match(await page.getByTestId('game-over').textContent(), /You resigned/);
-    assert.match(await page.getByTestId('game-over-reason').textContent(), /resignation/);
+    assert.equal(await page.locator('#game-over-title').textContent(), 'Stockfish won');
+    assert.equal(await page.getByTestId('game-over-reason').textContent(), 'You resigned', 'said once, not \'You resigned by resignation\'');
     assert.equal(await page.evaluate(() => document.body.dataset.lastSound), 'loss');
     await page.context().close();
   });

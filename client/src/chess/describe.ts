@@ -1,8 +1,9 @@
 import type { GameEndReason } from '../api/types';
 import type { Color } from './types';
 
-/** Words for the player: game-end reasons and who won. */
+/** Words for the player: who won a finished game, and how. */
 
+/** How a game ended, after the headline: "You won" … "by checkmate". */
 const REASONS: Record<GameEndReason, string> = {
   checkmate: 'by checkmate',
   stalemate: 'by stalemate',
@@ -15,8 +16,9 @@ const REASONS: Record<GameEndReason, string> = {
   agreement: 'by agreement',
 };
 
-export function describeReason(reason: GameEndReason | null): string {
-  return reason ? REASONS[reason] : '';
+/** A side's name: `White`, `Black`. */
+export function colorName(color: Color): string {
+  return color === 'white' ? 'White' : 'Black';
 }
 
 /** How the game ended from the player's side. */
@@ -25,10 +27,24 @@ export function playerOutcome(winner: Color | null, player: Color): 'win' | 'los
   return winner === player ? 'win' : 'loss';
 }
 
-/** The headline of the game-over panel, from the player's side, or a spectator's (who is neither side). */
-export function describeOutcome(winner: Color | null, player: Color, reason: GameEndReason | null, spectator = false): string {
-  if (winner === null) return 'Draw';
-  if (spectator) return `${winner === 'white' ? 'White' : 'Black'} won`;
-  if (winner === player) return 'You won';
-  return reason === 'resignation' ? 'You resigned' : 'Stockfish won';
+/** The game-over panel's two lines: `Stockfish won` / `You resigned`, `Draw` / `by stalemate`. */
+export interface EndText {
+  headline: string;
+  reason: string;
+}
+
+/**
+ * What the game-over panel says, from the player's side or, for a spectator (who is neither side),
+ * by colour. The two lines never say the same thing twice: a resignation names who resigned under
+ * the winner ("Stockfish won / You resigned"), every other reason says how ("by checkmate").
+ */
+export function describeEnd(winner: Color | null, player: Color, reason: GameEndReason | null, spectator = false): EndText {
+  const name = (color: Color) => (spectator ? colorName(color) : color === player ? 'You' : 'Stockfish');
+  const headline = winner === null ? 'Draw' : `${name(winner)} won`;
+  if (reason === null) return { headline, reason: '' };
+  if (reason === 'resignation' && winner !== null) {
+    const loser: Color = winner === 'white' ? 'black' : 'white';
+    return { headline, reason: `${name(loser)} resigned` };
+  }
+  return { headline, reason: REASONS[reason] };
 }

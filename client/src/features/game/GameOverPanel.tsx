@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { pgnUrl } from '../../api/games';
 import type { GameView, NewGameRequest } from '../../api/types';
-import { describeOutcome, describeReason, playerOutcome } from '../../chess/describe';
+import { colorName, describeEnd, playerOutcome } from '../../chess/describe';
 import { opposite } from '../../chess/types';
-import { colorName } from './gameFacts';
 import { nextLevelRequest, rematchRequest } from './nextGame';
 
 interface Props {
@@ -22,15 +21,15 @@ interface Props {
 export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, startError }: Props) {
   const [swapColors, setSwapColors] = useState(true);
   const winner = view.winner ?? null;
-  const outcome = describeOutcome(winner, view.player_color, view.reason ?? null, spectator);
+  const end = describeEnd(winner, view.player_color, view.reason ?? null, spectator);
   const tone = spectator ? 'neutral' : playerOutcome(winner, view.player_color);
   const next = tone === 'win' ? nextLevelRequest(view) : null;
   return (
     <section className={`game-over ${tone}`} data-testid="game-over" aria-labelledby="game-over-title">
       <p className="game-over-result">{view.result}</p>
-      <h2 id="game-over-title">{outcome}</h2>
+      <h2 id="game-over-title">{end.headline}</h2>
       <p className="game-over-reason" data-testid="game-over-reason">
-        {describeReason(view.reason ?? null)}
+        {end.reason}
       </p>
       {!spectator && (
         <div className="rematch">

@@ -1,4 +1,5 @@
 import type { GameView, Score, Thinking } from '../../api/types';
+import { colorName } from '../../chess/describe';
 import { type MoveRow, pairMoves } from '../../chess/moveList';
 import { fullmoveFromFen, turnFromFen } from '../../chess/placement';
 import type { Color } from '../../chess/types';
@@ -8,11 +9,6 @@ import type { PendingMove } from './pendingMove';
 export function scoreRows(view: GameView, pending: PendingMove | null): MoveRow[] {
   const sans = view.moves.map((m) => m.san).concat(pending ? [pending.move.san] : []);
   return pairMoves(sans, turnFromFen(view.initial_fen), fullmoveFromFen(view.initial_fen));
-}
-
-/** A side's name for a spectator: `White`, `Black`. */
-export function colorName(color: Color): string {
-  return color === 'white' ? 'White' : 'Black';
 }
 
 /**
