@@ -37,6 +37,11 @@ after(async () => {
 const holdStockfish = () => writeFileSync(holdFile, '');
 const releaseStockfish = () => rmSync(holdFile, { force: true });
 
+/** Turns on "Show evaluation" (off by default; the bar, the score and the line show only then). */
+async function showEvaluation(page) {
+  await page.getByTestId('show-eval').check();
+}
+
 /** Waits until the readout shows a depth out of the target, and returns it with the evaluation. */
 async function searchReadout(page) {
   const depth = page.getByTestId('search-depth');
@@ -50,9 +55,35 @@ async function actionsClosed(page) {
 }
 
 describe('Stockfish thinking, live', () => {
+  it('shows only the depth by default; "Show evaluation", remembered, adds the bar, the score, the line and whose search it is', async () => {
+    const page = await newPage({ baseURL: server.base });
+    await startFromUi(page, { color: 'white', level: 3 });
+    holdStockfish();
+    try {
+      await drag(page, 'e2', 'e4');
+      await page.getByTestId('search-depth').waitFor();
+      for (const id of ['eval-bar', 'search-eval', 'search-pv', 'eval-source']) {
+        assert.equal(await page.getByTestId(id).count(), 0, `no ${id} unless asked`);
+      }
+      assert.equal(await page.getByTestId('show-eval').isChecked(), false);
+      await showEvaluation(page);
+      await page.getByTestId('eval-bar').waitFor();
+      assert.match(await page.getByTestId('search-eval').textContent(), EVAL);
+      assert.match(await page.getByTestId('eval-source').textContent(), /level 3 search/);
+    } finally {
+      releaseStockfish();
+    }
+    await waitPly(page, 2);
+    await page.reload();
+    await page.getByTestId('eval-bar').waitFor();
+    assert.equal(await page.getByTestId('show-eval').isChecked(), true, 'remembered across a reload');
+    await page.context().close();
+  });
+
   it('shows the depth reached out of the target and the evaluation during the search, then the reply', async () => {
     const page = await newPage({ baseURL: server.base });
-    await startFromUi(page, { color: 'white' });
+    await startFromUi(page, { color: 'white', level: 8 }); // full strength: the target is the server's depth
+    await showEvaluation(page);
     const bar = page.getByTestId('eval-bar');
     await bar.waitFor();
     assert.equal(await bar.getAttribute('data-eval'), '', 'no evaluation before the first search');
@@ -82,6 +113,7 @@ describe('Stockfish thinking, live', () => {
   it('fits the search readout and the bar on a 360 px phone', async () => {
     const page = await newPage({ baseURL: server.base, viewport: { width: 360, height: 740 } });
     await startFromUi(page, { color: 'white' });
+    await showEvaluation(page);
     holdStockfish();
     try {
       await drag(page, 'd2', 'd4');
@@ -105,6 +137,7 @@ describe('Stockfish thinking, live', () => {
   it('shows Stockfish still thinking after a reload mid-search, with Takeback and Resign closed as before, then its move from the stream', async () => {
     const page = await newPage({ baseURL: server.base });
     await startFromUi(page, { color: 'white' });
+    await showEvaluation(page);
     holdStockfish();
     try {
       await drag(page, 'c2', 'c4');

@@ -26,6 +26,7 @@ import { useKeyboard } from './useKeyboard';
 import { useMoveReports } from './useMoveReports';
 import { useNextGame } from './useNextGame';
 import { useReview } from './useReview';
+import { useShowEvaluation } from './useShowEvaluation';
 
 interface Props {
   id: string;
@@ -52,6 +53,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const hint = useHint(id, token, view?.ply, actions.reportError);
   const review = useGameReview(id, token, view, currentPly);
   const nextGame = useNextGame(onCreated);
+  const [showEvaluation, setShowEvaluation] = useShowEvaluation();
   const live = hasToken && view?.status === 'ongoing';
   useEffect(() => {
     // The start screen offers to resume the game this browser played last, while it is going on.
@@ -103,6 +105,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
       detail={spectator ? `Stockfish, level ${view.level}` : `level ${view.level}`}
       thinking={thinking}
       search={search}
+      showScore={showEvaluation}
       toMove={ongoing && (thinking || view.turn === engine)}
     />
   );
@@ -111,6 +114,8 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   );
   const opening = openingOf(view);
   const reviewShown = !ongoing && review.analysis !== null;
+  /** The live evaluation: only on a server that streams it, and only if the player asks for it. */
+  const liveEvaluation = !reviewShown && game.streaming && showEvaluation;
   const decorate = (ply: number) => {
     const judgment = review.judged.get(ply);
     return judgment && <JudgmentBadge judgment={judgment} />;
@@ -118,7 +123,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
 
   return (
     <div
-      className={`game-screen${game.streaming || reviewShown ? ' with-eval' : ''}`}
+      className={`game-screen${liveEvaluation || reviewShown ? ' with-eval' : ''}`}
       data-status={view.status}
       data-ply={view.ply}
       data-busy={busy ?? ''}
@@ -133,11 +138,8 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
       <div className="board-column">
         {orientation === player ? engineStrip : playerStrip}
         <div className="board-row">
-          {reviewShown ? (
-            <EvalBar score={review.evaluation?.score} share={review.evaluation?.share} orientation={orientation} />
-          ) : (
-            game.streaming && <EvalBar score={game.evaluation} orientation={orientation} />
-          )}
+          {reviewShown && <EvalBar score={review.evaluation?.score} share={review.evaluation?.share} orientation={orientation} />}
+          {liveEvaluation && <EvalBar score={game.evaluation} orientation={orientation} />}
           <Board
             placement={board.placement}
             orientation={orientation}
@@ -164,7 +166,15 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
           search={search}
           searched={searchedPosition(view, pending)}
           hint={shownHint}
+          showEvaluation={liveEvaluation}
+          evaluationLevel={view.level}
         />
+        {ongoing && game.streaming && (
+          <label className="toggle">
+            <input type="checkbox" checked={showEvaluation} onChange={(event) => setShowEvaluation(event.target.checked)} data-testid="show-eval" />
+            Show evaluation
+          </label>
+        )}
         {!ongoing && (
           <GameOverPanel
             view={view}

@@ -8,12 +8,14 @@ interface Props {
   thinking?: boolean;
   /** The search under way, when the server streams it: depth reached out of the target, and the score. */
   search?: Thinking | null;
+  /** Whether to show the search's score beside its depth (the player's "Show evaluation"). */
+  showScore?: boolean;
   detail?: string;
   toMove: boolean;
 }
 
-/** A name plate above or below the board; Stockfish's one shows when it is thinking and how deep. */
-export function PlayerStrip({ name, color, thinking = false, search, detail, toMove }: Props) {
+/** A name plate above or below the board; Stockfish's one shows when it is thinking and how deep (and its score, if asked). */
+export function PlayerStrip({ name, color, thinking = false, search, showScore = false, detail, toMove }: Props) {
   return (
     <div className={`player-strip${toMove ? ' to-move' : ''}${thinking ? ' thinking' : ''}`}>
       <span className={`color-dot ${color}`} aria-hidden="true" />
@@ -31,9 +33,11 @@ export function PlayerStrip({ name, color, thinking = false, search, detail, toM
               <span className="search-depth" title="Depth reached out of the target depth">
                 depth <span data-testid="search-depth">{`${search.depth}/${search.targetDepth}`}</span>
               </span>
-              <span className="search-eval" data-testid="search-eval" title="Evaluation, from white's side">
-                {formatScore(search.score)}
-              </span>
+              {showScore && (
+                <span className="search-eval" data-testid="search-eval" title="Evaluation, from white's side">
+                  {formatScore(search.score)}
+                </span>
+              )}
             </>
           )}
         </span>
