@@ -100,12 +100,18 @@ describe('positions from a FEN', () => {
     await page.context().close();
   });
 
-  it('plays the capture sound for a capture', async () => {
+  it('plays the capture sound for a capture, and shows the pawn taken beside the player and whose turn in the tab', async () => {
     const page = await newPage();
     await openGameFromApi(page, { color: 'white', fen: '4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1' });
+    assert.equal(await page.title(), 'Your move · AlphaChess');
+    assert.equal(await page.getByTestId('material-white').count(), 0, 'level material: nothing to show');
     await clickMove(page, 'e4', 'd5');
     await waitPly(page, 2);
     assert.equal((await sounds(page))[0], 'capture');
+    const material = page.getByTestId('material-white');
+    assert.equal(await material.textContent(), '♟+1', 'the pawn taken and the point ahead, beside the player');
+    assert.equal(await page.getByTestId('material-black').count(), 0);
+    assert.equal(await page.title(), 'Your move · AlphaChess');
     await page.context().close();
   });
 

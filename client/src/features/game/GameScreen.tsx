@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { openingOf } from '../../api/opening';
 import { loadToken, rememberLastGame } from '../../api/tokens';
 import type { GameView } from '../../api/types';
+import { materialBalance } from '../../chess/material';
 import { opposite } from '../../chess/types';
 import { Board } from '../../components/Board';
 import { EvalBar } from '../../components/EvalBar';
@@ -11,7 +12,7 @@ import { copyText } from './copyText';
 import { GameActions } from './GameActions';
 import { GameOverPanel } from './GameOverPanel';
 import { GameStatus } from './GameStatus';
-import { availableActions, scoreRows, searchedPosition, sideNames, statusText } from './gameFacts';
+import { availableActions, scoreRows, searchedPosition, sideNames, statusText, tabTitle } from './gameFacts';
 import { LoadError } from './LoadError';
 import { MoveNavigation } from './MoveNavigation';
 import { NoticeBar } from './NoticeBar';
@@ -54,6 +55,15 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const review = useGameReview(id, token, view, currentPly);
   const nextGame = useNextGame(onCreated);
   const [showEvaluation, setShowEvaluation] = useShowEvaluation();
+  const title = view ? tabTitle(view, game.engineThinking, !hasToken) : null;
+  useEffect(() => {
+    if (!title) return;
+    const before = document.title;
+    document.title = title;
+    return () => {
+      document.title = before;
+    };
+  }, [title]);
   const live = hasToken && view?.status === 'ongoing';
   useEffect(() => {
     // The start screen offers to resume the game this browser played last, while it is going on.
@@ -98,6 +108,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const allowed = availableActions(view, { hasToken, busy: busy !== null, engineThinking: thinking, reviewing });
   const spectator = !hasToken;
   const names = sideNames(player, spectator);
+  const material = materialBalance(board.placement);
   const engineStrip = (
     <PlayerStrip
       name={names[engine]}
@@ -106,11 +117,18 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
       thinking={thinking}
       search={search}
       showScore={showEvaluation}
+      material={material[engine]}
       toMove={ongoing && (thinking || view.turn === engine)}
     />
   );
   const playerStrip = (
-    <PlayerStrip name={names[player]} color={player} detail={spectator ? 'player' : undefined} toMove={playerTurn && !thinking} />
+    <PlayerStrip
+      name={names[player]}
+      color={player}
+      detail={spectator ? 'player' : undefined}
+      toMove={playerTurn && !thinking}
+      material={material[player]}
+    />
   );
   const opening = openingOf(view);
   const reviewShown = !ongoing && review.analysis !== null;

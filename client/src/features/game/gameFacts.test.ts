@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Thinking } from '../../api/types';
 import { AFTER_E4_VIEW, E5, START_VIEW, legalMove } from '../../test/fixtures';
-import { availableActions, engineSearch } from './gameFacts';
+import { availableActions, engineSearch, tabTitle } from './gameFacts';
 
 const progress = (ply: number, cp: number): Thinking => ({ ply, depth: 8, targetDepth: 20, score: { cp }, nodes: 0, nps: 0, pv: [] });
 
@@ -51,5 +51,14 @@ describe('the player\'s actions', () => {
 
   it('offer no hint while the player looks at an earlier position', () => {
     expect(availableActions(afterReply, { ...idle, reviewing: true }).hint).toBe(false);
+  });
+});
+
+describe('the tab title', () => {
+  it('says whose turn it is, so a player in another tab knows when to come back', () => {
+    expect(tabTitle(START_VIEW, false, false)).toBe('Your move · AlphaChess');
+    expect(tabTitle(AFTER_E4_VIEW, true, false)).toBe('Stockfish is thinking… · AlphaChess');
+    expect(tabTitle(AFTER_E4_VIEW, false, true)).toBe('Black to move · AlphaChess');
+    expect(tabTitle({ ...START_VIEW, status: 'finished' }, false, false)).toBe('Game over · AlphaChess');
   });
 });

@@ -45,6 +45,19 @@ export function availableActions(
   };
 }
 
+/** The page's name, so a player in another tab sees whose turn it is: `Your move · AlphaChess`. */
+export function tabTitle(view: GameView, thinking: boolean, spectator: boolean): string {
+  const state =
+    view.status === 'finished'
+      ? 'Game over'
+      : spectator
+        ? `${colorName(view.turn)} to move`
+        : thinking || view.turn !== view.player_color
+          ? 'Stockfish is thinking…'
+          : 'Your move';
+  return `${state} · AlphaChess`;
+}
+
 /** The line above the move list. */
 export function statusText(view: GameView, thinking: boolean, reviewing: boolean, hasToken: boolean): string {
   if (!hasToken) return 'You are watching this game: it was started in another browser.';
