@@ -21,6 +21,36 @@ describe('layout and errors', () => {
     await page.context().close();
   });
 
+  it('puts Hint, Takeback and Resign in one bar under the board on a 375 px phone, file letters clear of rank 1, and says "tap"', async () => {
+    const page = await newPage({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+    await startFromUi(page, { color: 'white' });
+    await square(page, 'e2').tap();
+    await square(page, 'e4').tap();
+    await waitPly(page, 2);
+    const board = await page.locator('.board').boundingBox();
+    const bar = await page.getByTestId('play-actions').boundingBox();
+    const panel = await page.locator('.side-panel').boundingBox();
+    const boardBottom = board.y + board.height;
+    assert.ok(bar.y >= boardBottom && bar.y - boardBottom < 80, `the bar is right under the board (${bar.y} vs ${boardBottom})`);
+    assert.ok(bar.y + bar.height <= panel.y, 'before the side panel');
+    const buttons = await Promise.all(['hint-button', 'takeback', 'resign'].map((id) => page.getByTestId(id).boundingBox()));
+    assert.ok(buttons.every((box) => Math.abs(box.y - buttons[0].y) < 1 && box.x >= 0 && box.x + box.width <= 375), 'one row on screen');
+    for (const file of 'abcdefgh') {
+      const letter = await page.locator(`.file-labels [data-file="${file}"]`).boundingBox();
+      const cell = await square(page, `${file}1`).boundingBox();
+      assert.ok(letter.y >= cell.y + cell.height - 0.5, `${file} is under rank 1, not on its piece`);
+      assert.ok(letter.x >= cell.x - 0.5 && letter.x + letter.width <= cell.x + cell.width + 0.5, `${file} is under its file`);
+    }
+    assert.equal(await square(page, 'a1').getByText('a', { exact: true }).isVisible(), false, 'no letter inside the square');
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'no sideways scrolling');
+    await screenshot(page, '10-phone-game-375');
+    await page.getByRole('button', { name: 'Previous move (←)' }).tap();
+    const status = await page.getByTestId('status').textContent();
+    assert.match(status, /Tap ▶/);
+    assert.doesNotMatch(status, /Press/);
+    await page.context().close();
+  });
+
   it('plays by tapping on a touch screen, where pieces never scroll the page', async () => {
     const page = await newPage({ viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true });
     await startFromUi(page, { color: 'white' });

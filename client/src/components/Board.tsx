@@ -132,6 +132,9 @@ export function Board(props: BoardProps) {
     showAnimations: !prefersReducedMotion(),
     allowDrawingArrows: true,
     arrows,
+    // File letters live under the board (FileLabels); rank numbers shrink with a small board.
+    alphaNotationStyle: { display: 'none' },
+    numericNotationStyle: { fontSize: 'clamp(9px, calc(var(--board-size, 640px) / 48), 13px)', top: 1, left: 2 },
     darkSquareStyle: { backgroundColor: '#b58863' },
     lightSquareStyle: { backgroundColor: '#f0d9b5' },
     dropSquareStyle: { boxShadow: 'inset 0 0 0 4px rgba(255, 255, 255, 0.65)' },

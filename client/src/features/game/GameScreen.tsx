@@ -6,16 +6,18 @@ import { materialBalance } from '../../chess/material';
 import { opposite } from '../../chess/types';
 import { Board } from '../../components/Board';
 import { EvalBar } from '../../components/EvalBar';
+import { FileLabels } from '../../components/FileLabels';
 import { MoveList } from '../../components/MoveList';
 import { playSound } from '../../sound/play';
 import { copyText } from './copyText';
 import { GameActions } from './GameActions';
 import { GameOverPanel } from './GameOverPanel';
 import { GameStatus } from './GameStatus';
-import { availableActions, scoreRows, searchedPosition, sideNames, statusText, tabTitle } from './gameFacts';
+import { availableActions, isTouchScreen, scoreRows, searchedPosition, sideNames, statusText, tabTitle } from './gameFacts';
 import { LoadError } from './LoadError';
 import { MoveNavigation } from './MoveNavigation';
 import { NoticeBar } from './NoticeBar';
+import { PlayActions } from './PlayActions';
 import { PlayerStrip } from './PlayerStrip';
 import { GameReview } from './review/GameReview';
 import { JudgmentBadge } from './review/JudgmentBadge';
@@ -171,6 +173,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
             onIllegal={() => playSound('illegal')}
           />
         </div>
+        <FileLabels orientation={orientation} />
         {orientation === player ? playerStrip : engineStrip}
         {opening && !reviewShown && (
           <p className="opening-line" data-testid="opening-line">
@@ -178,9 +181,20 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
           </p>
         )}
       </div>
+      {ongoing && !spectator && (
+        <PlayActions
+          canTakeBack={allowed.takeBack}
+          canResign={allowed.resign}
+          canHint={allowed.hint}
+          hintLoading={hint.loading}
+          onHint={() => void hint.request()}
+          onTakeBack={actions.takeBack}
+          onResign={actions.resign}
+        />
+      )}
       <aside className="side-panel">
         <GameStatus
-          text={statusText(view, thinking, reviewing, hasToken)}
+          text={statusText(view, thinking, reviewing, hasToken, isTouchScreen())}
           search={search}
           searched={searchedPosition(view, pending)}
           hint={shownHint}
@@ -223,15 +237,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
         <MoveNavigation ply={currentPly} lastPly={view.ply} onStep={step} />
         <GameActions
           view={view}
-          spectator={spectator}
           live={live}
-          canTakeBack={allowed.takeBack}
-          canResign={allowed.resign}
-          canHint={allowed.hint}
-          hintLoading={hint.loading}
-          onHint={() => void hint.request()}
-          onTakeBack={actions.takeBack}
-          onResign={actions.resign}
           onNewGame={onNewGame}
           onFlip={() => setFlipped((f) => !f)}
           onCopyFen={async () => {

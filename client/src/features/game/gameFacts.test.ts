@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Thinking } from '../../api/types';
 import { AFTER_E4_VIEW, E5, START_VIEW, legalMove } from '../../test/fixtures';
-import { availableActions, engineSearch, tabTitle } from './gameFacts';
+import { availableActions, engineSearch, statusText, tabTitle } from './gameFacts';
 
 const progress = (ply: number, cp: number): Thinking => ({ ply, depth: 8, targetDepth: 20, score: { cp }, nodes: 0, nps: 0, pv: [] });
 
@@ -60,5 +60,14 @@ describe('the tab title', () => {
     expect(tabTitle(AFTER_E4_VIEW, true, false)).toBe('Stockfish is thinking… · AlphaChess');
     expect(tabTitle(AFTER_E4_VIEW, false, true)).toBe('Black to move · AlphaChess');
     expect(tabTitle({ ...START_VIEW, status: 'finished' }, false, false)).toBe('Game over · AlphaChess');
+  });
+});
+
+describe('the status line', () => {
+  it('tells a keyboard user to press → and a touch-screen user to tap ▶ to return to the game', () => {
+    const afterReply = { ...AFTER_E4_VIEW, turn: 'white' as const, ply: 2, engine_thinking: false };
+    expect(statusText(afterReply, false, true, true)).toMatch(/Press →/);
+    expect(statusText(afterReply, false, true, true, true)).toMatch(/^Looking at an earlier position\. Tap ▶ or/);
+    expect(statusText(afterReply, false, true, true, true)).not.toMatch(/Press/);
   });
 });

@@ -58,12 +58,18 @@ export function tabTitle(view: GameView, thinking: boolean, spectator: boolean):
   return `${state} · AlphaChess`;
 }
 
+/** Whether the screen is worked by touch (no keyboard to speak of), for the words of the hints. */
+export function isTouchScreen(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(pointer: coarse)').matches;
+}
+
 /** The line above the move list. */
-export function statusText(view: GameView, thinking: boolean, reviewing: boolean, hasToken: boolean): string {
+export function statusText(view: GameView, thinking: boolean, reviewing: boolean, hasToken: boolean, touch = false): string {
   if (!hasToken) return 'You are watching this game: it was started in another browser.';
   if (view.status === 'finished') return 'Game over.';
   if (thinking) return 'Stockfish is thinking…';
-  if (reviewing) return 'Looking at an earlier position. Press → or “Back to game” to return.';
+  // A phone has no arrow keys: name the button instead.
+  if (reviewing) return `Looking at an earlier position. ${touch ? 'Tap ▶' : 'Press →'} or “Back to game” to return.`;
   if (view.turn !== view.player_color) return 'Waiting for Stockfish…';
   return view.check ? 'Check! Your move.' : 'Your move.';
 }
