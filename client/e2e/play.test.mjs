@@ -36,6 +36,27 @@ describe('playing against Stockfish', () => {
     await page.context().close();
   });
 
+  it('keeps the chosen level highlighted under the pointer, and sets the error box apart from Play', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    const chosen = page.locator('button[data-level="2"]');
+    const background = () => chosen.evaluate((el) => getComputedStyle(el).backgroundColor);
+    const highlighted = await background();
+    await chosen.hover();
+    assert.equal(await background(), highlighted, 'the same colour under the pointer');
+    await page.route('**/api/games', (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: '{"error":"too_many_games","message":"full"}' }),
+    );
+    await page.getByTestId('play').click();
+    const error = page.getByRole('alert');
+    await error.waitFor();
+    const play = await page.getByTestId('play').boundingBox();
+    const box = await error.boundingBox();
+    assert.ok(box.y >= play.y + play.height + 8, `a gap between Play and the error (${box.y - play.y - play.height}px)`);
+    assert.match(await error.textContent(), /busy/);
+    await page.context().close();
+  });
+
   it('remembers the level chosen last across a reload', async () => {
     const page = await newPage();
     await page.goto('/');
