@@ -1,7 +1,7 @@
 // Layout on a phone, and errors that must leave the player a way on.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { center, clickMove, moveTexts, useBrowser, newPage, screenshot, square, startFromUi, waitPly } from './helpers.mjs';
+import { center, clickMove, moveTexts, useBrowser, newPage, screenshot, square, startFromUi, waitIdle, waitPly } from './helpers.mjs';
 
 useBrowser();
 
@@ -111,6 +111,33 @@ describe('layout and errors', () => {
     const pgn = await page.request.get(href);
     assert.equal(pgn.status(), 200);
     assert.match(await pgn.text(), /1\. e4 /);
+    await page.context().close();
+  });
+
+  it('copies a link that continues the game on another device, its token never sent to the server', async () => {
+    const page = await newPage();
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await startFromUi(page, { color: 'white' });
+    await clickMove(page, 'e2', 'e4');
+    await waitPly(page, 2);
+    await page.getByTestId('copy-continue-link').click();
+    await page.getByText('Link copied').waitFor();
+    const link = new URL(await page.evaluate(() => navigator.clipboard.readText()));
+    const token = new URLSearchParams(link.hash.slice(1)).get('token');
+    assert.ok(token && token.length >= 16, 'the token is in the fragment');
+    assert.equal(link.pathname, new URL(page.url()).pathname);
+
+    const other = await newPage(); // another device: its own storage, no token
+    const sent = [];
+    other.on('request', (request) => sent.push(`${request.url()} ${JSON.stringify(request.headers())}`));
+    await other.goto(link.href);
+    await waitIdle(other);
+    assert.equal(new URL(other.url()).hash, '', 'the token is gone from the address bar');
+    assert.equal(await other.evaluate((key) => localStorage.getItem(key), `alphachess:token:${link.pathname.split('/').pop()}`), token);
+    assert.ok(sent.every((line) => !line.split(' ')[0].includes(token)), 'no address sent to the server carries the token');
+    await clickMove(other, 'd2', 'd4'); // the other device plays on
+    await waitPly(other, 4);
+    await other.context().close();
     await page.context().close();
   });
 

@@ -2,10 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ErrorBoundary } from './app/ErrorBoundary';
+import { adoptTokenFromAddress } from './api/tokens';
 import { installAudioUnlock } from './sound/play';
 import './styles.css';
 
 installAudioUnlock();
+adoptTokenFromAddress(window.location, window.history);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');

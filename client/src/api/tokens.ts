@@ -43,3 +43,29 @@ export function lastGame(): { id: string; token: string } | undefined {
     return undefined;
   }
 }
+
+/** The fragment key of a "continue elsewhere" link: `/game/<id>#token=<token>`. */
+const FRAGMENT_KEY = 'token';
+
+/**
+ * The address that lets another device continue the game: the token travels in the fragment, which
+ * browsers never send to the server (so no access log sees it), and `adoptTokenFromAddress` takes
+ * it from there on arrival.
+ */
+export function continueLink(origin: string, gameId: string, token: string): string {
+  return `${origin}/game/${encodeURIComponent(gameId)}#${FRAGMENT_KEY}=${encodeURIComponent(token)}`;
+}
+
+/**
+ * On opening a "continue elsewhere" link: keeps its token for the game in the address, then takes
+ * the token out of the address bar (and the history entry), so it is not left on screen or bookmarked.
+ * Call before the first render.
+ */
+export function adoptTokenFromAddress(location: Location, history: History): void {
+  const match = /^\/game\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
+  const token = new URLSearchParams(location.hash.slice(1)).get(FRAGMENT_KEY);
+  if (!match || !token) return;
+  saveToken(match[1], token);
+  rememberLastGame(match[1]);
+  history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+}

@@ -11,10 +11,15 @@ interface Props {
   onNewGame: () => void;
   onFlip: () => void;
   onCopyFen: () => void;
+  /** Copies the link that lets another device continue the game; only for the player. */
+  onCopyLink?: () => void;
 }
 
-/** The tools around the game: new game (asks first during a live game), flip, PGN download and FEN copy. */
-export function GameActions({ view, live, onNewGame, onFlip, onCopyFen }: Props) {
+/**
+ * The tools around the game: new game (asks first during a live game), flip, PGN download, FEN copy,
+ * and for the player a link to continue on another device.
+ */
+export function GameActions({ view, live, onNewGame, onFlip, onCopyFen, onCopyLink }: Props) {
   const [confirming, setConfirming] = useState(false);
   if (confirming) {
     return (
@@ -42,6 +47,11 @@ export function GameActions({ view, live, onNewGame, onFlip, onCopyFen }: Props)
       <button type="button" onClick={onCopyFen} aria-label="Copy the position as FEN" data-testid="copy-fen">
         <Icon name="copy" /> FEN
       </button>
+      {onCopyLink && (
+        <button type="button" onClick={onCopyLink} data-testid="copy-continue-link" title="Open the link on your other device to play on there">
+          <Icon name="link" /> Copy link to continue elsewhere
+        </button>
+      )}
     </div>
   );
 }

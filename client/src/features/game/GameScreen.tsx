@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { openingOf } from '../../api/opening';
-import { loadToken, rememberLastGame } from '../../api/tokens';
+import { continueLink, loadToken, rememberLastGame } from '../../api/tokens';
 import type { GameView } from '../../api/types';
 import { materialBalance } from '../../chess/material';
 import { opposite } from '../../chess/types';
@@ -31,6 +31,9 @@ import { useNextGame } from './useNextGame';
 import { useReview } from './useReview';
 import { useShowEvaluation } from './useShowEvaluation';
 
+/** How long "copied" stays under the buttons; the link's warning needs time to be read. */
+const COPIED_SHOWN_MS = 4000;
+
 interface Props {
   id: string;
   /** The game as the server returned it on creation, so its first engine move can sound at once. */
@@ -52,7 +55,8 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const { busy } = actions;
   const { board, reviewing, currentPly, step } = useReview(view, pending);
   const [flipped, setFlipped] = useState(false);
-  const [copied, setCopied] = useState(false);
+  /** What was just copied to the clipboard, said under the buttons for a moment. */
+  const [copied, setCopied] = useState<string | null>(null);
   const hint = useHint(id, token, view?.ply, actions.reportError);
   const review = useGameReview(id, token, view, currentPly);
   const nextGame = useNextGame(onCreated);
@@ -111,6 +115,11 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const spectator = !hasToken;
   const names = sideNames(player, spectator);
   const material = materialBalance(board.placement);
+  const showCopied = (ok: boolean, message: string) => {
+    if (!ok) return;
+    setCopied(message);
+    window.setTimeout(() => setCopied(null), COPIED_SHOWN_MS);
+  };
   const engineStrip = (
     <PlayerStrip
       name={names[engine]}
@@ -240,12 +249,22 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
           live={live}
           onNewGame={onNewGame}
           onFlip={() => setFlipped((f) => !f)}
-          onCopyFen={async () => {
-            setCopied(await copyText(view.fen));
-            window.setTimeout(() => setCopied(false), 1800);
-          }}
+          onCopyFen={async () => showCopied(await copyText(view.fen), 'FEN copied to the clipboard.')}
+          onCopyLink={
+            token === undefined
+              ? undefined
+              : async () =>
+                  showCopied(
+                    await copyText(continueLink(window.location.origin, id, token)),
+                    'Link copied: open it on your other device to play on there. Anyone with the link can play your moves.',
+                  )
+          }
         />
-        {copied && <p className="copied" role="status">FEN copied to the clipboard.</p>}
+        {copied && (
+          <p className="copied" role="status">
+            {copied}
+          </p>
+        )}
       </aside>
       <div className="sr-only" aria-live="polite" data-testid="announcer">
         {reports.announcement}
