@@ -23,6 +23,8 @@ import { GameReview } from './review/GameReview';
 import { JudgmentBadge } from './review/JudgmentBadge';
 import { useGameReview } from './review/useGameReview';
 import { useGameActions } from './useGameActions';
+import { useCopied } from './useCopied';
+import { useDocumentTitle } from './useDocumentTitle';
 import { useGameView } from './useGameView';
 import { useHint } from './useHint';
 import { useKeyboard } from './useKeyboard';
@@ -30,9 +32,6 @@ import { useMoveReports } from './useMoveReports';
 import { useNextGame } from './useNextGame';
 import { useReview } from './useReview';
 import { useShowEvaluation } from './useShowEvaluation';
-
-/** How long "copied" stays under the buttons; the link's warning needs time to be read. */
-const COPIED_SHOWN_MS = 4000;
 
 interface Props {
   id: string;
@@ -55,21 +54,12 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const { busy } = actions;
   const { board, reviewing, currentPly, step } = useReview(view, pending);
   const [flipped, setFlipped] = useState(false);
-  /** What was just copied to the clipboard, said under the buttons for a moment. */
-  const [copied, setCopied] = useState<string | null>(null);
+  const [copied, showCopied] = useCopied();
   const hint = useHint(id, token, view?.ply, actions.reportError);
   const review = useGameReview(id, token, view, currentPly);
   const nextGame = useNextGame(onCreated);
   const [showEvaluation, setShowEvaluation] = useShowEvaluation();
-  const title = view ? tabTitle(view, game.engineThinking, !hasToken) : null;
-  useEffect(() => {
-    if (!title) return;
-    const before = document.title;
-    document.title = title;
-    return () => {
-      document.title = before;
-    };
-  }, [title]);
+  useDocumentTitle(view ? tabTitle(view, game.engineThinking, !hasToken) : null);
   const live = hasToken && view?.status === 'ongoing';
   useEffect(() => {
     // The start screen offers to resume the game this browser played last, while it is going on.
@@ -115,11 +105,6 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const spectator = !hasToken;
   const names = sideNames(player, spectator);
   const material = materialBalance(board.placement);
-  const showCopied = (ok: boolean, message: string) => {
-    if (!ok) return;
-    setCopied(message);
-    window.setTimeout(() => setCopied(null), COPIED_SHOWN_MS);
-  };
   const engineStrip = (
     <PlayerStrip
       name={names[engine]}
