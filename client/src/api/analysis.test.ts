@@ -107,6 +107,14 @@ describe('the analysis endpoints', () => {
     expect(init.headers.Authorization).toBe('Bearer s3cret');
   });
 
+  it('finds no analysis on a server without the route, but reports a wrong token', async () => {
+    const missingRoute = answer(404, { error: 'not_found', message: 'there is nothing at this address' });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(missingRoute));
+    await expect(requestAnalysis('abc', 's3cret')).resolves.toBeNull();
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(404, { error: 'game_not_found', message: 'there is no such game' })));
+    await expect(requestAnalysis('abc', 'wrong')).rejects.toMatchObject({ code: 'game_not_found' });
+  });
+
   it('turns an answer that breaks the contract into bad_response', async () => {
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(200, { status: 'done' })));
     const error = await getAnalysis('abc').catch((e: unknown) => e);

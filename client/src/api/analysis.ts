@@ -28,9 +28,18 @@ export async function getAnalysis(id: string, signal?: AbortSignal): Promise<Ana
   }
 }
 
-/** Asks for the analysis of a finished game; idempotent, the answer is the analysis as it stands. */
-export async function requestAnalysis(id: string, token: string, signal?: AbortSignal): Promise<Analysis> {
-  return checked(await requestJson<unknown>(analysisPath(id), { method: 'POST', token, signal }));
+/**
+ * Asks for the analysis of a finished game; idempotent, the answer is the analysis as it stands.
+ * Null from a server older than the analysis, which has no such route (`not_found`, not the
+ * `game_not_found` of a wrong token): there is nothing to show, and nothing went wrong.
+ */
+export async function requestAnalysis(id: string, token: string, signal?: AbortSignal): Promise<Analysis | null> {
+  try {
+    return checked(await requestJson<unknown>(analysisPath(id), { method: 'POST', token, signal }));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404 && error.code === 'not_found') return null;
+    throw error;
+  }
 }
 
 function checked(payload: unknown): Analysis {

@@ -236,7 +236,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
           onFlip={() => setFlipped((f) => !f)}
           onCopyFen={async () => showCopied(await copyText(view.fen), 'FEN copied to the clipboard.')}
           onCopyLink={
-            token === undefined
+            token === undefined || !live
               ? undefined
               : async () =>
                   showCopied(

@@ -32,7 +32,7 @@ function Material({ color, material }: { color: Color; material: SideMaterial })
   return (
     <span className="material" data-testid={`material-${color}`} role="img" aria-label={label} title={label}>
       {material.extra.map((piece, index) => (
-        <span key={index} className={`material-piece ${piece[0] === 'w' ? 'white' : 'black'}`} aria-hidden="true">
+        <span key={index} className="material-piece" aria-hidden="true">
           {GLYPHS[piece[1]]}
         </span>
       ))}
