@@ -38,6 +38,9 @@ export type CreatedGame = Omit<Schemas['CreatedGame'], 'game'> & { game: GameVie
 
 export type Hint = Schemas['Hint'];
 
+/** The opening a game's moves reached, as the server names it: `{eco: 'B90', name: 'Sicilian Defense: Najdorf Variation'}`. */
+export type Opening = Schemas['Opening'];
+
 /** An engine score from white's point of view: centipawns, or mate in n (negative: black mates). */
 export type Score = Schemas['ScoreView'];
 

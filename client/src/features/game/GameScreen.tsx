@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { openingOf } from '../../api/opening';
 import { continueLink, loadToken, rememberLastGame } from '../../api/tokens';
 import type { GameView } from '../../api/types';
 import { materialBalance } from '../../chess/material';
@@ -126,7 +125,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
       material={material[player]}
     />
   );
-  const opening = openingOf(view);
+  const opening = view.opening ?? null;
   const reviewShown = !ongoing && review.analysis !== null;
   /** The live evaluation: only on a server that streams it, and only if the player asks for it. */
   const liveEvaluation = !reviewShown && game.streaming && showEvaluation;

@@ -1,5 +1,5 @@
 import { describeError } from '../../../api/apiError';
-import type { Opening } from '../../../api/opening';
+import type { Opening } from '../../../api/types';
 import type { Color } from '../../../chess/types';
 import { ReviewPanel } from './ReviewPanel';
 import type { GameReviewState } from './useGameReview';
