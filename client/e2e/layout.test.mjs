@@ -27,11 +27,13 @@ describe('layout and errors', () => {
     await square(page, 'e2').tap();
     await square(page, 'e4').tap();
     await waitPly(page, 2);
-    const board = await page.locator('.board').boundingBox();
+    // The board column: the board, its file letters, the player's strip and the opening's name.
+    const column = await page.locator('.board-column').boundingBox();
     const bar = await page.getByTestId('play-actions').boundingBox();
     const panel = await page.locator('.side-panel').boundingBox();
-    const boardBottom = board.y + board.height;
-    assert.ok(bar.y >= boardBottom && bar.y - boardBottom < 80, `the bar is right under the board (${bar.y} vs ${boardBottom})`);
+    const columnBottom = column.y + column.height;
+    assert.ok(bar.y >= columnBottom && bar.y - columnBottom < 24, `the bar is right under the board (${bar.y} vs ${columnBottom})`);
+    assert.ok(bar.y + bar.height <= 740, 'the bar is on the first screen, no scrolling needed');
     assert.ok(bar.y + bar.height <= panel.y, 'before the side panel');
     const buttons = await Promise.all(['hint-button', 'takeback', 'resign'].map((id) => page.getByTestId(id).boundingBox()));
     assert.ok(buttons.every((box) => Math.abs(box.y - buttons[0].y) < 1 && box.x >= 0 && box.x + box.width <= 375), 'one row on screen');
