@@ -3,7 +3,8 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{expect_error, spawn_with, test_config, TestApp, TestGame};
+use crate::helpers::{expect_error, spawn_with, test_config, TestApp};
+use crate::sse::{Event, Watcher};
 
 /// A server whose full-strength searches go deep enough for Stockfish to print several
 /// iterations (and so `thinking` events) before it answers.
@@ -11,95 +12,6 @@ async fn spawn_deep() -> TestApp {
     let mut config = test_config();
     config.depth = 14;
     spawn_with(config).await
-}
-
-/// One parsed Server-Sent Event.
-#[derive(Debug, Clone)]
-struct Event {
-    name: String,
-    data: Value,
-}
-
-/// A connected watcher reading frames as they arrive.
-struct Watcher {
-    response: reqwest::Response,
-    buffer: String,
-}
-
-impl Watcher {
-    async fn connect(app: &TestApp, game: &TestGame) -> Watcher {
-        let response = app.get(&format!("/api/games/{}/events", game.id)).await;
-        assert_eq!(response.status(), StatusCode::OK);
-        let content_type = response.headers()["content-type"]
-            .to_str()
-            .expect("ASCII")
-            .to_owned();
-        assert!(
-            content_type.starts_with("text/event-stream"),
-            "{content_type}"
-        );
-        Watcher {
-            response,
-            buffer: String::new(),
-        }
-    }
-
-    /// The next event (comments such as heartbeats are skipped).
-    async fn next(&mut self) -> Event {
-        loop {
-            if let Some(end) = self.buffer.find("\n\n") {
-                let frame: String = self.buffer.drain(..end + 2).collect();
-                if let Some(event) = parse_frame(&frame) {
-                    return event;
-                }
-                continue;
-            }
-            let chunk =
-                tokio::time::timeout(std::time::Duration::from_secs(30), self.response.chunk())
-                    .await
-                    .expect("an event within 30 s")
-                    .expect("the stream reads")
-                    .expect("the stream stays open");
-            self.buffer
-                .push_str(std::str::from_utf8(&chunk).expect("UTF-8 frames"));
-        }
-    }
-
-    /// Every event up to and including the first `game` event that satisfies `done`.
-    async fn until_game(&mut self, done: impl Fn(&Value) -> bool) -> Vec<Event> {
-        let mut seen = Vec::new();
-        loop {
-            let event = self.next().await;
-            let finished = event.name == "game" && done(&event.data);
-            seen.push(event);
-            if finished {
-                return seen;
-            }
-        }
-    }
-}
-
-/// `event: NAME` + `data: JSON` (one line each); `None` for a comment-only frame.
-fn parse_frame(frame: &str) -> Option<Event> {
-    let mut name = None;
-    let mut data = None;
-    for line in frame.lines() {
-        if let Some(value) = line.strip_prefix("event: ") {
-            name = Some(value.to_owned());
-        } else if let Some(value) = line.strip_prefix("data: ") {
-            assert!(data.is_none(), "one data line per event: {frame:?}");
-            data = Some(serde_json::from_str(value).expect("data is JSON"));
-        } else {
-            assert!(
-                line.starts_with(':') || line.is_empty(),
-                "unexpected line {line:?}"
-            );
-        }
-    }
-    Some(Event {
-        name: name?,
-        data: data.expect("an event has data"),
-    })
 }
 
 /// Checks one `thinking` event of the search for the reply at `ply`, in the position `view`.
@@ -133,7 +45,7 @@ fn assert_sane_thinking(data: &Value, view: &Value, target_depth: u64) {
 async fn a_watcher_first_gets_the_whole_game_view() {
     let app = spawn_deep().await;
     let game = app.create(json!({ "color": "white" })).await;
-    let mut watcher = Watcher::connect(&app, &game).await;
+    let mut watcher = Watcher::connect(&app, &game.id).await;
     let first = watcher.next().await;
     assert_eq!(first.name, "game");
     assert_eq!(first.data, app.view(&game).await);
@@ -145,8 +57,8 @@ async fn watchers_see_the_engine_think_then_its_reply() {
     let app = spawn_deep().await;
     let game = app.create(json!({ "color": "white" })).await;
     let mut watchers = [
-        Watcher::connect(&app, &game).await,
-        Watcher::connect(&app, &game).await,
+        Watcher::connect(&app, &game.id).await,
+        Watcher::connect(&app, &game.id).await,
     ];
     for watcher in &mut watchers {
         assert_eq!(watcher.next().await.data["ply"], 0);
@@ -182,9 +94,9 @@ async fn watchers_see_the_engine_think_then_its_reply() {
 async fn a_watcher_that_leaves_breaks_nothing() {
     let app = spawn_deep().await;
     let game = app.create(json!({ "color": "white" })).await;
-    let mut leaving = Watcher::connect(&app, &game).await;
+    let mut leaving = Watcher::connect(&app, &game.id).await;
     leaving.next().await;
-    let mut staying = Watcher::connect(&app, &game).await;
+    let mut staying = Watcher::connect(&app, &game.id).await;
     staying.next().await;
     drop(leaving);
     let reply = app.play(&game, "d2d4").await;
@@ -192,7 +104,7 @@ async fn a_watcher_that_leaves_breaks_nothing() {
     let events = staying.until_game(|view| view["ply"] == 2).await;
     assert_eq!(events.last().map(|e| &e.data), Some(&reply));
     // A watcher that never reads is not waited for either.
-    let _silent = Watcher::connect(&app, &game).await;
+    let _silent = Watcher::connect(&app, &game.id).await;
     let reply = app.play(&game, "c2c4").await;
     assert_eq!(reply["ply"], 4);
 }
@@ -204,7 +116,7 @@ async fn takeback_and_resignation_are_streamed() {
     let app = spawn_with(config).await;
     let game = app.create(json!({ "color": "white" })).await;
     app.play(&game, "e2e4").await;
-    let mut watcher = Watcher::connect(&app, &game).await;
+    let mut watcher = Watcher::connect(&app, &game.id).await;
     assert_eq!(watcher.next().await.data["ply"], 2);
     assert_eq!(app.action(&game, "takeback").await.status(), StatusCode::OK);
     let event = watcher.next().await;

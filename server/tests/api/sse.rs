@@ -25,9 +25,35 @@ impl Watcher {
     pub async fn connect(app: &TestApp, id: &str) -> Watcher {
         let response = app.get(&format!("/api/games/{id}/events")).await;
         assert_eq!(response.status(), StatusCode::OK);
+        let content_type = response.headers()["content-type"]
+            .to_str()
+            .expect("ASCII")
+            .to_owned();
+        assert!(
+            content_type.starts_with("text/event-stream"),
+            "{content_type}"
+        );
         Watcher {
             response,
             buffer: String::new(),
+        }
+    }
+
+    /// The next event (comments such as heartbeats are skipped), within 30 s.
+    pub async fn next(&mut self) -> Event {
+        self.next_within(Duration::from_secs(30)).await
+    }
+
+    /// Every event up to and including the first `game` event that satisfies `done`.
+    pub async fn until_game(&mut self, done: impl Fn(&Value) -> bool) -> Vec<Event> {
+        let mut seen = Vec::new();
+        loop {
+            let event = self.next().await;
+            let finished = event.name == "game" && done(&event.data);
+            seen.push(event);
+            if finished {
+                return seen;
+            }
         }
     }
 
@@ -62,6 +88,11 @@ fn parse_frame(frame: &str) -> Option<Event> {
         } else if let Some(value) = line.strip_prefix("data: ") {
             assert!(data.is_none(), "one data line per event: {frame:?}");
             data = Some(serde_json::from_str(value).expect("data is JSON"));
+        } else {
+            assert!(
+                line.starts_with(':') || line.is_empty(),
+                "unexpected line {line:?}"
+            );
         }
     }
     Some(Event {
