@@ -7,6 +7,15 @@
 
 use alphachess_engine::UciMove;
 
+/// The widest centipawn score a line may carry: 1,000 pawns, far past any real evaluation
+/// (Stockfish's own scale stops near ±32,000 and shows mates as `mate`). A line from a remote
+/// engine is not trusted: wider scores (`cp -2147483648` would overflow when negated or
+/// subtracted) are refused, the rest of the line kept.
+pub const MAX_CP: i32 = 100_000;
+
+/// The longest mate a line may announce, in moves (no real game is that long).
+pub const MAX_MATE: i32 = 1_000;
+
 /// An evaluation from the point of view of the side to move, as the engine reports it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Score {
@@ -17,12 +26,23 @@ pub enum Score {
 }
 
 impl Score {
-    /// The same evaluation from the other side's point of view.
+    /// The same evaluation from the other side's point of view. Saturating: a parsed score is
+    /// within ±[`MAX_CP`] / ±[`MAX_MATE`], but one built elsewhere must not panic (debug) or
+    /// wrap to its own sign (release) either.
     pub fn flipped(self) -> Score {
         match self {
-            Score::Cp(cp) => Score::Cp(-cp),
-            Score::Mate(n) => Score::Mate(-n),
+            Score::Cp(cp) => Score::Cp(cp.saturating_neg()),
+            Score::Mate(n) => Score::Mate(n.saturating_neg()),
         }
+    }
+
+    /// A score read from an engine, if it is within the widest plausible range.
+    fn bounded(self) -> Option<Score> {
+        let within = match self {
+            Score::Cp(cp) => cp.abs_diff(0) <= MAX_CP.unsigned_abs(),
+            Score::Mate(n) => n.abs_diff(0) <= MAX_MATE.unsigned_abs(),
+        };
+        within.then_some(self)
     }
 }
 
@@ -70,7 +90,8 @@ pub fn parse_info(line: &str) -> Option<SearchInfo> {
                     (Some("cp"), Some(cp)) => Some(Score::Cp(cp)),
                     (Some("mate"), Some(n)) => Some(Score::Mate(n)),
                     _ => None,
-                };
+                }
+                .and_then(Score::bounded);
             }
             "lowerbound" => info.bound = ScoreBound::Lower,
             "upperbound" => info.bound = ScoreBound::Upper,
@@ -178,6 +199,41 @@ mod tests {
             (info.depth, info.score, info.nodes, info.nps),
             (None, None, None, Some(10))
         );
+    }
+
+    #[test]
+    fn extreme_scores_from_a_remote_engine_are_refused_and_never_overflow() {
+        for line in [
+            "info depth 1 score cp -2147483648 pv e2e4",
+            "info depth 1 score mate -2147483648 pv e2e4",
+            "info depth 1 score cp 2147483647 pv e2e4",
+            "info depth 1 score mate 2147483647 pv e2e4",
+            "info depth 1 score cp -99999999999999 pv e2e4",
+            "info depth 1 score cp 100001 pv e2e4",
+            "info depth 1 score mate -1001 pv e2e4",
+        ] {
+            let info = parse_info(line).expect("an info line");
+            assert_eq!(info.score, None, "{line}");
+            assert_eq!(
+                info.depth,
+                Some(1),
+                "the rest of the line still counts: {line}"
+            );
+            assert_eq!(info.pv, vec![uci("e2e4")], "{line}");
+        }
+        // The widest scores a line may carry survive the trip to the other side and back.
+        for (line, score) in [
+            ("info score cp -100000", Score::Cp(-MAX_CP)),
+            ("info score cp 100000", Score::Cp(MAX_CP)),
+            ("info score mate -1000", Score::Mate(-MAX_MATE)),
+        ] {
+            let parsed = parse_info(line).and_then(|info| info.score);
+            assert_eq!(parsed, Some(score), "{line}");
+            assert_eq!(score.flipped().flipped(), score);
+        }
+        // A score built elsewhere, out of range, saturates instead of panicking or wrapping.
+        assert_eq!(Score::Cp(i32::MIN).flipped(), Score::Cp(i32::MAX));
+        assert_eq!(Score::Mate(i32::MIN).flipped(), Score::Mate(i32::MAX));
     }
 
     #[test]
