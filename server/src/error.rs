@@ -9,7 +9,7 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::games::{AnalysisError, GameError, ParsePlayerMoveError, SetupError};
+use crate::games::{AnalysisError, GameError, ParsePlayerMoveError, SetupError, StoreError};
 use crate::uci::EngineError;
 
 /// Every way a request can fail.
@@ -74,6 +74,12 @@ pub enum ApiError {
     GameNotFinished,
     #[error("nobody has asked for this game's analysis")]
     AnalysisNotFound,
+    #[error("the server is saving games more slowly than they change; try again shortly")]
+    StorageBusy,
+    #[error("the engine is already searching for this game; wait for its answer")]
+    SearchInProgress,
+    #[error("this stored game could not be loaded; its moves are still available as PGN")]
+    GameQuarantined,
 }
 
 /// Seconds a client should wait after `engine_busy`.
@@ -110,6 +116,9 @@ pub enum ErrorCode {
     InternalError,
     GameNotFinished,
     AnalysisNotFound,
+    StorageBusy,
+    SearchInProgress,
+    GameQuarantined,
 }
 
 impl ErrorCode {
@@ -143,6 +152,9 @@ impl ErrorCode {
             ErrorCode::InternalError => "internal_error",
             ErrorCode::GameNotFinished => "game_not_finished",
             ErrorCode::AnalysisNotFound => "analysis_not_found",
+            ErrorCode::StorageBusy => "storage_busy",
+            ErrorCode::SearchInProgress => "search_in_progress",
+            ErrorCode::GameQuarantined => "game_quarantined",
         }
     }
 }
@@ -197,6 +209,9 @@ impl ApiError {
             ApiError::Internal(_) => ErrorCode::InternalError,
             ApiError::GameNotFinished => ErrorCode::GameNotFinished,
             ApiError::AnalysisNotFound => ErrorCode::AnalysisNotFound,
+            ApiError::StorageBusy => ErrorCode::StorageBusy,
+            ApiError::SearchInProgress => ErrorCode::SearchInProgress,
+            ApiError::GameQuarantined => ErrorCode::GameQuarantined,
         }
     }
 
@@ -233,7 +248,7 @@ impl From<EngineError> for ApiError {
 }
 
 /// The one place a game's failures become HTTP: a store or randomness failure is a 500 whose
-/// cause chain is logged, never shown.
+/// cause chain is logged, never shown; a full store queue is a 503 to retry.
 impl From<GameError> for ApiError {
     fn from(error: GameError) -> ApiError {
         match error {
@@ -252,7 +267,10 @@ impl From<GameError> for ApiError {
                 legal_moves,
             },
             GameError::TooManyGames => ApiError::TooManyGames,
+            GameError::SearchInProgress => ApiError::SearchInProgress,
+            GameError::Quarantined => ApiError::GameQuarantined,
             GameError::Engine(error) => error.into(),
+            GameError::Store(StoreError::Busy) => ApiError::StorageBusy,
             GameError::Store(error) => ApiError::Internal(with_causes(&error)),
             GameError::Random(error) => ApiError::Internal(with_causes(&error)),
         }
@@ -322,12 +340,15 @@ impl ResponseError for ApiError {
             | ApiError::Superseded
             | ApiError::NothingToTakeBack
             | ApiError::TooManyPlies(_)
-            | ApiError::GameNotFinished => StatusCode::CONFLICT,
+            | ApiError::GameNotFinished
+            | ApiError::SearchInProgress
+            | ApiError::GameQuarantined => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::IllegalMove { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::EngineBusy | ApiError::TooManyGames | ApiError::EngineUnavailable => {
-                StatusCode::SERVICE_UNAVAILABLE
-            }
+            ApiError::EngineBusy
+            | ApiError::TooManyGames
+            | ApiError::EngineUnavailable
+            | ApiError::StorageBusy => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::UnknownHost => StatusCode::MISDIRECTED_REQUEST,
@@ -344,7 +365,7 @@ impl ResponseError for ApiError {
         }
         let mut response = HttpResponse::build(status);
         match self {
-            ApiError::EngineBusy => {
+            ApiError::EngineBusy | ApiError::StorageBusy => {
                 response.insert_header((header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS)));
             }
             ApiError::TooManyRequests {
@@ -411,6 +432,18 @@ mod tests {
     #[test]
     fn engine_busy_is_503_with_retry_after() {
         let response = ApiError::EngineBusy.error_response();
+        assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(
+            response.headers().get(header::RETRY_AFTER),
+            Some(&HeaderValue::from(RETRY_AFTER_SECS))
+        );
+    }
+
+    #[test]
+    fn a_full_store_queue_is_503_storage_busy_with_retry_after() {
+        let error = ApiError::from(GameError::Store(StoreError::Busy));
+        assert_eq!(error.code(), ErrorCode::StorageBusy);
+        let response = error.error_response();
         assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(
             response.headers().get(header::RETRY_AFTER),

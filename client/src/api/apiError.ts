@@ -32,6 +32,9 @@ const SERVER_CODES: Record<ServerErrorCode, true> = {
   unknown_host: true,
   game_not_finished: true,
   analysis_not_found: true,
+  storage_busy: true,
+  search_in_progress: true,
+  game_quarantined: true,
 };
 
 /** Whether an error body's `error` field is one of the server's codes. */
@@ -99,6 +102,10 @@ const SENTENCES: Record<ApiErrorCode, (context: ErrorContext) => string> = {
   unknown_host: () => 'This server only answers under its own address. Open it by that address.',
   game_not_finished: () => 'The review starts when the game is over.',
   analysis_not_found: () => 'This game has no review yet.',
+  storage_busy: ({ san }) => `The server is saving games slowly right now, so ${notPlayed(san)}. Wait a moment and try again.`,
+  search_in_progress: () => 'Stockfish is still thinking about this game. Wait for its answer.',
+  game_quarantined: () =>
+    'This game could not be loaded after a server restart. Its moves can still be downloaded as PGN.',
 };
 
 /**

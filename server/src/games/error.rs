@@ -29,6 +29,12 @@ pub enum GameError {
     IllegalMove { message: String, legal_moves: usize },
     #[error("the server holds as many games as it may; try again later")]
     TooManyGames,
+    /// The engine already searches for this game (its reply, or a hint): one search per game.
+    #[error("the engine is already searching for this game")]
+    SearchInProgress,
+    /// The game is stored but could not be rebuilt at startup: it is kept, read-only, as PGN.
+    #[error("this stored game could not be loaded")]
+    Quarantined,
     #[error(transparent)]
     Engine(#[from] EngineError),
     #[error(transparent)]
@@ -54,6 +60,10 @@ pub enum StoreError {
     /// The store's writer is gone (the server is stopping, or it crashed).
     #[error("the game store's writer has stopped")]
     Stopped,
+    /// The write queue is full: the disk is slower than the changes coming in. Refused at once
+    /// (the change is cancelled), so requests fail fast instead of piling up in memory.
+    #[error("the game store is busy; try again shortly")]
+    Busy,
     /// The batch holding this change failed to commit (the cause was logged by the writer).
     #[error("the change could not be written to disk")]
     NotWritten,

@@ -6,6 +6,7 @@ mod color;
 mod error;
 mod events;
 mod export;
+mod failed_writes;
 mod id;
 mod level;
 mod migrations;

@@ -4,6 +4,12 @@
 //! channel; the writer thread commits whatever has queued up in one transaction (so many games
 //! moving at once share an fsync) and then announces the highest number it has settled. A request
 //! awaits that announcement before it answers, so every acknowledged change is on disk.
+//!
+//! The queue is bounded ([`MAX_QUEUED_WRITES`]): when the disk falls that far behind, `save`
+//! refuses at once with [`StoreError::Busy`] (the change is cancelled and the request answers
+//! 503 `storage_busy`) rather than letting memory and every request's wait grow without limit.
+//! Each ticket's outcome is exact: failed tickets are remembered for the store's life
+//! ([`FailedWrites`]).
 
 use std::path::Path;
 use std::sync::mpsc;
@@ -15,6 +21,7 @@ use tokio::sync::watch;
 
 use super::analysis_record::{status_name, AnalysisRecord, PositionRecord};
 use super::error::StoreError;
+use super::failed_writes::FailedWrites;
 use super::id::GameId;
 use super::migrations::migrate;
 use super::record::{GameRecord, StoredGame};
@@ -24,8 +31,10 @@ use crate::analysis::{AnalysedPosition, AnalysisStatus};
 /// Most writes committed in one transaction.
 const MAX_BATCH: usize = 512;
 
-/// Failed write ranges remembered for waiters (a failure is rare; this bounds the memory).
-const MAX_REMEMBERED_FAILURES: usize = 1024;
+/// Most writes waiting for the writer before `save` refuses. Two full batches: under a burst the
+/// writer commits one while the next fills, yet the wait of the last write in the queue stays
+/// a couple of fsyncs (a few ms on a healthy disk, tens of ms on a slow one).
+pub const MAX_QUEUED_WRITES: usize = 2 * MAX_BATCH;
 
 /// One queued change.
 enum Write {
@@ -53,7 +62,7 @@ impl Write {
 /// channel in order.
 struct Queue {
     next: u64,
-    sender: mpsc::Sender<Write>,
+    sender: mpsc::SyncSender<Write>,
 }
 
 /// Games kept in a SQLite database.
@@ -61,8 +70,8 @@ pub struct SqliteStore {
     queue: Mutex<Queue>,
     /// The highest ticket the writer has dealt with (committed or failed).
     settled: watch::Receiver<u64>,
-    /// Ticket ranges whose transaction failed.
-    failures: Arc<Mutex<Vec<(u64, u64)>>>,
+    /// Tickets whose transaction failed.
+    failures: Arc<Mutex<FailedWrites>>,
     /// The analyses read back with the games, until the service takes them.
     stored_analyses: Mutex<Vec<AnalysisRecord>>,
 }
@@ -73,6 +82,15 @@ impl SqliteStore {
     /// analyses wait in [`GameStore::take_stored_analyses`]).
     /// Blocking: call it before serving, or from `spawn_blocking`.
     pub fn open(path: &str, limit: usize) -> Result<(SqliteStore, Vec<StoredGame>), StoreError> {
+        SqliteStore::open_with_queue(path, limit, MAX_QUEUED_WRITES)
+    }
+
+    /// Like [`SqliteStore::open`], with room for `max_queued` writes waiting for the writer.
+    pub fn open_with_queue(
+        path: &str,
+        limit: usize,
+        max_queued: usize,
+    ) -> Result<(SqliteStore, Vec<StoredGame>), StoreError> {
         let mut conn =
             connect(path).map_err(|error| StoreError::backend(format!("opening {path}"), error))?;
         migrate(&mut conn)?;
@@ -81,9 +99,9 @@ impl SqliteStore {
         let ids: Vec<&str> = games.iter().map(|game| game.id.as_str()).collect();
         let analyses = load_analyses(&conn, &ids)
             .map_err(|error| StoreError::backend("reading analyses", error))?;
-        let (sender, receiver) = mpsc::channel();
+        let (sender, receiver) = mpsc::sync_channel(max_queued.max(1));
         let (settle, settled) = watch::channel(0);
-        let failures = Arc::new(Mutex::new(Vec::new()));
+        let failures = Arc::new(Mutex::new(FailedWrites::default()));
         let writer = Writer {
             conn,
             receiver,
@@ -108,8 +126,11 @@ impl SqliteStore {
         let ticket = queue.next;
         queue
             .sender
-            .send(write(ticket))
-            .map_err(|_| StoreError::Stopped)?;
+            .try_send(write(ticket))
+            .map_err(|error| match error {
+                mpsc::TrySendError::Full(_) => StoreError::Busy,
+                mpsc::TrySendError::Disconnected(_) => StoreError::Stopped,
+            })?;
         queue.next += 1;
         Ok(WriteTicket(ticket))
     }
@@ -134,10 +155,7 @@ impl GameStore for SqliteStore {
                 .await
                 .map_err(|_| StoreError::Stopped)?;
             let failures = self.failures.lock().unwrap_or_else(PoisonError::into_inner);
-            if failures
-                .iter()
-                .any(|&(first, last)| (first..=last).contains(&ticket.0))
-            {
+            if failures.contains(ticket.0) {
                 return Err(StoreError::NotWritten);
             }
             Ok(())
@@ -189,7 +207,7 @@ struct Writer {
     conn: Connection,
     receiver: mpsc::Receiver<Write>,
     settle: watch::Sender<u64>,
-    failures: Arc<Mutex<Vec<(u64, u64)>>>,
+    failures: Arc<Mutex<FailedWrites>>,
 }
 
 impl Writer {
@@ -205,11 +223,10 @@ impl Writer {
             let range = (batch[0].ticket(), batch[batch.len() - 1].ticket());
             if let Err(error) = commit(&mut self.conn, &batch) {
                 tracing::error!(%error, writes = batch.len(), "could not commit game changes");
-                let mut failures = self.failures.lock().unwrap_or_else(PoisonError::into_inner);
-                if failures.len() >= MAX_REMEMBERED_FAILURES {
-                    failures.remove(0);
-                }
-                failures.push(range);
+                self.failures
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .record(range.0, range.1);
             }
             self.settle.send_replace(range.1);
         }
@@ -467,6 +484,87 @@ mod tests {
             .save(&snapshot_of(&id, &TokenHash::of("t"), &state))
             .expect("queued");
         assert!(store.durable(ticket).await.is_err());
+    }
+
+    #[tokio::test]
+    async fn a_full_write_queue_refuses_at_once_and_every_accepted_write_still_lands() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("games.db");
+        let path = path.to_str().expect("utf-8");
+        let (store, _) = SqliteStore::open_with_queue(path, 10, 4).expect("opens");
+        // Another connection holds the write lock: the writer stalls on its first batch.
+        let blocker = Connection::open(path).expect("a second connection");
+        blocker
+            .execute_batch("BEGIN IMMEDIATE")
+            .expect("takes the write lock");
+        let token = TokenHash::of("t");
+        let state = GameState::new(Game::default(), Color::White, Level::MAX);
+        let id = GameId::parse("abcdefghijkl").expect("an id");
+        let mut accepted = Vec::new();
+        let refused = loop {
+            assert!(
+                accepted.len() <= MAX_BATCH + 4 + 1,
+                "the queue never filled up"
+            );
+            let started = std::time::Instant::now();
+            match store.save(&snapshot_of(&id, &token, &state)) {
+                Ok(ticket) => accepted.push(ticket),
+                Err(error) => break (error, started.elapsed()),
+            }
+        };
+        assert!(matches!(refused.0, StoreError::Busy), "{:?}", refused.0);
+        assert!(
+            refused.1 < std::time::Duration::from_millis(50),
+            "refused at once, not after waiting: {:?}",
+            refused.1
+        );
+        blocker.execute_batch("ROLLBACK").expect("lets go");
+        for ticket in accepted {
+            store.durable(ticket).await.expect("an accepted write lands");
+        }
+        let after = store
+            .save(&snapshot_of(&id, &token, &state))
+            .expect("room again");
+        store.durable(after).await.expect("committed");
+    }
+
+    #[tokio::test]
+    async fn a_tickets_outcome_is_exact_however_many_batches_failed_since() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("games.db");
+        let path = path.to_str().expect("utf-8");
+        let (store, _) = SqliteStore::open(path, 10).expect("opens");
+        let token = TokenHash::of("t");
+        let state = GameState::new(Game::default(), Color::White, Level::MAX);
+        let id = GameId::parse("abcdefghijkl").expect("an id");
+        let save = || store.save(&snapshot_of(&id, &token, &state)).expect("queued");
+        let kept = save();
+        store.durable(kept).await.expect("committed");
+
+        let side = Connection::open(path).expect("a second connection");
+        side.execute_batch("ALTER TABLE games RENAME TO games_away")
+            .expect("the table goes away behind the store's back");
+        let lost = save();
+        assert!(store.durable(lost).await.is_err());
+        // Many more failed batches, one at a time, than any bounded memory of failures holds.
+        for _ in 0..1100 {
+            let failed = save();
+            assert!(store.durable(failed).await.is_err());
+        }
+        side.execute_batch("ALTER TABLE games_away RENAME TO games")
+            .expect("the table is back");
+        let landed = save();
+        store.durable(landed).await.expect("committed");
+
+        assert!(store.durable(lost).await.is_err(), "still lost, exactly");
+        store
+            .durable(kept)
+            .await
+            .expect("an early success stays a success");
+        store
+            .durable(landed)
+            .await
+            .expect("a later success stays a success");
     }
 
     /// Fool's mate, stored as finished, and its first two positions analysed.
