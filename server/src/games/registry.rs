@@ -274,6 +274,17 @@ impl Games {
         self.delete_stored(id);
     }
 
+    /// Forgets a game and waits until that is durable: a failed creation is answered only once
+    /// the game it stored is gone from the store too.
+    pub async fn forget(&self, id: &GameId) -> Result<(), GameError> {
+        self.slots
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(id);
+        let ticket = self.store.delete(id)?;
+        Ok(self.store.durable(ticket).await?)
+    }
+
     fn delete_stored(&self, id: &GameId) {
         if let Err(error) = self.store.delete(id) {
             tracing::warn!(%error, game = %id, "could not delete a game from the store");

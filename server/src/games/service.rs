@@ -99,7 +99,7 @@ impl GameService {
     }
 
     /// Creates a game; if the engine has the first move, it is already played. If that search
-    /// fails, no game is created.
+    /// fails, no game is created: its deletion is durable before the error is answered.
     pub async fn create(&self, new: NewGame) -> Result<Created, GameError> {
         let player = new.color.resolve()?;
         let token = GameToken::generate()?;
@@ -113,7 +113,7 @@ impl GameService {
                 Ok(Created { token, game })
             }
             Err(error) => {
-                self.games.remove(slot.id());
+                self.games.forget(slot.id()).await?;
                 Err(error)
             }
         }
@@ -124,7 +124,8 @@ impl GameService {
         Ok(self.games.get(id)?.view())
     }
 
-    /// The player's move, then the engine's reply.
+    /// The player's move, then the engine's reply. A failed search takes the move back, and
+    /// that undo is durable before the error is answered, like any other change.
     pub async fn play(
         &self,
         id: &GameId,
@@ -134,7 +135,13 @@ impl GameService {
     ) -> Result<Arc<GameView>, GameError> {
         let slot = self.games.authorized(id, token)?;
         slot.update(|state| state.play_player_move(m, expected_ply))?;
-        let view = self.engine_turn(&slot, true).await?;
+        let view = match self.engine_turn(&slot, true).await {
+            Ok(view) => view,
+            Err(error) => {
+                slot.durable().await?;
+                return Err(error);
+            }
+        };
         self.analyse_if_ended(&slot, false, &view);
         slot.durable().await?;
         Ok(view)

@@ -520,7 +520,10 @@ mod tests {
         );
         blocker.execute_batch("ROLLBACK").expect("lets go");
         for ticket in accepted {
-            store.durable(ticket).await.expect("an accepted write lands");
+            store
+                .durable(ticket)
+                .await
+                .expect("an accepted write lands");
         }
         let after = store
             .save(&snapshot_of(&id, &token, &state))
@@ -537,7 +540,11 @@ mod tests {
         let token = TokenHash::of("t");
         let state = GameState::new(Game::default(), Color::White, Level::MAX);
         let id = GameId::parse("abcdefghijkl").expect("an id");
-        let save = || store.save(&snapshot_of(&id, &token, &state)).expect("queued");
+        let save = || {
+            store
+                .save(&snapshot_of(&id, &token, &state))
+                .expect("queued")
+        };
         let kept = save();
         store.durable(kept).await.expect("committed");
 

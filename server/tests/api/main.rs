@@ -7,6 +7,7 @@ mod analysis;
 mod analysis_lane;
 mod analysis_runner;
 mod clients;
+mod durability;
 mod errors;
 mod events;
 mod faults;
