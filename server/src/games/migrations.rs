@@ -49,8 +49,13 @@ CREATE TABLE analysed_positions (
     CHECK ((cp IS NULL) <> (mate IS NULL))
 ) WITHOUT ROWID;";
 
+/// Version 4: how many leading plies of a game were imported from a PGN (replayed under FIDE's
+/// claim rule for threefold repetition and fifty moves, so a game that played on past such a
+/// draw loads again). NULL in older rows: replayed under the claim rule throughout.
+const SCHEMA_V4_IMPORTED_PLIES: &str = "ALTER TABLE games ADD COLUMN imported_plies INTEGER;";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[SCHEMA_V1, SCHEMA_V2, SCHEMA_V3];
+const MIGRATIONS: &[&str] = &[SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4_IMPORTED_PLIES];
 
 /// The schema version this release writes.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;

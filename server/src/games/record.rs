@@ -1,8 +1,13 @@
 //! The stored form of a game: its start FEN and UCI moves plus who plays what, as plain text a
 //! database row can hold, and the way back to a [`GameState`], every move re-validated by the
 //! engine crate so a damaged row is refused rather than trusted.
+//!
+//! The replay is exact: an imported PGN's moves may play on past a threefold repetition or the
+//! fifty-move rule (draws that over the board only count when claimed), so the row keeps how
+//! many plies were imported and those are replayed under [`DrawRule::ByClaim`], every later one
+//! under the automatic rule live play uses.
 
-use alphachess_engine::{Color, Game, GameResult, Position, UciMove};
+use alphachess_engine::{Color, DrawRule, Game, GameResult, Position, UciMove};
 
 use super::color::{color_name, parse_color_name};
 use super::id::GameId;
@@ -35,9 +40,13 @@ pub struct GameRecord {
     pub status: String,
     /// PGN result token: `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"`.
     pub result: String,
+    /// The leading plies imported from a PGN, replayed under the claim rule; `None` in a row
+    /// written before this was stored (schema v4): every ply is then replayed under the claim
+    /// rule, which accepts every game the automatic rule accepts and rebuilds it identically.
+    pub imported_plies: Option<i64>,
 }
 
-/// A stored row does not describe a valid game; it is skipped on load.
+/// A stored row does not describe a valid game; it is quarantined on load.
 #[derive(Debug, thiserror::Error)]
 #[error("stored game {id:?} is invalid: {reason}")]
 pub struct InvalidRecord {
@@ -64,6 +73,7 @@ impl GameRecord {
             }
             .to_owned(),
             result: game.result().to_string(),
+            imported_plies: Some(i64::try_from(state.imported_plies()).unwrap_or(i64::MAX)),
         }
     }
 
@@ -80,22 +90,36 @@ impl GameRecord {
             .ok_or_else(|| invalid(format!("unknown colour {:?}", self.player_color)))?;
         let level = Level::new(self.level)
             .ok_or_else(|| invalid(format!("level {} is out of range", self.level)))?;
-        let game = self.replay().map_err(invalid)?;
+        let imported = match self.imported_plies {
+            None => None,
+            Some(plies) => Some(
+                usize::try_from(plies).map_err(|_| invalid(format!("{plies} imported plies")))?,
+            ),
+        };
+        let game = self.replay(imported).map_err(invalid)?;
+        let state = GameState::new(game, player, level);
+        // Unknown (an older row): every ply so far was replayed under the claim rule.
+        let imported = imported.unwrap_or(state.game().ply());
         Ok(StoredGame {
             id,
             token,
-            state: GameState::new(game, player, level),
+            state: state.with_imported_plies(imported),
         })
     }
 
-    /// The start position, the moves and the declared result, checked against each other.
-    fn replay(&self) -> Result<Game, String> {
+    /// The start position, the moves and the declared result, checked against each other; the
+    /// first `imported` plies (all of them if `None`) under the claim rule.
+    fn replay(&self, imported: Option<usize>) -> Result<Game, String> {
         let start = Position::from_fen(&self.initial_fen)
             .map_err(|error| format!("initial FEN: {error}"))?;
-        let mut game = Game::new(start);
+        let imported = imported.unwrap_or(usize::MAX);
+        let mut game = Game::new(start).with_draw_rule(DrawRule::ByClaim);
         for (index, text) in self.moves.split_whitespace().enumerate() {
             if index >= MAX_PLIES {
                 return Err(format!("more than {MAX_PLIES} plies"));
+            }
+            if index == imported {
+                game.set_draw_rule(DrawRule::Automatic);
             }
             let m = text
                 .parse::<UciMove>()
@@ -105,6 +129,8 @@ impl GameRecord {
             game.play(m)
                 .map_err(|error| format!("move {} {text}: {error}", index + 1))?;
         }
+        // Live play ends those draws automatically, as it did after the import.
+        game.set_draw_rule(DrawRule::Automatic);
         let result: GameResult = self
             .result
             .parse()
@@ -139,7 +165,7 @@ fn apply_declared_result(game: &mut Game, result: GameResult) -> Result<(), Stri
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alphachess_engine::{Outcome, WinReason};
+    use alphachess_engine::{DrawRule, Outcome, WinReason};
 
     fn played(moves: &[&str], player: Color) -> GameState {
         let mut game = Game::default();
@@ -198,6 +224,40 @@ mod tests {
                 reason: WinReason::Resignation
             })
         );
+    }
+
+    #[test]
+    fn an_imported_game_that_played_on_past_a_threefold_repetition_replays_from_its_record() {
+        let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 *";
+        let imported = crate::games::setup::parse_pgn(shuffle).expect("imports");
+        let mut state = GameState::new(imported, Color::White, Level::MAX);
+        state
+            .play_player_move(&"d4".parse().expect("notation"), None)
+            .expect("legal");
+        let record = record_of(&state);
+        let back = record.rebuild().expect("replays as it was played");
+        assert_eq!(back.state.game().moves(), state.game().moves());
+        assert_eq!(back.state.game().draw_rule(), DrawRule::Automatic);
+        assert_eq!(back.state.game().outcome(), None);
+        assert_eq!(record_of(&back.state), record, "the round trip is stable");
+
+        // A game created from the start position never played past a draw: the same moves are a
+        // damaged row there.
+        let mut live = record.clone();
+        live.imported_plies = Some(0);
+        assert!(live.rebuild().is_err(), "{live:?}");
+    }
+
+    #[test]
+    fn a_row_from_before_the_draw_rule_was_stored_replays_under_the_claim_rule() {
+        let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 *";
+        let imported = crate::games::setup::parse_pgn(shuffle).expect("imports");
+        let state = GameState::new(imported, Color::White, Level::MAX);
+        let mut old = record_of(&state);
+        old.imported_plies = None;
+        let back = old.rebuild().expect("rescued");
+        assert_eq!(back.state.game().ply(), 10);
+        assert_eq!(back.state.game().draw_rule(), DrawRule::Automatic);
     }
 
     #[test]

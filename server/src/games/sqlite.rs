@@ -240,8 +240,8 @@ fn commit(conn: &mut Connection, batch: &[Write]) -> rusqlite::Result<()> {
         let now = unix_millis();
         let mut upsert = tx.prepare_cached(
             "INSERT INTO games (id, token_hash, initial_fen, moves, player_color, level, status,
-                                result, created_at, updated_at)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)
+                                result, created_at, updated_at, imported_plies)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10)
              ON CONFLICT (id) DO UPDATE SET moves = excluded.moves, status = excluded.status,
                  result = excluded.result, updated_at = excluded.updated_at",
         )?;
@@ -274,7 +274,8 @@ fn commit(conn: &mut Connection, batch: &[Write]) -> rusqlite::Result<()> {
                         r.level,
                         r.status,
                         r.result,
-                        now
+                        now,
+                        r.imported_plies
                     ])?;
                 }
                 Write::Delete(_, id) => {
@@ -318,7 +319,8 @@ fn connect(path: &str) -> rusqlite::Result<Connection> {
 /// The `limit` most recently changed games; a row that does not rebuild is logged and skipped.
 fn load(conn: &Connection, limit: usize) -> rusqlite::Result<Vec<StoredGame>> {
     let mut query = conn.prepare(
-        "SELECT id, token_hash, initial_fen, moves, player_color, level, status, result
+        "SELECT id, token_hash, initial_fen, moves, player_color, level, status, result,
+                imported_plies
          FROM games ORDER BY updated_at DESC, id LIMIT ?1",
     )?;
     let limit = i64::try_from(limit).unwrap_or(i64::MAX);
@@ -332,6 +334,7 @@ fn load(conn: &Connection, limit: usize) -> rusqlite::Result<Vec<StoredGame>> {
             level: row.get(5)?,
             status: row.get(6)?,
             result: row.get(7)?,
+            imported_plies: row.get(8)?,
         })
     })?;
     let mut games = Vec::new();
@@ -676,7 +679,9 @@ mod tests {
             let record =
                 GameRecord::of(&GameId::parse(id).expect("id"), &TokenHash::of("t"), &state);
             conn.execute(
-                "INSERT INTO games VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
+                "INSERT INTO games (id, token_hash, initial_fen, moves, player_color, level,
+                                    status, result, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
                 params![
                     record.id,
                     record.token_hash,

@@ -21,6 +21,9 @@ pub struct GameState {
     level: Level,
     version: u64,
     pending: Option<PendingReply>,
+    /// The plies the game started with (an imported PGN's moves), which were played under FIDE's
+    /// claim rule: a store replays them under it, the later ones under the automatic rule.
+    imported_plies: usize,
 }
 
 /// The engine is searching for its reply to `version`.
@@ -40,15 +43,28 @@ pub struct EngineTurn {
 }
 
 impl GameState {
-    /// A new game from `game`'s current position, the player having `player`.
+    /// A new game from `game`'s current position, the player having `player`; the moves `game`
+    /// already has count as imported.
     pub fn new(game: Game, player: Color, level: Level) -> GameState {
         GameState {
+            imported_plies: game.ply(),
             game,
             player,
             level,
             version: 0,
             pending: None,
         }
+    }
+
+    /// The same game, its first `plies` imported (a game read back from a store).
+    pub fn with_imported_plies(mut self, plies: usize) -> GameState {
+        self.imported_plies = plies;
+        self
+    }
+
+    /// How many plies the game started with (see the field).
+    pub fn imported_plies(&self) -> usize {
+        self.imported_plies
     }
 
     /// The game so far.
