@@ -228,8 +228,12 @@ async fn open_games(config: &Config) -> Result<Games, StartupError> {
         .into_iter()
         .filter_map(|game| games.restore(game))
         .count();
-    if found > 0 {
-        tracing::info!(restored, db = %config.db, "games loaded back from the database");
+    let quarantined = games.quarantined();
+    if quarantined > 0 {
+        tracing::error!(restored, quarantined, db = %config.db,
+            "games loaded back from the database; some did not load and are quarantined (409 game_quarantined, PGN still exportable)");
+    } else if found > 0 {
+        tracing::info!(restored, quarantined, db = %config.db, "games loaded back from the database");
     }
     Ok(games)
 }

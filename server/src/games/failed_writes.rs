@@ -39,7 +39,8 @@ impl FailedWrites {
             .is_some_and(|(_, &last)| ticket <= last)
     }
 
-    /// How many ranges are kept (tests, logs).
+    /// How many ranges are kept.
+    #[cfg(test)]
     pub fn ranges(&self) -> usize {
         self.ranges.len()
     }

@@ -15,6 +15,7 @@ use std::time::{Duration, Instant};
 use super::error::GameError;
 use super::events::{GameEvent, GameEvents};
 use super::id::GameId;
+use super::quarantine::QuarantinedGame;
 use super::record::StoredGame;
 use super::state::GameState;
 use super::store::{GameSnapshot, GameStore, WriteTicket};
@@ -123,12 +124,20 @@ pub struct Games {
     abandoned_after: Duration,
     store: Arc<dyn GameStore>,
     epoch: Instant,
+    /// Stored games that did not load: read-only, their ids never reused.
+    quarantined: HashMap<GameId, QuarantinedGame>,
 }
 
 impl Games {
-    /// An empty registry holding at most `max_games`.
+    /// An empty registry holding at most `max_games`, and the games `store` could not load.
     pub fn new(max_games: usize, idle_timeout: Duration, store: Arc<dyn GameStore>) -> Games {
+        let quarantined = store
+            .take_quarantined()
+            .into_iter()
+            .map(|game| (game.id.clone(), game))
+            .collect();
         Games {
+            quarantined,
             slots: RwLock::new(HashMap::new()),
             max_games,
             idle_timeout,
@@ -157,7 +166,7 @@ impl Games {
         }
         let id = loop {
             let id = GameId::generate()?;
-            if !slots.contains_key(&id) {
+            if !slots.contains_key(&id) && !self.quarantined.contains_key(&id) {
                 break id;
             }
         };
@@ -233,14 +242,22 @@ impl Games {
             .map(|(_, slot)| slot.id.clone())
     }
 
-    /// The live game with this id. Reading does not count as its player's activity.
+    /// The live game with this id ([`GameError::Quarantined`] for a stored game that did not
+    /// load). Reading does not count as its player's activity.
     pub fn get(&self, id: &GameId) -> Result<Arc<GameSlot>, GameError> {
-        self.slots
+        let slot = self
+            .slots
             .read()
             .unwrap_or_else(PoisonError::into_inner)
             .get(id)
-            .cloned()
-            .ok_or(GameError::NotFound)
+            .cloned();
+        slot.ok_or_else(|| {
+            if self.quarantined.contains_key(id) {
+                GameError::Quarantined
+            } else {
+                GameError::NotFound
+            }
+        })
     }
 
     /// The game with this id if `token` is its token (which refreshes its idle clock); otherwise
@@ -307,6 +324,16 @@ impl Games {
             self.remove(id);
         }
         expired.len()
+    }
+
+    /// How many stored games are quarantined (they did not load at startup).
+    pub fn quarantined(&self) -> usize {
+        self.quarantined.len()
+    }
+
+    /// The quarantined game with this id, if it is one.
+    pub fn quarantined_game(&self, id: &GameId) -> Option<&QuarantinedGame> {
+        self.quarantined.get(id)
     }
 
     /// How many games are live.

@@ -217,8 +217,11 @@ impl GameService {
         }
     }
 
-    /// The game as PGN.
+    /// The game as PGN; a quarantined game's as far as its stored row replays.
     pub fn pgn(&self, id: &GameId) -> Result<String, GameError> {
+        if let Some(quarantined) = self.games.quarantined_game(id) {
+            return Ok(quarantined.to_pgn());
+        }
         let slot = self.games.get(id)?;
         let plies = self.analyses.plies(&slot);
         Ok(slot.read(|state| to_pgn(state, SystemTime::now(), &plies)))

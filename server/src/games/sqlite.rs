@@ -24,6 +24,7 @@ use super::error::StoreError;
 use super::failed_writes::FailedWrites;
 use super::id::GameId;
 use super::migrations::migrate;
+use super::quarantine::QuarantinedGame;
 use super::record::{GameRecord, StoredGame};
 use super::store::{Durable, GameSnapshot, GameStore, WriteTicket};
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
@@ -74,12 +75,15 @@ pub struct SqliteStore {
     failures: Arc<Mutex<FailedWrites>>,
     /// The analyses read back with the games, until the service takes them.
     stored_analyses: Mutex<Vec<AnalysisRecord>>,
+    /// The stored games that did not load, until the registry takes them.
+    quarantined: Mutex<Vec<QuarantinedGame>>,
 }
 
 impl SqliteStore {
     /// Opens (or creates) the database at `path` (`:memory:` for a private in-memory one),
     /// brings its schema up to date and reads back the `limit` most recently changed games (their
-    /// analyses wait in [`GameStore::take_stored_analyses`]).
+    /// analyses wait in [`GameStore::take_stored_analyses`], the games that do not load in
+    /// [`GameStore::take_quarantined`]).
     /// Blocking: call it before serving, or from `spawn_blocking`.
     pub fn open(path: &str, limit: usize) -> Result<(SqliteStore, Vec<StoredGame>), StoreError> {
         SqliteStore::open_with_queue(path, limit, MAX_QUEUED_WRITES)
@@ -94,7 +98,7 @@ impl SqliteStore {
         let mut conn =
             connect(path).map_err(|error| StoreError::backend(format!("opening {path}"), error))?;
         migrate(&mut conn)?;
-        let games =
+        let (games, quarantined) =
             load(&conn, limit).map_err(|error| StoreError::backend("reading games", error))?;
         let ids: Vec<&str> = games.iter().map(|game| game.id.as_str()).collect();
         let analyses = load_analyses(&conn, &ids)
@@ -117,6 +121,7 @@ impl SqliteStore {
             settled,
             failures,
             stored_analyses: Mutex::new(analyses),
+            quarantined: Mutex::new(quarantined),
         };
         Ok((store, games))
     }
@@ -196,6 +201,15 @@ impl GameStore for SqliteStore {
         std::mem::take(
             &mut *self
                 .stored_analyses
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner),
+        )
+    }
+
+    fn take_quarantined(&self) -> Vec<QuarantinedGame> {
+        std::mem::take(
+            &mut *self
+                .quarantined
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner),
         )
@@ -316,8 +330,12 @@ fn connect(path: &str) -> rusqlite::Result<Connection> {
     Ok(conn)
 }
 
-/// The `limit` most recently changed games; a row that does not rebuild is logged and skipped.
-fn load(conn: &Connection, limit: usize) -> rusqlite::Result<Vec<StoredGame>> {
+/// The `limit` most recently changed games, and those among them whose row does not rebuild:
+/// each reported at error level with its id and reason, and quarantined (see `quarantine.rs`).
+fn load(
+    conn: &Connection,
+    limit: usize,
+) -> rusqlite::Result<(Vec<StoredGame>, Vec<QuarantinedGame>)> {
     let mut query = conn.prepare(
         "SELECT id, token_hash, initial_fen, moves, player_color, level, status, result,
                 imported_plies
@@ -338,16 +356,32 @@ fn load(conn: &Connection, limit: usize) -> rusqlite::Result<Vec<StoredGame>> {
         })
     })?;
     let mut games = Vec::new();
+    let mut quarantined = Vec::new();
     for row in rows {
-        match row
-            .map_err(|error| error.to_string())
-            .and_then(|record| record.rebuild().map_err(|error| error.to_string()))
-        {
+        let record = match row {
+            Ok(record) => record,
+            Err(error) => {
+                // Only a row breaking the schema's own constraints gets here.
+                tracing::error!(%error, "a stored game's row cannot be read; it stays on disk");
+                continue;
+            }
+        };
+        match record.rebuild() {
             Ok(game) => games.push(game),
-            Err(error) => tracing::error!(%error, "skipping a stored game that does not load"),
+            Err(invalid) => {
+                tracing::error!(game = %record.id, reason = %invalid.reason,
+                    "a stored game does not load: quarantined (kept on disk, read-only, its PGN exportable)");
+                if let Some(id) = GameId::parse(&record.id) {
+                    quarantined.push(QuarantinedGame {
+                        id,
+                        reason: invalid.reason,
+                        record,
+                    });
+                }
+            }
         }
     }
-    Ok(games)
+    Ok((games, quarantined))
 }
 
 /// The analyses of the games `ids`, their positions in order.

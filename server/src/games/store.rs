@@ -12,6 +12,7 @@ use std::pin::Pin;
 use super::analysis_record::AnalysisRecord;
 use super::error::StoreError;
 use super::id::GameId;
+use super::quarantine::QuarantinedGame;
 use super::state::GameState;
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 use crate::token::TokenHash;
@@ -68,6 +69,13 @@ pub trait GameStore: Send + Sync + 'static {
     /// The analyses read back when the store was opened, for the games it read back; handed over
     /// once (the service takes them at startup), empty afterwards.
     fn take_stored_analyses(&self) -> Vec<AnalysisRecord>;
+
+    /// The stored games that did not load when the store was opened (see `quarantine.rs`);
+    /// handed over once (the registry takes them), empty afterwards. A store that rebuilds
+    /// nothing has none.
+    fn take_quarantined(&self) -> Vec<QuarantinedGame> {
+        Vec::new()
+    }
 }
 
 /// Keeps nothing beyond the live registry: games (and their analyses) last as long as the process.

@@ -9,11 +9,13 @@ use crate::error::{ApiError, ErrorBody};
 use crate::games::{GameService, Hint};
 use crate::limits::{ClientIp, Limits};
 
-/// The game as a PGN file.
+/// The game as a PGN file. A quarantined game (stored, but it could not be loaded at startup) is
+/// exported too: the moves that replay in SAN, the rest of its stored moves verbatim in a comment.
 #[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id")),
     responses(
-        (status = 200, content_type = "application/x-chess-pgn", body = String),
+        (status = 200, content_type = "application/x-chess-pgn", body = String,
+            description = "the game; for a quarantined game, its stored moves as far as they replay and the rest in a comment"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
     ))]
 #[get("/games/{id}/pgn")]

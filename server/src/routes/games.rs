@@ -75,6 +75,7 @@ pub async fn create(
     responses(
         (status = 200, body = GameView),
         (status = 404, body = ErrorBody, description = "game_not_found"),
+        (status = 409, body = ErrorBody, description = "game_quarantined: the game is stored but could not be loaded at startup; its PGN is still exported"),
     ))]
 #[get("/games/{id}")]
 pub async fn show(

@@ -16,6 +16,7 @@ mod injection;
 mod limits;
 mod persistence;
 mod play;
+mod quarantine;
 mod remote;
 mod routes;
 mod slow_clients;

@@ -566,7 +566,7 @@ fn write_v1_database(path: &PathBuf) {
 }
 
 #[tokio::test]
-async fn a_version_1_database_is_migrated_and_a_damaged_row_is_skipped() {
+async fn a_version_1_database_is_migrated_and_a_damaged_row_is_quarantined() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let db = dir.path().join("old.db");
     write_v1_database(&db);
@@ -575,8 +575,13 @@ async fn a_version_1_database_is_migrated_and_a_damaged_row_is_skipped() {
     let (status, view) = server.view("oldgame00001").await;
     assert_eq!(status, StatusCode::OK, "{view}");
     assert_eq!(uci_moves(&view), ["e2e4", "e7e5"]);
-    let (status, _) = server.view("damaged00001").await;
-    assert_eq!(status, StatusCode::NOT_FOUND, "a damaged row is skipped");
+    let (status, body) = server.view("damaged00001").await;
+    assert_eq!(
+        status,
+        StatusCode::CONFLICT,
+        "a damaged row is not served as a game"
+    );
+    assert_eq!(body["error"], "game_quarantined", "{body}");
     let response = server
         .client
         .post(server.url("/api/games/oldgame00001/moves"))
