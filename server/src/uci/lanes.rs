@@ -10,7 +10,10 @@
 //!   nothing is lost and the analysis resumes in order as soon as an engine is free;
 //! - each lane is bounded on its own: a full lane refuses the job (the caller answers "busy"),
 //!   whatever the other lane holds. A job put back (preempted, or handed back by a worker whose
-//!   engine is down) is never refused: it was already admitted.
+//!   engine is down) is never refused: it was already admitted;
+//! - a readiness probe never enters a lane: it claims a worker that is waiting for work, or there
+//!   is none to claim and the probe is answered from what the pool already knows (`/api/ready`
+//!   must neither take a search's place nor wait behind one).
 
 use std::collections::VecDeque;
 
@@ -95,6 +98,18 @@ impl<L, A> Lanes<L, A> {
         };
         self.workers[worker] = state;
         taken
+    }
+
+    /// Claims a worker waiting for work for a readiness probe (it no longer counts as waiting,
+    /// so a live job arriving meanwhile is not promised to it); `None` when every worker is busy,
+    /// away or down.
+    pub fn claim_waiting(&mut self) -> Option<usize> {
+        let worker = self
+            .workers
+            .iter()
+            .position(|&state| state == WorkerState::Waiting)?;
+        self.workers[worker] = WorkerState::Away;
+        Some(worker)
     }
 
     /// `worker` stopped waiting, or finished its job.
@@ -232,6 +247,25 @@ mod tests {
         assert_eq!(lanes.take(0), Some(Taken::Analysis("a1")));
         assert_eq!(lanes.push_live("ping", false), Ok(None));
         assert!(!lanes.preempt_requested(0));
+    }
+
+    #[test]
+    fn a_readiness_probe_claims_only_a_waiting_worker_and_takes_no_place_in_a_lane() {
+        let mut lanes = TestLanes::new(1, 2);
+        lanes.push_live("m1", true).expect("room");
+        assert_eq!(lanes.take(0), Some(Taken::Live("m1")));
+        assert_eq!(
+            lanes.claim_waiting(),
+            None,
+            "worker 1 is away, worker 0 busy"
+        );
+        assert_eq!(lanes.take(1), None, "worker 1 now waits");
+        assert_eq!(lanes.claim_waiting(), Some(1));
+        assert_eq!(lanes.claim_waiting(), None, "claimed once");
+        assert_eq!(lanes.queued(), (0, 0));
+        lanes
+            .push_live("m2", true)
+            .expect("the probe took no place in the live lane");
     }
 
     #[test]

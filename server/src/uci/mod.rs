@@ -223,19 +223,26 @@ impl EnginePool {
         self.queue().queued()
     }
 
-    /// Whether an engine answers `isready` now. When every engine is busy searching (the ping
-    /// cannot be queued or is not reached in time), the engines' health decides.
+    /// Whether an engine answers `isready` now. Readiness never uses a search's place: the
+    /// probe goes to an engine waiting for work, if there is one; when every engine is busy (a
+    /// search's own deadline watches it) or the probe was dropped, the engines' health decides.
+    /// A down engine waiting for work takes the probe too: it restarts first, as for a search.
+    /// Nothing is left queued: a probe is handed over or not at all, and one its worker has not
+    /// taken is dropped when the worker stops waiting.
     pub async fn ping(&self) -> bool {
-        let (reply, answer) = oneshot::channel();
-        match self.queue().push_live(Job::Ping { reply }, false) {
-            Ok(()) => match tokio::time::timeout(PING_TIMEOUT + SEARCH_SLACK, answer).await {
-                Ok(Ok(Ok(()))) => true,
-                Ok(_) => false,
-                Err(_) => self.is_ready(),
-            },
-            Err(EngineError::Busy) => self.is_ready(),
-            Err(_) => false,
+        let Some(answer) = self.queue().probe() else {
+            return self.is_ready();
+        };
+        match tokio::time::timeout(PING_TIMEOUT + SEARCH_SLACK, answer).await {
+            Ok(Ok(result)) => result.is_ok(),
+            // Dropped (its worker left for a job or a restart) or not answered in time.
+            Ok(Err(_)) | Err(_) => self.is_ready(),
         }
+    }
+
+    /// Readiness probes handed to an idle engine and not yet taken (tests: always 0 at rest).
+    pub fn probes_pending(&self) -> usize {
+        self.queue().probes_pending()
     }
 
     /// Whether at least one engine answered its last handshake and has not failed since.

@@ -1,12 +1,13 @@
 //! The queue the workers share: the [`Lanes`] policy behind a lock, a wake-up for workers waiting
-//! for work, and one stop signal per worker for preempted analysis searches.
+//! for work, one stop signal per worker for preempted analysis searches, and one mailbox per
+//! worker for a readiness probe (handed to an idle worker only, never queued behind searches).
 //!
 //! The lock is a plain mutex held for a few instructions and never across an `.await`.
 
 use std::pin::pin;
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
-use tokio::sync::Notify;
+use tokio::sync::{oneshot, Notify};
 
 use super::actor::{AnalysisJob, Job};
 use super::error::EngineError;
@@ -15,9 +16,14 @@ use super::lanes::{Lanes, Taken};
 /// A job a worker took: live play, or an analysis search.
 pub type Task = Taken<Job, AnalysisJob>;
 
+/// Where a readiness probe's answer goes.
+pub type ProbeReply = oneshot::Sender<Result<(), EngineError>>;
+
 #[derive(Debug)]
 struct Inner {
     lanes: Lanes<Job, AnalysisJob>,
+    /// `probes[i]`: a readiness probe handed to worker `i`, which was waiting for work.
+    probes: Vec<Option<ProbeReply>>,
     /// Every pool handle is gone: workers quit.
     closed: bool,
 }
@@ -38,6 +44,7 @@ impl JobQueue {
         JobQueue {
             inner: Mutex::new(Inner {
                 lanes: Lanes::new(capacity, workers),
+                probes: (0..workers).map(|_| None).collect(),
                 closed: false,
             }),
             work: Notify::new(),
@@ -86,11 +93,36 @@ impl JobQueue {
         Ok(())
     }
 
-    /// Puts a job back at the front of its lane (never refused: it was admitted once).
+    /// Hands a readiness probe to a worker waiting for work; `None` (nothing handed, nothing
+    /// queued) when every worker is busy, away or down.
+    pub fn probe(&self) -> Option<oneshot::Receiver<Result<(), EngineError>>> {
+        let answer = {
+            let mut inner = self.lock();
+            if inner.closed {
+                return None;
+            }
+            let worker = inner.lanes.claim_waiting()?;
+            let (reply, answer) = oneshot::channel();
+            inner.probes[worker] = Some(reply);
+            answer
+        };
+        // The claimed worker is parked in `next`; wake them all, the others go back to sleep.
+        self.work.notify_waiters();
+        Some(answer)
+    }
+
+    /// Readiness probes handed to a worker and not yet taken by it.
+    pub fn probes_pending(&self) -> usize {
+        self.lock().probes.iter().flatten().count()
+    }
+
+    /// Puts a job back at the front of its lane (never refused: it was admitted once). A
+    /// readiness probe is never put in a lane: dropped, its asker answers from the pool's health.
     pub fn requeue(&self, task: Task) {
         {
             let mut inner = self.lock();
             match task {
+                Taken::Live(Job::Ping { .. }) => return,
                 Taken::Live(job) => inner.lanes.requeue_live(job),
                 Taken::Analysis(job) => inner.lanes.requeue_analysis(job),
             }
@@ -111,6 +143,9 @@ impl JobQueue {
                     inner.lanes.leave(worker);
                     return None;
                 }
+                if let Some(reply) = inner.probes[worker].take() {
+                    return Some(Taken::Live(Job::Ping { reply }));
+                }
                 if let Some(task) = inner.lanes.take(worker) {
                     return Some(task);
                 }
@@ -119,9 +154,12 @@ impl JobQueue {
         }
     }
 
-    /// `worker` finished its job or stopped waiting for one.
+    /// `worker` finished its job or stopped waiting for one. A probe handed to it meanwhile is
+    /// dropped (its asker answers from the pool's health) rather than left waiting.
     pub fn leave(&self, worker: usize) {
-        self.lock().lanes.leave(worker);
+        let mut inner = self.lock();
+        inner.lanes.leave(worker);
+        inner.probes[worker] = None;
     }
 
     /// Resolves once a live job asked `worker` to stop its analysis search. A stale wake-up
