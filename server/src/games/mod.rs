@@ -7,6 +7,7 @@ mod error;
 mod events;
 mod export;
 mod failed_writes;
+mod hint_lock;
 mod id;
 mod level;
 mod migrations;

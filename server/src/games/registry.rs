@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use super::error::GameError;
 use super::events::{GameEvent, GameEvents};
+use super::hint_lock::{HintLock, RunningHint};
 use super::id::GameId;
 use super::quarantine::QuarantinedGame;
 use super::record::StoredGame;
@@ -39,6 +40,8 @@ pub struct GameSlot {
     events: GameEvents,
     /// The store's ticket for this game's latest change; [`GameSlot::durable`] waits for it.
     last_write: AtomicU64,
+    /// The player's hint being searched, if any (one search per game: see `hint_lock.rs`).
+    hint: HintLock,
 }
 
 impl GameSlot {
@@ -106,6 +109,26 @@ impl GameSlot {
         *state = draft;
         drop(state);
         Ok((out, self.view()))
+    }
+
+    /// Starts a hint: `prepare` checks the game and builds the search under the game's lock;
+    /// [`GameError::SearchInProgress`] while the engine searches its reply or another hint runs.
+    pub fn begin_hint<T>(
+        &self,
+        prepare: impl FnOnce(&GameState) -> Result<T, GameError>,
+    ) -> Result<(T, RunningHint<'_>), GameError> {
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        if state.is_engine_thinking() {
+            return Err(GameError::SearchInProgress);
+        }
+        let out = prepare(&state)?;
+        let running = self.hint.try_begin().ok_or(GameError::SearchInProgress)?;
+        Ok((out, running))
+    }
+
+    /// Stops the hint being searched, if any: the engine's reply is about to be searched.
+    pub fn cancel_hint(&self) {
+        self.hint.cancel();
     }
 
     /// Waits until every change made so far to this game is durable in the store; a request
@@ -223,6 +246,7 @@ impl Games {
             last_seen: AtomicU64::new(self.now()),
             last_write: AtomicU64::new(ticket.0),
             events: GameEvents::new(),
+            hint: HintLock::default(),
         })
     }
 

@@ -227,10 +227,11 @@ impl GameService {
         Ok(slot.read(|state| to_pgn(state, SystemTime::now(), &plies)))
     }
 
-    /// Stockfish's suggestion for the player, at full strength.
+    /// Stockfish's suggestion for the player, at full strength; one search per game at a time
+    /// (see `hint_lock.rs`), stopped if the player moves meanwhile.
     pub async fn hint(&self, id: &GameId, token: &str) -> Result<Hint, GameError> {
         let slot = self.games.authorized(id, token)?;
-        let (request, version) = slot.read(|state| {
+        let ((request, version), running) = slot.begin_hint(|state| {
             state.check_hint_allowed()?;
             let full = Level::MAX;
             let depth = full.depth(self.max_depth);
@@ -238,7 +239,10 @@ impl GameService {
             Ok::<_, GameError>((request, state.version()))
         })?;
         let position = request.current.clone();
-        let m = self.engines.search(request).await?;
+        let m = tokio::select! {
+            m = self.engines.search(request) => m?,
+            () = running.cancelled() => return Err(GameError::Superseded),
+        };
         if slot.read(GameState::version) != version {
             return Err(GameError::Superseded);
         }
@@ -263,6 +267,8 @@ impl GameService {
         let Some(turn) = turn else {
             return Ok(view);
         };
+        // One search per game: a hint for the position just left stops.
+        slot.cancel_hint();
         let request = slot.read(|state| {
             let level = state.level();
             let depth = level.depth(self.max_depth);

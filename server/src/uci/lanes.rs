@@ -11,6 +11,14 @@
 //! - each lane is bounded on its own: a full lane refuses the job (the caller answers "busy"),
 //!   whatever the other lane holds. A job put back (preempted, or handed back by a worker whose
 //!   engine is down) is never refused: it was already admitted;
+//! - fairness between games is first come, first served within the live lane. Nothing finer is
+//!   needed because the layers above bound every share: a game has at most one live job at a
+//!   time (its reply or one hint, `games/hint_lock.rs`) and a client at most
+//!   `--searches-per-client` engine requests in progress, so a new job waits behind at most the
+//!   lane's capacity, each search capped by its move time, whoever queued them. Round-robin per
+//!   client address was rejected: this layer knows nothing of clients (HTTP), and many real
+//!   players share one address behind a NAT or a proxy, whom per-address rounds would
+//!   shortchange against a single player on an address of their own;
 //! - a readiness probe never enters a lane: it claims a worker that is waiting for work, or there
 //!   is none to claim and the probe is answered from what the pool already knows (`/api/ready`
 //!   must neither take a search's place nor wait behind one).
@@ -181,6 +189,28 @@ mod tests {
         assert_eq!(
             order,
             [Taken::Live("m1"), Taken::Live("m2"), Taken::Live("m3")]
+        );
+    }
+
+    #[test]
+    fn a_newcomer_waits_only_behind_the_live_jobs_queued_before_it() {
+        // One job per game; client A has three games waiting, client B arrives after them.
+        let mut lanes = TestLanes::new(8, 1);
+        for job in ["A game 1", "A game 2", "A game 3", "B game 1"] {
+            lanes.push_live(job, true).expect("room");
+        }
+        assert_eq!(lanes.take(0), Some(Taken::Live("A game 1")));
+        lanes.push_live("A game 1 again", true).expect("room");
+        let order: Vec<_> = std::iter::from_fn(|| lanes.take(0)).collect();
+        assert_eq!(
+            order,
+            [
+                Taken::Live("A game 2"),
+                Taken::Live("A game 3"),
+                Taken::Live("B game 1"),
+                Taken::Live("A game 1 again"),
+            ],
+            "a job pushed later never overtakes the newcomer"
         );
     }
 

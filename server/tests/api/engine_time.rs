@@ -62,3 +62,100 @@ async fn ready_answers_at_once_while_every_engine_searches_and_leaves_nothing_qu
     let played = search.await.expect("the move's request ends");
     assert_eq!(played.status(), StatusCode::OK);
 }
+
+/// `GET /api/games/{id}/hint` with the game's token.
+async fn hint(app: &TestApp, game: &crate::helpers::TestGame) -> reqwest::Response {
+    app.client
+        .get(app.url(&format!("/api/games/{}/hint", game.id)))
+        .bearer_auth(&game.token)
+        .send()
+        .await
+        .expect("the server answers")
+}
+
+/// The same request on a task of its own (so several run at once).
+fn spawn_hint(
+    app: &TestApp,
+    game: &crate::helpers::TestGame,
+) -> tokio::task::JoinHandle<reqwest::Response> {
+    let (client, url, token) = (
+        app.client.clone(),
+        app.url(&format!("/api/games/{}/hint", game.id)),
+        game.token.clone(),
+    );
+    tokio::spawn(async move {
+        client
+            .get(url)
+            .bearer_auth(token)
+            .send()
+            .await
+            .expect("the server answers")
+    })
+}
+
+/// Waits (briefly, polling) until the one engine is searching.
+async fn wait_for_search(app: &TestApp) {
+    for _ in 0..200 {
+        if app.service.engines().status()[0].searching {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("the engine never started searching");
+}
+
+#[tokio::test]
+async fn a_game_runs_one_search_at_a_time_and_a_hint_flood_takes_one_place() {
+    let app = spawn_slow(1_500).await;
+    let game = app.create(json!({ "color": "white" })).await;
+    let first = spawn_hint(&app, &game);
+    wait_for_search(&app).await;
+    let flood: Vec<_> = (0..5).map(|_| spawn_hint(&app, &game)).collect();
+    for request in flood {
+        let response = request.await.expect("the request ends");
+        crate::helpers::expect_error(response, StatusCode::CONFLICT, "search_in_progress").await;
+    }
+    assert_eq!(
+        app.service.engines().queued(),
+        (0, 0),
+        "the refused hints took no place in the queue"
+    );
+    let answered = first.await.expect("the first hint's request ends");
+    assert_eq!(answered.status(), StatusCode::OK);
+    assert_eq!(
+        hint(&app, &game).await.status(),
+        StatusCode::OK,
+        "once it answered, the next hint runs"
+    );
+}
+
+#[tokio::test]
+async fn a_hint_while_the_engine_searches_its_reply_is_refused_with_search_in_progress() {
+    let app = spawn_slow(1_500).await;
+    let game = app.create(json!({ "color": "white" })).await;
+    let (moved, hinted) = tokio::join!(app.play_raw(&game, json!({ "move": "e2e4" })), async {
+        app.wait_for_ply(&game, 1).await;
+        hint(&app, &game).await
+    });
+    crate::helpers::expect_error(hinted, StatusCode::CONFLICT, "search_in_progress").await;
+    assert_eq!(moved.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_move_while_a_hint_runs_stops_the_hint_and_is_answered() {
+    let app = spawn_slow(1_500).await;
+    let game = app.create(json!({ "color": "white", "level": 1 })).await;
+    let (hinted, moved) = tokio::join!(hint(&app, &game), async {
+        wait_for_search(&app).await;
+        let started = Instant::now();
+        let response = app.play_raw(&game, json!({ "move": "e2e4" })).await;
+        (response, started.elapsed())
+    });
+    crate::helpers::expect_error(hinted, StatusCode::CONFLICT, "stale_ply").await;
+    assert_eq!(moved.0.status(), StatusCode::OK);
+    assert!(
+        moved.1 < Duration::from_millis(1_200),
+        "the move did not wait for the hint's search: {:?}",
+        moved.1
+    );
+}
