@@ -96,7 +96,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Stockfish's suggested move for the player, at full strength. */
+        /** Stockfish's suggested move for the player, at full strength. One search per game at a time. */
         get: operations["hint"];
         put?: never;
         post?: never;
@@ -130,7 +130,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The game as a PGN file. */
+        /**
+         * The game as a PGN file. A quarantined game (stored, but it could not be loaded at startup) is
+         *     exported too: the moves that replay in SAN, the rest of its stored moves verbatim in a comment.
+         */
         get: operations["pgn"];
         put?: never;
         post?: never;
@@ -318,7 +321,7 @@ export interface components {
          * @description Every stable error code a client can branch on: the `error` field of an [`ErrorBody`].
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found";
+        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found" | "storage_busy" | "search_in_progress" | "game_quarantined";
         /**
          * @description An evaluation from WHITE's point of view: `{"cp": 34}`, or `{"mate": -3}` (black mates in 3).
          *     `{"mate": 0}` is a checkmate on the board: the side to move is mated.
@@ -616,6 +619,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description game_quarantined: the game is stored but could not be loaded at startup; its PGN is still exported */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     show_analysis: {
@@ -778,7 +790,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_over, not_your_turn or stale_ply */
+            /** @description game_over, not_your_turn, game_quarantined, search_in_progress (the engine already searches for this game: its reply or another hint) or stale_ply (the player moved meanwhile, which stops the hint) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -945,6 +957,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description the game; for a quarantined game, its stored moves as far as they replay and the rest in a comment */
             200: {
                 headers: {
                     [name: string]: unknown;
