@@ -381,6 +381,7 @@ impl Games {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::error::StoreError;
     use crate::games::level::Level;
     use crate::games::store::MemoryStore;
     use crate::token::GameToken;
@@ -495,6 +496,74 @@ mod tests {
             .expect("the abandoned game's place");
         assert!(games.get(abandoned.id()).is_err());
         assert!(games.get(played.id()).is_ok());
+    }
+
+    /// A store whose write queue is full: every write is refused at once.
+    struct FullStore;
+
+    impl GameStore for FullStore {
+        fn save(&self, _game: &GameSnapshot<'_>) -> Result<WriteTicket, StoreError> {
+            Err(StoreError::Busy)
+        }
+        fn delete(&self, _id: &GameId) -> Result<WriteTicket, StoreError> {
+            Err(StoreError::Busy)
+        }
+        fn durable(&self, _ticket: WriteTicket) -> crate::games::store::Durable<'_> {
+            Box::pin(std::future::ready(Ok(())))
+        }
+        fn flush(&self) -> crate::games::store::Durable<'_> {
+            Box::pin(std::future::ready(Ok(())))
+        }
+        fn save_analysis(
+            &self,
+            _id: &GameId,
+            _status: crate::analysis::AnalysisStatus,
+            _nodes: u64,
+        ) -> Result<WriteTicket, StoreError> {
+            Err(StoreError::Busy)
+        }
+        fn save_analysed_position(
+            &self,
+            _id: &GameId,
+            _position: &crate::analysis::AnalysedPosition,
+        ) -> Result<WriteTicket, StoreError> {
+            Err(StoreError::Busy)
+        }
+        fn take_stored_analyses(&self) -> Vec<crate::games::AnalysisRecord> {
+            Vec::new()
+        }
+    }
+
+    #[test]
+    fn a_change_a_full_store_queue_refuses_is_cancelled() {
+        let games = Games::new(10, Duration::from_secs(60), Arc::new(FullStore));
+        assert!(matches!(
+            games.insert(state(), TokenHash::of("t")),
+            Err(GameError::Store(StoreError::Busy))
+        ));
+        assert!(games.is_empty(), "a game the store refused is not created");
+
+        let games = registry(10, Duration::from_secs(60));
+        let slot = games.insert(state(), TokenHash::of("t")).expect("room");
+        let slot = Games::new(10, Duration::from_secs(60), Arc::new(FullStore)).slot(
+            slot.id().clone(),
+            TokenHash::of("t"),
+            state(),
+            WriteTicket::default(),
+        );
+        let before = slot.view();
+        let refused =
+            slot.update(|state| state.play_player_move(&"e4".parse().expect("notation"), None));
+        assert!(
+            matches!(refused, Err(GameError::Store(StoreError::Busy))),
+            "{refused:?}"
+        );
+        assert_eq!(
+            slot.read(|state| state.game().ply()),
+            0,
+            "the move is not kept"
+        );
+        assert_eq!(slot.view(), before);
     }
 
     #[test]
