@@ -8,7 +8,11 @@ server with --trusted-proxy 127.0.0.1; the player is 198.51.100.10):
   * SSE flood: streams opened on the player's game and the attacker's, held open and never read
     (stalled readers: the server must drop them, not block on them);
   * slowloris: connections that trickle a request head a byte at a time, reopened when dropped;
-  * hammering: hints and illegal moves on the attacker's own games, as fast as answers come.
+  * hammering: hints and illegal moves on the attacker's own games, as fast as answers come;
+  * hint flood: threads asking hints for ONE game of their own at once, as fast as answers come
+    (one search per game: all but one get 409 search_in_progress, issue #13 item 6);
+  * readiness: /api/ready polled every 200 ms, its latency recorded (it must answer at once
+    however busy the engines are, and never take a search's place: item 7).
 The player creates a game, watches its SSE stream like the browser does, and plays random legal
 moves (with expected_ply), pausing --think-ms; each move's latency is recorded.
 
@@ -32,6 +36,8 @@ from urllib.parse import urlparse
 PLAYER = "198.51.100.10"
 CREATOR = "203.0.113.66"
 WATCHER = "203.0.113.77"
+HINTER = "203.0.113.88"
+PROBER = "198.51.100.20"
 
 
 class Tally:
@@ -214,6 +220,41 @@ def hammer(base, deadline, tally, tokens):
         tally.add(f"{kind} {status}")
 
 
+def hint_flood(base, deadline, tally, game):
+    """Hints for one game, back to back, from one thread of several sharing that game."""
+    conn = connect(base)
+    game_id, token = game
+    while time.monotonic() < deadline:
+        try:
+            status, body = call(conn, "GET", f"/api/games/{game_id}/hint", HINTER, token=token)
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = connect(base)
+            tally.add("flood hint error")
+            continue
+        code = body.get("error") if isinstance(body, dict) else None
+        tally.add(f"flood hint {status}" + (f" {code}" if code else ""))
+        if status == 429:
+            time.sleep(0.01)
+
+
+def ready_probe(base, deadline, latencies, statuses):
+    """/api/ready every 200 ms, as a load balancer would."""
+    conn = connect(base)
+    while time.monotonic() < deadline:
+        started = time.monotonic()
+        try:
+            status, _ = call(conn, "GET", "/api/ready", PROBER)
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = connect(base)
+            statuses.add("ready error")
+            continue
+        latencies.append(time.monotonic() - started)
+        statuses.add(f"ready {status}")
+        time.sleep(0.2)
+
+
 def drain(sock):
     """Reads what is buffered without waiting; False once the server has closed or reset it."""
     try:
@@ -301,6 +342,8 @@ def main():
     parser.add_argument("--hammers", type=int, default=8)
     parser.add_argument("--streams", type=int, default=200, help="streams the flood holds open")
     parser.add_argument("--slowloris", type=int, default=300, help="slow connections held")
+    parser.add_argument("--hint-flooders", type=int, default=4,
+                        help="threads asking hints for one game at once")
     args = parser.parse_args()
     url = urlparse(args.base)
     address = (url.hostname, url.port)
@@ -321,6 +364,16 @@ def main():
                 for _ in range(args.creators)]
     threads += [threading.Thread(target=hammer, args=(args.base, deadline, attack, tokens))
                 for _ in range(args.hammers)]
+    if args.hint_flooders:
+        conn = connect(args.base)
+        status, body = call(conn, "POST", "/api/games", HINTER, {"color": "white", "level": 1})
+        assert status == 201, f"the hint flood's game: {status}"
+        flooded = (body["id"], body["token"])
+        threads += [threading.Thread(target=hint_flood, args=(args.base, deadline, attack, flooded))
+                    for _ in range(args.hint_flooders)]
+    ready_latencies, ready_statuses = [], Tally()
+    threads.append(threading.Thread(target=ready_probe,
+                                    args=(args.base, deadline, ready_latencies, ready_statuses)))
     for thread in threads:
         thread.daemon = True
         thread.start()
@@ -341,12 +394,17 @@ def main():
 
     moves = len(latencies)
     print(f"attack for {args.seconds:.0f} s: {args.creators} creators, {args.hammers} hammers, "
-          f"{args.streams} held streams, {args.slowloris} slowloris connections")
+          f"{args.streams} held streams, {args.slowloris} slowloris connections, "
+          f"{args.hint_flooders} hint flooders on one game")
     print(f"player: {moves} moves answered, p50 {percentile(latencies, 50) * 1000:.0f} ms, "
           f"p99 {percentile(latencies, 99) * 1000:.0f} ms, max {max(latencies, default=0) * 1000:.0f} ms")
     print(f"player statuses: {dict(sorted(player_statuses.counts.items()))}")
     print(f"player stream: {dict(sorted(streams.counts.items()))}")
     print(f"attack statuses: {dict(sorted(attack.counts.items()))}")
+    print(f"readiness: {dict(sorted(ready_statuses.counts.items()))}, "
+          f"p50 {percentile(ready_latencies, 50) * 1000:.0f} ms, "
+          f"p99 {percentile(ready_latencies, 99) * 1000:.0f} ms, "
+          f"max {max(ready_latencies, default=0) * 1000:.0f} ms")
     print(f"server connections: {peak_conns} at peak, {conns} in the last second of the attack")
     print(f"server RSS: {rss_before / 1024:.1f} MiB before, {peak_rss / 1024:.1f} MiB peak, "
           f"{rss_after / 1024:.1f} MiB after; open descriptors {fds_before} before, "
