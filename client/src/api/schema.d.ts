@@ -9,7 +9,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The public summaries of the games named, in the order asked; unknown or malformed ids are
+         *     left out (no token needed, none shown).
+         */
+        get: operations["list"];
         put?: never;
         /** Starts a game against the engine (which moves first if it has white). */
         post: operations["create"];
@@ -194,6 +198,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads a FEN or a PGN as `POST /api/games` would and shows where the game would start; nothing
+         *     is created or stored.
+         */
+        post: operations["preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ready": {
         parameters: {
             query?: never;
@@ -333,6 +357,38 @@ export interface components {
             /** Format: int32 */
             mate: number;
         };
+        /** @description The body of `GET /api/games?ids=`: the games asked for that exist, in the order asked. */
+        GameSummaries: {
+            games: components["schemas"]["GameSummary"][];
+        };
+        /** @description One game as a list shows it. */
+        GameSummary: {
+            /** @description The current position (for a thumbnail board). */
+            fen: string;
+            id: string;
+            /**
+             * @description The last move in SAN, if any.
+             * @example Nf3
+             */
+            last_move_san?: string | null;
+            /**
+             * Format: int32
+             * @description 1 (weakest) to 8 (full strength).
+             */
+            level: number;
+            opening?: null | components["schemas"]["Opening"];
+            player_color: components["schemas"]["ColorName"];
+            /** @description Plies played since the game's start position. */
+            ply: number;
+            reason?: null | components["schemas"]["Reason"];
+            /**
+             * @description `1-0`, `0-1`, `1/2-1/2` or `*`.
+             * @example *
+             */
+            result: string;
+            status: components["schemas"]["Status"];
+            winner?: null | components["schemas"]["ColorName"];
+        };
         /** @description Everything a frontend needs to draw and play a game. */
         GameView: {
             /**
@@ -439,6 +495,34 @@ export interface components {
             /** @example Sicilian Defense: Najdorf Variation */
             name: string;
         };
+        /** @description Where a game created from the same FEN or PGN would start. */
+        PositionPreview: {
+            /**
+             * @description The position a game would start at (a PGN's final position).
+             * @example rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
+             */
+            fen: string;
+            /** @description How many legal moves the side to move has. */
+            legal_moves: number;
+            /**
+             * @description The PGN's moves in SAN (empty for a FEN).
+             * @example [
+             *       "e4"
+             *     ]
+             */
+            moves: string[];
+            /** @description Plies the PGN played (0 for a FEN). */
+            ply: number;
+            /** @description The side to move there. */
+            turn: components["schemas"]["ColorName"];
+        };
+        /** @description Body of `POST /api/positions`: exactly one of `fen` and `pgn`. */
+        PositionRequest: {
+            /** @example rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 */
+            fen?: string | null;
+            /** @example 1. e4 e5 2. Nf3 * */
+            pgn?: string | null;
+        };
         /**
          * @description How a finished game ended.
          * @enum {string}
@@ -512,6 +596,40 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    list: {
+        parameters: {
+            query: {
+                /**
+                 * @description game ids separated by commas, at most 100
+                 * @example abcdefghijkl,mnopqrstuvwx
+                 */
+                ids: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameSummaries"];
+                };
+            };
+            /** @description invalid_request: no ids parameter, or more than 100 ids */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     create: {
         parameters: {
             query?: never;
@@ -1092,6 +1210,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatusBody"];
+                };
+            };
+        };
+    };
+    preview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PositionRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PositionPreview"];
+                };
+            };
+            /** @description malformed_json, invalid_request (not exactly one of fen and pgn), invalid_fen or invalid_pgn */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

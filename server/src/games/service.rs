@@ -18,6 +18,7 @@ use super::progress::thinking_sink;
 use super::registry::{GameSlot, Games};
 use super::setup::NewGame;
 use super::state::{EngineTurn, GameState};
+use super::summary::{GameSummaries, GameSummary};
 use super::view::{GameView, Status};
 use crate::analysis::Analysis;
 use crate::token::GameToken;
@@ -122,6 +123,17 @@ impl GameService {
     /// The current view of a game (no token needed).
     pub fn view(&self, id: &GameId) -> Result<Arc<GameView>, GameError> {
         Ok(self.games.get(id)?.view())
+    }
+
+    /// The summaries of the live games among `ids`, in that order (no token needed; unknown ids
+    /// are left out, so a list cannot tell a forgotten game from a mistyped one).
+    pub fn summaries(&self, ids: &[GameId]) -> GameSummaries {
+        let games = ids
+            .iter()
+            .filter_map(|id| self.games.get(id).ok())
+            .map(|slot| GameSummary::of(&slot.view()))
+            .collect();
+        GameSummaries { games }
     }
 
     /// The player's move, then the engine's reply. A failed search takes the move back, and

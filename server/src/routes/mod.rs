@@ -19,10 +19,14 @@ pub mod game_id;
 pub mod games;
 pub mod health;
 pub mod moves;
+pub mod positions;
+pub mod summaries;
 
 /// Every API handler, relative to `/api`.
 pub fn api_routes(cfg: &mut ServiceConfig<'_>) {
     cfg.service(games::create)
+        .service(summaries::list)
+        .service(positions::preview)
         .service(games::show)
         .service(moves::play)
         .service(actions::take_back)

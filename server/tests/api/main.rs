@@ -23,3 +23,4 @@ mod routes;
 mod slow_clients;
 mod sse;
 mod startup;
+mod summaries;
