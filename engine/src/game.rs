@@ -14,6 +14,8 @@ pub enum WinReason {
     Checkmate,
     /// The loser resigned.
     Resignation,
+    /// The loser's time ran out while the winner could still checkmate (FIDE 6.9).
+    Timeout,
 }
 
 /// Why a game was drawn.
@@ -40,6 +42,9 @@ pub enum DrawReason {
     InsufficientMaterial,
     /// The players agreed to a draw.
     Agreement,
+    /// A player's time ran out, but the opponent could not checkmate by any series of legal
+    /// moves (FIDE 6.9; see [`Position::has_mating_material`]).
+    TimeoutVsInsufficientMaterial,
 }
 
 /// How a finished game ended.
@@ -326,6 +331,25 @@ impl Game {
                 reason: DrawReason::Agreement,
             });
         }
+    }
+
+    /// `loser`'s time ran out (ignored if the game is already over): a win for the opponent if
+    /// they could still checkmate, otherwise a draw (FIDE 6.9).
+    pub fn time_out(&mut self, loser: Color) {
+        if self.outcome().is_some() {
+            return;
+        }
+        let winner = !loser;
+        self.declared = Some(if self.position().has_mating_material(winner) {
+            Outcome::Decisive {
+                winner,
+                reason: WinReason::Timeout,
+            }
+        } else {
+            Outcome::Draw {
+                reason: DrawReason::TimeoutVsInsufficientMaterial,
+            }
+        });
     }
 
     /// The draw a player may claim in the current position: threefold repetition (first) or the

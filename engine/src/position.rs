@@ -229,6 +229,46 @@ impl Position {
             || (bishops & Bitboard::DARK_SQUARES).is_empty()
     }
 
+    /// Whether `color` could possibly checkmate by some series of legal moves, the opponent's
+    /// help included (FIDE 6.9: a player whose time runs out still draws when the opponent
+    /// could not). Conservative: `false` only when mate is certainly impossible, namely
+    /// - `color` has a lone king;
+    /// - `color` has a king and one knight or bishop, the opponent a lone king;
+    /// - `color` has a king and bishops all on squares of one colour, the opponent a king and
+    ///   at most bishops on that same colour (no piece can ever block an escape square of the
+    ///   other colour).
+    ///
+    /// Anything else counts as mating material, even K+N v K+P (the pawn may block its king).
+    ///
+    /// ```
+    /// use alphachess_engine::{Color, Position};
+    ///
+    /// let pos = Position::from_fen("8/8/4k3/8/8/3NK3/8/8 w - - 0 1")?;
+    /// assert!(!pos.has_mating_material(Color::White), "K+N cannot mate a lone king");
+    /// let pos = Position::from_fen("8/8/4k3/4p3/8/3NK3/8/8 w - - 0 1")?;
+    /// assert!(pos.has_mating_material(Color::White), "the pawn may block its own king");
+    /// # Ok::<(), alphachess_engine::FenError>(())
+    /// ```
+    pub fn has_mating_material(&self, color: Color) -> bool {
+        let ours = self.by_color[color] & !self.by_role[Role::King];
+        let theirs = self.by_color[!color] & !self.by_role[Role::King];
+        let minors = self.by_role[Role::Knight] | self.by_role[Role::Bishop];
+        if ours.is_empty() {
+            return false;
+        }
+        if (ours & !minors).any() {
+            return true;
+        }
+        if ours.count() == 1 && theirs.is_empty() {
+            return false;
+        }
+        let bishops = self.by_role[Role::Bishop];
+        let only_bishops = ((ours | theirs) & !bishops).is_empty();
+        let one_square_colour = (bishops & Bitboard::LIGHT_SQUARES).is_empty()
+            || (bishops & Bitboard::DARK_SQUARES).is_empty();
+        !(only_bishops && one_square_colour)
+    }
+
     /// Whether `m` takes a piece (en passant included).
     #[inline]
     pub fn is_capture(&self, m: Move) -> bool {

@@ -149,6 +149,75 @@ fn insufficient_material_is_a_draw_and_sufficient_material_is_not() {
 }
 
 #[test]
+fn mating_material_is_denied_only_where_mate_is_impossible() {
+    // (fen, white can mate, black can mate)
+    let cases = [
+        ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", false, false),
+        ("4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", false, false),
+        ("4k3/8/8/8/8/8/8/2B1K3 w - - 0 1", false, false),
+        // Same-coloured bishops only: no piece can ever block a square of the other colour.
+        ("2b1k3/8/8/8/8/8/8/3BK3 w - - 0 1", false, false),
+        ("4k3/8/8/8/8/8/8/B1B1K3 w - - 0 1", false, false),
+        // Opposite-coloured bishops: a self-block makes mate possible.
+        ("2b1k3/8/8/8/8/8/8/2B1K3 w - - 0 1", true, true),
+        // K+N v K+P: the pawn may block its own king (and the pawn's side can mate too).
+        ("4k3/4p3/8/8/8/8/8/1N2K3 w - - 0 1", true, true),
+        ("4k3/8/8/8/8/8/8/1NN1K3 w - - 0 1", true, false),
+        ("4k3/8/8/8/8/8/8/1NB1K3 w - - 0 1", true, false),
+        ("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", true, false),
+        ("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", true, false),
+        ("4k2q/8/8/8/8/8/8/1N2K3 w - - 0 1", true, true),
+    ];
+    for (fen, white, black) in cases {
+        let pos = Position::from_fen(fen).expect("valid");
+        assert_eq!(
+            pos.has_mating_material(Color::White),
+            white,
+            "white in {fen}"
+        );
+        assert_eq!(
+            pos.has_mating_material(Color::Black),
+            black,
+            "black in {fen}"
+        );
+        let dead = !white && !black;
+        assert_eq!(pos.has_insufficient_material(), dead, "{fen}");
+    }
+}
+
+#[test]
+fn running_out_of_time_loses_unless_the_opponent_cannot_mate() {
+    let mut game = game_after("4k3/8/8/8/8/8/4P3/4K3 b - - 0 1", "");
+    game.time_out(Color::Black);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome::Decisive {
+            winner: Color::White,
+            reason: WinReason::Timeout
+        })
+    );
+    let mut game = game_after("4k3/8/8/8/8/8/4P3/4K3 w - - 0 1", "");
+    game.time_out(Color::White);
+    assert_eq!(
+        game.outcome(),
+        draw(DrawReason::TimeoutVsInsufficientMaterial)
+    );
+    assert_eq!(game.result(), GameResult::Draw);
+    game.time_out(Color::Black);
+    assert_eq!(
+        game.outcome(),
+        draw(DrawReason::TimeoutVsInsufficientMaterial),
+        "a finished game stays as it ended"
+    );
+    game.undo();
+    assert_eq!(
+        game.outcome(),
+        None,
+        "undo clears a timeout like a resignation"
+    );
+}
+
+#[test]
 fn capturing_the_last_heavy_piece_can_leave_insufficient_material() {
     let game = game_after("4k3/8/8/8/8/8/2r5/1B2K3 w - - 0 1", "b1c2");
     assert_eq!(game.outcome(), draw(DrawReason::InsufficientMaterial));

@@ -9,7 +9,9 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::games::{AnalysisError, GameError, ParsePlayerMoveError, SetupError, StoreError};
+use crate::games::{
+    AnalysisError, DrawError, GameError, ParsePlayerMoveError, SetupError, StoreError,
+};
 use crate::uci::EngineError;
 
 /// Every way a request can fail.
@@ -80,6 +82,13 @@ pub enum ApiError {
     SearchInProgress,
     #[error("this stored game could not be loaded; its moves are still available as PGN")]
     GameQuarantined,
+    /// The sentence says why (the engine's evaluation, or the move number).
+    #[error("{0}")]
+    DrawDeclined(String),
+    #[error("there is no draw to claim in this position")]
+    NoDrawToClaim,
+    #[error("the game can only be aborted before your first move")]
+    AbortTooLate,
 }
 
 /// Seconds a client should wait after `engine_busy`.
@@ -119,6 +128,9 @@ pub enum ErrorCode {
     StorageBusy,
     SearchInProgress,
     GameQuarantined,
+    DrawDeclined,
+    NoDrawToClaim,
+    AbortTooLate,
 }
 
 impl ErrorCode {
@@ -155,6 +167,9 @@ impl ErrorCode {
             ErrorCode::StorageBusy => "storage_busy",
             ErrorCode::SearchInProgress => "search_in_progress",
             ErrorCode::GameQuarantined => "game_quarantined",
+            ErrorCode::DrawDeclined => "draw_declined",
+            ErrorCode::NoDrawToClaim => "no_draw_to_claim",
+            ErrorCode::AbortTooLate => "abort_too_late",
         }
     }
 }
@@ -212,6 +227,9 @@ impl ApiError {
             ApiError::StorageBusy => ErrorCode::StorageBusy,
             ApiError::SearchInProgress => ErrorCode::SearchInProgress,
             ApiError::GameQuarantined => ErrorCode::GameQuarantined,
+            ApiError::DrawDeclined(_) => ErrorCode::DrawDeclined,
+            ApiError::NoDrawToClaim => ErrorCode::NoDrawToClaim,
+            ApiError::AbortTooLate => ErrorCode::AbortTooLate,
         }
     }
 
@@ -258,6 +276,8 @@ impl From<GameError> for ApiError {
             GameError::StalePly { expected, actual } => ApiError::StalePly { expected, actual },
             GameError::Superseded => ApiError::Superseded,
             GameError::NothingToTakeBack => ApiError::NothingToTakeBack,
+            GameError::AbortTooLate => ApiError::AbortTooLate,
+            GameError::NoDrawToClaim => ApiError::NoDrawToClaim,
             GameError::TooManyPlies(limit) => ApiError::TooManyPlies(limit),
             GameError::IllegalMove {
                 message,
@@ -284,6 +304,16 @@ impl From<AnalysisError> for ApiError {
             AnalysisError::Game(error) => error.into(),
             AnalysisError::GameNotFinished => ApiError::GameNotFinished,
             AnalysisError::NotRequested => ApiError::AnalysisNotFound,
+        }
+    }
+}
+
+/// A draw offer Stockfish declines (409, the sentence says why), or a refusal of the game.
+impl From<DrawError> for ApiError {
+    fn from(error: DrawError) -> ApiError {
+        match error {
+            DrawError::Game(error) => error.into(),
+            DrawError::Declined(decline) => ApiError::DrawDeclined(decline.to_string()),
         }
     }
 }
@@ -342,7 +372,10 @@ impl ResponseError for ApiError {
             | ApiError::TooManyPlies(_)
             | ApiError::GameNotFinished
             | ApiError::SearchInProgress
-            | ApiError::GameQuarantined => StatusCode::CONFLICT,
+            | ApiError::GameQuarantined
+            | ApiError::DrawDeclined(_)
+            | ApiError::NoDrawToClaim
+            | ApiError::AbortTooLate => StatusCode::CONFLICT,
             ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::IllegalMove { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::EngineBusy

@@ -35,6 +35,9 @@ const SERVER_CODES: Record<ServerErrorCode, true> = {
   storage_busy: true,
   search_in_progress: true,
   game_quarantined: true,
+  draw_declined: true,
+  no_draw_to_claim: true,
+  abort_too_late: true,
 };
 
 /** Whether an error body's `error` field is one of the server's codes. */
@@ -106,6 +109,9 @@ const SENTENCES: Record<ApiErrorCode, (context: ErrorContext) => string> = {
   search_in_progress: () => 'Stockfish is still thinking about this game. Wait for its answer.',
   game_quarantined: () =>
     'This game could not be loaded after a server restart. Its moves can still be downloaded as PGN.',
+  draw_declined: () => 'Stockfish declines the draw and plays on.',
+  no_draw_to_claim: () => 'There is no repetition or fifty-move draw to claim in this position.',
+  abort_too_late: () => 'The game can only be aborted before your first move.',
 };
 
 /**

@@ -40,6 +40,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{id}/abort": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Aborts the game before the player's first move: it ends with no result (`*`). */
+        post: operations["abort"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{id}/analysis": {
         parameters: {
             query?: never;
@@ -62,6 +79,47 @@ export interface paths {
          *     AnalysisEvent).
          */
         post: operations["request_analysis"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{id}/claim-draw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claims a threefold repetition or the fifty-move rule, in a game under the claim rule (an
+         *     imported one); live games end such draws by themselves.
+         */
+        post: operations["claim_draw"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{id}/draw": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offers Stockfish a draw. It accepts in a trivially drawn ending, or after move 30 when its
+         *     own short search finds the position level (within 0.3 pawns); otherwise it declines and the
+         *     message says why.
+         */
+        post: operations["offer_draw"];
         delete?: never;
         options?: never;
         head?: never;
@@ -345,7 +403,7 @@ export interface components {
          * @description Every stable error code a client can branch on: the `error` field of an [`ErrorBody`].
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found" | "storage_busy" | "search_in_progress" | "game_quarantined";
+        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found" | "storage_busy" | "search_in_progress" | "game_quarantined" | "draw_declined" | "no_draw_to_claim" | "abort_too_late";
         /**
          * @description An evaluation from WHITE's point of view: `{"cp": 34}`, or `{"mate": -3}` (black mates in 3).
          *     `{"mate": 0}` is a checkmate on the board: the side to move is mated.
@@ -391,6 +449,16 @@ export interface components {
         };
         /** @description Everything a frontend needs to draw and play a game. */
         GameView: {
+            /**
+             * @description Whether an abort would be accepted now: the game is ongoing and the player has not moved
+             *     yet (moves imported with a PGN do not count).
+             */
+            can_abort: boolean;
+            /**
+             * @description Whether a draw claim would be accepted now (only a game under the claim rule, an imported
+             *     one, can have a threefold repetition or fifty moves to claim; on the player's turn).
+             */
+            can_claim_draw: boolean;
             /**
              * @description Whether a takeback would be accepted now: the game is ongoing and the player has a move on
              *     the board (or in flight) to take back. Frontends read this instead of guessing from ply
@@ -527,7 +595,7 @@ export interface components {
          * @description How a finished game ended.
          * @enum {string}
          */
-        Reason: "checkmate" | "stalemate" | "threefold_repetition" | "fifty_move_rule" | "fivefold_repetition" | "seventy_five_move_rule" | "insufficient_material" | "resignation" | "agreement";
+        Reason: "checkmate" | "stalemate" | "threefold_repetition" | "fifty_move_rule" | "fivefold_repetition" | "seventy_five_move_rule" | "insufficient_material" | "resignation" | "timeout" | "agreement" | "timeout_vs_insufficient_material";
         /** @description An evaluation from WHITE's point of view: `{"cp": 34}` or `{"mate": -3}` (black mates in 3). */
         ScoreView: {
             /** Format: int32 */
@@ -554,7 +622,7 @@ export interface components {
          * @description Whether the game goes on.
          * @enum {string}
          */
-        Status: "ongoing" | "finished";
+        Status: "ongoing" | "finished" | "aborted";
         /** @description `{"status": "ok"}` or `{"status": "ready"}`. */
         StatusBody: {
             status: string;
@@ -748,6 +816,56 @@ export interface operations {
             };
         };
     };
+    abort: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description status aborted, result * */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description abort_too_late or game_over */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     show_analysis: {
         parameters: {
             query?: never;
@@ -820,6 +938,142 @@ export interface operations {
             };
             /** @description game_not_finished */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    claim_draw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description finished, reason threefold_repetition or fifty_move_rule */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no_draw_to_claim, game_over or not_your_turn */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    offer_draw: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description accepted: finished, result 1/2-1/2, reason agreement */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description draw_declined (the message says why), game_over, not_your_turn (the engine is thinking) or stale_ply */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: this client's engine requests in progress, with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description engine_failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description engine_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description engine_timeout */
+            504: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -40,7 +40,7 @@ pub enum ReviewError {
 
 /// The final position's evaluation when it needs no search: checkmate, or a draw by rule
 /// (stalemate, repetition, the move rules, insufficient material). `None` when it must be
-/// searched (a resignation, an agreed draw).
+/// searched (a resignation, an agreed draw, a flag).
 pub fn final_eval(game: &Game) -> Option<Eval> {
     let position = game.position();
     if position.legal_moves().is_empty() {
@@ -51,7 +51,15 @@ pub fn final_eval(game: &Game) -> Option<Eval> {
         });
     }
     match game.outcome() {
-        Some(Outcome::Draw { reason }) if reason != DrawReason::Agreement => Some(Eval::DRAW),
+        // An agreed draw and a flag leave a position the board does not call drawn.
+        Some(Outcome::Draw { reason })
+            if !matches!(
+                reason,
+                DrawReason::Agreement | DrawReason::TimeoutVsInsufficientMaterial
+            ) =>
+        {
+            Some(Eval::DRAW)
+        }
         _ => None,
     }
 }

@@ -22,6 +22,12 @@ pub enum GameError {
     Superseded,
     #[error("you have no move to take back")]
     NothingToTakeBack,
+    /// A game can be aborted only before the player's first move.
+    #[error("the game can only be aborted before your first move")]
+    AbortTooLate,
+    /// Neither threefold repetition nor the fifty-move rule can be claimed now.
+    #[error("there is no draw to claim in this position")]
+    NoDrawToClaim,
     #[error("the game reached the limit of {0} plies")]
     TooManyPlies(usize),
     /// Well-formed notation that names no legal move in the game's position.

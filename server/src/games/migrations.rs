@@ -54,8 +54,25 @@ CREATE TABLE analysed_positions (
 /// draw loads again). NULL in older rows: replayed under the claim rule throughout.
 const SCHEMA_V4_IMPORTED_PLIES: &str = "ALTER TABLE games ADD COLUMN imported_plies INTEGER;";
 
+/// Version 5 (play features, #15): where the game started here (`first_ply`: the moves before it
+/// were imported), how a game ended when the board does not show it (`reason`, as the API spells
+/// it: `resignation`, `agreement`, `timeout`, ...; an aborted game has status `aborted`), and its
+/// clock: `time_control` (`"<limit_ms>+<increment_ms>"`, NULL untimed) and `clocks`, both sides'
+/// remaining milliseconds after each timed move (`"<ply>:<white_ms>:<black_ms>"`, space-separated).
+const SCHEMA_V5_PLAY: &str = "
+ALTER TABLE games ADD COLUMN first_ply INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN reason TEXT;
+ALTER TABLE games ADD COLUMN time_control TEXT;
+ALTER TABLE games ADD COLUMN clocks TEXT NOT NULL DEFAULT '';";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[SCHEMA_V1, SCHEMA_V2, SCHEMA_V3, SCHEMA_V4_IMPORTED_PLIES];
+const MIGRATIONS: &[&str] = &[
+    SCHEMA_V1,
+    SCHEMA_V2,
+    SCHEMA_V3,
+    SCHEMA_V4_IMPORTED_PLIES,
+    SCHEMA_V5_PLAY,
+];
 
 /// The schema version this release writes.
 pub const SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;

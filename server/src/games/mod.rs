@@ -3,6 +3,7 @@
 mod analyses;
 mod analysis_record;
 mod color;
+mod draw;
 mod error;
 mod events;
 mod export;
@@ -29,6 +30,7 @@ mod view;
 pub use analyses::{AnalysisError, AnalysisSettings};
 pub use analysis_record::{AnalysisRecord, InvalidAnalysis, PositionRecord, StoredAnalysis};
 pub use color::ColorName;
+pub use draw::{Decline, DrawError};
 pub use error::{GameError, StoreError};
 pub use events::{GameEvent, GameEvents};
 pub use id::GameId;

@@ -120,6 +120,10 @@ mod tests {
                 status: "ongoing".into(),
                 result: "*".into(),
                 imported_plies: Some(0),
+                first_ply: 0,
+                reason: None,
+                time_control: None,
+                clocks: String::new(),
             },
         }
     }

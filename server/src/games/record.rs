@@ -7,7 +7,9 @@
 //! many plies were imported and those are replayed under [`DrawRule::ByClaim`], every later one
 //! under the automatic rule live play uses.
 
-use alphachess_engine::{Color, DrawRule, Game, GameResult, Position, UciMove};
+use alphachess_engine::{
+    Color, DrawReason, DrawRule, Game, GameResult, Outcome, Position, UciMove, WinReason,
+};
 
 use super::color::{color_name, parse_color_name};
 use super::id::GameId;
@@ -36,7 +38,7 @@ pub struct GameRecord {
     /// `"white"` or `"black"`: the player's colour.
     pub player_color: String,
     pub level: i64,
-    /// `"ongoing"` or `"finished"`.
+    /// `"ongoing"`, `"finished"` or `"aborted"`.
     pub status: String,
     /// PGN result token: `"1-0"`, `"0-1"`, `"1/2-1/2"` or `"*"`.
     pub result: String,
@@ -44,6 +46,15 @@ pub struct GameRecord {
     /// written before this was stored (schema v4): every ply is then replayed under the claim
     /// rule, which accepts every game the automatic rule accepts and rebuilds it identically.
     pub imported_plies: Option<i64>,
+    /// The ply the game started at here (the moves before it were imported).
+    pub first_ply: i64,
+    /// How a finished game ended, as the API spells it (`"resignation"`, `"agreement"`,
+    /// `"timeout"`, ...); `None` while it goes on (and in rows older than schema version 4).
+    pub reason: Option<String>,
+    /// `"<limit_ms>+<increment_ms>"`, `None` untimed.
+    pub time_control: Option<String>,
+    /// Both remaining times after each timed move: `"<ply>:<white_ms>:<black_ms>"`, space-separated.
+    pub clocks: String,
 }
 
 /// A stored row does not describe a valid game; it is quarantined on load.
@@ -66,7 +77,9 @@ impl GameRecord {
             moves: moves.join(" "),
             player_color: color_name(state.player()).to_owned(),
             level: i64::from(state.level().get()),
-            status: if state.is_finished() {
+            status: if state.is_aborted() {
+                "aborted"
+            } else if state.is_finished() {
                 "finished"
             } else {
                 "ongoing"
@@ -74,6 +87,10 @@ impl GameRecord {
             .to_owned(),
             result: game.result().to_string(),
             imported_plies: Some(i64::try_from(state.imported_plies()).unwrap_or(i64::MAX)),
+            first_ply: i64::try_from(state.first_ply()).unwrap_or(i64::MAX),
+            reason: game.outcome().map(reason_name),
+            time_control: None,
+            clocks: String::new(),
         }
     }
 
@@ -97,13 +114,16 @@ impl GameRecord {
             ),
         };
         let game = self.replay(imported).map_err(invalid)?;
-        let state = GameState::new(game, player, level);
         // Unknown (an older row): every ply so far was replayed under the claim rule.
-        let imported = imported.unwrap_or(state.game().ply());
+        let imported = imported.unwrap_or(game.ply());
+        let first_ply = usize::try_from(self.first_ply)
+            .map_err(|_| invalid(format!("first ply {} is negative", self.first_ply)))?;
+        let aborted = self.status == "aborted";
         Ok(StoredGame {
             id,
             token,
-            state: state.with_imported_plies(imported),
+            state: GameState::restored(game, player, level, first_ply, aborted)
+                .with_imported_plies(imported),
         })
     }
 
@@ -135,9 +155,9 @@ impl GameRecord {
             .result
             .parse()
             .map_err(|error| format!("result {:?}: {error}", self.result))?;
-        apply_declared_result(&mut game, result)?;
+        apply_declared_result(&mut game, result, self.reason.as_deref())?;
         match (self.status.as_str(), game.result() == result) {
-            ("ongoing", true) if result == GameResult::Ongoing => Ok(game),
+            ("ongoing" | "aborted", true) if result == GameResult::Ongoing => Ok(game),
             ("finished", true) if result != GameResult::Ongoing => Ok(game),
             (status, _) => Err(format!(
                 "status {status:?} with result {} does not match the moves (board says {})",
@@ -148,16 +168,53 @@ impl GameRecord {
     }
 }
 
-/// A decisive result that the board does not show was a resignation: the loser resigned.
-fn apply_declared_result(game: &mut Game, result: GameResult) -> Result<(), String> {
-    if game.outcome().is_some() {
+/// The reason of `outcome` as the API spells it (the engine's serde names).
+fn reason_name(outcome: Outcome) -> String {
+    let json = match outcome {
+        Outcome::Decisive { reason, .. } => serde_json::to_value(reason),
+        Outcome::Draw { reason } => serde_json::to_value(reason),
+    };
+    json.ok()
+        .and_then(|value| value.as_str().map(str::to_owned))
+        .expect("the engine's reasons serialize as strings (tested in view.rs)")
+}
+
+/// Ends a game the way its row says when the board does not show it: a resignation (also a
+/// decisive row with no reason, from before schema version 4), a flag of the side to move (only
+/// the running clock can run out), an agreed draw, or a claimed one. The caller checks that the
+/// outcome matches the stored result.
+fn apply_declared_result(
+    game: &mut Game,
+    result: GameResult,
+    reason: Option<&str>,
+) -> Result<(), String> {
+    if game.outcome().is_some() || result == GameResult::Ongoing {
         return Ok(());
     }
-    match result {
-        GameResult::WhiteWins => game.resign(Color::Black),
-        GameResult::BlackWins => game.resign(Color::White),
-        GameResult::Draw => return Err("a draw the board does not show".into()),
-        GameResult::Ongoing => {}
+    let loser = match result {
+        GameResult::WhiteWins => Color::Black,
+        _ => Color::White,
+    };
+    let win = reason.map(|text| serde_json::from_value::<WinReason>(text.into()));
+    let draw = reason.map(|text| serde_json::from_value::<DrawReason>(text.into()));
+    let flagged = game.position().turn();
+    match (result, win, draw) {
+        (GameResult::Draw, _, Some(Ok(DrawReason::Agreement))) => game.agree_draw(),
+        (GameResult::Draw, _, Some(Ok(DrawReason::TimeoutVsInsufficientMaterial))) => {
+            game.time_out(flagged);
+        }
+        (
+            GameResult::Draw,
+            _,
+            Some(Ok(DrawReason::ThreefoldRepetition | DrawReason::FiftyMoveRule)),
+        ) => {
+            game.claim_draw()
+                .map_err(|error| format!("a claimed draw: {error}"))?;
+        }
+        (GameResult::Draw, ..) => return Err("a draw the board does not show".into()),
+        (_, Some(Ok(WinReason::Timeout)), _) => game.time_out(flagged),
+        (_, None | Some(Ok(WinReason::Resignation)), _) => game.resign(loser),
+        _ => return Err(format!("reason {reason:?} does not fit result {result}")),
     }
     Ok(())
 }
@@ -285,5 +342,40 @@ mod tests {
         draw.status = "finished".into();
         draw.result = "1/2-1/2".into();
         assert!(draw.rebuild().is_err(), "a draw the board does not show");
+    }
+
+    #[test]
+    fn aborted_agreed_and_flagged_games_come_back_as_they_ended() {
+        let mut aborted = played(&["e2e4"], Color::Black);
+        aborted.abort().expect("before the player's first move");
+        let record = record_of(&aborted);
+        assert_eq!(
+            (record.status.as_str(), record.result.as_str()),
+            ("aborted", "*")
+        );
+        let back = record.rebuild().expect("valid").state;
+        assert!(back.is_aborted() && back.is_finished());
+
+        let mut agreed = played(&["e2e4", "e7e5"], Color::White);
+        agreed
+            .agree_draw(agreed.version())
+            .expect("the player's turn");
+        let record = record_of(&agreed);
+        assert_eq!(record.reason.as_deref(), Some("agreement"));
+        let back = record.rebuild().expect("valid").state;
+        assert_eq!(back.game().outcome(), agreed.game().outcome());
+
+        for fen in [
+            "4k3/8/8/8/8/8/4P3/4K3 b - - 0 1",
+            "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+        ] {
+            let start = Position::from_fen(fen).expect("valid");
+            let mut game = Game::new(start);
+            game.time_out(game.position().turn());
+            let flagged = GameState::new(game, Color::White, Level::MAX);
+            let record = record_of(&flagged);
+            let back = record.rebuild().expect("valid").state;
+            assert_eq!(back.game().outcome(), flagged.game().outcome(), "{fen}");
+        }
     }
 }

@@ -96,6 +96,8 @@ impl GameSlot {
             let mut view = GameView::clone(&self.view());
             view.engine_thinking = draft.is_engine_thinking();
             view.can_take_back = draft.can_take_back();
+            view.can_abort = draft.can_abort();
+            view.can_claim_draw = draft.can_claim_draw();
             Some(view)
         } else {
             None

@@ -9,6 +9,7 @@ use tokio_util::sync::CancellationToken;
 use utoipa::ToSchema;
 
 use super::analyses::{Analyses, AnalysisError, AnalysisSettings};
+use super::draw::{self, DrawError, Verdict, DRAW_OFFER_NODES};
 use super::error::GameError;
 use super::export::to_pgn;
 use super::id::GameId;
@@ -22,7 +23,7 @@ use super::summary::{GameSummaries, GameSummary};
 use super::view::{GameView, Status};
 use crate::analysis::Analysis;
 use crate::token::GameToken;
-use crate::uci::{EngineError, EnginePool, SearchRequest};
+use crate::uci::{AnalysisRequest, EngineError, EnginePool, SearchRequest};
 
 /// The engine's suggestion for the player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -167,6 +168,43 @@ impl GameService {
     /// The player resigns.
     pub async fn resign(&self, id: &GameId, token: &str) -> Result<Arc<GameView>, GameError> {
         self.change(id, token, GameState::resign).await
+    }
+
+    /// The player aborts the game before their first move: it ends with no result.
+    pub async fn abort(&self, id: &GameId, token: &str) -> Result<Arc<GameView>, GameError> {
+        self.change(id, token, GameState::abort).await
+    }
+
+    /// The player claims a threefold repetition or the fifty-move rule (a game under the claim
+    /// rule only).
+    pub async fn claim_draw(&self, id: &GameId, token: &str) -> Result<Arc<GameView>, GameError> {
+        self.change(id, token, GameState::claim_draw).await
+    }
+
+    /// The player offers Stockfish a draw, on their turn; see `draw.rs` for how it decides. A
+    /// move or takeback while it thinks it over makes the offer stale.
+    pub async fn offer_draw(&self, id: &GameId, token: &str) -> Result<Arc<GameView>, DrawError> {
+        let slot = self.games.authorized(id, token)?;
+        let (version, game, engine) = slot.read(|state| {
+            state.check_players_turn()?;
+            Ok::<_, GameError>((state.version(), state.game().clone(), !state.player()))
+        })?;
+        let verdict = match draw::before_search(game.position()) {
+            Verdict::Search => {
+                let request = AnalysisRequest::new(slot.id().shared(), &game, DRAW_OFFER_NODES)
+                    .map_err(|_| GameError::GameOver)?;
+                let analysis = self.engines.analyse(request).await?;
+                draw::after_search(analysis.score, engine)
+            }
+            verdict => verdict,
+        };
+        if let Verdict::Decline(decline) = verdict {
+            return Err(decline.into());
+        }
+        let view = slot.update(|state| state.agree_draw(version))?.1;
+        self.analyse_if_ended(&slot, false, &view);
+        slot.durable().await?;
+        Ok(view)
     }
 
     /// A change by the player that needs no engine: applied, then durable before it is answered.

@@ -254,10 +254,13 @@ fn commit(conn: &mut Connection, batch: &[Write]) -> rusqlite::Result<()> {
         let now = unix_millis();
         let mut upsert = tx.prepare_cached(
             "INSERT INTO games (id, token_hash, initial_fen, moves, player_color, level, status,
-                                result, created_at, updated_at, imported_plies)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10)
+                                result, created_at, updated_at, imported_plies, first_ply,
+                                reason, time_control, clocks)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12, ?13, ?14)
              ON CONFLICT (id) DO UPDATE SET moves = excluded.moves, status = excluded.status,
-                 result = excluded.result, updated_at = excluded.updated_at",
+                 result = excluded.result, updated_at = excluded.updated_at,
+                 first_ply = excluded.first_ply, reason = excluded.reason,
+                 clocks = excluded.clocks",
         )?;
         let mut delete = tx.prepare_cached("DELETE FROM games WHERE id = ?1")?;
         let mut delete_analysis = tx.prepare_cached("DELETE FROM analyses WHERE game_id = ?1")?;
@@ -289,7 +292,11 @@ fn commit(conn: &mut Connection, batch: &[Write]) -> rusqlite::Result<()> {
                         r.status,
                         r.result,
                         now,
-                        r.imported_plies
+                        r.imported_plies,
+                        r.first_ply,
+                        r.reason,
+                        r.time_control,
+                        r.clocks
                     ])?;
                 }
                 Write::Delete(_, id) => {
@@ -338,7 +345,7 @@ fn load(
 ) -> rusqlite::Result<(Vec<StoredGame>, Vec<QuarantinedGame>)> {
     let mut query = conn.prepare(
         "SELECT id, token_hash, initial_fen, moves, player_color, level, status, result,
-                imported_plies
+                imported_plies, first_ply, reason, time_control, clocks
          FROM games ORDER BY updated_at DESC, id LIMIT ?1",
     )?;
     let limit = i64::try_from(limit).unwrap_or(i64::MAX);
@@ -353,6 +360,10 @@ fn load(
             status: row.get(6)?,
             result: row.get(7)?,
             imported_plies: row.get(8)?,
+            first_ply: row.get(9)?,
+            reason: row.get(10)?,
+            time_control: row.get(11)?,
+            clocks: row.get(12)?,
         })
     })?;
     let mut games = Vec::new();

@@ -24,6 +24,10 @@ pub struct GameState {
     /// The plies the game started with (an imported PGN's moves), which were played under FIDE's
     /// claim rule: a store replays them under it, the later ones under the automatic rule.
     imported_plies: usize,
+    /// The ply the game started at here: moves before it came with an imported PGN.
+    first_ply: usize,
+    /// Ended with no result before the player's first move.
+    aborted: bool,
 }
 
 /// The engine is searching for its reply to `version`.
@@ -48,11 +52,29 @@ impl GameState {
     pub fn new(game: Game, player: Color, level: Level) -> GameState {
         GameState {
             imported_plies: game.ply(),
-            game,
             player,
             level,
             version: 0,
             pending: None,
+            first_ply: game.ply(),
+            aborted: false,
+            game,
+        }
+    }
+
+    /// A game read back from a store: it started here at `first_ply`, and was `aborted` or not.
+    pub fn restored(
+        game: Game,
+        player: Color,
+        level: Level,
+        first_ply: usize,
+        aborted: bool,
+    ) -> GameState {
+        let first_ply = first_ply.min(game.ply());
+        GameState {
+            first_ply,
+            aborted,
+            ..GameState::new(game, player, level)
         }
     }
 
@@ -92,9 +114,19 @@ impl GameState {
         self.pending.is_some()
     }
 
-    /// Whether the game has ended (mate, draw or resignation).
+    /// Whether the game has ended (mate, draw, resignation, a flag) or was aborted.
     pub fn is_finished(&self) -> bool {
-        self.game.outcome().is_some()
+        self.aborted || self.game.outcome().is_some()
+    }
+
+    /// Whether the game was aborted (it has no result).
+    pub fn is_aborted(&self) -> bool {
+        self.aborted
+    }
+
+    /// The ply the game started at here (the moves before it were imported).
+    pub fn first_ply(&self) -> usize {
+        self.first_ply
     }
 
     /// Marks the engine as thinking if it is its move; the caller then runs the search.
@@ -189,6 +221,8 @@ impl GameState {
                 break;
             }
         }
+        // Taking back into imported moves: whatever the player plays next is played here.
+        self.first_ply = self.first_ply.min(self.game.ply());
         self.version += 1;
         Ok(())
     }
@@ -206,6 +240,56 @@ impl GameState {
         Ok(())
     }
 
+    /// Ends the game with no result, before the player's first move here (cancelling the
+    /// engine's opening search, if any).
+    pub fn abort(&mut self) -> Result<(), GameError> {
+        if self.is_finished() {
+            return Err(GameError::GameOver);
+        }
+        if self.has_played_here() {
+            return Err(GameError::AbortTooLate);
+        }
+        if let Some(pending) = self.pending.take() {
+            pending.cancel.cancel();
+        }
+        self.aborted = true;
+        self.version += 1;
+        Ok(())
+    }
+
+    /// Whether [`GameState::abort`] would succeed now.
+    pub fn can_abort(&self) -> bool {
+        !self.is_finished() && !self.has_played_here()
+    }
+
+    /// The player claims the draw the position allows (threefold repetition, fifty moves), which
+    /// only a game under the claim rule can have: live games end such draws by themselves.
+    pub fn claim_draw(&mut self) -> Result<(), GameError> {
+        self.check_players_turn()?;
+        self.game
+            .claim_draw()
+            .map_err(|_| GameError::NoDrawToClaim)?;
+        self.version += 1;
+        Ok(())
+    }
+
+    /// Whether [`GameState::claim_draw`] would succeed now.
+    pub fn can_claim_draw(&self) -> bool {
+        self.check_players_turn().is_ok() && self.game.claimable_draw().is_some()
+    }
+
+    /// The engine accepted the player's draw offer made at `version`, unless the game changed
+    /// meanwhile.
+    pub fn agree_draw(&mut self, version: u64) -> Result<(), GameError> {
+        self.check_players_turn()?;
+        if self.version != version {
+            return Err(GameError::Superseded);
+        }
+        self.game.agree_draw();
+        self.version += 1;
+        Ok(())
+    }
+
     /// Whether [`GameState::take_back`] would succeed now.
     pub fn can_take_back(&self) -> bool {
         !self.is_finished() && (self.pending.is_some() || self.has_player_move())
@@ -213,6 +297,12 @@ impl GameState {
 
     /// A hint is for the player's turn of an ongoing game.
     pub fn check_hint_allowed(&self) -> Result<(), GameError> {
+        self.check_players_turn()
+    }
+
+    /// The game is ongoing, it is the player's turn and the engine is not thinking (a hint, a
+    /// draw offer or claim).
+    pub fn check_players_turn(&self) -> Result<(), GameError> {
         if self.is_finished() {
             return Err(GameError::GameOver);
         }
@@ -236,6 +326,16 @@ impl GameState {
             _ if self.is_finished() => Err(GameError::GameOver),
             _ => Err(GameError::Superseded),
         }
+    }
+
+    /// Whether the player has made a move since the game started here (imported moves do not
+    /// count): until then the game can be aborted and no clock runs.
+    pub fn has_played_here(&self) -> bool {
+        let ply = self.game.ply();
+        let before_each_move = &self.game.positions()[self.first_ply.min(ply)..ply];
+        before_each_move
+            .iter()
+            .any(|position| position.turn() == self.player)
     }
 
     /// Whether the player has made a move: some position before a move had the player to move.
@@ -416,5 +516,90 @@ mod tests {
         assert!(has_room_for_an_exchange(MAX_PLIES - 2));
         assert!(!has_room_for_an_exchange(MAX_PLIES - 1));
         assert!(!has_room_for_an_exchange(MAX_PLIES));
+    }
+
+    #[test]
+    fn a_game_can_be_aborted_only_before_the_players_first_move() {
+        let mut state = new_game(Color::Black);
+        let turn = state.begin_engine_turn(false).expect("engine opens");
+        let m = uci(&state, "e2e4");
+        state.apply_engine_reply(turn.version, m).expect("applies");
+        assert!(state.can_abort(), "only the engine has moved");
+        let mut aborted = state.clone();
+        aborted.abort().expect("before the player's first move");
+        assert!(aborted.is_finished() && aborted.is_aborted());
+        assert_eq!(aborted.game().outcome(), None, "no result");
+        assert!(matches!(aborted.abort(), Err(GameError::GameOver)));
+        assert!(matches!(
+            aborted.play_player_move(&mv("e5"), None),
+            Err(GameError::GameOver)
+        ));
+
+        state.play_player_move(&mv("e5"), None).expect("legal");
+        assert!(!state.can_abort());
+        assert!(matches!(state.abort(), Err(GameError::AbortTooLate)));
+    }
+
+    #[test]
+    fn imported_moves_do_not_count_as_the_players_first_move() {
+        let mut game = Game::default();
+        for text in ["e2e4", "e7e5"] {
+            let m = text
+                .parse::<UciMove>()
+                .expect("UCI")
+                .to_move(game.position())
+                .expect("legal");
+            game.play(m).expect("playable");
+        }
+        let mut state = GameState::new(game, Color::White, Level::MAX);
+        assert!(state.can_abort());
+        state.play_player_move(&mv("Nf3"), None).expect("legal");
+        assert!(!state.can_abort());
+        state.take_back().expect("the player's move");
+        assert!(state.can_abort(), "the move taken back is no longer played");
+    }
+
+    #[test]
+    fn a_draw_can_be_claimed_only_under_the_claim_rule_on_the_players_turn() {
+        use alphachess_engine::{DrawReason, DrawRule};
+        let mut game = Game::default().with_draw_rule(DrawRule::ByClaim);
+        for text in "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8".split(' ') {
+            let m = text
+                .parse::<UciMove>()
+                .expect("UCI")
+                .to_move(game.position())
+                .expect("legal");
+            game.play(m).expect("playable");
+        }
+        let mut state = GameState::new(game.clone(), Color::White, Level::MAX);
+        assert!(state.can_claim_draw());
+        state.claim_draw().expect("threefold repetition");
+        assert_eq!(
+            state.game().outcome(),
+            Some(Outcome::Draw {
+                reason: DrawReason::ThreefoldRepetition
+            })
+        );
+        let mut engines_turn = GameState::new(game, Color::Black, Level::MAX);
+        assert!(!engines_turn.can_claim_draw());
+        assert!(matches!(
+            engines_turn.claim_draw(),
+            Err(GameError::NotYourTurn)
+        ));
+        let mut live = new_game(Color::White);
+        assert!(matches!(live.claim_draw(), Err(GameError::NoDrawToClaim)));
+    }
+
+    #[test]
+    fn an_accepted_draw_offer_is_stale_once_the_game_moved_on() {
+        let mut state = new_game(Color::White);
+        let offered_at = state.version();
+        exchange(&mut state, "e2e4", "e7e5");
+        assert!(matches!(
+            state.agree_draw(offered_at),
+            Err(GameError::Superseded)
+        ));
+        state.agree_draw(state.version()).expect("current");
+        assert_eq!(state.game().result(), alphachess_engine::GameResult::Draw);
     }
 }

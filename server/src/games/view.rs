@@ -15,6 +15,8 @@ use crate::openings::{opening_of, Opening};
 pub enum Status {
     Ongoing,
     Finished,
+    /// Ended with no result before the player's first move.
+    Aborted,
 }
 
 /// How a finished game ended: the engine's own reason, written flat (`"checkmate"`,
@@ -52,8 +54,12 @@ pub enum Reason {
     SeventyFiveMoveRule,
     InsufficientMaterial,
     Resignation,
-    /// Never produced by this server (there is no draw offer yet); listed for completeness.
+    /// The loser's time ran out.
+    Timeout,
+    /// Stockfish accepted the player's draw offer.
     Agreement,
+    /// A player's time ran out, but the opponent could not possibly checkmate.
+    TimeoutVsInsufficientMaterial,
 }
 
 /// A played move.
@@ -148,6 +154,12 @@ pub struct GameView {
     /// the board (or in flight) to take back. Frontends read this instead of guessing from ply
     /// parity, which breaks when the engine opened the game or the game started from a FEN.
     pub can_take_back: bool,
+    /// Whether an abort would be accepted now: the game is ongoing and the player has not moved
+    /// yet (moves imported with a PGN do not count).
+    pub can_abort: bool,
+    /// Whether a draw claim would be accepted now (only a game under the claim rule, an imported
+    /// one, can have a threefold repetition or fifty moves to claim; on the player's turn).
+    pub can_claim_draw: bool,
     /// The opening: the deepest named position the game has reached (a game that left theory
     /// keeps its last name; transpositions count). `null` before any named position.
     pub opening: Option<Opening>,
@@ -167,9 +179,9 @@ impl GameView {
             .zip(game.positions().windows(2))
             .map(|(&m, pair)| LegalMoveView::new(&pair[0], m, &pair[1]))
             .collect();
-        let legal_moves = match outcome {
-            Some(_) => Vec::new(),
-            None => position
+        let legal_moves = match state.is_finished() {
+            true => Vec::new(),
+            false => position
                 .legal_moves()
                 .iter()
                 .map(|&m| LegalMoveView::legal(position, m))
@@ -183,7 +195,9 @@ impl GameView {
             turn: position.turn(),
             ply: game.ply(),
             level: state.level().get(),
-            status: if outcome.is_some() {
+            status: if state.is_aborted() {
+                Status::Aborted
+            } else if outcome.is_some() {
                 Status::Finished
             } else {
                 Status::Ongoing
@@ -204,6 +218,8 @@ impl GameView {
             legal_moves,
             engine_thinking: state.is_engine_thinking(),
             can_take_back: state.can_take_back(),
+            can_abort: state.can_abort(),
+            can_claim_draw: state.can_claim_draw(),
             opening: opening_of(game).cloned(),
         }
     }
@@ -216,7 +232,11 @@ mod tests {
 
     /// Every reason the engine has; the matches stop compiling when it gains one.
     fn every_end_reason() -> Vec<EndReason> {
-        let wins = [WinReason::Checkmate, WinReason::Resignation];
+        let wins = [
+            WinReason::Checkmate,
+            WinReason::Resignation,
+            WinReason::Timeout,
+        ];
         let draws = [
             DrawReason::Stalemate,
             DrawReason::ThreefoldRepetition,
@@ -225,10 +245,11 @@ mod tests {
             DrawReason::SeventyFiveMoveRule,
             DrawReason::InsufficientMaterial,
             DrawReason::Agreement,
+            DrawReason::TimeoutVsInsufficientMaterial,
         ];
         for reason in wins {
             match reason {
-                WinReason::Checkmate | WinReason::Resignation => {}
+                WinReason::Checkmate | WinReason::Resignation | WinReason::Timeout => {}
             }
         }
         for reason in draws {
@@ -239,7 +260,8 @@ mod tests {
                 | DrawReason::FivefoldRepetition
                 | DrawReason::SeventyFiveMoveRule
                 | DrawReason::InsufficientMaterial
-                | DrawReason::Agreement => {}
+                | DrawReason::Agreement
+                | DrawReason::TimeoutVsInsufficientMaterial => {}
             }
         }
         let wins = wins.into_iter().map(EndReason::Win);

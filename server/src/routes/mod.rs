@@ -12,6 +12,7 @@ pub mod actions;
 pub mod analysis;
 pub mod client;
 pub mod docs;
+pub mod endings;
 pub mod events;
 pub mod export;
 pub mod fallback;
@@ -31,6 +32,9 @@ pub fn api_routes(cfg: &mut ServiceConfig<'_>) {
         .service(moves::play)
         .service(actions::take_back)
         .service(actions::resign)
+        .service(endings::offer_draw)
+        .service(endings::claim_draw)
+        .service(endings::abort)
         .service(export::pgn)
         .service(events::stream)
         .service(export::hint)

@@ -8,6 +8,7 @@ mod analysis_lane;
 mod analysis_runner;
 mod clients;
 mod durability;
+mod endings;
 mod engine_time;
 mod errors;
 mod events;
