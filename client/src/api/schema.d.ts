@@ -361,6 +361,35 @@ export interface components {
             uci: string;
         };
         /**
+         * @description A timed game's clocks, as of the moment the view was made: a frontend counts the running
+         *     side down locally from them and resyncs on every view.
+         */
+        Clock: {
+            /**
+             * Format: int64
+             * @example 180000
+             */
+            black_ms: number;
+            /**
+             * Format: int64
+             * @description Added after each timed move.
+             * @example 2000
+             */
+            increment_ms: number;
+            /**
+             * Format: int64
+             * @description Each side's starting time.
+             * @example 180000
+             */
+            limit_ms: number;
+            running?: null | components["schemas"]["ColorName"];
+            /**
+             * Format: int64
+             * @example 176400
+             */
+            white_ms: number;
+        };
+        /**
          * @description A colour as JSON.
          * @enum {string}
          */
@@ -374,6 +403,7 @@ export interface components {
         };
         /** @description Body of `POST /api/games`. */
         CreateGameRequest: {
+            clock?: null | components["schemas"]["TimeControl"];
             /**
              * @description The player's colour: `white`, `black` or `random`.
              * @example white
@@ -421,6 +451,7 @@ export interface components {
         };
         /** @description One game as a list shows it. */
         GameSummary: {
+            clock?: null | components["schemas"]["Clock"];
             /** @description The current position (for a thumbnail board). */
             fen: string;
             id: string;
@@ -467,6 +498,7 @@ export interface components {
             can_take_back: boolean;
             /** @description Whether the side to move is in check. */
             check: boolean;
+            clock?: null | components["schemas"]["Clock"];
             /** @description Whether the engine is searching its reply now (a `game` event follows on the live stream). */
             engine_thinking: boolean;
             /** @description The current position. */
@@ -545,6 +577,13 @@ export interface components {
         };
         /** @description A played move. */
         MoveView: {
+            /**
+             * Format: int64
+             * @description The mover's remaining time right after the move, increment included, in milliseconds;
+             *     null in an untimed game (and for moves imported with a PGN).
+             * @example null
+             */
+            clock_ms?: number | null;
             /**
              * @description The position after the move, so a frontend can show any earlier position without knowing
              *     the rules.
@@ -654,6 +693,21 @@ export interface components {
             score: components["schemas"]["ScoreView"];
             /** Format: int32 */
             target_depth: number;
+        };
+        /** @description A time control: each side's starting time and the time added after each move. */
+        TimeControl: {
+            /**
+             * Format: int64
+             * @description 0 to 60; not 0 when `limit_secs` is 0.
+             * @example 2
+             */
+            increment_secs: number;
+            /**
+             * Format: int64
+             * @description 0 to 10800 (three hours).
+             * @example 180
+             */
+            limit_secs: number;
         };
     };
     responses: never;

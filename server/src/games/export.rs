@@ -4,6 +4,8 @@
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
+use std::time::Duration;
+
 use alphachess_engine::pgn::{self, Annotations, Comment, Nag};
 use alphachess_engine::Color;
 
@@ -11,8 +13,9 @@ use super::state::GameState;
 use crate::analysis::{AnalysedPly, Eval, Judgment};
 use crate::openings::opening_of;
 
-/// The game as PGN text, tags first (`ECO` and `Opening` when the opening is known), each
-/// analysed ply in `plies` annotated.
+/// The game as PGN text, tags first (`ECO` and `Opening` when the opening is known,
+/// `TimeControl` always), each analysed ply in `plies` annotated, each timed move with the
+/// mover's clock after it (`[%clk 0:02:58]`, as lichess exports).
 pub fn to_pgn(state: &GameState, today: SystemTime, plies: &[AnalysedPly]) -> String {
     let engine_name = format!("Stockfish (level {})", state.level().get());
     let (white, black) = match state.player() {
@@ -30,21 +33,57 @@ pub fn to_pgn(state: &GameState, today: SystemTime, plies: &[AnalysedPly]) -> St
         tags.set("ECO", opening.eco.as_str());
         tags.set("Opening", opening.name.as_str());
     }
-    pgn::write_annotated(&tags, state.game(), &annotations(plies))
+    let control = state.clock().map(|clock| clock.control());
+    tags.set(
+        "TimeControl",
+        control.map_or("-".to_owned(), |c| c.pgn_tag()),
+    );
+    pgn::write_annotated(&tags, state.game(), &annotations(plies, &clocks(state)))
+}
+
+/// Each move's clock (`clocks[i]`: the mover's time after move `i`), `None` where untimed.
+fn clocks(state: &GameState) -> Vec<Option<Duration>> {
+    let game = state.game();
+    (0..game.ply())
+        .map(|index| {
+            let mover = game.positions()[index].turn();
+            state
+                .clock()
+                .and_then(|clock| clock.after_move(index + 1, mover))
+        })
+        .collect()
+}
+
+/// `[%clk h:mm:ss]`, whole seconds rounded down as lichess writes them.
+fn clk(time: Duration) -> String {
+    let secs = time.as_secs();
+    format!(
+        "[%clk {}:{:02}:{:02}]",
+        secs / 3600,
+        secs / 60 % 60,
+        secs % 60
+    )
 }
 
 /// Each analysed ply as lichess annotates it: the evaluation after the move (`[%eval 0.35]`,
 /// `[%eval #-3]`; none after a checkmate, which the SAN already says), and for a judged move
 /// its NAG (`?!`, `?`, `??`) and a comment naming the better move.
-fn annotations(plies: &[AnalysedPly]) -> Annotations {
+fn annotations(plies: &[AnalysedPly], clocks: &[Option<Duration>]) -> Annotations {
+    let mut words_of: Vec<Vec<String>> = vec![Vec::new(); clocks.len()];
     let mut annotations = Annotations::new();
     for ply in plies {
         let Some(index) = ply.ply.checked_sub(1) else {
             continue;
         };
-        let mut words = Vec::new();
+        if index >= words_of.len() {
+            words_of.resize(index + 1, Vec::new());
+        }
+        let words = &mut words_of[index];
         if ply.eval != Eval::CHECKMATE {
             words.push(pgn_eval(ply.eval).command());
+        }
+        if let Some(time) = clocks.get(index).copied().flatten() {
+            words.push(clk(time));
         }
         let annotation = annotations.of_move_mut(index);
         if let Some(judgment) = ply.judgment {
@@ -59,9 +98,22 @@ fn annotations(plies: &[AnalysedPly]) -> Annotations {
                 words.push(format!("{} was best.", best.san));
             }
         }
-        // Never empty and never holding `}`: evaluations, fixed words and SAN.
+    }
+    // Timed moves the analysis has not reached (or a game without one) still get their clock.
+    for (index, time) in clocks.iter().enumerate() {
+        if let Some(time) = time {
+            let words = &mut words_of[index];
+            if !words.iter().any(|word| word.starts_with("[%clk")) {
+                words.push(clk(*time));
+            }
+        }
+    }
+    for (index, words) in words_of.iter().enumerate() {
+        // Never holding `}`: evaluations, clocks, fixed words and SAN.
         if let Ok(comment) = Comment::new(&words.join(" ")) {
-            annotation.comments.push(comment);
+            if !words.is_empty() {
+                annotations.of_move_mut(index).comments.push(comment);
+            }
         }
     }
     annotations
@@ -170,7 +222,7 @@ mod tests {
             let text = to_pgn(&state, UNIX_EPOCH, &plies);
             let read = pgn::read_game(&text).expect("the export reads");
             assert_eq!(read.game.moves(), state.game().moves());
-            let written = annotations(&plies);
+            let written = annotations(&plies, &[]);
             for ply in 0..state.game().ply() {
                 assert_eq!(
                     read.annotations.of_move(ply),
@@ -197,5 +249,40 @@ mod tests {
             pgn_date(UNIX_EPOCH + Duration::from_secs(951_868_800)),
             "2000.03.01"
         );
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_timed_game_is_exported_with_its_time_control_and_clocks() {
+        use crate::games::clock::TimeControl;
+        use tokio::time::advance;
+        let control = TimeControl::from_secs(180, 2).expect("in range");
+        let mut state =
+            GameState::new(Game::default(), Color::White, Level::MAX).with_clock(Some(control));
+        for (player, thinking, reply) in [("e4", 3, "e7e5"), ("Nf3", 1, "b8c6")] {
+            state
+                .play_player_move(&player.parse().expect("SAN"), None)
+                .expect("legal");
+            let turn = state.begin_engine_turn(true).expect("engine to move");
+            advance(Duration::from_secs(thinking)).await;
+            let m = reply
+                .parse::<alphachess_engine::UciMove>()
+                .expect("UCI")
+                .to_move(state.game().position())
+                .expect("legal");
+            state.apply_engine_reply(turn.version, m).expect("applies");
+            advance(Duration::from_secs(62)).await;
+        }
+        let text = to_pgn(&state, UNIX_EPOCH, &[]);
+        assert!(text.contains("[TimeControl \"180+2\"]\n"), "{text}");
+        let movetext = text.split("\n\n").nth(1).expect("movetext after the tags");
+        assert_eq!(
+            movetext.split_whitespace().collect::<Vec<_>>().join(" "),
+            "1. e4 { [%clk 0:03:00] } 1... e5 { [%clk 0:02:59] } 2. Nf3 { [%clk 0:02:00] } \
+             2... Nc6 { [%clk 0:03:00] } *"
+        );
+        let read = pgn::read_game(&text).expect("the export reads");
+        assert_eq!(read.game.moves(), state.game().moves());
+        let untimed = to_pgn(&scholars_mate(), UNIX_EPOCH, &[]);
+        assert!(untimed.contains("[TimeControl \"-\"]\n"), "{untimed}");
     }
 }

@@ -2,12 +2,14 @@
 
 mod analyses;
 mod analysis_record;
+mod clock;
 mod color;
 mod draw;
 mod error;
 mod events;
 mod export;
 mod failed_writes;
+mod flag;
 mod hint_lock;
 mod id;
 mod level;
@@ -29,6 +31,9 @@ mod view;
 
 pub use analyses::{AnalysisError, AnalysisSettings};
 pub use analysis_record::{AnalysisRecord, InvalidAnalysis, PositionRecord, StoredAnalysis};
+pub use clock::{
+    ClockMark, GameClock, InvalidTimeControl, TimeControl, MAX_INCREMENT_SECS, MAX_LIMIT_SECS,
+};
 pub use color::ColorName;
 pub use draw::{Decline, DrawError};
 pub use error::{GameError, StoreError};
@@ -49,4 +54,4 @@ pub use state::{EngineTurn, GameState, MAX_PLIES};
 pub use store::{Durable, GameSnapshot, GameStore, MemoryStore, WriteTicket};
 pub use summary::{GameSummaries, GameSummary, MAX_SUMMARIES};
 pub use thinking::{ScoreView, Thinking};
-pub use view::{EndReason, GameView, LegalMoveView, MoveView, Reason, Status};
+pub use view::{Clock, EndReason, GameView, LegalMoveView, MoveView, Reason, Status};

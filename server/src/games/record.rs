@@ -11,6 +11,7 @@ use alphachess_engine::{
     Color, DrawReason, DrawRule, Game, GameResult, Outcome, Position, UciMove, WinReason,
 };
 
+use super::clock::{GameClock, TimeControl};
 use super::color::{color_name, parse_color_name};
 use super::id::GameId;
 use super::level::Level;
@@ -89,8 +90,11 @@ impl GameRecord {
             imported_plies: Some(i64::try_from(state.imported_plies()).unwrap_or(i64::MAX)),
             first_ply: i64::try_from(state.first_ply()).unwrap_or(i64::MAX),
             reason: game.outcome().map(reason_name),
-            time_control: None,
-            clocks: String::new(),
+            time_control: state.clock().map(|clock| clock.control().to_stored()),
+            clocks: state
+                .clock()
+                .map(GameClock::marks_to_stored)
+                .unwrap_or_default(),
         }
     }
 
@@ -119,12 +123,28 @@ impl GameRecord {
         let first_ply = usize::try_from(self.first_ply)
             .map_err(|_| invalid(format!("first ply {} is negative", self.first_ply)))?;
         let aborted = self.status == "aborted";
+        let clock = self.clock(game.ply()).map_err(invalid)?;
         Ok(StoredGame {
             id,
             token,
-            state: GameState::restored(game, player, level, first_ply, aborted)
+            state: GameState::restored(game, player, level, first_ply, aborted, clock)
                 .with_imported_plies(imported),
         })
+    }
+
+    /// The clock as of the last move, checked against the game's `ply`.
+    fn clock(&self, ply: usize) -> Result<Option<GameClock>, String> {
+        let Some(text) = &self.time_control else {
+            return match self.clocks.is_empty() {
+                true => Ok(None),
+                false => Err("clock times in an untimed game".into()),
+            };
+        };
+        let control = TimeControl::from_stored(text)
+            .ok_or_else(|| format!("time control {text:?} is invalid"))?;
+        let marks = GameClock::marks_from_stored(&self.clocks, ply)
+            .ok_or_else(|| format!("clock times {:?} are invalid", self.clocks))?;
+        Ok(Some(GameClock::restored(control, marks)))
     }
 
     /// The start position, the moves and the declared result, checked against each other; the
@@ -377,5 +397,45 @@ mod tests {
             let back = record.rebuild().expect("valid").state;
             assert_eq!(back.game().outcome(), flagged.game().outcome(), "{fen}");
         }
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_timed_game_comes_back_with_its_clocks_and_the_downtime_charged_to_nobody() {
+        use crate::games::clock::TimeControl;
+        use std::time::Duration;
+        use tokio::time::{advance, Instant};
+        let control = TimeControl::from_secs(60, 1).expect("in range");
+        let mut state =
+            GameState::new(Game::default(), Color::White, Level::MAX).with_clock(Some(control));
+        state
+            .play_player_move(&"e4".parse().expect("notation"), None)
+            .expect("legal");
+        let turn = state.begin_engine_turn(true).expect("engine to move");
+        advance(Duration::from_secs(4)).await;
+        let reply = "e7e5"
+            .parse::<UciMove>()
+            .expect("UCI")
+            .to_move(state.game().position())
+            .expect("legal");
+        state
+            .apply_engine_reply(turn.version, reply)
+            .expect("applies");
+        let record = record_of(&state);
+        assert_eq!(record.time_control.as_deref(), Some("60000+1000"));
+        assert_eq!(record.clocks, "1:60000:60000 2:60000:57000");
+        // Down for an hour.
+        advance(Duration::from_secs(3600)).await;
+        let back = record.rebuild().expect("valid").state;
+        advance(Duration::from_secs(2)).await;
+        let times = back.clock().expect("timed").remaining(Instant::now());
+        assert_eq!(times.white, Duration::from_secs(58));
+        assert_eq!(times.black, Duration::from_secs(57));
+
+        let mut damaged = record.clone();
+        damaged.clocks = "1:60000:60000 9:1:1".into();
+        assert!(damaged.rebuild().is_err(), "a mark past the last move");
+        let mut untimed = record;
+        untimed.time_control = None;
+        assert!(untimed.rebuild().is_err(), "clock times in an untimed game");
     }
 }

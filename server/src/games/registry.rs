@@ -20,7 +20,7 @@ use super::quarantine::QuarantinedGame;
 use super::record::StoredGame;
 use super::state::GameState;
 use super::store::{GameSnapshot, GameStore, WriteTicket};
-use super::view::GameView;
+use super::view::{Clock, GameView};
 use crate::token::TokenHash;
 
 /// How long a player may stay silent before their unfinished game may give its place to a new
@@ -55,6 +55,13 @@ impl GameSlot {
         Arc::clone(&self.view.read().unwrap_or_else(PoisonError::into_inner))
     }
 
+    /// The view after the last change, its clocks read now (a running clock has moved on since
+    /// the view was made; the view is read under the game's lock, so the two agree).
+    pub fn view_now(&self) -> Arc<GameView> {
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        fresh_clock(self.view(), &state)
+    }
+
     /// The game's live stream, for publishing the engine's progress.
     pub fn events(&self) -> &GameEvents {
         &self.events
@@ -63,8 +70,8 @@ impl GameSlot {
     /// A new watcher: the current view and every event after it (subscribed under the game's
     /// lock, so no change falls between the two).
     pub fn watch(&self) -> (Arc<GameView>, tokio::sync::broadcast::Receiver<GameEvent>) {
-        let _state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        (self.view(), self.events.subscribe())
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        (fresh_clock(self.view(), &state), self.events.subscribe())
     }
 
     /// Reads the state under the lock.
@@ -138,6 +145,18 @@ impl GameSlot {
     pub async fn durable(&self) -> Result<(), GameError> {
         let ticket = WriteTicket(self.last_write.load(Ordering::Acquire));
         Ok(self.store.durable(ticket).await?)
+    }
+}
+
+/// `view` with its clocks read now, if one runs (otherwise `view` itself, nothing copied).
+fn fresh_clock(view: Arc<GameView>, state: &GameState) -> Arc<GameView> {
+    match state.clock() {
+        Some(clock) if clock.running().is_some() => {
+            let mut fresh = GameView::clone(&view);
+            fresh.clock = Some(Clock::of(clock, tokio::time::Instant::now()));
+            Arc::new(fresh)
+        }
+        _ => view,
     }
 }
 

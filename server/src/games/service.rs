@@ -3,8 +3,9 @@
 use std::sync::Arc;
 use std::time::SystemTime;
 
-use alphachess_engine::SanPlus;
+use alphachess_engine::{DrawReason, Outcome, SanPlus, WinReason};
 use serde::Serialize;
+use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 use utoipa::ToSchema;
 
@@ -12,6 +13,7 @@ use super::analyses::{Analyses, AnalysisError, AnalysisSettings};
 use super::draw::{self, DrawError, Verdict, DRAW_OFFER_NODES};
 use super::error::GameError;
 use super::export::to_pgn;
+use super::flag::watch_clock;
 use super::id::GameId;
 use super::level::Level;
 use super::notation::PlayerMove;
@@ -23,7 +25,7 @@ use super::summary::{GameSummaries, GameSummary};
 use super::view::{GameView, Status};
 use crate::analysis::Analysis;
 use crate::token::GameToken;
-use crate::uci::{AnalysisRequest, EngineError, EnginePool, SearchRequest};
+use crate::uci::{AnalysisRequest, EngineError, EnginePool, SearchClock, SearchRequest};
 
 /// The engine's suggestion for the player.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -62,13 +64,24 @@ impl GameService {
         analysis: AnalysisSettings,
     ) -> GameService {
         let stopping = CancellationToken::new();
-        let analyses = Analyses::new(engines.clone(), games.store(), analysis, stopping.clone());
+        let analyses = Arc::new(Analyses::new(
+            engines.clone(),
+            games.store(),
+            analysis,
+            stopping.clone(),
+        ));
+        // Restored timed games: their clocks run again from now.
+        for slot in games.all() {
+            if slot.read(|state| state.clock().is_some() && !state.is_finished()) {
+                watch_clock(&slot, &analyses);
+            }
+        }
         GameService {
             games,
             engines,
             max_depth,
             stopping,
-            analyses: Arc::new(analyses),
+            analyses,
         }
     }
 
@@ -106,8 +119,11 @@ impl GameService {
         let player = new.color.resolve()?;
         let token = GameToken::generate()?;
         let imported_finished = new.game.outcome().is_some();
-        let state = GameState::new(new.game, player, new.level);
+        let state = GameState::new(new.game, player, new.level).with_clock(new.clock);
         let slot = self.games.insert(state, token.hash())?;
+        if new.clock.is_some() {
+            watch_clock(&slot, &self.analyses);
+        }
         match self.engine_turn(&slot, false).await {
             Ok(game) => {
                 self.analyse_if_ended(&slot, imported_finished, &game);
@@ -123,7 +139,7 @@ impl GameService {
 
     /// The current view of a game (no token needed).
     pub fn view(&self, id: &GameId) -> Result<Arc<GameView>, GameError> {
-        Ok(self.games.get(id)?.view())
+        Ok(self.games.get(id)?.view_now())
     }
 
     /// The summaries of the live games among `ids`, in that order (no token needed; unknown ids
@@ -132,7 +148,7 @@ impl GameService {
         let games = ids
             .iter()
             .filter_map(|id| self.games.get(id).ok())
-            .map(|slot| GameSummary::of(&slot.view()))
+            .map(|slot| GameSummary::of(&slot.view_now()))
             .collect();
         GameSummaries { games }
     }
@@ -147,6 +163,7 @@ impl GameService {
         expected_ply: Option<usize>,
     ) -> Result<Arc<GameView>, GameError> {
         let slot = self.games.authorized(id, token)?;
+        self.settle_clock(&slot)?;
         slot.update(|state| state.play_player_move(m, expected_ply))?;
         let view = match self.engine_turn(&slot, true).await {
             Ok(view) => view,
@@ -185,6 +202,7 @@ impl GameService {
     /// move or takeback while it thinks it over makes the offer stale.
     pub async fn offer_draw(&self, id: &GameId, token: &str) -> Result<Arc<GameView>, DrawError> {
         let slot = self.games.authorized(id, token)?;
+        self.settle_clock(&slot)?;
         let (version, game, engine) = slot.read(|state| {
             state.check_players_turn()?;
             Ok::<_, GameError>((state.version(), state.game().clone(), !state.player()))
@@ -215,10 +233,21 @@ impl GameService {
         change: fn(&mut GameState) -> Result<(), GameError>,
     ) -> Result<Arc<GameView>, GameError> {
         let slot = self.games.authorized(id, token)?;
+        self.settle_clock(&slot)?;
         let view = slot.update(change)?.1;
         self.analyse_if_ended(&slot, false, &view);
         slot.durable().await?;
         Ok(view)
+    }
+
+    /// Ends the game on time first if its running clock has run out, so no action of the player
+    /// comes after their flag (the timer task may not have woken yet).
+    fn settle_clock(&self, slot: &Arc<GameSlot>) -> Result<(), GameError> {
+        let (flagged, _) = slot.update(|state| Ok(state.flag_if_due(Instant::now())))?;
+        if flagged {
+            self.analyses.start_after_end(slot);
+        }
+        Ok(())
     }
 
     /// A change that ended a live game (mate, draw, resignation, the engine's mating reply)
@@ -281,6 +310,7 @@ impl GameService {
     /// (see `hint_lock.rs`), stopped if the player moves meanwhile.
     pub async fn hint(&self, id: &GameId, token: &str) -> Result<Hint, GameError> {
         let slot = self.games.authorized(id, token)?;
+        self.settle_clock(&slot)?;
         let ((request, version), running) = slot.begin_hint(|state| {
             state.check_hint_allowed()?;
             let full = Level::MAX;
@@ -329,8 +359,19 @@ impl GameService {
                 game.ply(),
                 depth,
             );
-            SearchRequest::new(slot.id().shared(), game, depth, level.skill())
-                .with_progress(progress)
+            let request = SearchRequest::new(slot.id().shared(), game, depth, level.skill())
+                .with_progress(progress);
+            match state.clock().filter(|clock| clock.running().is_some()) {
+                Some(clock) => {
+                    let now = Instant::now();
+                    request.with_clock(SearchClock {
+                        times: clock.remaining(now),
+                        increment: clock.control().increment(),
+                        as_of: now,
+                    })
+                }
+                None => request,
+            }
         });
         let reply = engine_reply(
             self.engines.clone(),
@@ -368,8 +409,13 @@ async fn engine_reply(
         result = engines.search(request) => result,
         () = cancel.cancelled() => {
             guard.armed = false;
-            // A takeback or resignation won; say which.
-            return Err(slot.read(|state| if state.is_finished() { GameError::GameOver } else { GameError::Superseded }));
+            // A takeback, a resignation or a flag won. The engine's flag ends the game the
+            // player's move led to: that is the answer to the move.
+            return slot.read(|state| match state.game().outcome() {
+                Some(outcome) if ended_on_time(outcome) => Ok(()),
+                _ if state.is_finished() => Err(GameError::GameOver),
+                _ => Err(GameError::Superseded),
+            }).map(|()| slot.view_now());
         }
     };
     guard.armed = false;
@@ -386,6 +432,19 @@ async fn engine_reply(
             Err(error.into())
         }
     }
+}
+
+/// Whether a game ended because a clock ran out.
+fn ended_on_time(outcome: Outcome) -> bool {
+    matches!(
+        outcome,
+        Outcome::Decisive {
+            reason: WinReason::Timeout,
+            ..
+        } | Outcome::Draw {
+            reason: DrawReason::TimeoutVsInsufficientMaterial
+        }
+    )
 }
 
 /// Takes a pending engine turn back when dropped while armed.

@@ -3,6 +3,7 @@
 
 use alphachess_engine::{pgn, Color, DrawRule, Game, Position};
 
+use super::clock::TimeControl;
 use super::color::parse_color_name;
 use super::level::Level;
 use super::state::MAX_PLIES;
@@ -63,6 +64,8 @@ pub struct NewGame {
     pub level: Level,
     /// The start position and any moves already played (from a PGN).
     pub game: Game,
+    /// The clocks' time control; `None` untimed.
+    pub clock: Option<TimeControl>,
 }
 
 /// A FEN to start from: no control characters, a sane length, a possible position.

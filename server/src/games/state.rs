@@ -4,8 +4,10 @@
 //! back or resigned meanwhile) is recognised and never applied.
 
 use alphachess_engine::{Color, Game, Move};
+use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
+use super::clock::{GameClock, TimeControl};
 use super::error::GameError;
 use super::level::Level;
 use super::notation::{illegal, PlayerMove};
@@ -28,6 +30,8 @@ pub struct GameState {
     first_ply: usize,
     /// Ended with no result before the player's first move.
     aborted: bool,
+    /// The clocks of a timed game (see `clock.rs` for when they run).
+    clock: Option<GameClock>,
 }
 
 /// The engine is searching for its reply to `version`.
@@ -58,23 +62,67 @@ impl GameState {
             pending: None,
             first_ply: game.ply(),
             aborted: false,
+            clock: None,
             game,
         }
     }
 
-    /// A game read back from a store: it started here at `first_ply`, and was `aborted` or not.
+    /// The same game, timed by `control` (`None`: untimed).
+    pub fn with_clock(mut self, control: Option<TimeControl>) -> GameState {
+        self.clock = control.map(GameClock::new);
+        self
+    }
+
+    /// A game read back from a store: it started here at `first_ply`, was `aborted` or not, and
+    /// has its clock as of its last move. The side to move's clock runs again from now: the
+    /// time the server was down is charged to nobody.
     pub fn restored(
         game: Game,
         player: Color,
         level: Level,
         first_ply: usize,
         aborted: bool,
+        clock: Option<GameClock>,
     ) -> GameState {
         let first_ply = first_ply.min(game.ply());
-        GameState {
+        let mut state = GameState {
             first_ply,
             aborted,
+            clock,
             ..GameState::new(game, player, level)
+        };
+        state.sync_clock(Instant::now());
+        state
+    }
+
+    /// The clocks, in a timed game.
+    pub fn clock(&self) -> Option<&GameClock> {
+        self.clock.as_ref()
+    }
+
+    /// When the running clock runs out, if one runs.
+    pub fn flag_deadline(&self) -> Option<Instant> {
+        self.clock
+            .as_ref()
+            .and_then(GameClock::deadline)
+            .map(|(_, deadline)| deadline)
+    }
+
+    /// Ends the game on time if the running clock has run out at `now` (a loss, or a draw when
+    /// the opponent could not mate); whether it did.
+    pub fn flag_if_due(&mut self, now: Instant) -> bool {
+        let flagged = self.clock.as_ref().and_then(|clock| clock.flagged(now));
+        match flagged {
+            Some(side) if !self.is_finished() => {
+                if let Some(pending) = self.pending.take() {
+                    pending.cancel.cancel();
+                }
+                self.game.time_out(side);
+                self.sync_clock(now);
+                self.version += 1;
+                true
+            }
+            _ => false,
         }
     }
 
@@ -87,6 +135,26 @@ impl GameState {
     /// How many plies the game started with (see the field).
     pub fn imported_plies(&self) -> usize {
         self.imported_plies
+    }
+
+    /// Runs the clock the rules say runs now: the side to move's, once the player has moved
+    /// here, while the game goes on; none otherwise.
+    fn sync_clock(&mut self, now: Instant) {
+        let side =
+            (!self.is_finished() && self.has_played_here()).then(|| self.game.position().turn());
+        if let Some(clock) = &mut self.clock {
+            clock.run(side, now);
+        }
+    }
+
+    /// The clocks as they were at the current ply, the side to move's running from `now` (a
+    /// takeback, a failed engine turn).
+    fn rewind_clock(&mut self, now: Instant) {
+        let ply = self.game.ply();
+        if let Some(clock) = &mut self.clock {
+            clock.rewind(ply);
+        }
+        self.sync_clock(now);
     }
 
     /// The game so far.
@@ -168,6 +236,12 @@ impl GameState {
         if self.pending.is_some() || self.game.position().turn() != self.player {
             return Err(GameError::NotYourTurn);
         }
+        // Time ran out: the flag (the service's, or the timer's) ends the game, never a move.
+        if let Some(clock) = &self.clock {
+            if clock.flagged(Instant::now()).is_some() {
+                return Err(GameError::GameOver);
+            }
+        }
         // Leave room for the engine's reply.
         if !has_room_for_an_exchange(ply) {
             return Err(GameError::TooManyPlies(MAX_PLIES));
@@ -176,9 +250,13 @@ impl GameState {
         self.play(m)
     }
 
-    /// Applies the engine's reply to `version`, unless something changed the game meanwhile.
+    /// Applies the engine's reply to `version`, unless something changed the game meanwhile; a
+    /// reply that comes after the engine's time ran out is not played: the engine lost on time.
     pub fn apply_engine_reply(&mut self, version: u64, m: Move) -> Result<(), GameError> {
         self.ensure_pending(version)?;
+        if self.flag_if_due(Instant::now()) {
+            return Ok(());
+        }
         self.pending = None;
         self.play(m)
     }
@@ -192,6 +270,7 @@ impl GameState {
         if let Some(pending) = self.pending.take() {
             if pending.undo_on_failure {
                 self.game.undo();
+                self.rewind_clock(Instant::now());
             }
             self.version += 1;
         }
@@ -207,6 +286,7 @@ impl GameState {
             pending.cancel.cancel();
             if pending.undo_on_failure {
                 self.game.undo();
+                self.rewind_clock(Instant::now());
             }
             self.version += 1;
             return Ok(());
@@ -223,6 +303,7 @@ impl GameState {
         }
         // Taking back into imported moves: whatever the player plays next is played here.
         self.first_ply = self.first_ply.min(self.game.ply());
+        self.rewind_clock(Instant::now());
         self.version += 1;
         Ok(())
     }
@@ -236,6 +317,7 @@ impl GameState {
             pending.cancel.cancel();
         }
         self.game.resign(self.player);
+        self.sync_clock(Instant::now());
         self.version += 1;
         Ok(())
     }
@@ -253,6 +335,7 @@ impl GameState {
             pending.cancel.cancel();
         }
         self.aborted = true;
+        self.sync_clock(Instant::now());
         self.version += 1;
         Ok(())
     }
@@ -269,6 +352,7 @@ impl GameState {
         self.game
             .claim_draw()
             .map_err(|_| GameError::NoDrawToClaim)?;
+        self.sync_clock(Instant::now());
         self.version += 1;
         Ok(())
     }
@@ -286,6 +370,7 @@ impl GameState {
             return Err(GameError::Superseded);
         }
         self.game.agree_draw();
+        self.sync_clock(Instant::now());
         self.version += 1;
         Ok(())
     }
@@ -312,10 +397,18 @@ impl GameState {
         Ok(())
     }
 
+    /// Plays `m`, charging its mover's clock, and starts the next one.
     fn play(&mut self, m: Move) -> Result<(), GameError> {
+        let mover = self.game.position().turn();
         self.game
             .play(m)
             .map_err(|error| illegal(error.to_string(), self.game.position()))?;
+        let now = Instant::now();
+        let ply = self.game.ply();
+        if let Some(clock) = &mut self.clock {
+            clock.moved(mover, ply, now);
+        }
+        self.sync_clock(now);
         self.version += 1;
         Ok(())
     }
@@ -601,5 +694,139 @@ mod tests {
         ));
         state.agree_draw(state.version()).expect("current");
         assert_eq!(state.game().result(), alphachess_engine::GameResult::Draw);
+    }
+
+    mod clocks {
+        use super::*;
+        use crate::games::clock::TimeControl;
+        use alphachess_engine::{ByColor, DrawReason, Position};
+        use std::time::Duration;
+        use tokio::time::advance;
+
+        const SEC: Duration = Duration::from_secs(1);
+
+        fn timed(player: Color, limit: i64, increment: i64) -> GameState {
+            let control = TimeControl::from_secs(limit, increment).expect("in range");
+            new_game(player).with_clock(Some(control))
+        }
+
+        fn remaining(state: &GameState) -> ByColor<Duration> {
+            state.clock().expect("timed").remaining(Instant::now())
+        }
+
+        /// The player's move, `thinking` of the engine, then its reply.
+        async fn exchange_after(
+            state: &mut GameState,
+            player: &str,
+            thinking: Duration,
+            reply: &str,
+        ) {
+            state.play_player_move(&mv(player), None).expect("legal");
+            let turn = state.begin_engine_turn(true).expect("engine to move");
+            advance(thinking).await;
+            let m = uci(state, reply);
+            state.apply_engine_reply(turn.version, m).expect("applies");
+        }
+
+        #[tokio::test(start_paused = true)]
+        async fn no_clock_runs_before_the_players_first_move_then_each_move_is_charged() {
+            let mut state = timed(Color::White, 180, 2);
+            advance(30 * SEC).await;
+            assert_eq!(state.clock().and_then(GameClock::running), None);
+            assert_eq!(remaining(&state), ByColor::new(180 * SEC, 180 * SEC));
+            exchange_after(&mut state, "e4", 4 * SEC, "e7e5").await;
+            assert_eq!(remaining(&state), ByColor::new(180 * SEC, 178 * SEC));
+            assert_eq!(
+                state.clock().and_then(GameClock::running),
+                Some(Color::White)
+            );
+            advance(10 * SEC).await;
+            assert_eq!(remaining(&state).white, 170 * SEC);
+            exchange_after(&mut state, "Nf3", SEC, "b8c6").await;
+            assert_eq!(remaining(&state), ByColor::new(172 * SEC, 179 * SEC));
+            state.resign().expect("ongoing");
+            advance(60 * SEC).await;
+            assert_eq!(
+                remaining(&state),
+                ByColor::new(172 * SEC, 179 * SEC),
+                "stopped"
+            );
+        }
+
+        #[tokio::test(start_paused = true)]
+        async fn a_takeback_restores_both_clocks_and_runs_the_players_again() {
+            let mut state = timed(Color::White, 60, 0);
+            exchange_after(&mut state, "e4", 3 * SEC, "e7e5").await;
+            let before = remaining(&state);
+            advance(20 * SEC).await;
+            exchange_after(&mut state, "Nf3", 5 * SEC, "b8c6").await;
+            state.take_back().expect("a move to take back");
+            assert_eq!(remaining(&state), before);
+            advance(SEC).await;
+            assert_eq!(
+                remaining(&state).white,
+                before.white - SEC,
+                "the player's clock runs"
+            );
+        }
+
+        #[tokio::test(start_paused = true)]
+        async fn a_player_out_of_time_loses_and_cannot_move() {
+            let mut state = timed(Color::White, 10, 0);
+            exchange_after(&mut state, "e4", SEC, "e7e5").await;
+            assert_eq!(state.flag_deadline(), Some(Instant::now() + 10 * SEC));
+            advance(9 * SEC).await;
+            assert!(!state.flag_if_due(Instant::now()));
+            advance(SEC).await;
+            assert!(matches!(
+                state.play_player_move(&mv("Nf3"), None),
+                Err(GameError::GameOver)
+            ));
+            assert!(state.flag_if_due(Instant::now()));
+            assert_eq!(
+                state.game().outcome(),
+                Some(Outcome::Decisive {
+                    winner: Color::Black,
+                    reason: WinReason::Timeout
+                })
+            );
+            assert_eq!(remaining(&state).white, Duration::ZERO);
+            assert_eq!(state.flag_deadline(), None);
+        }
+
+        #[tokio::test(start_paused = true)]
+        async fn an_engine_reply_after_its_flag_is_not_played_and_the_player_wins() {
+            let mut state = timed(Color::White, 5, 0);
+            state.play_player_move(&mv("e4"), None).expect("legal");
+            let turn = state.begin_engine_turn(true).expect("engine to move");
+            advance(6 * SEC).await;
+            let m = uci(&state, "e7e5");
+            state
+                .apply_engine_reply(turn.version, m)
+                .expect("the flag applies");
+            assert_eq!(state.game().ply(), 1, "the late reply is not played");
+            assert_eq!(
+                state.game().outcome().and_then(Outcome::winner),
+                Some(Color::White)
+            );
+            assert!(!state.is_engine_thinking());
+        }
+
+        #[tokio::test(start_paused = true)]
+        async fn a_flag_against_a_lone_king_is_a_draw() {
+            let start = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").expect("valid");
+            let control = TimeControl::from_secs(5, 0).expect("in range");
+            let mut state = GameState::new(Game::new(start), Color::White, Level::MAX)
+                .with_clock(Some(control));
+            exchange_after(&mut state, "Qd2", SEC, "e8f7").await;
+            advance(5 * SEC).await;
+            assert!(state.flag_if_due(Instant::now()));
+            assert_eq!(
+                state.game().outcome(),
+                Some(Outcome::Draw {
+                    reason: DrawReason::TimeoutVsInsufficientMaterial
+                })
+            );
+        }
     }
 }

@@ -5,7 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::color::ColorName;
-use super::view::{EndReason, GameView, Reason, Status};
+use super::view::{Clock, EndReason, GameView, Reason, Status};
 use crate::openings::Opening;
 
 /// The most games one summaries request may name.
@@ -33,6 +33,8 @@ pub struct GameSummary {
     pub fen: String,
     /// As in [`GameView::opening`].
     pub opening: Option<Opening>,
+    /// As in [`GameView::clock`].
+    pub clock: Option<Clock>,
     /// The last move in SAN, if any.
     #[schema(example = "Nf3")]
     pub last_move_san: Option<String>,
@@ -58,6 +60,7 @@ impl GameSummary {
             ply: view.ply,
             fen: view.fen.clone(),
             opening: view.opening.clone(),
+            clock: view.clock.clone(),
             last_move_san: view.last_move.as_ref().map(|m| m.san.clone()),
         }
     }

@@ -2,8 +2,10 @@
 
 use alphachess_engine::{Color, DrawReason, Move, Outcome, Position, SanPlus, WinReason};
 use serde::Serialize;
+use tokio::time::Instant;
 use utoipa::ToSchema;
 
+use super::clock::{millis, GameClock};
 use super::color::ColorName;
 use super::id::GameId;
 use super::state::GameState;
@@ -73,6 +75,44 @@ pub struct MoveView {
     /// the rules.
     #[schema(example = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")]
     pub fen_after: String,
+    /// The mover's remaining time right after the move, increment included, in milliseconds;
+    /// null in an untimed game (and for moves imported with a PGN).
+    #[schema(example = json!(null))]
+    pub clock_ms: Option<u64>,
+}
+
+/// A timed game's clocks, as of the moment the view was made: a frontend counts the running
+/// side down locally from them and resyncs on every view.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Clock {
+    /// Each side's starting time.
+    #[schema(example = 180_000)]
+    pub limit_ms: u64,
+    /// Added after each timed move.
+    #[schema(example = 2_000)]
+    pub increment_ms: u64,
+    #[schema(example = 176_400)]
+    pub white_ms: u64,
+    #[schema(example = 180_000)]
+    pub black_ms: u64,
+    /// The side whose clock runs: null before the player's first move and once the game is over.
+    #[schema(value_type = Option<ColorName>)]
+    pub running: Option<Color>,
+}
+
+impl Clock {
+    /// `clock` as it reads at `now`.
+    pub fn of(clock: &GameClock, now: Instant) -> Clock {
+        let times = clock.remaining(now);
+        let control = clock.control();
+        Clock {
+            limit_ms: millis(control.limit()),
+            increment_ms: millis(control.increment()),
+            white_ms: millis(times.white),
+            black_ms: millis(times.black),
+            running: clock.running(),
+        }
+    }
 }
 
 /// A move with its squares, as the board needs it.
@@ -163,6 +203,8 @@ pub struct GameView {
     /// The opening: the deepest named position the game has reached (a game that left theory
     /// keeps its last name; transpositions count). `null` before any named position.
     pub opening: Option<Opening>,
+    /// The clocks of a timed game; null when untimed.
+    pub clock: Option<Clock>,
 }
 
 impl GameView {
@@ -209,10 +251,16 @@ impl GameView {
             last_move: played.last().cloned(),
             moves: played
                 .into_iter()
-                .map(|m| MoveView {
+                .zip(game.positions())
+                .enumerate()
+                .map(|(index, (m, before))| MoveView {
                     uci: m.uci,
                     san: m.san,
                     fen_after: m.fen_after,
+                    clock_ms: state
+                        .clock()
+                        .and_then(|clock| clock.after_move(index + 1, before.turn()))
+                        .map(millis),
                 })
                 .collect(),
             legal_moves,
@@ -221,6 +269,7 @@ impl GameView {
             can_abort: state.can_abort(),
             can_claim_draw: state.can_claim_draw(),
             opening: opening_of(game).cloned(),
+            clock: state.clock().map(|clock| Clock::of(clock, Instant::now())),
         }
     }
 }

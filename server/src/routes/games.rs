@@ -10,7 +10,9 @@ use alphachess_engine::Game;
 
 use super::game_id::GamePath;
 use crate::error::{ApiError, ErrorBody};
-use crate::games::{parse_fen, parse_pgn, ColorChoice, GameService, GameView, Level, NewGame};
+use crate::games::{
+    parse_fen, parse_pgn, ColorChoice, GameService, GameView, Level, NewGame, TimeControl,
+};
 use crate::limits::{ClientIp, Limits};
 
 /// Body of `POST /api/games`.
@@ -26,6 +28,21 @@ pub struct CreateGameRequest {
     pub fen: Option<String>,
     /// Continue this game (its first game, main line) instead.
     pub pgn: Option<String>,
+    /// Play on the clock; absent or null: untimed.
+    #[schema(value_type = Option<TimeControlRequest>)]
+    pub clock: Option<TimeControlRequest>,
+}
+
+/// A time control: each side's starting time and the time added after each move.
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[schema(as = TimeControl)]
+pub struct TimeControlRequest {
+    /// 0 to 10800 (three hours).
+    #[schema(example = 180, minimum = 0, maximum = 10800)]
+    pub limit_secs: i64,
+    /// 0 to 60; not 0 when `limit_secs` is 0.
+    #[schema(example = 2, minimum = 0, maximum = 60)]
+    pub increment_secs: i64,
 }
 
 /// Answer of `POST /api/games`.
@@ -109,7 +126,17 @@ impl TryFrom<CreateGameRequest> for NewGame {
             (None, Some(pgn)) => parse_pgn(&pgn)?,
             (None, None) => Game::default(),
         };
-        Ok(NewGame { color, level, game })
+        let clock = request
+            .clock
+            .map(|clock| TimeControl::from_secs(clock.limit_secs, clock.increment_secs))
+            .transpose()
+            .map_err(|error| ApiError::InvalidRequest(error.to_string()))?;
+        Ok(NewGame {
+            color,
+            level,
+            game,
+            clock,
+        })
     }
 }
 
@@ -130,6 +157,7 @@ mod tests {
             level,
             fen: fen.map(str::to_owned),
             pgn: pgn.map(str::to_owned),
+            clock: None,
         })
     }
 
@@ -159,6 +187,33 @@ mod tests {
             )),
             "invalid_request"
         );
+    }
+
+    #[test]
+    fn a_clock_out_of_range_or_of_no_time_at_all_is_an_invalid_request() {
+        let with_clock = |limit_secs, increment_secs| {
+            NewGame::try_from(CreateGameRequest {
+                color: "white".into(),
+                level: None,
+                fen: None,
+                pgn: None,
+                clock: Some(TimeControlRequest {
+                    limit_secs,
+                    increment_secs,
+                }),
+            })
+        };
+        for (limit, increment) in [(0, 0), (10_801, 0), (-1, 2), (60, 61), (60, -1)] {
+            assert_eq!(
+                code(with_clock(limit, increment)),
+                "invalid_request",
+                "{limit}+{increment}"
+            );
+        }
+        for (limit, increment) in [(0, 1), (10_800, 60), (180, 0)] {
+            let new = with_clock(limit, increment).expect("in range");
+            assert!(new.clock.is_some());
+        }
     }
 
     #[test]

@@ -309,13 +309,26 @@ impl Worker {
         request: &SearchRequest,
         reply: &mut oneshot::Sender<Result<Move, EngineError>>,
     ) -> Result<Move, EngineError> {
-        let deadline = Instant::now() + self.settings.movetime + SEARCH_SLACK;
+        // On the clock, the search is capped by the engine's remaining time as well.
+        let (clock, movetime) = match request.clock.as_deref() {
+            Some(clock) => {
+                let (go, movetime) = clock.go(
+                    Instant::now(),
+                    request.current.turn(),
+                    self.settings.movetime,
+                );
+                (Some(go), movetime)
+            }
+            None => (None, self.settings.movetime),
+        };
+        let deadline = Instant::now() + movetime + SEARCH_SLACK;
         self.prepare(&request.game, request.skill, &request.position, deadline)
             .await?;
         let process = self.process.as_mut().ok_or(EngineError::Stopped)?;
         let go = UciCommand::Go {
             depth: request.depth,
-            movetime: self.settings.movetime,
+            movetime,
+            clock,
         };
         let progress = request.progress.as_ref();
         let on_info = |text: &str| {

@@ -24,7 +24,7 @@ use std::fmt;
 use std::sync::Arc;
 use std::time::Duration;
 
-use alphachess_engine::{Game, Move, Position};
+use alphachess_engine::{ByColor, Color, Game, Move, Position};
 use tokio::sync::oneshot;
 
 pub use actor::{PING_TIMEOUT, SEARCH_SLACK};
@@ -35,7 +35,7 @@ pub use health::EngineStatus;
 pub use info::{parse_info, Score, ScoreBound, SearchInfo};
 pub use locate::{locate_engine, LocateError};
 pub use process::CONNECT_TIMEOUT;
-pub use protocol::{guard_line, EngineOption, UciCommand, UciPosition, UnsafeLineError};
+pub use protocol::{guard_line, EngineOption, GoClock, UciCommand, UciPosition, UnsafeLineError};
 
 use actor::{AnalysisJob, Job, Worker, WorkerSettings};
 use health::EngineHealth;
@@ -58,6 +58,41 @@ pub struct SearchRequest {
     pub skill: u8,
     /// Where the search's `info` lines go, if anyone listens.
     pub progress: Option<ProgressSink>,
+    /// The clocks of a timed game, when the engine's clock runs (boxed: most searches have none,
+    /// and every queued job is as large as its largest kind).
+    pub clock: Option<Box<SearchClock>>,
+}
+
+/// Time the engine keeps back from its own remaining time for the round trip of its answer.
+pub const MOVE_OVERHEAD: Duration = Duration::from_millis(100);
+
+/// The clocks a timed search plays on, as read when the engine's turn began.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchClock {
+    /// Both remaining times at `as_of`.
+    pub times: ByColor<Duration>,
+    pub increment: Duration,
+    /// When `times` were read: the wait for a free engine is the engine's time too.
+    pub as_of: tokio::time::Instant,
+}
+
+impl SearchClock {
+    /// At `now`, for `side` to move: both clocks for `go`, and the time cap of the search, at
+    /// most `cap` and never past `side`'s remaining time (less [`MOVE_OVERHEAD`]).
+    pub fn go(self, now: tokio::time::Instant, side: Color, cap: Duration) -> (GoClock, Duration) {
+        let mut times = self.times;
+        times[side] = times[side].saturating_sub(now.saturating_duration_since(self.as_of));
+        let movetime = cap
+            .min(times[side].saturating_sub(MOVE_OVERHEAD))
+            .max(Duration::from_millis(1));
+        let clock = GoClock {
+            wtime: times.white,
+            btime: times.black,
+            winc: self.increment,
+            binc: self.increment,
+        };
+        (clock, movetime)
+    }
 }
 
 /// Follows one search, on the engine worker's task: every method must be quick and must not
@@ -107,7 +142,14 @@ impl SearchRequest {
             depth,
             skill: skill.min(20),
             progress: None,
+            clock: None,
         }
+    }
+
+    /// The same search on the clock.
+    pub fn with_clock(mut self, clock: SearchClock) -> SearchRequest {
+        self.clock = Some(Box::new(clock));
+        self
     }
 
     /// The same search, reporting its progress to `sink`.
@@ -253,5 +295,42 @@ impl EnginePool {
     /// Every engine of the pool, in `--stockfish` order.
     pub fn status(&self) -> Vec<EngineStatus> {
         self.health.iter().map(EngineHealth::status).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_timed_search_is_charged_its_wait_and_capped_by_its_remaining_time() {
+        let start = tokio::time::Instant::now();
+        let clock = SearchClock {
+            times: ByColor::new(Duration::from_secs(60), Duration::from_secs(2)),
+            increment: Duration::from_secs(1),
+            as_of: start,
+        };
+        let cap = Duration::from_secs(5);
+        let waited = start + Duration::from_millis(500);
+        let (go, movetime) = clock.go(waited, Color::Black, cap);
+        assert_eq!(
+            go.btime,
+            Duration::from_millis(1500),
+            "the wait was the engine's time"
+        );
+        assert_eq!(go.wtime, Duration::from_secs(60));
+        assert_eq!(
+            (go.winc, go.binc),
+            (Duration::from_secs(1), Duration::from_secs(1))
+        );
+        assert_eq!(movetime, Duration::from_millis(1500) - MOVE_OVERHEAD);
+        let (_, movetime) = clock.go(start, Color::White, cap);
+        assert_eq!(movetime, cap, "plenty of time: the server's cap");
+        let (_, movetime) = clock.go(start + Duration::from_secs(9), Color::Black, cap);
+        assert_eq!(
+            movetime,
+            Duration::from_millis(1),
+            "out of time: the shortest search"
+        );
     }
 }

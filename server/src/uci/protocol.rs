@@ -64,10 +64,12 @@ pub enum UciCommand {
     UciNewGame,
     SetOption(EngineOption),
     Position(UciPosition),
-    /// `go depth D movetime T`: never a search without a time limit.
+    /// `go depth D [wtime W btime B winc WI binc BI] movetime T`: never a search without a time
+    /// limit; a timed game's clocks let the engine manage its own time within that cap.
     Go {
         depth: u32,
         movetime: Duration,
+        clock: Option<GoClock>,
     },
     /// `go nodes N movetime T`: a fixed-effort search for analysis, capped in time as well.
     GoNodes {
@@ -76,6 +78,15 @@ pub enum UciCommand {
     },
     Stop,
     Quit,
+}
+
+/// Both clocks as `go` tells them to the engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GoClock {
+    pub wtime: Duration,
+    pub btime: Duration,
+    pub winc: Duration,
+    pub binc: Duration,
 }
 
 /// A command line that contains a control character; it is never written to the engine.
@@ -100,8 +111,26 @@ impl UciCommand {
             UciCommand::SetOption(option) => {
                 format!("setoption name {} value {}", option.name(), option.value())
             }
-            UciCommand::Go { depth, movetime } => {
-                format!("go depth {depth} movetime {}", movetime.as_millis().max(1))
+            UciCommand::Go {
+                depth,
+                movetime,
+                clock,
+            } => {
+                let mut line = format!("go depth {depth}");
+                if let Some(clock) = clock {
+                    let ms = |time: Duration| time.as_millis();
+                    // Writing to a String cannot fail.
+                    let _ = write!(
+                        line,
+                        " wtime {} btime {} winc {} binc {}",
+                        ms(clock.wtime),
+                        ms(clock.btime),
+                        ms(clock.winc),
+                        ms(clock.binc)
+                    );
+                }
+                let _ = write!(line, " movetime {}", movetime.as_millis().max(1));
+                line
             }
             UciCommand::GoNodes { nodes, movetime } => {
                 format!("go nodes {nodes} movetime {}", movetime.as_millis().max(1))
@@ -230,8 +259,23 @@ mod tests {
         let go = UciCommand::Go {
             depth: 12,
             movetime: Duration::from_millis(2500),
+            clock: None,
         };
         assert_eq!(go.to_line().expect("safe"), "go depth 12 movetime 2500");
+        let timed = UciCommand::Go {
+            depth: 12,
+            movetime: Duration::from_millis(2500),
+            clock: Some(GoClock {
+                wtime: Duration::from_millis(178_250),
+                btime: Duration::from_secs(180),
+                winc: Duration::from_secs(2),
+                binc: Duration::from_secs(2),
+            }),
+        };
+        assert_eq!(
+            timed.to_line().expect("safe"),
+            "go depth 12 wtime 178250 btime 180000 winc 2000 binc 2000 movetime 2500"
+        );
         let analysis = UciCommand::GoNodes {
             nodes: 1_000_000,
             movetime: Duration::from_secs(10),

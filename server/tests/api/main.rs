@@ -7,6 +7,7 @@ mod analysis;
 mod analysis_lane;
 mod analysis_runner;
 mod clients;
+mod clocks;
 mod durability;
 mod endings;
 mod engine_time;
