@@ -183,3 +183,51 @@ async fn the_summaries_carry_the_clock_of_a_timed_game() {
     assert_eq!(body["games"][0]["clock"]["limit_ms"], 300_000);
     assert_eq!(body["games"][0]["clock"]["increment_ms"], 3_000);
 }
+
+#[tokio::test]
+async fn a_restart_resumes_the_clocks_charging_nobody_for_the_downtime() {
+    use crate::helpers::test_config;
+    use alphachess_server::Application;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut config = test_config();
+    config.db = dir
+        .path()
+        .join("games.db")
+        .to_str()
+        .expect("UTF-8")
+        .to_owned();
+
+    let app = Application::build(&config)
+        .await
+        .expect("the application starts");
+    let (first, stopper) = (TestApp::of(&app), app.stopper());
+    let running = tokio::spawn(app.run_until_stopped());
+    let game = first
+        .create(json!({ "color": "white", "level": 1, "clock": { "limit_secs": 60, "increment_secs": 1 } }))
+        .await;
+    let played = first.play(&game, "e4").await;
+    let black = ms(&clock(&played)["black_ms"]);
+    stopper.cancel();
+    running
+        .await
+        .expect("the server task ends")
+        .expect("a clean stop");
+
+    // Down for two seconds: nobody's clock runs.
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    let app = Application::build(&config)
+        .await
+        .expect("the application starts again");
+    let second = TestApp::of(&app);
+    tokio::spawn(app.run_until_stopped());
+    let view = second.view(&game).await;
+    assert_eq!(clock(&view)["running"], "white");
+    assert!(
+        ms(&clock(&view)["white_ms"]) > 59_000,
+        "the downtime is not charged: {view}"
+    );
+    assert_eq!(ms(&clock(&view)["black_ms"]), black);
+    assert_eq!(view["moves"][1]["clock_ms"], black);
+    let after = second.play(&game, "d4").await;
+    assert_eq!(after["ply"], 4);
+}
