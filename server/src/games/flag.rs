@@ -2,8 +2,11 @@
 //! clock's deadline and ends the game on time there, with no request needed; the new view goes
 //! out on the game's live stream like any other change. The task wakes on every change of the
 //! game (a move restarts the other clock) and ends with the game, or when the game is forgotten.
+//! (Its subscription counts as a watcher, so the engine's progress is published for timed games
+//! even when no browser listens: a few small events a second, throttled.)
 
 use std::sync::{Arc, Weak};
+use std::time::Duration;
 
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::broadcast::Receiver;
@@ -12,6 +15,10 @@ use tokio::time::{sleep_until, Instant};
 use super::analyses::Analyses;
 use super::events::GameEvent;
 use super::registry::GameSlot;
+
+/// How long to wait before trying again when a flag could not be applied (the store refused the
+/// change), rather than spinning on a deadline already past.
+const FLAG_RETRY: Duration = Duration::from_millis(250);
 
 /// Starts watching `slot`'s clocks (a timed game, just created or restored).
 pub fn watch_clock(slot: &Arc<GameSlot>, analyses: &Arc<Analyses>) {
@@ -39,7 +46,9 @@ async fn watch(slot: Weak<GameSlot>, mut events: Receiver<GameEvent>, analyses: 
         };
         tokio::select! {
             () = sleep_until(deadline.unwrap_or_else(Instant::now)), if deadline.is_some() => {
-                flag(&slot, &analyses).await;
+                if !flag(&slot, &analyses).await {
+                    tokio::time::sleep(FLAG_RETRY).await;
+                }
             }
             alive = changed(&mut events) => if !alive { return },
         }
@@ -71,9 +80,12 @@ async fn changed(events: &mut Receiver<GameEvent>) -> bool {
     }
 }
 
-/// Ends the game on time if its running clock has run out (it may have moved meanwhile).
-async fn flag(slot: &Weak<GameSlot>, analyses: &Arc<Analyses>) {
-    let Some(slot) = slot.upgrade() else { return };
+/// Ends the game on time if its running clock has run out (it may have moved meanwhile); `false`
+/// when the change could not be applied.
+async fn flag(slot: &Weak<GameSlot>, analyses: &Arc<Analyses>) -> bool {
+    let Some(slot) = slot.upgrade() else {
+        return true;
+    };
     match slot.update(|state| Ok(state.flag_if_due(Instant::now()))) {
         Ok((true, _)) => {
             tracing::info!(game = %slot.id(), "a clock ran out");
@@ -81,8 +93,12 @@ async fn flag(slot: &Weak<GameSlot>, analyses: &Arc<Analyses>) {
             if let Err(error) = slot.durable().await {
                 tracing::error!(%error, game = %slot.id(), "a game ended on time could not be saved");
             }
+            true
         }
-        Ok((false, _)) => {}
-        Err(error) => tracing::error!(%error, game = %slot.id(), "a flag could not be applied"),
+        Ok((false, _)) => true,
+        Err(error) => {
+            tracing::error!(%error, game = %slot.id(), "a flag could not be applied; retrying");
+            false
+        }
     }
 }
