@@ -2,6 +2,10 @@
 //!
 //! Each change bumps `version`, so an engine reply computed for an older version (the player took
 //! back or resigned meanwhile) is recognised and never applied.
+//!
+//! A timed game's clocks (`clock.rs`) follow the same changes: a move charges its mover and starts
+//! the next clock, a takeback rewinds both, an ending stops them. The only I/O-like input is the
+//! monotonic time (`tokio::time::Instant::now()`, which tests pause and advance).
 
 use alphachess_engine::{Color, Game, Move};
 use tokio::time::Instant;
