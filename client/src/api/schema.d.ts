@@ -378,7 +378,8 @@ export interface components {
             increment_ms: number;
             /**
              * Format: int64
-             * @description Each side's starting time.
+             * @description The time control's starting time (0 in an increment-only control such as 0+1, whose
+             *     clocks start at one increment).
              * @example 180000
              */
             limit_ms: number;

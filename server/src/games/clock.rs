@@ -70,6 +70,16 @@ impl TimeControl {
         self.increment
     }
 
+    /// Each side's time at the start: the limit, or one increment when the limit is 0 (as in
+    /// "0+1"), so the first timed move is not lost before it is played.
+    pub fn initial(self) -> Duration {
+        if self.limit.is_zero() {
+            self.increment
+        } else {
+            self.limit
+        }
+    }
+
     /// As PGN's `TimeControl` tag writes it: `"180+2"`.
     pub fn pgn_tag(self) -> String {
         format!("{}+{}", self.limit.as_secs(), self.increment.as_secs())
@@ -125,7 +135,7 @@ impl GameClock {
     pub fn new(control: TimeControl) -> GameClock {
         GameClock {
             control,
-            times: ByColor::new(control.limit, control.limit),
+            times: ByColor::new(control.initial(), control.initial()),
             running: None,
             marks: Vec::new(),
         }
@@ -208,10 +218,11 @@ impl GameClock {
     pub fn rewind(&mut self, ply: usize) {
         self.running = None;
         self.marks.retain(|mark| mark.ply <= ply);
-        self.times = self.marks.last().map_or(
-            ByColor::new(self.control.limit, self.control.limit),
-            |mark| mark.times,
-        );
+        let initial = self.control.initial();
+        self.times = self
+            .marks
+            .last()
+            .map_or(ByColor::new(initial, initial), |mark| mark.times);
     }
 
     /// The mover's remaining time right after the move that reached `ply`, if it was timed.
@@ -294,6 +305,11 @@ mod tests {
         );
         let bullet = TimeControl::from_secs(0, 1).expect("increment only");
         assert_eq!(bullet.limit(), Duration::ZERO);
+        assert_eq!(bullet.initial(), SEC, "one increment to start with");
+        assert_eq!(
+            GameClock::new(bullet).remaining(Instant::now()),
+            ByColor::new(SEC, SEC)
+        );
         let control = TimeControl::from_secs(180, 2).expect("in range");
         assert_eq!(control.pgn_tag(), "180+2");
         assert_eq!(control.to_stored(), "180000+2000");

@@ -85,7 +85,8 @@ pub struct MoveView {
 /// side down locally from them and resyncs on every view.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct Clock {
-    /// Each side's starting time.
+    /// The time control's starting time (0 in an increment-only control such as 0+1, whose
+    /// clocks start at one increment).
     #[schema(example = 180_000)]
     pub limit_ms: u64,
     /// Added after each timed move.
