@@ -152,13 +152,13 @@ impl GameRecord {
     fn replay(&self, imported: Option<usize>) -> Result<Game, String> {
         let start = Position::from_fen(&self.initial_fen)
             .map_err(|error| format!("initial FEN: {error}"))?;
-        let imported = imported.unwrap_or(usize::MAX);
+        let claim_rule_plies = imported.unwrap_or(usize::MAX);
         let mut game = Game::new(start).with_draw_rule(DrawRule::ByClaim);
         for (index, text) in self.moves.split_whitespace().enumerate() {
             if index >= MAX_PLIES {
                 return Err(format!("more than {MAX_PLIES} plies"));
             }
-            if index == imported {
+            if index == claim_rule_plies {
                 game.set_draw_rule(DrawRule::Automatic);
             }
             let m = text
@@ -169,8 +169,12 @@ impl GameRecord {
             game.play(m)
                 .map_err(|error| format!("move {} {text}: {error}", index + 1))?;
         }
-        // Live play ends those draws automatically, as it did after the import.
-        game.set_draw_rule(DrawRule::Automatic);
+        // A game still at its last imported position keeps the claim rule (setup.rs); once a
+        // move was played here, live play ends those draws automatically. An older row does not
+        // say how many plies were imported: it was switched to the automatic rule at import.
+        if imported.is_none_or(|plies| game.ply() > plies) {
+            game.set_draw_rule(DrawRule::Automatic);
+        }
         let result: GameResult = self
             .result
             .parse()
@@ -323,6 +327,17 @@ mod tests {
         let mut live = record.clone();
         live.imported_plies = Some(0);
         assert!(live.rebuild().is_err(), "{live:?}");
+    }
+
+    #[test]
+    fn an_imported_game_ending_on_a_threefold_repetition_keeps_its_claim_after_a_restart() {
+        let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *";
+        let imported = crate::games::setup::parse_pgn(shuffle).expect("imports");
+        let state = GameState::new(imported, Color::White, Level::MAX);
+        assert!(state.can_claim_draw());
+        let back = record_of(&state).rebuild().expect("replays").state;
+        assert_eq!(back.game().outcome(), None);
+        assert!(back.can_claim_draw(), "the claim survives the restart");
     }
 
     #[test]

@@ -85,8 +85,10 @@ pub fn parse_fen(text: &str) -> Result<Position, SetupError> {
 /// board does not show (a resignation, an adjudication) is not kept: the player plays on.
 ///
 /// Real games may play on past a threefold repetition or fifty moves, draws that over the board
-/// only count when claimed, so the moves are replayed under FIDE's claim rule; live play then
-/// ends such draws automatically again, as lichess does.
+/// only count when claimed, so the moves are replayed under FIDE's claim rule. The game stays
+/// under it while it stands at its last imported position, so a PGN that ends on a claimable
+/// draw can be claimed (`claim-draw`) or played on; the first move played here switches to the
+/// automatic rule of live games ([`GameState`](super::state::GameState)'s `play`).
 pub fn parse_pgn(text: &str) -> Result<Game, SetupError> {
     let read = pgn::read_game(text).map_err(|error| SetupError::Pgn(error.to_string()))?;
     if read.game.ply() > MAX_PLIES {
@@ -100,6 +102,5 @@ pub fn parse_pgn(text: &str) -> Result<Game, SetupError> {
         game.play(m)
             .map_err(|error| SetupError::Pgn(error.to_string()))?;
     }
-    game.set_draw_rule(DrawRule::Automatic);
     Ok(game)
 }

@@ -7,7 +7,7 @@
 //! the next clock, a takeback rewinds both, an ending stops them. The only I/O-like input is the
 //! monotonic time (`tokio::time::Instant::now()`, which tests pause and advance).
 
-use alphachess_engine::{Color, Game, Move};
+use alphachess_engine::{Color, DrawRule, Game, Move};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
@@ -305,8 +305,12 @@ impl GameState {
                 break;
             }
         }
-        // Taking back into imported moves: whatever the player plays next is played here.
+        // Taking back into imported moves: whatever the player plays next is played here, and
+        // the position is one of the import's again, where draws are claimed.
         self.first_ply = self.first_ply.min(self.game.ply());
+        if self.game.ply() <= self.imported_plies {
+            self.game.set_draw_rule(DrawRule::ByClaim);
+        }
         self.rewind_clock(Instant::now());
         self.version += 1;
         Ok(())
@@ -407,6 +411,9 @@ impl GameState {
         self.game
             .play(m)
             .map_err(|error| illegal(error.to_string(), self.game.position()))?;
+        // Live play ends repetitions and fifty moves by itself; only an imported game's last
+        // position, not yet played from, offers them as claims (setup.rs).
+        self.game.set_draw_rule(DrawRule::Automatic);
         let now = Instant::now();
         let ply = self.game.ply();
         if let Some(clock) = &mut self.clock {
@@ -685,6 +692,41 @@ mod tests {
         ));
         let mut live = new_game(Color::White);
         assert!(matches!(live.claim_draw(), Err(GameError::NoDrawToClaim)));
+    }
+
+    #[test]
+    fn an_imported_claim_lasts_until_a_move_is_played_here_and_returns_on_a_takeback() {
+        use alphachess_engine::DrawReason;
+        let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *";
+        let imported = crate::games::setup::parse_pgn(shuffle).expect("imports");
+        let mut state = GameState::new(imported, Color::White, Level::MAX);
+        assert!(state.can_claim_draw());
+        // Playing on: 1. Nf3's position arises a third time.
+        state.play_player_move(&mv("Nf3"), None).expect("legal");
+        assert_eq!(
+            state.game().outcome(),
+            Some(Outcome::Draw {
+                reason: DrawReason::ThreefoldRepetition
+            }),
+            "live play ends a repetition by itself"
+        );
+        let mut state = GameState::new(
+            crate::games::setup::parse_pgn(shuffle).expect("imports"),
+            Color::White,
+            Level::MAX,
+        );
+        exchange(&mut state, "e2e4", "e7e5");
+        assert!(!state.can_claim_draw());
+        state.take_back().expect("a move to take back");
+        assert_eq!(state.game().ply(), 8);
+        assert!(state.can_claim_draw(), "back at the import's last position");
+        state.claim_draw().expect("claimable");
+        assert_eq!(
+            state.game().outcome(),
+            Some(Outcome::Draw {
+                reason: DrawReason::ThreefoldRepetition
+            })
+        );
     }
 
     #[test]

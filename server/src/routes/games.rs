@@ -248,14 +248,13 @@ mod tests {
     }
 
     #[test]
-    fn a_pgn_ending_on_a_threefold_repetition_is_a_finished_game() {
+    fn a_pgn_ending_on_a_threefold_repetition_leaves_the_draw_to_claim() {
         let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *";
         let new = parse("white", None, None, Some(shuffle)).expect("valid");
+        assert_eq!(new.game.outcome(), None, "over the board, it is a claim");
         assert_eq!(
-            new.game.outcome(),
-            Some(alphachess_engine::Outcome::Draw {
-                reason: alphachess_engine::DrawReason::ThreefoldRepetition
-            })
+            new.game.claimable_draw(),
+            Some(alphachess_engine::DrawReason::ThreefoldRepetition)
         );
     }
 

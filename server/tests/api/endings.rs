@@ -128,3 +128,24 @@ async fn a_live_game_has_no_draw_to_claim() {
         "imported moves are not the player's"
     );
 }
+
+#[tokio::test]
+async fn an_imported_game_ending_on_a_threefold_repetition_can_be_claimed() {
+    let app = spawn_app().await;
+    let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *";
+    let imported = app
+        .create(json!({ "color": "white", "pgn": shuffle }))
+        .await;
+    assert_eq!(
+        imported.view["status"], "ongoing",
+        "over the board, a claim"
+    );
+    assert_eq!(imported.view["can_claim_draw"], true);
+    let response = app.action(&imported, "claim-draw").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let claimed: Value = response.json().await.expect("JSON");
+    assert_eq!(claimed["status"], "finished");
+    assert_eq!(claimed["result"], "1/2-1/2");
+    assert_eq!(claimed["reason"], "threefold_repetition");
+    assert_eq!(app.view(&imported).await, claimed);
+}
