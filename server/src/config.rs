@@ -10,6 +10,7 @@ use std::time::Duration;
 use clap::Parser;
 
 use crate::analysis::DEFAULT_ANALYSIS_NODES;
+use crate::games::PgSettings;
 use crate::limits::{IpNet, LimitSettings};
 use crate::uci::EngineAddress;
 
@@ -74,9 +75,17 @@ pub struct Config {
           value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub max_analyses: Option<u32>,
 
-    /// SQLite database that keeps every game across restarts (`:memory:` keeps nothing)
+    /// Where games are kept: a SQLite file that keeps every game across restarts (`:memory:`
+    /// keeps nothing), or `postgres://user:password@host:port/dbname` for a PostgreSQL database
+    /// several servers share (any of them serves any game)
     #[arg(long, env = "ALPHACHESS_DB", default_value = "alphachess.db")]
     pub db: String,
+
+    /// With PostgreSQL: how long, in milliseconds, a server's claim on a game's engine reply
+    /// lasts unless it renews it while searching; past it, another server makes the move
+    #[arg(long, env = "ALPHACHESS_LEASE_MS", default_value_t = 10_000,
+          value_parser = clap::value_parser!(u64).range(300..=600_000))]
+    pub lease_ms: u64,
 
     /// Folder with the built client (index.html and assets)
     #[arg(long, env = "ALPHACHESS_STATIC_DIR", default_value = "client/dist")]
@@ -197,6 +206,19 @@ impl Config {
     /// How long what the server sends may stay unread before the connection is dropped.
     pub fn write_timeout(&self) -> Duration {
         Duration::from_secs(self.write_timeout_secs)
+    }
+
+    /// The PostgreSQL settings when `--db` is a `postgres://` (or `postgresql://`) URL; `None`
+    /// for a SQLite file.
+    pub fn postgres(&self) -> Option<PgSettings> {
+        let is_url = ["postgres://", "postgresql://"]
+            .iter()
+            .any(|scheme| self.db.starts_with(scheme));
+        is_url.then(|| PgSettings {
+            url: self.db.clone(),
+            lease: Duration::from_millis(self.lease_ms),
+            max_live: u64::from(self.max_games),
+        })
     }
 
     /// The per-client and overall bounds the flags set.
@@ -337,6 +359,31 @@ mod tests {
         );
         assert!(Config::try_parse_from(["alphachess-server", "--max-analyses", "0"]).is_err());
         assert!(Config::try_parse_from(["alphachess-server", "--analysis-nodes", "10"]).is_err());
+    }
+
+    #[test]
+    fn a_postgres_url_selects_postgresql_and_anything_else_is_a_sqlite_file() {
+        assert!(Config::with_defaults().postgres().is_none());
+        let config = Config::parse_from([
+            "alphachess-server",
+            "--db",
+            "postgres://alpha:secret@db.example:5433/chess",
+            "--lease-ms",
+            "2000",
+            "--max-games",
+            "50",
+        ]);
+        let settings = config.postgres().expect("PostgreSQL");
+        assert_eq!(
+            settings.url,
+            "postgres://alpha:secret@db.example:5433/chess"
+        );
+        assert_eq!(settings.lease, Duration::from_millis(2000));
+        assert_eq!(settings.max_live, 50);
+        let config = Config::parse_from(["alphachess-server", "--db", "postgresql://h/d"]);
+        assert!(config.postgres().is_some());
+        let config = Config::parse_from(["alphachess-server", "--db", "games/postgres.db"]);
+        assert!(config.postgres().is_none());
     }
 
     #[test]

@@ -14,7 +14,9 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::Config;
 use crate::error::ApiError;
-use crate::games::{AnalysisSettings, GameService, Games, SqliteStore, StoreError};
+use crate::games::{
+    AnalysisSettings, GameService, GameStore, Games, PgStore, SqliteStore, StoreError,
+};
 use crate::limits::{connection, Limits};
 use crate::middleware::access_log::access_log;
 use crate::middleware::body_timeout::{read_body_in_time, BodyTimeout};
@@ -78,6 +80,12 @@ impl Application {
         let service = web::Data::new(start_service(config).await?);
         spawn_expiry(&service, config.idle_timeout());
         spawn_resume(&service);
+        if service.games().store().is_shared() {
+            spawn_takeover(&service, Duration::from_millis(config.lease_ms) / 2);
+            tokio::spawn(GameService::follow_changes(Arc::downgrade(
+                &service.clone().into_inner(),
+            )));
+        }
         let bind_error = |source| StartupError::Bind {
             addr: config.bind,
             source,
@@ -207,8 +215,23 @@ pub async fn start_service(config: &Config) -> Result<GameService, StartupError>
     Ok(service)
 }
 
-/// Opens the database (off the async runtime) and puts its games back in the registry.
+/// Opens the database and puts its games back in the registry: a SQLite file's (read off the
+/// async runtime), or none with PostgreSQL (games are read when asked for).
 async fn open_games(config: &Config) -> Result<Games, StartupError> {
+    if let Some(settings) = config.postgres() {
+        let store = PgStore::open(&settings)
+            .await
+            .map_err(|source| StartupError::Store {
+                path: redacted(&config.db),
+                source,
+            })?;
+        let store: Arc<dyn GameStore> = Arc::new(store);
+        return Ok(Games::new(
+            config.max_games as usize,
+            config.idle_timeout(),
+            store,
+        ));
+    }
     let path = config.db.clone();
     let limit = config.max_games as usize;
     let opened = {
@@ -297,6 +320,35 @@ fn json_error(error: JsonPayloadError, _request: &HttpRequest) -> actix_web::Err
     api_error.into()
 }
 
+/// A database URL without its password, for messages.
+fn redacted(url: &str) -> String {
+    match (url.find("://"), url.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let credentials = &url[scheme + 3..at];
+            let user = credentials.split(':').next().unwrap_or_default();
+            format!("{}{user}:***{}", &url[..scheme + 3], &url[at..])
+        }
+        _ => url.to_owned(),
+    }
+}
+
+/// With a shared store: now and then, makes the engine's move in games whose searching server
+/// stopped renewing its lease (checked twice per lease, a few games at a time).
+fn spawn_takeover(service: &web::Data<GameService>, period: Duration) {
+    /// Games taken over per look (the next look takes the rest).
+    const PER_LOOK: usize = 8;
+    let weak = Arc::downgrade(&service.clone().into_inner());
+    tokio::spawn(async move {
+        let mut ticks = tokio::time::interval(period);
+        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            ticks.tick().await;
+            let Some(service) = weak.upgrade() else { break };
+            service.take_over_engine_turns(PER_LOOK).await;
+        }
+    });
+}
+
 /// Lets the engine move in restored games where it was to move (in the background).
 fn spawn_resume(service: &web::Data<GameService>) {
     let service = service.clone();
@@ -316,6 +368,29 @@ fn spawn_expiry(service: &web::Data<GameService>, idle_timeout: Duration) {
             if expired > 0 {
                 tracing::info!(expired, "forgot idle games");
             }
+            match service.games().store().expire_idle(idle_timeout).await {
+                Ok(0) => {}
+                Ok(expired) => tracing::info!(expired, "forgot idle games in the database"),
+                Err(error) => tracing::warn!(%error, "could not forget idle games in the database"),
+            }
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redacted;
+
+    #[test]
+    fn a_database_url_is_shown_without_its_password() {
+        assert_eq!(
+            redacted("postgres://alpha:s3cret@db.example:5432/chess"),
+            "postgres://alpha:***@db.example:5432/chess"
+        );
+        assert_eq!(
+            redacted("postgres://alpha@db/chess"),
+            "postgres://alpha:***@db/chess"
+        );
+        assert_eq!(redacted("games.db"), "games.db");
+    }
 }

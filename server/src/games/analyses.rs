@@ -17,6 +17,7 @@ use alphachess_engine::Game;
 use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
 
+use super::analysis_record::StoredAnalysis;
 use super::error::{GameError, StoreError};
 use super::id::GameId;
 use super::registry::{GameSlot, Games};
@@ -234,6 +235,15 @@ impl Analyses {
         let tracked = self.tracked(slot).ok_or(AnalysisError::NotRequested)?;
         let analysis = tracked.lock().analysis();
         Ok(analysis)
+    }
+
+    /// An analysis another server ran, as it was stored, shown as it stands there.
+    pub fn shown(stored: StoredAnalysis) -> Analysis {
+        Progress {
+            status: stored.status,
+            review: stored.review,
+        }
+        .analysis()
     }
 
     /// The plies analysed so far (none without an analysis), e.g. for the PGN export.

@@ -73,6 +73,12 @@ pub enum StoreError {
     /// The batch holding this change failed to commit (the cause was logged by the writer).
     #[error("the change could not be written to disk")]
     NotWritten,
+    /// Another server changed the game first (a shared store): this change was not written.
+    #[error("another server changed the game first")]
+    Conflict,
+    /// The shared store already holds as many live games as it may.
+    #[error("the database holds as many live games as it may")]
+    Full,
 }
 
 impl StoreError {

@@ -15,6 +15,7 @@ mod id;
 mod level;
 mod migrations;
 mod notation;
+mod postgres;
 mod preview;
 mod progress;
 mod quarantine;
@@ -42,6 +43,7 @@ pub use id::GameId;
 pub use level::Level;
 pub use migrations::{SCHEMA_V1, SCHEMA_VERSION};
 pub use notation::{ParsePlayerMoveError, PlayerMove};
+pub use postgres::{PgSettings, PgStore, PG_SCHEMA_VERSION};
 pub use preview::PositionPreview;
 pub use progress::{thinking_sink, THINKING_INTERVAL};
 pub use quarantine::QuarantinedGame;
@@ -51,7 +53,10 @@ pub use service::{Created, GameService, Hint};
 pub use setup::{parse_fen, parse_pgn, ColorChoice, NewGame, SetupError};
 pub use sqlite::SqliteStore;
 pub use state::{EngineTurn, GameState, MAX_PLIES};
-pub use store::{Durable, GameSnapshot, GameStore, MemoryStore, WriteTicket};
+pub use store::{
+    Change, Claimed, Durable, Fresh, GameSnapshot, GameStore, Holding, Lookup, MemoryStore,
+    Pending, WriteTicket,
+};
 pub use summary::{GameSummaries, GameSummary, MAX_SUMMARIES};
 pub use thinking::{ScoreView, Thinking};
 pub use view::{Clock, EndReason, GameView, LegalMoveView, MoveView, Reason, Status};

@@ -28,7 +28,10 @@ pub struct StoredGame {
 
 /// One game as a row: everything needed to rebuild it, nothing derived except `status` and
 /// `result`, which are kept for queries and checked against the replayed game on load.
-#[derive(Debug, Clone, PartialEq, Eq)]
+///
+/// PostgreSQL keeps the record whole as JSON (`games.record`, via these serde derives), so a new
+/// field is stored there by adding it here; give it `#[serde(default)]` so older rows still load.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GameRecord {
     pub id: String,
     /// SHA-256 of the token, hex.

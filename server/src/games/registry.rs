@@ -6,26 +6,38 @@
 //! a game alive. At the live-game cap a new game first takes the place of a finished one, then of
 //! an abandoned one (its player silent for [`ABANDONED_AFTER`]); only when every game is in play
 //! is it refused.
+//!
+//! With a store other servers share (PostgreSQL), memory is a cache: [`Games::find`] reads a game
+//! this server has not seen and revalidates a cached one, a lost write race makes the slot take
+//! the store's version ([`GameSlot::durable`]), and the cap and the idle clock are the store's
+//! (here, leaving the cache never deletes a game).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
-use super::error::GameError;
+use super::error::{GameError, StoreError};
 use super::events::{GameEvent, GameEvents};
 use super::hint_lock::{HintLock, RunningHint};
 use super::id::GameId;
 use super::quarantine::QuarantinedGame;
 use super::record::StoredGame;
 use super::state::GameState;
-use super::store::{GameSnapshot, GameStore, WriteTicket};
+use super::store::{Fresh, GameSnapshot, GameStore, Lookup, WriteTicket};
 use super::view::{Clock, GameView};
 use crate::token::TokenHash;
 
 /// How long a player may stay silent before their unfinished game may give its place to a new
 /// one when the registry is full (capped by the idle timeout, after which it is forgotten anyway).
 pub const ABANDONED_AFTER: Duration = Duration::from_secs(15 * 60);
+
+/// Numbers the in-memory copies of games (see [`GameSnapshot::copy`]).
+static NEXT_COPY: AtomicU64 = AtomicU64::new(1);
+
+fn new_copy() -> u64 {
+    NEXT_COPY.fetch_add(1, Ordering::Relaxed)
+}
 
 /// One game: its secret, its state behind a lock, and the view of its last change.
 pub struct GameSlot {
@@ -42,6 +54,8 @@ pub struct GameSlot {
     last_write: AtomicU64,
     /// The player's hint being searched, if any (one search per game: see `hint_lock.rs`).
     hint: HintLock,
+    /// Which copy of the game this is; a new one each time the store's version is adopted.
+    copy: AtomicU64,
 }
 
 impl GameSlot {
@@ -79,6 +93,46 @@ impl GameSlot {
         f(&self.state.lock().unwrap_or_else(PoisonError::into_inner))
     }
 
+    /// The version this server holds.
+    pub fn version(&self) -> u64 {
+        self.read(GameState::version)
+    }
+
+    /// Takes the store's copy of the game if it is newer (or whatever its version, when `force`d
+    /// after a lost write race), publishing it to the watchers; whether it did. A search for the
+    /// old copy finds its reply refused (the version moved on).
+    fn adopt(&self, fresh: Fresh, force: bool) -> bool {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        if !force && fresh.game.state.version() <= state.version() {
+            return false;
+        }
+        *state = fresh.game.state;
+        self.copy.store(new_copy(), Ordering::Release);
+        let mut view = GameView::new(&self.id, &state);
+        view.engine_thinking |= fresh.searched_elsewhere;
+        let view = Arc::new(view);
+        *self.view.write().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&view);
+        self.events.publish_game(view);
+        true
+    }
+
+    /// Keeps this server's lease on the engine's reply to `version` while polled (see
+    /// [`GameStore::hold_lease`]).
+    pub async fn hold_lease(&self, version: u64) -> std::convert::Infallible {
+        self.store.hold_lease(&self.id, version).await
+    }
+
+    /// Revalidates the cached game against the store: adopts its newer version (any version when
+    /// `force`d); whether it changed. [`GameError::NotFound`] when the store no longer has it.
+    pub async fn refresh(&self, force: bool) -> Result<bool, GameError> {
+        let cached = (!force).then(|| self.version());
+        match self.store.lookup(&self.id, cached).await? {
+            Lookup::Unchanged => Ok(false),
+            Lookup::Changed(fresh) => Ok(self.adopt(fresh, force)),
+            Lookup::Missing => Err(GameError::NotFound),
+        }
+    }
+
     /// The one place a game changes: runs `change` on a copy of the state and, if it succeeds and
     /// changed something, saves it to the store, publishes the new view (to the view cache and the
     /// live stream; the engine starting or stopping to think counts), then keeps it. A failed
@@ -95,6 +149,8 @@ impl GameSlot {
                 id: &self.id,
                 token: &self.token,
                 state: &draft,
+                base: Some(state.version()),
+                copy: self.copy.load(Ordering::Acquire),
             })?;
             self.last_write.fetch_max(ticket.0, Ordering::AcqRel);
             Some(GameView::new(&self.id, &draft))
@@ -142,9 +198,24 @@ impl GameSlot {
 
     /// Waits until every change made so far to this game is durable in the store; a request
     /// awaits this before it answers, so an acknowledged change survives a crash.
+    ///
+    /// A shared store may refuse the change because another server changed the game first: the
+    /// slot then takes the store's version and the request gets [`GameError::Superseded`] (409,
+    /// reload), as if that other change had come first here.
     pub async fn durable(&self) -> Result<(), GameError> {
         let ticket = WriteTicket(self.last_write.load(Ordering::Acquire));
-        Ok(self.store.durable(ticket).await?)
+        match self.store.durable(ticket).await {
+            Ok(()) => Ok(()),
+            Err(StoreError::Conflict) => {
+                tracing::info!(game = %self.id, "another server changed the game first; taking its version");
+                if let Err(error) = self.refresh(true).await {
+                    tracing::warn!(%error, game = %self.id, "could not reload a game after a lost race");
+                }
+                Err(GameError::Superseded)
+            }
+            Err(StoreError::Full) => Err(GameError::TooManyGames),
+            Err(error) => Err(error.into()),
+        }
     }
 }
 
@@ -202,7 +273,10 @@ impl Games {
     /// (see the module docs); [`GameError::TooManyGames`] when there is none.
     pub fn insert(&self, state: GameState, token: TokenHash) -> Result<Arc<GameSlot>, GameError> {
         let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
-        if slots.len() >= self.max_games {
+        if self.store.is_shared() {
+            // Memory is a cache; the store counts the live games (a full one refuses the write).
+            self.make_room(&mut slots);
+        } else if slots.len() >= self.max_games {
             let evicted = self.evictable(&slots).ok_or(GameError::TooManyGames)?;
             slots.remove(&evicted);
             self.delete_stored(&evicted);
@@ -214,12 +288,17 @@ impl Games {
                 break id;
             }
         };
-        let ticket = self.store.save(&GameSnapshot {
-            id: &id,
-            token: &token,
-            state: &state,
+        let slot = self.slot(id.clone(), token, state, WriteTicket::default());
+        let ticket = slot.read(|state| {
+            self.store.save(&GameSnapshot {
+                id: &id,
+                token: &slot.token,
+                state,
+                base: None,
+                copy: slot.copy.load(Ordering::Acquire),
+            })
         })?;
-        let slot = self.slot(id.clone(), token, state, ticket);
+        slot.last_write.fetch_max(ticket.0, Ordering::AcqRel);
         slots.insert(id, Arc::clone(&slot));
         Ok(slot)
     }
@@ -268,7 +347,58 @@ impl Games {
             last_write: AtomicU64::new(ticket.0),
             events: GameEvents::new(),
             hint: HintLock::default(),
+            copy: AtomicU64::new(new_copy()),
         })
+    }
+
+    /// With a shared store, at the cap: drops from memory (only) the cached game needed least,
+    /// the finished one left longest ago, else the longest silent, never one being searched
+    /// for or watched here.
+    fn make_room(&self, slots: &mut HashMap<GameId, Arc<GameSlot>>) {
+        if slots.len() < self.max_games {
+            return;
+        }
+        let now = self.now();
+        let dropped = slots
+            .values()
+            .filter(|slot| !slot.events.has_watchers() && !slot.read(GameState::is_engine_thinking))
+            .max_by_key(|slot| {
+                let silent = now.saturating_sub(slot.last_seen.load(Ordering::Relaxed));
+                (slot.read(GameState::is_finished), silent)
+            })
+            .map(|slot| slot.id.clone());
+        if let Some(id) = dropped {
+            slots.remove(&id);
+        }
+    }
+
+    /// Keeps a game read from a shared store in memory (or adopts it into the copy a concurrent
+    /// request cached first).
+    fn cache(&self, fresh: Fresh) -> Arc<GameSlot> {
+        let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
+        if let Some(slot) = slots.get(&fresh.game.id).cloned() {
+            drop(slots);
+            slot.adopt(fresh, false);
+            return slot;
+        }
+        self.make_room(&mut slots);
+        let Fresh {
+            game,
+            searched_elsewhere,
+        } = fresh;
+        let slot = self.slot(
+            game.id.clone(),
+            game.token,
+            game.state,
+            WriteTicket::default(),
+        );
+        if searched_elsewhere {
+            let mut view = GameView::clone(&slot.view());
+            view.engine_thinking = true;
+            *slot.view.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(view);
+        }
+        slots.insert(game.id, Arc::clone(&slot));
+        slot
     }
 
     /// The game whose place a new one takes at the cap: the finished game its player left
@@ -308,13 +438,58 @@ impl Games {
     /// The game with this id if `token` is its token (which refreshes its idle clock); otherwise
     /// the same error as an unknown game, touching nothing.
     pub fn authorized(&self, id: &GameId, token: &str) -> Result<Arc<GameSlot>, GameError> {
-        let slot = self.get(id)?;
+        self.check_token(self.get(id)?, token)
+    }
+
+    fn check_token(&self, slot: Arc<GameSlot>, token: &str) -> Result<Arc<GameSlot>, GameError> {
         if slot.token.verify(token) {
             slot.last_seen.store(self.now(), Ordering::Relaxed);
             Ok(slot)
         } else {
             Err(GameError::NotFound)
         }
+    }
+
+    /// The game with this id as the store holds it now: a game this server has not cached is
+    /// read from the store, a cached one revalidated (one cheap query with a shared store, so a
+    /// move made through another server is seen; nothing more than [`Games::get`] alone).
+    pub async fn find(&self, id: &GameId) -> Result<Arc<GameSlot>, GameError> {
+        let cached = self.get(id).ok();
+        let version = cached.as_ref().map(|slot| slot.version());
+        match self.store.lookup(id, version).await? {
+            Lookup::Unchanged => cached.ok_or(GameError::NotFound),
+            Lookup::Changed(fresh) => Ok(match cached {
+                Some(slot) => {
+                    slot.adopt(fresh, false);
+                    slot
+                }
+                None => self.cache(fresh),
+            }),
+            Lookup::Missing => {
+                if cached.is_some() {
+                    self.forget_cached(id);
+                }
+                Err(GameError::NotFound)
+            }
+        }
+    }
+
+    /// [`Games::find`], then [`Games::authorized`]'s check of the token.
+    pub async fn find_authorized(
+        &self,
+        id: &GameId,
+        token: &str,
+    ) -> Result<Arc<GameSlot>, GameError> {
+        let slot = self.find(id).await?;
+        self.check_token(slot, token)
+    }
+
+    /// Drops a game from memory only (a shared store keeps it for the other servers).
+    fn forget_cached(&self, id: &GameId) {
+        self.slots
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .remove(id);
     }
 
     /// Where the games are kept (their analyses are kept there too).
@@ -353,20 +528,28 @@ impl Games {
         }
     }
 
-    /// Forgets every game untouched for longer than the idle timeout; returns how many.
+    /// Forgets every game untouched for longer than the idle timeout; returns how many. With a
+    /// shared store they only leave memory: the store forgets games on its own clock
+    /// ([`GameStore::expire_idle`]), since another server may be serving them.
     pub fn expire_idle(&self) -> usize {
         let limit = u64::try_from(self.idle_timeout.as_millis()).unwrap_or(u64::MAX);
         let now = self.now();
+        let shared = self.store.is_shared();
         let expired: Vec<GameId> = self
             .slots
             .read()
             .unwrap_or_else(PoisonError::into_inner)
             .values()
             .filter(|slot| now.saturating_sub(slot.last_seen.load(Ordering::Relaxed)) > limit)
+            .filter(|slot| !shared || !slot.read(GameState::is_engine_thinking))
             .map(|slot| slot.id.clone())
             .collect();
         for id in &expired {
-            self.remove(id);
+            if shared {
+                self.forget_cached(id);
+            } else {
+                self.remove(id);
+            }
         }
         expired.len()
     }
@@ -379,6 +562,11 @@ impl Games {
     /// The quarantined game with this id, if it is one.
     pub fn quarantined_game(&self, id: &GameId) -> Option<&QuarantinedGame> {
         self.quarantined.get(id)
+    }
+
+    /// How long a game may stay untouched before it is forgotten.
+    pub fn idle_timeout(&self) -> Duration {
+        self.idle_timeout
     }
 
     /// How many games are live.

@@ -5,13 +5,14 @@ use std::time::SystemTime;
 
 use alphachess_engine::{DrawReason, Outcome, SanPlus, WinReason};
 use serde::Serialize;
+use tokio::sync::broadcast::error::RecvError;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 use utoipa::ToSchema;
 
 use super::analyses::{Analyses, AnalysisError, AnalysisSettings};
 use super::draw::{self, DrawError, Verdict, DRAW_OFFER_NODES};
-use super::error::GameError;
+use super::error::{GameError, StoreError};
 use super::export::to_pgn;
 use super::flag::watch_clock;
 use super::id::GameId;
@@ -21,6 +22,7 @@ use super::progress::thinking_sink;
 use super::registry::{GameSlot, Games};
 use super::setup::NewGame;
 use super::state::{EngineTurn, GameState};
+use super::store::Change;
 use super::summary::{GameSummaries, GameSummary};
 use super::view::{GameView, Status};
 use crate::analysis::Analysis;
@@ -121,6 +123,11 @@ impl GameService {
         let imported_finished = new.game.outcome().is_some();
         let state = GameState::new(new.game, player, new.level).with_clock(new.clock);
         let slot = self.games.insert(state, token.hash())?;
+        // Durable before the search: a shared store may refuse the game (its live-game cap).
+        if let Err(error) = slot.durable().await {
+            self.games.forget(slot.id()).await?;
+            return Err(error);
+        }
         if new.clock.is_some() {
             watch_clock(&slot, &self.analyses);
         }
@@ -138,18 +145,19 @@ impl GameService {
     }
 
     /// The current view of a game (no token needed).
-    pub fn view(&self, id: &GameId) -> Result<Arc<GameView>, GameError> {
-        Ok(self.games.get(id)?.view_now())
+    pub async fn view(&self, id: &GameId) -> Result<Arc<GameView>, GameError> {
+        Ok(self.games.find(id).await?.view_now())
     }
 
-    /// The summaries of the live games among `ids`, in that order (no token needed; unknown ids
+    /// The summaries of the games among `ids`, in that order (no token needed; unknown ids
     /// are left out, so a list cannot tell a forgotten game from a mistyped one).
-    pub fn summaries(&self, ids: &[GameId]) -> GameSummaries {
-        let games = ids
-            .iter()
-            .filter_map(|id| self.games.get(id).ok())
-            .map(|slot| GameSummary::of(&slot.view_now()))
-            .collect();
+    pub async fn summaries(&self, ids: &[GameId]) -> GameSummaries {
+        let mut games = Vec::with_capacity(ids.len());
+        for id in ids {
+            if let Ok(slot) = self.games.find(id).await {
+                games.push(GameSummary::of(&slot.view_now()));
+            }
+        }
         GameSummaries { games }
     }
 
@@ -162,9 +170,12 @@ impl GameService {
         m: &PlayerMove,
         expected_ply: Option<usize>,
     ) -> Result<Arc<GameView>, GameError> {
-        let slot = self.games.authorized(id, token)?;
+        let slot = self.games.find_authorized(id, token).await?;
         self.settle_clock(&slot)?;
         slot.update(|state| state.play_player_move(m, expected_ply))?;
+        // Durable before the search: with a shared store this settles the race with other servers
+        // (and takes the lease on the reply) before any engine time is spent.
+        slot.durable().await?;
         let view = match self.engine_turn(&slot, true).await {
             Ok(view) => view,
             Err(error) => {
@@ -201,7 +212,7 @@ impl GameService {
     /// The player offers Stockfish a draw, on their turn; see `draw.rs` for how it decides. A
     /// move or takeback while it thinks it over makes the offer stale.
     pub async fn offer_draw(&self, id: &GameId, token: &str) -> Result<Arc<GameView>, DrawError> {
-        let slot = self.games.authorized(id, token)?;
+        let slot = self.games.find_authorized(id, token).await?;
         self.settle_clock(&slot)?;
         let (version, game, engine) = slot.read(|state| {
             state.check_players_turn()?;
@@ -232,7 +243,7 @@ impl GameService {
         token: &str,
         change: fn(&mut GameState) -> Result<(), GameError>,
     ) -> Result<Arc<GameView>, GameError> {
-        let slot = self.games.authorized(id, token)?;
+        let slot = self.games.find_authorized(id, token).await?;
         self.settle_clock(&slot)?;
         let view = slot.update(change)?.1;
         self.analyse_if_ended(&slot, false, &view);
@@ -260,15 +271,37 @@ impl GameService {
 
     /// The player asks for the analysis of a finished game: it starts, or the one there is is
     /// answered (a failed one starts again where it stopped).
-    pub fn request_analysis(&self, id: &GameId, token: &str) -> Result<Analysis, AnalysisError> {
-        let slot = self.games.authorized(id, token)?;
+    pub async fn request_analysis(
+        &self,
+        id: &GameId,
+        token: &str,
+    ) -> Result<Analysis, AnalysisError> {
+        let slot = self.games.find_authorized(id, token).await?;
         self.analyses.request(&slot)
     }
 
     /// A game's analysis as it stands (no token needed, like the game).
-    pub fn analysis(&self, id: &GameId) -> Result<Analysis, AnalysisError> {
-        let slot = self.games.get(id)?;
-        self.analyses.get(&slot)
+    pub async fn analysis(&self, id: &GameId) -> Result<Analysis, AnalysisError> {
+        let slot = self.games.find(id).await?;
+        match self.analyses.get(&slot) {
+            Err(AnalysisError::NotRequested) => self.stored_analysis(&slot).await,
+            known => known,
+        }
+    }
+
+    /// The analysis another server ran (or runs) of a game, as stored so far; none alone.
+    async fn stored_analysis(&self, slot: &GameSlot) -> Result<Analysis, AnalysisError> {
+        let record = self
+            .games
+            .store()
+            .load_analysis(slot.id())
+            .await?
+            .ok_or(AnalysisError::NotRequested)?;
+        let game = slot.read(|state| state.game().clone());
+        let stored = record
+            .rebuild(&game)
+            .map_err(|error| StoreError::backend("reading an analysis", error))?;
+        Ok(Analyses::shown(stored))
     }
 
     /// After a restart: the stored analyses are back, and the unfinished ones run again from
@@ -282,26 +315,88 @@ impl GameService {
     /// failure takes the player's last move back, as it would have during the request.
     pub async fn resume_engine_turns(&self) {
         for slot in self.games.all() {
-            let (undo_on_failure, was_finished) =
-                slot.read(|state| (state.game().ply() > 0, state.is_finished()));
-            match self.engine_turn(&slot, undo_on_failure).await {
-                Ok(view) => self.analyse_if_ended(&slot, was_finished, &view),
+            self.resume_engine_turn(&slot).await;
+        }
+    }
+
+    /// The engine moves in `slot` if it is its move (the server that was searching it is gone).
+    async fn resume_engine_turn(&self, slot: &Arc<GameSlot>) {
+        let (undo_on_failure, was_finished) =
+            slot.read(|state| (state.game().ply() > 0, state.is_finished()));
+        match self.engine_turn(slot, undo_on_failure).await {
+            Ok(view) => self.analyse_if_ended(slot, was_finished, &view),
+            Err(error) => {
+                tracing::warn!(%error, game = %slot.id(), "resuming the engine's turn failed");
+            }
+        }
+        if let Err(error) = slot.durable().await {
+            tracing::error!(%error, game = %slot.id(), "a resumed game could not be saved");
+        }
+    }
+
+    /// With a shared store: the engine moves in the games whose searching server stopped
+    /// renewing its lease (it died or lost the database), up to `limit` of them, one at a time;
+    /// how many it took over. The store's version check makes the reply exactly once even if
+    /// that server was only slow.
+    pub async fn take_over_engine_turns(&self, limit: usize) -> usize {
+        let claimed = match self.games.store().claim_expired_leases(limit).await {
+            Ok(claimed) => claimed,
+            Err(error) => {
+                tracing::warn!(%error, "could not look for engine replies to take over");
+                return 0;
+            }
+        };
+        for claim in &claimed {
+            tracing::info!(game = %claim.id, version = claim.version, "taking over the engine's reply");
+            match self.games.find(&claim.id).await {
+                Ok(slot) => self.resume_engine_turn(&slot).await,
                 Err(error) => {
-                    tracing::warn!(%error, game = %slot.id(), "resuming the engine's turn failed");
+                    tracing::warn!(%error, game = %claim.id, "a game to take over did not load")
                 }
             }
-            if let Err(error) = slot.durable().await {
-                tracing::error!(%error, game = %slot.id(), "a resumed game could not be saved");
+        }
+        claimed.len()
+    }
+
+    /// With a shared store: when another server changes a game someone watches here, reads it
+    /// again, which publishes the new view to the watchers. Runs until the service is dropped.
+    pub async fn follow_changes(service: std::sync::Weak<GameService>) {
+        let Some(mut changes) = service.upgrade().and_then(|s| s.games.store().changes()) else {
+            return;
+        };
+        loop {
+            let change = changes.recv().await;
+            let Some(service) = service.upgrade() else {
+                return;
+            };
+            let watched = |slot: &Arc<GameSlot>| slot.events().has_watchers();
+            let stale: Vec<Arc<GameSlot>> = match change {
+                Ok(Change::Game { id, version }) => service
+                    .games
+                    .get(&id)
+                    .ok()
+                    .filter(|slot| watched(slot) && slot.version() < version)
+                    .into_iter()
+                    .collect(),
+                Ok(Change::Resync) | Err(RecvError::Lagged(_)) => {
+                    service.games.all().into_iter().filter(watched).collect()
+                }
+                Err(RecvError::Closed) => return,
+            };
+            for slot in stale {
+                if let Err(error) = slot.refresh(false).await {
+                    tracing::warn!(%error, game = %slot.id(), "could not read a changed game");
+                }
             }
         }
     }
 
     /// The game as PGN; a quarantined game's as far as its stored row replays.
-    pub fn pgn(&self, id: &GameId) -> Result<String, GameError> {
+    pub async fn pgn(&self, id: &GameId) -> Result<String, GameError> {
         if let Some(quarantined) = self.games.quarantined_game(id) {
             return Ok(quarantined.to_pgn());
         }
-        let slot = self.games.get(id)?;
+        let slot = self.games.find(id).await?;
         let plies = self.analyses.plies(&slot);
         Ok(slot.read(|state| to_pgn(state, SystemTime::now(), &plies)))
     }
@@ -309,7 +404,7 @@ impl GameService {
     /// Stockfish's suggestion for the player, at full strength; one search per game at a time
     /// (see `hint_lock.rs`), stopped if the player moves meanwhile.
     pub async fn hint(&self, id: &GameId, token: &str) -> Result<Hint, GameError> {
-        let slot = self.games.authorized(id, token)?;
+        let slot = self.games.find_authorized(id, token).await?;
         self.settle_clock(&slot)?;
         let ((request, version), running) = slot.begin_hint(|state| {
             state.check_hint_allowed()?;
@@ -407,6 +502,8 @@ async fn engine_reply(
     };
     let result = tokio::select! {
         result = engines.search(request) => result,
+        // Never ends: renews the lease (with a shared store) while the search runs.
+        never = slot.hold_lease(version) => match never {},
         () = cancel.cancelled() => {
             guard.armed = false;
             // A takeback, a resignation or a flag won. The engine's flag ends the game the

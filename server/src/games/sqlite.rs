@@ -451,7 +451,13 @@ mod tests {
         token: &'a TokenHash,
         state: &'a GameState,
     ) -> GameSnapshot<'a> {
-        GameSnapshot { id, token, state }
+        GameSnapshot {
+            id,
+            token,
+            state,
+            base: None,
+            copy: 0,
+        }
     }
 
     fn moves_on_disk(path: &Path, id: &str) -> Option<String> {

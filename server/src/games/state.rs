@@ -161,6 +161,13 @@ impl GameState {
         self.sync_clock(now);
     }
 
+    /// The same game at `version`: a copy read back from a store shared with other servers
+    /// keeps the version the store holds, so its next change is written on top of it.
+    pub fn at_version(mut self, version: u64) -> GameState {
+        self.version = version;
+        self
+    }
+
     /// The game so far.
     pub fn game(&self) -> &Game {
         &self.game

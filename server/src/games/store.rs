@@ -5,14 +5,25 @@
 //! Saving is split in two so a request never blocks the async runtime on a disk write: `save`
 //! only queues the change (cheap, under the game's lock, which keeps each game's writes in order)
 //! and hands back a [`WriteTicket`]; the request then awaits `durable(ticket)` before it answers.
+//!
+//! A store may be shared by several servers (PostgreSQL, [`GameStore::is_shared`]): then memory is
+//! only a cache. Every write names the version it was made on and is refused
+//! ([`StoreError::Conflict`]) when the store holds another; [`GameStore::lookup`] reads a game the
+//! cache lacks or revalidates a cached one; a lease per game says which server searches the
+//! engine's reply. The default methods are the single-server behaviour: the cache is the truth.
 
+use std::convert::Infallible;
 use std::future::Future;
 use std::pin::Pin;
+use std::time::Duration;
+
+use tokio::sync::broadcast;
 
 use super::analysis_record::AnalysisRecord;
 use super::error::StoreError;
 use super::id::GameId;
 use super::quarantine::QuarantinedGame;
+use super::record::StoredGame;
 use super::state::GameState;
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 use crate::token::TokenHash;
@@ -23,6 +34,12 @@ pub struct GameSnapshot<'a> {
     pub id: &'a GameId,
     pub token: &'a TokenHash,
     pub state: &'a GameState,
+    /// The version this change was made on; `None` for a new game. A shared store writes the
+    /// change only if it still holds that version.
+    pub base: Option<u64>,
+    /// Which in-memory copy of the game made the change: once one of its writes lost a race,
+    /// a shared store refuses the copy's later writes too (they build on the lost one).
+    pub copy: u64,
 }
 
 /// Names one queued write. A store makes writes durable in the order it numbered them, so waiting
@@ -30,8 +47,50 @@ pub struct GameSnapshot<'a> {
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
 pub struct WriteTicket(pub u64);
 
+/// An answer of the store that may need I/O.
+pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+/// What [`GameStore::hold_lease`] returns: a future that never ends (it renews while polled).
+pub type Holding<'a> = Pin<Box<dyn Future<Output = Infallible> + Send + 'a>>;
+
 /// What [`GameStore::durable`] returns: resolves once the write is on disk (or failed).
-pub type Durable<'a> = Pin<Box<dyn Future<Output = Result<(), StoreError>> + Send + 'a>>;
+pub type Durable<'a> = Pending<'a, ()>;
+
+/// What the store holds of a game, compared with the version a server has cached.
+#[derive(Debug)]
+pub enum Lookup {
+    /// The cached copy is current (or newer: its own write is on its way).
+    Unchanged,
+    /// The store holds a newer version (or the game was not cached).
+    Changed(Fresh),
+    /// The store does not hold the game.
+    Missing,
+}
+
+/// A game as a shared store holds it now.
+#[derive(Debug)]
+pub struct Fresh {
+    pub game: StoredGame,
+    /// Another server is searching the engine's reply (it holds the lease): this server's views
+    /// say the engine is thinking.
+    pub searched_elsewhere: bool,
+}
+
+/// A game changed in a shared store (another server's write, or this one's).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    /// The game is now at `version`.
+    Game { id: GameId, version: u64 },
+    /// Changes may have been missed (the listening connection was re-established): revalidate.
+    Resync,
+}
+
+/// A game whose engine reply this server took over from a server that stopped renewing its lease.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Claimed {
+    pub id: GameId,
+    pub version: u64,
+}
 
 /// Receives every change of every game.
 pub trait GameStore: Send + Sync + 'static {
@@ -75,6 +134,49 @@ pub trait GameStore: Send + Sync + 'static {
     /// nothing has none.
     fn take_quarantined(&self) -> Vec<QuarantinedGame> {
         Vec::new()
+    }
+
+    /// The stored analysis of a game (another server may have run it); `None` when there is none.
+    /// Alone, a server knows its analyses from memory.
+    fn load_analysis(&self, _id: &GameId) -> Pending<'_, Option<AnalysisRecord>> {
+        Box::pin(std::future::ready(Ok(None)))
+    }
+
+    /// Whether other servers write the same games (then memory is only a cache).
+    fn is_shared(&self) -> bool {
+        false
+    }
+
+    /// The game as the store holds it, compared with the `cached` version (`None`: not cached).
+    /// Alone, the cache is the truth: a cached game is current, an uncached one is gone.
+    fn lookup(&self, _id: &GameId, cached: Option<u64>) -> Pending<'_, Lookup> {
+        let lookup = match cached {
+            Some(_) => Lookup::Unchanged,
+            None => Lookup::Missing,
+        };
+        Box::pin(std::future::ready(Ok(lookup)))
+    }
+
+    /// Keeps this server's lease on the engine's reply to the game at `version` for as long as
+    /// it is polled (the search runs beside it); never resolves. Alone, there is no lease.
+    fn hold_lease(&self, _id: &GameId, _version: u64) -> Holding<'_> {
+        Box::pin(std::future::pending())
+    }
+
+    /// Takes over (up to `limit`) games whose engine reply was leased by a server that stopped
+    /// renewing the lease: this server makes those moves now.
+    fn claim_expired_leases(&self, _limit: usize) -> Pending<'_, Vec<Claimed>> {
+        Box::pin(std::future::ready(Ok(Vec::new())))
+    }
+
+    /// Forgets the games nobody changed for `idle` (a shared store's own clock); how many.
+    fn expire_idle(&self, _idle: Duration) -> Pending<'_, u64> {
+        Box::pin(std::future::ready(Ok(0)))
+    }
+
+    /// Every change of every game, as other servers make them; `None` when nobody else writes.
+    fn changes(&self) -> Option<broadcast::Receiver<Change>> {
+        None
     }
 }
 

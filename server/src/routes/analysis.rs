@@ -31,7 +31,7 @@ pub async fn request_analysis(
     // Last, so a missing token (401) is still reported first.
     GamePath(id): GamePath,
 ) -> Result<HttpResponse, ApiError> {
-    let analysis = service.request_analysis(&id, token.as_str())?;
+    let analysis = service.request_analysis(&id, token.as_str()).await?;
     Ok(HttpResponse::Accepted().json(analysis))
 }
 
@@ -48,5 +48,5 @@ pub async fn show_analysis(
     service: web::Data<GameService>,
     GamePath(id): GamePath,
 ) -> Result<web::Json<Analysis>, ApiError> {
-    Ok(web::Json(service.analysis(&id)?))
+    Ok(web::Json(service.analysis(&id).await?))
 }

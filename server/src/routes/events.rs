@@ -32,7 +32,7 @@ pub async fn stream(
     client: ClientIp,
     GamePath(id): GamePath,
 ) -> Result<HttpResponse, ApiError> {
-    let slot = service.games().get(&id)?;
+    let slot = service.games().find(&id).await?;
     let permit = limits.watch(client, &id)?;
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")

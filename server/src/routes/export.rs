@@ -23,7 +23,7 @@ pub async fn pgn(
     service: web::Data<GameService>,
     GamePath(id): GamePath,
 ) -> Result<HttpResponse, ApiError> {
-    let text = service.pgn(&id)?;
+    let text = service.pgn(&id).await?;
     Ok(HttpResponse::Ok()
         .content_type("application/x-chess-pgn")
         .insert_header(ContentDisposition {

@@ -99,7 +99,7 @@ pub async fn show(
     service: web::Data<GameService>,
     GamePath(id): GamePath,
 ) -> Result<web::Json<Arc<GameView>>, ApiError> {
-    Ok(web::Json(service.view(&id)?))
+    Ok(web::Json(service.view(&id).await?))
 }
 
 /// The request's fields, checked and read into the domain's types (400 `invalid_request`,

@@ -27,7 +27,7 @@ pub async fn list(
     query: web::Query<SummariesQuery>,
 ) -> Result<web::Json<GameSummaries>, ApiError> {
     let ids = parse_ids(query.ids.as_deref())?;
-    Ok(web::Json(service.summaries(&ids)))
+    Ok(web::Json(service.summaries(&ids).await))
 }
 
 /// The ids asked for, the malformed ones dropped; at most [`MAX_SUMMARIES`] may be asked.

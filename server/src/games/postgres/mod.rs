@@ -1,0 +1,449 @@
+//! Games kept in PostgreSQL, shared by several servers (`--db postgres://…`).
+//!
+//! Writes go as with SQLite: [`GameStore::save`] numbers the change and queues it; one writer task
+//! commits what has queued in one transaction and announces the tickets it settled, so a request
+//! answers only once its change is committed (`synchronous_commit` on: on the server's disk).
+//! What sharing adds, each in PostgreSQL itself rather than in anything home-made:
+//! - every change is written only if the row still has the version the change was made on
+//!   (`UPDATE … WHERE id = $1 AND version = $2`); a lost race is [`StoreError::Conflict`];
+//! - [`GameStore::lookup`] reads a game or revalidates a cached one in one indexed query that
+//!   sends the row only when it is newer;
+//! - a write that leaves the engine to move takes a lease on its reply (`engine_owner`,
+//!   `engine_until`), renewed while the search runs; another server claims an expired one
+//!   (`FOR UPDATE SKIP LOCKED`) and makes the move;
+//! - a trigger notifies `alphachess_games` with `<id> <version>`; `listener.rs` follows it;
+//! - creations take an advisory lock and count the unfinished games, so the cap is global.
+//!
+//! Why tokio-postgres (with deadpool-postgres as its pool) and not sqlx: it runs on the tokio
+//! runtime actix already has, gives `LISTEN/NOTIFY` as a plain message stream, and builds a
+//! fraction of sqlx's tree (no macros, no offline query cache); both are MIT/Apache-2.0.
+
+mod listener;
+mod schema;
+mod writer;
+
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use tokio::sync::{broadcast, mpsc, watch};
+use tokio_postgres::NoTls;
+use tokio_util::sync::CancellationToken;
+
+pub use schema::PG_SCHEMA_VERSION;
+
+use self::writer::{GameRow, Ledger, Refusal, Write, Writer};
+use super::analysis_record::{status_name, AnalysisRecord, PositionRecord};
+use super::error::StoreError;
+use super::id::GameId;
+use super::record::GameRecord;
+use super::store::{
+    Change, Claimed, Durable, Fresh, GameSnapshot, GameStore, Holding, Lookup, Pending, WriteTicket,
+};
+use crate::analysis::{AnalysedPosition, AnalysisStatus};
+
+/// Connections in the pool (the writer holds one while it commits; lookups take the others).
+const POOL_SIZE: usize = 8;
+
+/// Changes a follower may fall behind before it is told to revalidate everything.
+const CHANGES_CAPACITY: usize = 1024;
+
+/// How a [`PgStore`] is set up.
+#[derive(Debug, Clone)]
+pub struct PgSettings {
+    /// `postgres://user:password@host:port/dbname` (libpq's URL form, `?host=/dir` for a socket).
+    pub url: String,
+    /// How long a lease on an engine reply lasts unless renewed (renewed every third of it).
+    pub lease: Duration,
+    /// The most unfinished games the database may hold (`--max-games`, for every server).
+    pub max_live: u64,
+}
+
+/// Games kept in a PostgreSQL database other servers may share.
+pub struct PgStore {
+    pool: Pool,
+    queue: Mutex<Queue>,
+    settled: watch::Receiver<u64>,
+    ledger: Arc<Mutex<Ledger>>,
+    changes: broadcast::Sender<Change>,
+    instance: String,
+    lease: Duration,
+    /// Ends the listener when the store goes.
+    stop: CancellationToken,
+}
+
+/// The writer's queue and the ticket counter, locked together so tickets go down in order.
+struct Queue {
+    next: u64,
+    sender: mpsc::UnboundedSender<Write>,
+}
+
+impl PgStore {
+    /// Connects, brings the schema up to date (refusing a newer one), and starts the writer and
+    /// the listener. Nothing is read back: games are read when asked for.
+    pub async fn open(settings: &PgSettings) -> Result<PgStore, StoreError> {
+        let config: tokio_postgres::Config = settings
+            .url
+            .parse()
+            .map_err(|error| StoreError::backend("reading the database URL", error))?;
+        let manager = Manager::from_config(
+            config.clone(),
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .build()
+            .map_err(|error| StoreError::backend("building the connection pool", error))?;
+        {
+            let mut client = pool
+                .get()
+                .await
+                .map_err(|error| StoreError::backend("connecting", error))?;
+            schema::migrate(&mut client).await?;
+        }
+        let instance = instance_name()?;
+        let (sender, receiver) = mpsc::unbounded_channel();
+        let (settle, settled) = watch::channel(0);
+        let ledger = Arc::new(Mutex::new(Ledger::default()));
+        let lease_ms = i64::try_from(settings.lease.as_millis()).unwrap_or(i64::MAX);
+        let writer = Writer {
+            pool: pool.clone(),
+            receiver,
+            settle,
+            ledger: Arc::clone(&ledger),
+            instance: instance.clone(),
+            lease_ms,
+            max_live: i64::try_from(settings.max_live).unwrap_or(i64::MAX),
+            lost: writer::LostCopies::default(),
+        };
+        tokio::spawn(writer.run());
+        let (changes, _) = broadcast::channel(CHANGES_CAPACITY);
+        let stop = CancellationToken::new();
+        tokio::spawn(listener::listen(config, changes.clone(), stop.clone()));
+        tracing::info!(%instance, "games kept in PostgreSQL");
+        Ok(PgStore {
+            pool,
+            queue: Mutex::new(Queue { next: 1, sender }),
+            settled,
+            ledger,
+            changes,
+            instance,
+            lease: settings.lease,
+            stop,
+        })
+    }
+
+    /// This server's name in the lease columns.
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    fn enqueue(&self, write: impl FnOnce(u64) -> Write) -> Result<WriteTicket, StoreError> {
+        let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
+        let ticket = queue.next;
+        queue
+            .sender
+            .send(write(ticket))
+            .map_err(|_| StoreError::Stopped)?;
+        queue.next += 1;
+        Ok(WriteTicket(ticket))
+    }
+
+    async fn client(&self, doing: &str) -> Result<deadpool_postgres::Object, StoreError> {
+        self.pool
+            .get()
+            .await
+            .map_err(|error| StoreError::backend(format!("connecting for {doing}"), error))
+    }
+
+    fn lease_ms(&self) -> i64 {
+        i64::try_from(self.lease.as_millis()).unwrap_or(i64::MAX)
+    }
+
+    /// Renews the lease every third of its length; `false` once it is no longer ours.
+    async fn renew(&self, id: &str, version: i64) -> Result<bool, StoreError> {
+        let client = self.client("renewing a lease").await?;
+        let renewed = client
+            .execute(
+                "UPDATE games SET engine_until = now() + $4::bigint * interval '1 millisecond'
+                 WHERE id = $1 AND version = $2 AND engine_owner = $3",
+                &[&id, &version, &self.instance, &self.lease_ms()],
+            )
+            .await
+            .map_err(|error| StoreError::backend("renewing a lease", error))?;
+        Ok(renewed == 1)
+    }
+}
+
+impl Drop for PgStore {
+    fn drop(&mut self) {
+        self.stop.cancel();
+    }
+}
+
+/// A name no other server has: the host's and a random suffix.
+fn instance_name() -> Result<String, StoreError> {
+    let mut bytes = [0u8; 6];
+    getrandom::fill(&mut bytes).map_err(|error| {
+        StoreError::backend(
+            "naming this server",
+            std::io::Error::other(error.to_string()),
+        )
+    })?;
+    let suffix: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
+    let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
+    Ok(format!("{}-{suffix}", host.trim()))
+}
+
+impl GameStore for PgStore {
+    fn save(&self, game: &GameSnapshot<'_>) -> Result<WriteTicket, StoreError> {
+        let record = GameRecord::of(game.id, game.token, game.state);
+        let state = game.state;
+        let row = GameRow {
+            id: record.id.clone(),
+            version: i64::try_from(state.version()).unwrap_or(i64::MAX),
+            status: record.status.clone(),
+            record: serde_json::to_string(&record).expect("a record of text and integers"),
+            engine_to_move: !state.is_finished()
+                && state.game().position().turn() != state.player(),
+        };
+        let (copy, base) = (game.copy, game.base);
+        self.enqueue(|ticket| Write::Save {
+            ticket,
+            copy,
+            base,
+            row,
+        })
+    }
+
+    fn delete(&self, id: &GameId) -> Result<WriteTicket, StoreError> {
+        let id = id.to_string();
+        self.enqueue(|ticket| Write::Delete { ticket, id })
+    }
+
+    fn durable(&self, ticket: WriteTicket) -> Durable<'_> {
+        let mut settled = self.settled.clone();
+        Box::pin(async move {
+            settled
+                .wait_for(|&done| done >= ticket.0)
+                .await
+                .map_err(|_| StoreError::Stopped)?;
+            let outcome = self
+                .ledger
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .outcome(ticket.0);
+            match outcome {
+                Ok(()) => Ok(()),
+                Err(Some(Refusal::Conflict)) => Err(StoreError::Conflict),
+                Err(Some(Refusal::Full)) => Err(StoreError::Full),
+                Err(None) => Err(StoreError::NotWritten),
+            }
+        })
+    }
+
+    fn flush(&self) -> Durable<'_> {
+        let last = self
+            .queue
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .next
+            - 1;
+        // Refusals do not matter here: only that nothing queued is still in flight.
+        let mut settled = self.settled.clone();
+        Box::pin(async move {
+            settled
+                .wait_for(|&done| done >= last)
+                .await
+                .map(|_| ())
+                .map_err(|_| StoreError::Stopped)
+        })
+    }
+
+    fn save_analysis(
+        &self,
+        id: &GameId,
+        status: AnalysisStatus,
+        nodes: u64,
+    ) -> Result<WriteTicket, StoreError> {
+        let (id, status) = (id.to_string(), status_name(status));
+        let nodes = i64::try_from(nodes).unwrap_or(i64::MAX);
+        self.enqueue(|ticket| Write::Analysis {
+            ticket,
+            id,
+            status,
+            nodes,
+        })
+    }
+
+    fn save_analysed_position(
+        &self,
+        id: &GameId,
+        position: &AnalysedPosition,
+    ) -> Result<WriteTicket, StoreError> {
+        let (id, row) = (id.to_string(), PositionRecord::of(position));
+        self.enqueue(|ticket| Write::Position { ticket, id, row })
+    }
+
+    fn take_stored_analyses(&self) -> Vec<AnalysisRecord> {
+        Vec::new()
+    }
+
+    fn is_shared(&self) -> bool {
+        true
+    }
+
+    fn load_analysis(&self, id: &GameId) -> Pending<'_, Option<AnalysisRecord>> {
+        let id = id.to_string();
+        Box::pin(async move {
+            let failed = |error| StoreError::backend("reading an analysis", error);
+            let client = self.client("reading an analysis").await?;
+            let Some(row) = client
+                .query_opt(
+                    "SELECT status, nodes FROM analyses WHERE game_id = $1",
+                    &[&id],
+                )
+                .await
+                .map_err(failed)?
+            else {
+                return Ok(None);
+            };
+            let positions = client
+                .query(
+                    "SELECT position, cp, mate, best, pv, depth, nodes FROM analysed_positions
+                     WHERE game_id = $1 ORDER BY position",
+                    &[&id],
+                )
+                .await
+                .map_err(failed)?
+                .iter()
+                .map(|row| PositionRecord {
+                    position: row.get(0),
+                    cp: row.get(1),
+                    mate: row.get(2),
+                    best: row.get(3),
+                    pv: row.get(4),
+                    depth: row.get(5),
+                    nodes: row.get(6),
+                })
+                .collect();
+            Ok(Some(AnalysisRecord {
+                game_id: id,
+                status: row.get(0),
+                nodes: row.get(1),
+                positions,
+            }))
+        })
+    }
+
+    fn lookup(&self, id: &GameId, cached: Option<u64>) -> Pending<'_, Lookup> {
+        let id = id.to_string();
+        let cached = cached.map_or(-1, |version| i64::try_from(version).unwrap_or(i64::MAX));
+        Box::pin(async move {
+            let client = self.client("reading a game").await?;
+            let statement = client
+                .prepare_cached(
+                    "SELECT version, CASE WHEN version > $2 THEN record::text END,
+                            coalesce(engine_owner <> $3, false)
+                     FROM games WHERE id = $1",
+                )
+                .await
+                .map_err(|error| StoreError::backend("reading a game", error))?;
+            let row = client
+                .query_opt(&statement, &[&id, &cached, &self.instance])
+                .await
+                .map_err(|error| StoreError::backend("reading a game", error))?;
+            let Some(row) = row else {
+                return Ok(Lookup::Missing);
+            };
+            let (version, record, searched_elsewhere): (i64, Option<String>, bool) =
+                (row.get(0), row.get(1), row.get(2));
+            let Some(record) = record else {
+                return Ok(Lookup::Unchanged);
+            };
+            let stored = serde_json::from_str::<GameRecord>(&record)
+                .map_err(|error| StoreError::backend(format!("reading game {id}"), error))?
+                .rebuild()
+                .map_err(|error| StoreError::backend(format!("reading game {id}"), error))?;
+            let version = u64::try_from(version).unwrap_or_default();
+            Ok(Lookup::Changed(Fresh {
+                game: super::record::StoredGame {
+                    state: stored.state.at_version(version),
+                    ..stored
+                },
+                searched_elsewhere,
+            }))
+        })
+    }
+
+    fn hold_lease(&self, id: &GameId, version: u64) -> Holding<'_> {
+        let id = id.to_string();
+        let version = i64::try_from(version).unwrap_or(i64::MAX);
+        Box::pin(async move {
+            let mut ticks = tokio::time::interval(self.lease / 3);
+            ticks.tick().await;
+            loop {
+                ticks.tick().await;
+                match self.renew(&id, version).await {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        // The game moved on or another server claimed it: its version check
+                        // keeps the reply to one; nothing left to renew.
+                        tracing::info!(game = %id, "the lease on the engine's reply is gone");
+                        return std::future::pending().await;
+                    }
+                    Err(error) => tracing::warn!(%error, game = %id, "could not renew a lease"),
+                }
+            }
+        })
+    }
+
+    fn claim_expired_leases(&self, limit: usize) -> Pending<'_, Vec<Claimed>> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        Box::pin(async move {
+            let client = self.client("claiming leases").await?;
+            let rows = client
+                .query(
+                    "UPDATE games SET engine_owner = $1,
+                            engine_until = now() + $2::bigint * interval '1 millisecond'
+                     WHERE id IN (SELECT id FROM games
+                                  WHERE engine_owner IS NOT NULL AND engine_until < now()
+                                  ORDER BY engine_until LIMIT $3 FOR UPDATE SKIP LOCKED)
+                     RETURNING id, version",
+                    &[&self.instance, &self.lease_ms(), &limit],
+                )
+                .await
+                .map_err(|error| StoreError::backend("claiming leases", error))?;
+            Ok(rows
+                .iter()
+                .filter_map(|row| {
+                    let id = GameId::parse(row.get::<_, &str>(0))?;
+                    let version = u64::try_from(row.get::<_, i64>(1)).ok()?;
+                    Some(Claimed { id, version })
+                })
+                .collect())
+        })
+    }
+
+    fn expire_idle(&self, idle: Duration) -> Pending<'_, u64> {
+        let idle_ms = i64::try_from(idle.as_millis()).unwrap_or(i64::MAX);
+        Box::pin(async move {
+            let client = self.client("forgetting idle games").await?;
+            client
+                .execute(
+                    "DELETE FROM games WHERE engine_owner IS NULL
+                     AND updated_at < now() - $1::bigint * interval '1 millisecond'",
+                    &[&idle_ms],
+                )
+                .await
+                .map_err(|error| StoreError::backend("forgetting idle games", error))
+        })
+    }
+
+    fn changes(&self) -> Option<broadcast::Receiver<Change>> {
+        Some(self.changes.subscribe())
+    }
+}
