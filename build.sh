@@ -21,6 +21,8 @@ DEBIAN_PACKAGES=(
   "stockfish   app,test   the engine the server runs (/usr/games/stockfish, or \$STOCKFISH); server and browser tests play it"
   "socat       test       server/tests/api/remote.rs serves Stockfish over TCP with it, as production may"
   "chromium    test       client/e2e drives it with playwright-core (/usr/bin/chromium, or \$CHROMIUM)"
+  "postgresql  test       server/tests/postgres starts its own cluster (initdb + postgres from /usr/lib/postgresql/<version>/bin) for the shared store"
+  "nginx       test       server/tests/postgres puts it in front of two servers (round-robin, SSE); server/deploy/cluster.sh too"
 )
 
 step() { printf '\n==> %s\n' "$*"; }

@@ -1,0 +1,390 @@
+//! The store's contract, one suite run against both backends (`contract!` below): what a request
+//! relies on when it awaits its ticket. Then what only a store shared by several servers
+//! promises (conditional writes, lookups, the global cap, leases, the change feed), on
+//! PostgreSQL.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use alphachess_engine::{Color, Game};
+use alphachess_server::games::{
+    Change, GameId, GameSnapshot, GameState, GameStore, Level, Lookup, PgSettings, PgStore,
+    SqliteStore, StoreError, StoredGame, WriteTicket, PG_SCHEMA_VERSION, SCHEMA_VERSION,
+};
+use alphachess_server::token::TokenHash;
+
+use super::cluster::{cluster, connect};
+
+/// Where a suite's games go, and how to read them back with a fresh store.
+pub enum Backend {
+    Sqlite {
+        _dir: tempfile::TempDir,
+        path: String,
+    },
+    Postgres {
+        url: String,
+    },
+}
+
+/// A lease short enough for the tests to see it expire.
+const TEST_LEASE: Duration = Duration::from_millis(300);
+
+impl Backend {
+    pub async fn sqlite() -> Backend {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir
+            .path()
+            .join("games.db")
+            .to_str()
+            .expect("utf-8")
+            .to_owned();
+        Backend::Sqlite { _dir: dir, path }
+    }
+
+    pub async fn postgres() -> Backend {
+        Backend::Postgres {
+            url: cluster().database().await,
+        }
+    }
+
+    fn pg_settings(url: &str, max_live: u64) -> PgSettings {
+        PgSettings {
+            url: url.to_owned(),
+            lease: TEST_LEASE,
+            max_live,
+        }
+    }
+
+    /// A store on the backend (another server's, for PostgreSQL, each time).
+    pub async fn open(&self) -> Result<Arc<dyn GameStore>, StoreError> {
+        match self {
+            Backend::Sqlite { path, .. } => {
+                let path = path.clone();
+                let (store, _) = tokio::task::spawn_blocking(move || SqliteStore::open(&path, 100))
+                    .await
+                    .expect("no panic")?;
+                Ok(Arc::new(store))
+            }
+            Backend::Postgres { url } => Ok(Arc::new(
+                PgStore::open(&Backend::pg_settings(url, 100)).await?,
+            )),
+        }
+    }
+
+    /// The game as a fresh store reads it back.
+    pub async fn read_back(&self, id: &GameId) -> Option<StoredGame> {
+        match self {
+            Backend::Sqlite { path, .. } => {
+                let path = path.clone();
+                let (_, games) = tokio::task::spawn_blocking(move || SqliteStore::open(&path, 100))
+                    .await
+                    .expect("no panic")
+                    .expect("opens");
+                games.into_iter().find(|game| &game.id == id)
+            }
+            Backend::Postgres { .. } => {
+                let store = self.open().await.expect("opens");
+                match store.lookup(id, None).await.expect("reads") {
+                    Lookup::Changed(fresh) => Some(fresh.game),
+                    Lookup::Missing => None,
+                    Lookup::Unchanged => panic!("nothing was cached"),
+                }
+            }
+        }
+    }
+
+    /// Marks the database as written by a release newer than this one.
+    pub async fn make_schema_newer(&self) {
+        match self {
+            Backend::Sqlite { path, .. } => {
+                rusqlite::Connection::open(path)
+                    .and_then(|conn| conn.pragma_update(None, "user_version", SCHEMA_VERSION + 1))
+                    .expect("set");
+            }
+            Backend::Postgres { url } => {
+                let newer = i32::try_from(PG_SCHEMA_VERSION + 1).expect("small");
+                connect(url)
+                    .await
+                    .execute("UPDATE alphachess_schema SET version = $1", &[&newer])
+                    .await
+                    .expect("set");
+            }
+        }
+    }
+}
+
+/// One game as a server holds it: the in-memory copy's number and its state.
+struct Played {
+    id: GameId,
+    token: TokenHash,
+    copy: u64,
+    state: GameState,
+}
+
+impl Played {
+    fn new(id: &str, copy: u64) -> Played {
+        Played {
+            id: GameId::parse(id).expect("an id"),
+            token: TokenHash::of("secret"),
+            copy,
+            state: GameState::new(Game::default(), Color::White, Level::MAX),
+        }
+    }
+
+    fn save_new(&self, store: &dyn GameStore) -> WriteTicket {
+        store
+            .save(&GameSnapshot {
+                id: &self.id,
+                token: &self.token,
+                state: &self.state,
+                base: None,
+                copy: self.copy,
+            })
+            .expect("queued")
+    }
+
+    /// Plays `text` (for whichever side is to move) and saves it on the version before.
+    fn play(&mut self, store: &dyn GameStore, text: &str) -> WriteTicket {
+        let base = self.state.version();
+        let side = self.state.game().position().turn();
+        let level = self.state.level();
+        let mover = GameState::new(self.state.game().clone(), side, level).at_version(base);
+        let mut next = mover;
+        next.play_player_move(&text.parse().expect("notation"), None)
+            .expect("legal");
+        self.state = GameState::new(next.game().clone(), Color::White, level).at_version(base + 1);
+        store
+            .save(&GameSnapshot {
+                id: &self.id,
+                token: &self.token,
+                state: &self.state,
+                base: Some(base),
+                copy: self.copy,
+            })
+            .expect("queued")
+    }
+}
+
+fn uci_moves(game: &StoredGame) -> Vec<String> {
+    game.state
+        .game()
+        .moves()
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+pub async fn a_new_game_is_read_back_once_its_ticket_resolves(backend: Backend) {
+    let store = backend.open().await.expect("opens");
+    let game = Played::new("aaaaaaaaaaaa", 1);
+    let ticket = game.save_new(store.as_ref());
+    store.durable(ticket).await.expect("committed");
+    let back = backend.read_back(&game.id).await.expect("stored");
+    assert!(back.token.verify("secret"));
+    assert_eq!(back.state.player(), Color::White);
+    assert_eq!(back.state.game().ply(), 0);
+}
+
+pub async fn every_acknowledged_change_is_kept_in_order(backend: Backend) {
+    let store = backend.open().await.expect("opens");
+    let mut game = Played::new("bbbbbbbbbbbb", 1);
+    game.save_new(store.as_ref());
+    let mut last = WriteTicket::default();
+    for text in ["e4", "e5", "Nf3"] {
+        last = game.play(store.as_ref(), text);
+    }
+    store.durable(last).await.expect("committed");
+    let back = backend.read_back(&game.id).await.expect("stored");
+    assert_eq!(uci_moves(&back), ["e2e4", "e7e5", "g1f3"]);
+}
+
+pub async fn a_deleted_game_is_gone(backend: Backend) {
+    let store = backend.open().await.expect("opens");
+    let game = Played::new("cccccccccccc", 1);
+    game.save_new(store.as_ref());
+    let gone = store.delete(&game.id).expect("queued");
+    store.durable(gone).await.expect("committed");
+    assert!(backend.read_back(&game.id).await.is_none());
+}
+
+pub async fn a_flush_waits_for_every_queued_write(backend: Backend) {
+    let store = backend.open().await.expect("opens");
+    store.flush().await.expect("nothing to wait for");
+    let games = ["dddddddddddd", "eeeeeeeeeeee", "ffffffffffff"].map(|id| Played::new(id, 1));
+    for game in &games {
+        game.save_new(store.as_ref());
+    }
+    store.flush().await.expect("committed");
+    for game in &games {
+        assert!(backend.read_back(&game.id).await.is_some(), "{}", game.id);
+    }
+}
+
+pub async fn a_database_from_a_newer_release_is_refused(backend: Backend) {
+    drop(backend.open().await.expect("creates the schema"));
+    backend.make_schema_newer().await;
+    let error = backend.open().await.err().expect("refused");
+    assert!(matches!(error, StoreError::NewerSchema { .. }), "{error}");
+}
+
+/// The suite, once per backend.
+macro_rules! contract {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[tokio::test]
+            async fn $name() {
+                super::$name(super::Backend::sqlite().await).await;
+            })*
+        }
+        mod postgres {
+            $(#[tokio::test]
+            async fn $name() {
+                super::$name(super::Backend::postgres().await).await;
+            })*
+        }
+    };
+}
+
+contract!(
+    a_new_game_is_read_back_once_its_ticket_resolves,
+    every_acknowledged_change_is_kept_in_order,
+    a_deleted_game_is_gone,
+    a_flush_waits_for_every_queued_write,
+    a_database_from_a_newer_release_is_refused,
+);
+
+// What a store shared by several servers promises on top (PostgreSQL only).
+
+async fn two_servers(max_live: u64) -> (String, PgStore, PgStore) {
+    let url = cluster().database().await;
+    let settings = Backend::pg_settings(&url, max_live);
+    let a = PgStore::open(&settings).await.expect("A opens");
+    let b = PgStore::open(&settings).await.expect("B opens");
+    (url, a, b)
+}
+
+#[tokio::test]
+async fn a_change_on_a_version_the_database_no_longer_holds_is_refused_with_the_copys_later_ones() {
+    let (url, a, b) = two_servers(100).await;
+    let mut on_a = Played::new("gggggggggggg", 1);
+    a.durable(on_a.save_new(&a)).await.expect("created");
+    let Lookup::Changed(fresh) = b.lookup(&on_a.id, None).await.expect("reads") else {
+        panic!("B reads the game");
+    };
+    assert!(!fresh.searched_elsewhere, "the player is to move");
+    let mut on_b = Played {
+        state: fresh.game.state,
+        ..Played::new("gggggggggggg", 2)
+    };
+    b.durable(on_b.play(&b, "d4"))
+        .await
+        .expect("B's move came first");
+    let lost = on_a.play(&a, "e4");
+    let built_on_it = on_a.play(&a, "e5");
+    assert!(matches!(a.durable(lost).await, Err(StoreError::Conflict)));
+    assert!(
+        matches!(a.durable(built_on_it).await, Err(StoreError::Conflict)),
+        "a later change of the copy that lost is refused too, though its version matches"
+    );
+    let back = Backend::Postgres { url }
+        .read_back(&on_a.id)
+        .await
+        .expect("stored");
+    assert_eq!(uci_moves(&back), ["d2d4"]);
+    assert_eq!(back.state.version(), 1);
+}
+
+#[tokio::test]
+async fn a_lookup_sends_the_game_only_when_the_database_holds_a_newer_version() {
+    let (_, a, b) = two_servers(100).await;
+    let mut game = Played::new("hhhhhhhhhhhh", 1);
+    game.save_new(&a);
+    a.durable(game.play(&a, "e4")).await.expect("committed");
+    assert!(matches!(
+        b.lookup(&game.id, Some(1)).await,
+        Ok(Lookup::Unchanged)
+    ));
+    assert!(matches!(
+        b.lookup(&game.id, Some(2)).await,
+        Ok(Lookup::Unchanged)
+    ));
+    match b.lookup(&game.id, Some(0)).await {
+        Ok(Lookup::Changed(fresh)) => {
+            assert_eq!(fresh.game.state.version(), 1);
+            assert!(
+                fresh.searched_elsewhere,
+                "A took the lease on the engine's reply"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    let unknown = GameId::parse("zzzzzzzzzzzz").expect("an id");
+    assert!(matches!(
+        b.lookup(&unknown, None).await,
+        Ok(Lookup::Missing)
+    ));
+}
+
+#[tokio::test]
+async fn the_live_game_cap_is_counted_in_the_database_for_every_server() {
+    let (_, a, b) = two_servers(2).await;
+    let first = Played::new("iiiiiiiiiiii", 1);
+    let second = Played::new("jjjjjjjjjjjj", 2);
+    a.durable(first.save_new(&a)).await.expect("room");
+    b.durable(second.save_new(&b)).await.expect("room");
+    let third = Played::new("kkkkkkkkkkkk", 3);
+    assert!(matches!(
+        a.durable(third.save_new(&a)).await,
+        Err(StoreError::Full)
+    ));
+    let gone = b.delete(&second.id).expect("queued");
+    b.durable(gone).await.expect("committed");
+    a.durable(third.save_new(&a))
+        .await
+        .expect("a place came free");
+}
+
+#[tokio::test]
+async fn an_expired_lease_is_claimed_once_and_a_renewed_one_not_at_all() {
+    let (_, a, b) = two_servers(100).await;
+    let mut game = Played::new("llllllllllll", 1);
+    game.save_new(&a);
+    // White played: the engine (black) is to move, and A's write took the lease on its reply.
+    a.durable(game.play(&a, "e4")).await.expect("committed");
+    assert!(b.claim_expired_leases(8).await.expect("looks").is_empty());
+    let held = tokio::time::timeout(TEST_LEASE * 3, a.hold_lease(&game.id, 1)).await;
+    assert!(held.is_err(), "holding never ends by itself");
+    assert!(
+        b.claim_expired_leases(8).await.expect("looks").is_empty(),
+        "A renewed its lease while it searched"
+    );
+    tokio::time::sleep(TEST_LEASE * 2).await;
+    let claimed = b.claim_expired_leases(8).await.expect("looks");
+    assert_eq!(claimed.len(), 1, "{claimed:?}");
+    assert_eq!((&claimed[0].id, claimed[0].version), (&game.id, 1));
+    assert!(
+        a.claim_expired_leases(8).await.expect("looks").is_empty(),
+        "B holds it now"
+    );
+}
+
+#[tokio::test]
+async fn every_committed_change_is_announced_to_every_server_with_its_version() {
+    let (_, a, b) = two_servers(100).await;
+    let mut changes = b.changes().expect("a shared store has a feed");
+    // The listener says when it starts listening.
+    let first = tokio::time::timeout(Duration::from_secs(10), changes.recv()).await;
+    assert!(matches!(first, Ok(Ok(Change::Resync))), "{first:?}");
+    let mut game = Played::new("mmmmmmmmmmmm", 1);
+    game.save_new(&a);
+    a.durable(game.play(&a, "e4")).await.expect("committed");
+    let mut seen = Vec::new();
+    while seen.len() < 2 {
+        match tokio::time::timeout(Duration::from_secs(5), changes.recv()).await {
+            Ok(Ok(Change::Game { id, version })) if id == game.id => seen.push(version),
+            Ok(Ok(_)) => {}
+            other => panic!("{other:?} after {seen:?}"),
+        }
+    }
+    assert_eq!(seen, [0, 1]);
+}

@@ -1,0 +1,9 @@
+//! Several servers on one PostgreSQL: a real PostgreSQL started by the tests (one cluster for this
+//! binary, one database per test), the store's contract on both backends, and the real server
+//! binary run twice on one database.
+
+mod cluster;
+mod contract;
+mod instances;
+mod proxy;
+mod server;
