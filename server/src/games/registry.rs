@@ -454,7 +454,11 @@ impl Games {
     /// read from the store, a cached one revalidated (one cheap query with a shared store, so a
     /// move made through another server is seen; nothing more than [`Games::get`] alone).
     pub async fn find(&self, id: &GameId) -> Result<Arc<GameSlot>, GameError> {
-        let cached = self.get(id).ok();
+        let cached = match self.get(id) {
+            Ok(slot) => Some(slot),
+            Err(GameError::NotFound) => None,
+            Err(error) => return Err(error),
+        };
         let version = cached.as_ref().map(|slot| slot.version());
         match self.store.lookup(id, version).await? {
             Lookup::Unchanged => cached.ok_or(GameError::NotFound),

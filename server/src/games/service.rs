@@ -173,9 +173,6 @@ impl GameService {
         let slot = self.games.find_authorized(id, token).await?;
         self.settle_clock(&slot)?;
         slot.update(|state| state.play_player_move(m, expected_ply))?;
-        // Durable before the search: with a shared store this settles the race with other servers
-        // (and takes the lease on the reply) before any engine time is spent.
-        slot.durable().await?;
         let view = match self.engine_turn(&slot, true).await {
             Ok(view) => view,
             Err(error) => {
@@ -468,6 +465,13 @@ impl GameService {
                 None => request,
             }
         });
+        // The move is durable before the search: with a shared store this settles the race with
+        // other servers (and takes the lease on the reply) before any engine time is spent. A
+        // takeback meanwhile cancels the turn, as it would during the search.
+        if let Err(error) = slot.durable().await {
+            abandon(slot, turn.version);
+            return Err(error);
+        }
         let reply = engine_reply(
             self.engines.clone(),
             Arc::clone(slot),
