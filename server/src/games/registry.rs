@@ -128,7 +128,7 @@ impl GameSlot {
         let cached = (!force).then(|| self.version());
         match self.store.lookup(&self.id, cached).await? {
             Lookup::Unchanged => Ok(false),
-            Lookup::Changed(fresh) => Ok(self.adopt(fresh, force)),
+            Lookup::Changed(fresh) => Ok(self.adopt(*fresh, force)),
             Lookup::Missing => Err(GameError::NotFound),
         }
     }
@@ -464,10 +464,10 @@ impl Games {
             Lookup::Unchanged => cached.ok_or(GameError::NotFound),
             Lookup::Changed(fresh) => Ok(match cached {
                 Some(slot) => {
-                    slot.adopt(fresh, false);
+                    slot.adopt(*fresh, false);
                     slot
                 }
-                None => self.cache(fresh),
+                None => self.cache(*fresh),
             }),
             Lookup::Missing => {
                 if cached.is_some() {

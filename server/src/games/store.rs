@@ -61,8 +61,8 @@ pub type Durable<'a> = Pending<'a, ()>;
 pub enum Lookup {
     /// The cached copy is current (or newer: its own write is on its way).
     Unchanged,
-    /// The store holds a newer version (or the game was not cached).
-    Changed(Fresh),
+    /// The store holds a newer version (or the game was not cached); boxed, as a game is large.
+    Changed(Box<Fresh>),
     /// The store does not hold the game.
     Missing,
 }

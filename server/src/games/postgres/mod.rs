@@ -369,13 +369,13 @@ impl GameStore for PgStore {
                 .rebuild()
                 .map_err(|error| StoreError::backend(format!("reading game {id}"), error))?;
             let version = u64::try_from(version).unwrap_or_default();
-            Ok(Lookup::Changed(Fresh {
+            Ok(Lookup::Changed(Box::new(Fresh {
                 game: super::record::StoredGame {
                     state: stored.state.at_version(version),
                     ..stored
                 },
                 searched_elsewhere,
-            }))
+            })))
         })
     }
 
