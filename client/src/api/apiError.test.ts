@@ -7,7 +7,7 @@ const SERVER_CODES: readonly ServerErrorCode[] = [
   'malformed_json', 'invalid_request', 'invalid_fen', 'invalid_pgn', 'invalid_move_notation', 'missing_token',
   'game_not_found', 'not_found', 'method_not_allowed', 'game_over', 'not_your_turn', 'stale_ply',
   'nothing_to_take_back', 'payload_too_large', 'too_many_plies', 'illegal_move', 'engine_busy', 'engine_failed',
-  'engine_timeout', 'engine_unavailable', 'too_many_games', 'internal_error',
+  'engine_timeout', 'engine_unavailable', 'too_many_games', 'internal_error', 'no_draw_to_claim', 'abort_too_late',
 ];
 const CODES: readonly ApiErrorCode[] = [...SERVER_CODES, 'network', 'bad_response'];
 /** A UCI move such as the server's messages quote: `g8f6`, `e7e8q`. */
@@ -30,6 +30,12 @@ describe('error sentences for the player', () => {
     expect(describeError(new ApiError(504, 'engine_timeout', 'the engine took too long'), { san: 'Qxf7#' })).toBe(
       'Stockfish did not answer in time, so Qxf7# was not played. Try again.',
     );
+  });
+
+  it('pass on why Stockfish declines a draw, which the server writes for the player', () => {
+    const because = 'Stockfish declines: it evaluates the position at +1.4 for itself.';
+    expect(describeError(new ApiError(409, 'draw_declined', because))).toBe(because);
+    expect(describeError(new ApiError(409, 'draw_declined', ''))).toBe('Stockfish declines the draw.');
   });
 
   it('say something sensible without a move to name', () => {

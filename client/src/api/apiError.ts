@@ -109,10 +109,16 @@ const SENTENCES: Record<ApiErrorCode, (context: ErrorContext) => string> = {
   search_in_progress: () => 'Stockfish is still thinking about this game. Wait for its answer.',
   game_quarantined: () =>
     'This game could not be loaded after a server restart. Its moves can still be downloaded as PGN.',
-  draw_declined: () => 'Stockfish declines the draw and plays on.',
-  no_draw_to_claim: () => 'There is no repetition or fifty-move draw to claim in this position.',
-  abort_too_late: () => 'The game can only be aborted before your first move.',
+  draw_declined: () => 'Stockfish declines the draw.',
+  no_draw_to_claim: () => `There is no draw to claim in this position; ${REFRESHED}`,
+  abort_too_late: () => `The game can only be aborted before your first move; ${REFRESHED}`,
 };
+
+/**
+ * Codes whose server message is written for the player and says more than our sentence: a declined
+ * draw names Stockfish's evaluation ("Stockfish declines: it evaluates the position at +1.4 for itself.").
+ */
+const SERVER_SENTENCE: ReadonlySet<ApiErrorCode> = new Set(['draw_declined']);
 
 /**
  * A sentence for the player, by error code. The one exception is a code this client does not know
@@ -121,5 +127,6 @@ const SENTENCES: Record<ApiErrorCode, (context: ErrorContext) => string> = {
 export function describeError(error: unknown, context: ErrorContext = {}): string {
   if (!(error instanceof ApiError)) return 'Something went wrong. Please try again.';
   if (error.unknownCode !== undefined && error.message) return error.message;
+  if (SERVER_SENTENCE.has(error.code) && error.message) return error.message;
   return SENTENCES[error.code](context);
 }

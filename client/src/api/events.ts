@@ -65,7 +65,7 @@ export function parseGameEvent(data: string): GameView | undefined {
     typeof fen === 'string' &&
     typeof initial_fen === 'string' &&
     isCount(ply) &&
-    (status === 'ongoing' || status === 'finished') &&
+    (status === 'ongoing' || status === 'finished' || status === 'aborted') &&
     isColor(turn) &&
     isColor(player_color) &&
     Array.isArray(moves) &&

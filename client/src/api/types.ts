@@ -50,5 +50,20 @@ export type Thinking = Omit<Schemas['Thinking'], 'target_depth'> & {
   targetDepth: Schemas['Thinking']['target_depth'];
 };
 
+/** A game's clocks as of the moment the view was made: the side `running` counts down from there. */
+export type Clock = Schemas['Clock'];
+
+/** The `clock` of a new game: minutes as seconds, and the increment per move. */
+export type TimeControl = Schemas['TimeControl'];
+
+/** A game's public facts, for the "My games" list (`GET /api/games?ids=`). */
+export type GameSummary = Schemas['GameSummary'];
+
+/** What `POST /api/positions` says of a pasted FEN or PGN: the position a game would start from. */
+export type PositionPreview = Schemas['PositionPreview'];
+
+/** The body of `POST /api/positions`: exactly one of the two. */
+export type PositionRequest = { fen: string } | { pgn: string };
+
 /** A code in the server's error body `{"error": code, "message": ...}`. */
 export type ServerErrorCode = Schemas['ErrorCode'];

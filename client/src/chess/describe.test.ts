@@ -5,7 +5,8 @@ import type { Color } from './types';
 
 const REASONS: readonly GameEndReason[] = [
   'checkmate', 'stalemate', 'threefold_repetition', 'fifty_move_rule', 'insufficient_material',
-  'resignation', 'fivefold_repetition', 'seventy_five_move_rule', 'agreement',
+  'resignation', 'fivefold_repetition', 'seventy_five_move_rule', 'agreement', 'timeout',
+  'timeout_vs_insufficient_material',
 ];
 /** The player is white; the winner for each outcome. */
 const OUTCOMES: readonly { outcome: string; winner: Color | null }[] = [
@@ -37,5 +38,14 @@ describe('the game-over panel\'s words', () => {
     expect(describeEnd('white', 'white', 'resignation')).toEqual({ headline: 'You won', reason: 'Stockfish resigned' });
     expect(describeEnd(null, 'black', 'stalemate')).toEqual({ headline: 'Draw', reason: 'by stalemate' });
     expect(describeEnd('black', 'white', 'resignation', true)).toEqual({ headline: 'Black won', reason: 'White resigned' });
+  });
+
+  it('name the side whose flag fell, and the draw when the other side cannot mate', () => {
+    expect(describeEnd('black', 'white', 'timeout')).toEqual({ headline: 'Stockfish won', reason: 'White lost on time' });
+    expect(describeEnd('white', 'white', 'timeout', true)).toEqual({ headline: 'White won', reason: 'Black lost on time' });
+    expect(describeEnd(null, 'white', 'timeout_vs_insufficient_material')).toEqual({
+      headline: 'Draw',
+      reason: 'time out vs insufficient material',
+    });
   });
 });

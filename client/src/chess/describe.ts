@@ -14,6 +14,9 @@ const REASONS: Record<GameEndReason, string> = {
   fivefold_repetition: 'by fivefold repetition',
   seventy_five_move_rule: 'by the seventy-five-move rule',
   agreement: 'by agreement',
+  // Named by the side whose flag fell, in `describeEnd`.
+  timeout: 'on time',
+  timeout_vs_insufficient_material: 'time out vs insufficient material',
 };
 
 /** A side's name: `White`, `Black`. */
@@ -45,6 +48,10 @@ export function describeEnd(winner: Color | null, player: Color, reason: GameEnd
   if (reason === 'resignation' && winner !== null) {
     const loser: Color = winner === 'white' ? 'black' : 'white';
     return { headline, reason: `${name(loser)} resigned` };
+  }
+  if (reason === 'timeout' && winner !== null) {
+    // By colour even to the player: the clocks on screen are white's and black's.
+    return { headline, reason: `${colorName(winner === 'white' ? 'black' : 'white')} lost on time` };
   }
   return { headline, reason: REASONS[reason] };
 }

@@ -36,6 +36,9 @@ export const START_VIEW: GameView = {
   legal_moves: [],
   engine_thinking: false,
   can_take_back: false,
+  can_abort: true,
+  can_claim_draw: false,
+  clock: null,
 };
 
 /** After 1. e4, while Stockfish searches its reply (one of black's legal moves listed). */

@@ -27,6 +27,8 @@ const SCHOLARS_MATE: GameView = {
   last_move: { ...QXF7_MATE },
   engine_thinking: false,
   can_take_back: false,
+  can_abort: false,
+  can_claim_draw: false,
   moves: [
     E4,
     E5,

@@ -6,7 +6,7 @@ import type { GameView } from '../../api/types';
  * The stream is in order, but the answers to our own requests travel on other connections, so an
  * event sent before an answer can be read after it. The rules, from what can really happen:
  * - while one of our requests is in flight, its answer decides (the events it caused add nothing);
- * - a finished game never changes again;
+ * - a finished (or aborted) game never changes again;
  * - a view equal to the one on screen is no news (redrawing it would drop the player's selection);
  * - a view with the same or a later ply is news;
  * - a view with an earlier ply is news only if it is a takeback's result (the player to move, the
@@ -16,7 +16,7 @@ import type { GameView } from '../../api/types';
 export function shouldApplyStreamedView(next: GameView, current: GameView | null, requestInFlight: boolean): boolean {
   if (requestInFlight) return false;
   if (current === null) return true;
-  if (next.id !== current.id || current.status === 'finished') return false;
+  if (next.id !== current.id || current.status !== 'ongoing') return false;
   if (sameState(next, current)) return false;
   if (next.ply >= current.ply) return true;
   return isTakebackResult(next);
