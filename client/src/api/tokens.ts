@@ -1,9 +1,10 @@
 /** Game tokens live in local storage, one key per game, so a reload resumes the game. */
 
-const PREFIX = 'alphachess:token:';
+/** The start of every token's key; the rest is the game's id (`myGames.ts` lists them). */
+export const TOKEN_PREFIX = 'alphachess:token:';
 
 export function tokenKey(gameId: string): string {
-  return `${PREFIX}${gameId}`;
+  return `${TOKEN_PREFIX}${gameId}`;
 }
 
 export function saveToken(gameId: string, token: string): void {
@@ -19,6 +20,16 @@ export function loadToken(gameId: string): string | undefined {
     return localStorage.getItem(tokenKey(gameId)) ?? undefined;
   } catch {
     return undefined;
+  }
+}
+
+/** Drops a game's token (and its "resume" offer): this browser no longer plays it. */
+export function forgetToken(gameId: string): void {
+  try {
+    localStorage.removeItem(tokenKey(gameId));
+    if (localStorage.getItem(LAST_GAME) === gameId) localStorage.removeItem(LAST_GAME);
+  } catch {
+    // Nothing stored to forget.
   }
 }
 

@@ -1,0 +1,97 @@
+import { forgetToken, TOKEN_PREFIX } from './tokens';
+import type { TimeControl } from './types';
+
+/**
+ * The games this browser created, for the "My games" list: one local-storage entry listing them with
+ * what the server does not keep (when they were created). Each game's token stays where it always was
+ * (`tokens.ts`, one key per game), so a game created before this list existed, or adopted from a
+ * "continue elsewhere" link, still shows: its token key is the record that it is ours.
+ */
+export interface MyGame {
+  id: string;
+  /** When this browser created it (ms since the epoch); unknown for a game from before the list. */
+  createdAt: number | null;
+  /** The clock it was started with, if timed; the server's summary has it too, this is for the label. */
+  timeControl?: TimeControl | null;
+}
+
+const KEY = 'alphachess:my-games';
+const ID = /^[A-Za-z0-9_-]+$/;
+
+function isMyGame(value: unknown): value is MyGame {
+  if (typeof value !== 'object' || value === null) return false;
+  const { id, createdAt } = value as Partial<MyGame>;
+  return typeof id === 'string' && ID.test(id) && (createdAt === null || (typeof createdAt === 'number' && Number.isFinite(createdAt)));
+}
+
+/** The stored list, keeping the well-formed entries of a damaged one. */
+export function parseMyGames(text: string | null): MyGame[] {
+  if (!text) return [];
+  try {
+    const value: unknown = JSON.parse(text);
+    return Array.isArray(value) ? value.filter(isMyGame) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The list to show: the stored entries, plus a bare entry for every game whose token this browser
+ * holds but the list lacks; newest first (unknown dates last), each id once.
+ */
+export function mergeMyGames(stored: readonly MyGame[], tokenIds: readonly string[]): MyGame[] {
+  const seen = new Set<string>();
+  const all: MyGame[] = [];
+  for (const game of [...stored, ...tokenIds.map((id): MyGame => ({ id, createdAt: null }))]) {
+    if (seen.has(game.id)) continue;
+    seen.add(game.id);
+    all.push(game);
+  }
+  return all.sort((a, b) => (b.createdAt ?? -Infinity) - (a.createdAt ?? -Infinity));
+}
+
+function readStored(): MyGame[] {
+  try {
+    return parseMyGames(localStorage.getItem(KEY));
+  } catch {
+    return [];
+  }
+}
+
+function writeStored(games: readonly MyGame[]): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify(games));
+  } catch {
+    // Storage full or disabled: the game still works, the list just will not show it.
+  }
+}
+
+/** The ids of every game whose token is kept here. */
+function tokenIds(): string[] {
+  try {
+    const ids: string[] = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i);
+      if (key?.startsWith(TOKEN_PREFIX)) ids.push(key.slice(TOKEN_PREFIX.length));
+    }
+    return ids.filter((id) => ID.test(id));
+  } catch {
+    return [];
+  }
+}
+
+/** Adds a game just created to the list. */
+export function recordMyGame(game: MyGame): void {
+  writeStored([game, ...readStored().filter((entry) => entry.id !== game.id)]);
+}
+
+/** Every game this browser created (or holds the token of), newest first. */
+export function myGames(): MyGame[] {
+  return mergeMyGames(readStored(), tokenIds());
+}
+
+/** Forgets a game in this browser: off the list, and its token gone (it can no longer be played from here). */
+export function forgetMyGame(id: string): void {
+  writeStored(readStored().filter((entry) => entry.id !== id));
+  forgetToken(id);
+}
