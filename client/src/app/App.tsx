@@ -1,11 +1,14 @@
 import { useState } from 'react';
 import type { GameView } from '../api/types';
+import { Icon } from '../components/Icon';
+import { SettingsDialog } from '../components/SettingsDialog';
 import { SoundControls } from '../components/SoundControls';
 import { GameScreen } from '../features/game/GameScreen';
+import { MyGamesScreen } from '../features/mygames/MyGamesScreen';
 import { StartScreen } from '../features/start/StartScreen';
 import { navigate, parseRoute, usePathname } from './location';
 
-/** The app shell: header, and the start or game screen depending on the URL. */
+/** The app shell: header, and the start, my-games or game screen depending on the URL. */
 export function App() {
   const route = parseRoute(usePathname());
   const [created, setCreated] = useState<GameView | undefined>(undefined);
@@ -28,13 +31,29 @@ export function App() {
         >
           <span className="brand-mark" aria-hidden="true">♞</span> AlphaChess
         </a>
-        <SoundControls />
+        <div className="header-tools">
+          <a
+            className="header-link"
+            href="/games"
+            data-testid="header-my-games"
+            onClick={(event) => {
+              event.preventDefault();
+              navigate('/games');
+            }}
+          >
+            <Icon name="list" /> My games
+          </a>
+          <SettingsDialog />
+          <SoundControls />
+        </div>
       </header>
       <main>
         {route.name === 'game' ? (
           <GameScreen key={route.id} id={route.id} created={created} onNewGame={() => navigate('/')} onCreated={open} />
+        ) : route.name === 'games' ? (
+          <MyGamesScreen onOpen={(id) => navigate(`/game/${id}`)} onNewGame={() => navigate('/')} />
         ) : (
-          <StartScreen onCreated={open} onResume={(id) => navigate(`/game/${id}`)} />
+          <StartScreen onCreated={open} onResume={(id) => navigate(`/game/${id}`)} onMyGames={() => navigate('/games')} />
         )}
       </main>
     </div>

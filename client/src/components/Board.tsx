@@ -4,6 +4,9 @@ import type { LegalMove } from '../api/types';
 import { canMoveFrom, intentFor, promotionMove, targetsFrom } from '../chess/legal';
 import type { Color, Placement, PromotionRole, SquareName } from '../chess/types';
 import { colorLetter, isSquareName } from '../chess/types';
+import { ANIMATION_MS } from '../settings/settings';
+import { THEMES } from '../settings/themes';
+import { useSettings } from '../settings/useSettings';
 import { PromotionPicker } from './PromotionPicker';
 
 function prefersReducedMotion(): boolean {
@@ -22,9 +25,16 @@ function toPosition(placement: Placement): PositionDataType {
   return position;
 }
 
-/** Whether the side allowed to move (if any) has a piece on `square`. */
-function ownsPiece({ movable, placement }: Pick<BoardProps, 'movable' | 'placement'>, square: SquareName): boolean {
-  return movable !== null && placement[square]?.[0] === colorLetter(movable);
+/** Whether the side allowed to move or premove (if any) has a piece on `square`. */
+function ownsPiece({ movable, premovable, placement }: Pick<BoardProps, 'movable' | 'premovable' | 'placement'>, square: SquareName): boolean {
+  const side = movable ?? premovable ?? null;
+  return side !== null && placement[square]?.[0] === colorLetter(side);
+}
+
+/** A move queued while Stockfish thinks: just two squares, judged by the server's legal moves once it is the player's turn. */
+export interface Premove {
+  from: SquareName;
+  to: SquareName;
 }
 
 export interface BoardProps {
@@ -41,6 +51,13 @@ export interface BoardProps {
   bestMove?: { from: SquareName; to: SquareName };
   onMove: (move: LegalMove) => void;
   onIllegal: () => void;
+  /** The colour that may queue a premove now (Stockfish is thinking), or null/absent when none may. */
+  premovable?: Color | null;
+  /** The premove queued, drawn on its squares. */
+  premove?: Premove | null;
+  onPremove?: (premove: Premove) => void;
+  /** A right-click cancels the premove. */
+  onCancelPremove?: () => void;
 }
 
 interface PendingPromotion {
@@ -54,14 +71,16 @@ interface PendingPromotion {
  * picker. Moves by drag and by click; only moves in `legalMoves` are ever passed to `onMove`.
  */
 export function Board(props: BoardProps) {
-  const { placement, orientation, movable, legalMoves, lastMove, checkSquare, hint, bestMove } = props;
+  const { placement, orientation, movable, legalMoves, lastMove, checkSquare, hint, bestMove, premovable = null, premove = null } = props;
+  const settings = useSettings();
+  const theme = THEMES[settings.theme];
   const [selected, setSelected] = useState<SquareName | null>(null);
   const [promotion, setPromotion] = useState<PendingPromotion | null>(null);
 
   // A new position or a change of who may move drops the selection and the picker, in this render.
-  const [shownFor, setShownFor] = useState({ placement, movable });
-  if (shownFor.placement !== placement || shownFor.movable !== movable) {
-    setShownFor({ placement, movable });
+  const [shownFor, setShownFor] = useState({ placement, movable, premovable });
+  if (shownFor.placement !== placement || shownFor.movable !== movable || shownFor.premovable !== premovable) {
+    setShownFor({ placement, movable, premovable });
     setSelected(null);
     setPromotion(null);
   }
@@ -77,6 +96,13 @@ export function Board(props: BoardProps) {
   const owns = (square: SquareName) => ownsPiece(live.current.props, square);
 
   const attempt = (from: SquareName, to: SquareName): boolean => {
+    const current = live.current.props;
+    if (current.movable === null && current.premovable) {
+      // Not our turn: queue it; the server's legal moves judge it when Stockfish has moved.
+      setSelected(null);
+      current.onPremove?.({ from, to });
+      return false;
+    }
     const intent = intentFor(live.current.props.legalMoves, from, to);
     setSelected(null);
     if (intent.kind === 'illegal') {
@@ -92,7 +118,8 @@ export function Board(props: BoardProps) {
   };
 
   const onSquareClick = (square: string) => {
-    if (!isSquareName(square) || live.current.props.movable === null) return;
+    const { movable: side, premovable: early } = live.current.props;
+    if (!isSquareName(square) || (side === null && !early)) return;
     const current = live.current.selected;
     if (current === square) return setSelected(null);
     if (owns(square)) return setSelected(square);
@@ -126,17 +153,20 @@ export function Board(props: BoardProps) {
     id: 'alphachess',
     position,
     boardOrientation: orientation,
-    allowDragging: movable !== null,
+    allowDragging: movable !== null || premovable !== null,
     dragActivationDistance: 4,
-    animationDurationInMs: 180,
-    showAnimations: !prefersReducedMotion(),
+    animationDurationInMs: ANIMATION_MS[settings.animation],
+    showAnimations: settings.animation !== 'none' && !prefersReducedMotion(),
     allowDrawingArrows: true,
     arrows,
     // File letters live under the board (FileLabels); rank numbers shrink with a small board.
     alphaNotationStyle: { display: 'none' },
+    showNotation: settings.coordinates,
     numericNotationStyle: { fontSize: 'clamp(9px, calc(var(--board-size, 640px) / 48), 13px)', top: 1, left: 2 },
-    darkSquareStyle: { backgroundColor: '#b58863' },
-    lightSquareStyle: { backgroundColor: '#f0d9b5' },
+    darkSquareStyle: { backgroundColor: theme.dark },
+    lightSquareStyle: { backgroundColor: theme.light },
+    darkSquareNotationStyle: { color: theme.light },
+    lightSquareNotationStyle: { color: theme.dark },
     dropSquareStyle: { boxShadow: 'inset 0 0 0 4px rgba(255, 255, 255, 0.65)' },
     canDragPiece: ({ square }) => square !== null && isSquareName(square) && ownsPiece(props, square),
     onPieceDrag: ({ square }) => {
@@ -148,6 +178,9 @@ export function Board(props: BoardProps) {
       return attempt(sourceSquare, targetSquare);
     },
     onSquareClick: ({ square }) => onSquareClick(square),
+    onSquareRightClick: () => {
+      if (live.current.props.premove) live.current.props.onCancelPremove?.();
+    },
     squareRenderer: ({ square, piece, children }) => {
       const classes = ['square'];
       if (isSquareName(square)) {
@@ -155,6 +188,7 @@ export function Board(props: BoardProps) {
         if (selected === square) classes.push('selected');
         if (targets.has(square)) classes.push(piece ? 'capture-target' : 'move-target');
         if (checkSquare === square) classes.push('in-check');
+        if (premove && (premove.from === square || premove.to === square)) classes.push('premove');
         if (selected === null && ownsPiece(props, square) && canMoveFrom(legalMoves, square)) classes.push('movable');
       }
       return <div className={classes.join(' ')}>{children}</div>;
@@ -168,6 +202,8 @@ export function Board(props: BoardProps) {
       data-locked={movable === null ? 'true' : 'false'}
       data-hint={hint ? `${hint.from}${hint.to}` : undefined}
       data-best-move={bestMove ? `${bestMove.from}${bestMove.to}` : undefined}
+      data-premove={premove ? `${premove.from}${premove.to}` : undefined}
+      data-theme={settings.theme}
     >
       <Chessboard options={options} />
       {promotion && movable && (
