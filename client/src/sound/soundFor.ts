@@ -11,7 +11,9 @@ export type SoundName =
   | 'win'
   | 'loss'
   | 'draw'
-  | 'illegal';
+  | 'illegal'
+  /** The player's clock dropped under 10 s. */
+  | 'lowTime';
 
 /**
  * The sound for a move, read from its SAN (which the server wrote). When a move is several things

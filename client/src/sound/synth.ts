@@ -87,6 +87,7 @@ const RECIPES: Record<SoundName, (ctx: AudioContext, out: AudioNode, at: number)
   loss: (ctx, out, at) => notes(ctx, out, at, [392, 311, 262], 0.18, 'sine'),
   draw: (ctx, out, at) => notes(ctx, out, at, [523, 523, 392], 0.14, 'sine'),
   illegal: (ctx, out, at) => tone(ctx, out, at, 110, 0.16, 'sawtooth', 0.12),
+  lowTime: (ctx, out, at) => notes(ctx, out, at, [1568, 1568, 1568], 0.09, 'sine'),
 };
 
 /** Plays one sound at the given volume (0 to 1), if the context has been unlocked. */

@@ -52,4 +52,5 @@ export const AFTER_E4_VIEW: GameView = {
   legal_moves: [legalMove(E5)],
   engine_thinking: true,
   can_take_back: true,
+  can_abort: false,
 };

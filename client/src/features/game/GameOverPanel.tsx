@@ -17,16 +17,19 @@ interface Props {
   startError: string | null;
 }
 
-/** Shown when the game is finished: who won, why, and the ways on (rematch, next level, new game). */
+/** Shown when the game is over: who won and why (or that it was aborted), and the ways on (rematch, next level, new game). */
 export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, startError }: Props) {
   const [swapColors, setSwapColors] = useState(true);
   const winner = view.winner ?? null;
-  const end = describeEnd(winner, view.player_color, view.reason ?? null, spectator);
-  const tone = spectator ? 'neutral' : playerOutcome(winner, view.player_color);
+  const aborted = view.status === 'aborted';
+  const end = aborted
+    ? { headline: 'Game aborted', reason: 'No result: the game ended before the first move.' }
+    : describeEnd(winner, view.player_color, view.reason ?? null, spectator);
+  const tone = spectator || aborted ? 'neutral' : playerOutcome(winner, view.player_color);
   const next = tone === 'win' ? nextLevelRequest(view) : null;
   return (
     <section className={`game-over ${tone}`} data-testid="game-over" aria-labelledby="game-over-title">
-      <p className="game-over-result">{view.result}</p>
+      {!aborted && <p className="game-over-result">{view.result}</p>}
       <h2 id="game-over-title">{end.headline}</h2>
       <p className="game-over-reason" data-testid="game-over-reason">
         {end.reason}

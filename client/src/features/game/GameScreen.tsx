@@ -7,6 +7,8 @@ import { Board } from '../../components/Board';
 import { EvalBar } from '../../components/EvalBar';
 import { FileLabels } from '../../components/FileLabels';
 import { MoveList } from '../../components/MoveList';
+import { useClock } from '../../clock/useClock';
+import { useSettings } from '../../settings/useSettings';
 import { playSound } from '../../sound/play';
 import { copyText } from './copyText';
 import { GameActions } from './GameActions';
@@ -14,9 +16,11 @@ import { GameOverPanel } from './GameOverPanel';
 import { GameStatus } from './GameStatus';
 import { availableActions, isTouchScreen, scoreRows, searchedPosition, sideNames, statusText, tabTitle } from './gameFacts';
 import { LoadError } from './LoadError';
+import { MoveInput } from './MoveInput';
 import { MoveNavigation } from './MoveNavigation';
 import { NoticeBar } from './NoticeBar';
 import { PlayActions } from './PlayActions';
+import { PlayFromHere } from './PlayFromHere';
 import { PlayerStrip } from './PlayerStrip';
 import { GameReview } from './review/GameReview';
 import { JudgmentBadge } from './review/JudgmentBadge';
@@ -27,8 +31,10 @@ import { useDocumentTitle } from './useDocumentTitle';
 import { useGameView } from './useGameView';
 import { useHint } from './useHint';
 import { useKeyboard } from './useKeyboard';
+import { useLowTimeWarning } from './useLowTimeWarning';
 import { useMoveReports } from './useMoveReports';
 import { useNextGame } from './useNextGame';
+import { usePremove } from './usePremove';
 import { useReview } from './useReview';
 import { useShowEvaluation } from './useShowEvaluation';
 
@@ -58,8 +64,15 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const review = useGameReview(id, token, view, currentPly);
   const nextGame = useNextGame(onCreated);
   const [showEvaluation, setShowEvaluation] = useShowEvaluation();
+  const settings = useSettings();
   useDocumentTitle(view ? tabTitle(view, game.engineThinking, !hasToken) : null);
   const live = hasToken && view?.status === 'ongoing';
+  const clock = view?.clock ?? null;
+  const times = useClock(clock);
+  const playerColor = view?.player_color;
+  useLowTimeWarning(id, times && playerColor ? times[playerColor] : undefined, live && clock?.running === playerColor);
+  const playerReady = live && view.turn === view.player_color && !game.engineThinking && busy === null && !reviewing;
+  const premoves = usePremove(view, live && settings.premoves, playerReady, (move) => void actions.play(move));
   useEffect(() => {
     // The start screen offers to resume the game this browser played last, while it is going on.
     if (live) rememberLastGame(id);
@@ -99,7 +112,10 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const { search } = game;
   const playerTurn = ongoing && view.turn === player;
   const movable = playerTurn && !busy && !reviewing && hasToken ? player : null;
-  const shownHint = hint.hint && !reviewing && !pending ? hint.hint : null;
+  /** While Stockfish thinks (or our move is in flight), the player may queue one premove. */
+  const premovable = live && settings.premoves && movable === null && !reviewing && (thinking || !playerTurn || busy === 'move') ? player : null;
+  const clockOf = (color: typeof player) => (times ? { ms: times[color], running: clock?.running === color } : undefined);
+  const shownHint = hint.hint && !reviewing && !pending && !settings.training ? hint.hint : null;
   const allowed = availableActions(view, { hasToken, busy: busy !== null, engineThinking: thinking, reviewing });
   const spectator = !hasToken;
   const names = sideNames(player, spectator);
@@ -114,6 +130,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
       showScore={showEvaluation}
       material={material[engine]}
       toMove={ongoing && (thinking || view.turn === engine)}
+      clock={clockOf(engine)}
     />
   );
   const playerStrip = (
@@ -123,6 +140,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
       detail={spectator ? 'player' : undefined}
       toMove={playerTurn && !thinking}
       material={material[player]}
+      clock={clockOf(player)}
     />
   );
   const opening = view.opening ?? null;
@@ -164,6 +182,10 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
             bestMove={review.arrow}
             onMove={(move) => void actions.play(move)}
             onIllegal={() => playSound('illegal')}
+            premovable={premovable}
+            premove={premoves.premove}
+            onPremove={premoves.set}
+            onCancelPremove={premoves.cancel}
           />
         </div>
         <FileLabels orientation={orientation} />
@@ -173,16 +195,21 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
             <span className="opening-eco">{opening.eco}</span> {opening.name}
           </p>
         )}
+        {live && <MoveInput enabled={movable !== null} legalMoves={view.legal_moves} onSubmit={actions.playNotation} />}
       </div>
       {ongoing && !spectator && (
         <PlayActions
-          canTakeBack={allowed.takeBack}
-          canResign={allowed.resign}
-          canHint={allowed.hint}
+          allowed={allowed}
           hintLoading={hint.loading}
+          offering={busy === 'draw'}
+          training={settings.training}
+          confirmResign={settings.confirmResign}
           onHint={() => void hint.request()}
           onTakeBack={actions.takeBack}
           onResign={actions.resign}
+          onOfferDraw={actions.offerDraw}
+          onAbort={actions.abort}
+          onClaimDraw={actions.claimDraw}
         />
       )}
       <aside className="side-panel">
@@ -228,6 +255,9 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
           decorate={decorate}
         />
         <MoveNavigation ply={currentPly} lastPly={view.ply} onStep={step} />
+        {(!ongoing || reviewing) && (
+          <PlayFromHere key={currentPly} view={view} ply={currentPly} onStart={(request) => void nextGame.start(request)} starting={nextGame.starting} error={ongoing ? nextGame.error : null} />
+        )}
         <GameActions
           view={view}
           live={live}

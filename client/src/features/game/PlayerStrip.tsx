@@ -2,6 +2,7 @@ import type { Thinking } from '../../api/types';
 import { formatScore } from '../../chess/evaluation';
 import type { SideMaterial } from '../../chess/material';
 import type { Color } from '../../chess/types';
+import { ClockFace } from './ClockFace';
 
 interface Props {
   name: string;
@@ -15,6 +16,8 @@ interface Props {
   toMove: boolean;
   /** What this side is up in material on the board shown: the pieces it took more of, and +N. */
   material?: SideMaterial;
+  /** This side's clock, in a timed game. */
+  clock?: { ms: number; running: boolean };
 }
 
 const GLYPHS: Record<string, string> = { P: '♟', N: '♞', B: '♝', R: '♜', Q: '♛' };
@@ -42,7 +45,7 @@ function Material({ color, material }: { color: Color; material: SideMaterial })
 }
 
 /** A name plate above or below the board; Stockfish's one shows when it is thinking and how deep (and its score, if asked). */
-export function PlayerStrip({ name, color, thinking = false, search, showScore = false, detail, toMove, material }: Props) {
+export function PlayerStrip({ name, color, thinking = false, search, showScore = false, detail, toMove, material, clock }: Props) {
   return (
     <div className={`player-strip${toMove ? ' to-move' : ''}${thinking ? ' thinking' : ''}`}>
       <span className={`color-dot ${color}`} aria-hidden="true" />
@@ -70,6 +73,7 @@ export function PlayerStrip({ name, color, thinking = false, search, showScore =
           )}
         </span>
       )}
+      {clock && <ClockFace color={color} ms={clock.ms} running={clock.running} />}
     </div>
   );
 }

@@ -29,21 +29,35 @@ describe('what the screen shows of Stockfish\'s search', () => {
 });
 
 describe('the player\'s actions', () => {
+  const none = { takeBack: false, resign: false, hint: false, abort: false, offerDraw: false, claimDraw: false };
   const idle = { hasToken: true, busy: false, engineThinking: false, reviewing: false };
   const afterReply = { ...AFTER_E4_VIEW, turn: 'white' as const, ply: 2, engine_thinking: false };
 
   it('are closed during Stockfish\'s search, as the server\'s view says it after a reload', () => {
     const thinking = engineSearch(AFTER_E4_VIEW, null, false, null).engineThinking;
-    expect(availableActions(AFTER_E4_VIEW, { ...idle, engineThinking: thinking })).toEqual({ takeBack: false, resign: false, hint: false });
+    expect(availableActions(AFTER_E4_VIEW, { ...idle, engineThinking: thinking })).toEqual(none);
   });
 
   it('open on the player\'s turn, takeback only when the server has a move of the player\'s to take back', () => {
-    expect(availableActions(afterReply, idle)).toEqual({ takeBack: true, resign: true, hint: true });
-    expect(availableActions({ ...START_VIEW, can_take_back: false }, idle)).toEqual({ takeBack: false, resign: true, hint: true });
+    expect(availableActions(afterReply, idle)).toEqual({ ...none, takeBack: true, resign: true, hint: true, offerDraw: true });
+    expect(availableActions({ ...START_VIEW, can_take_back: false }, idle)).toEqual({
+      ...none,
+      resign: true,
+      hint: true,
+      abort: true,
+      offerDraw: true,
+    });
+  });
+
+  it('offer abort and the draw claim only when the server says they apply', () => {
+    expect(availableActions({ ...afterReply, can_abort: false }, idle).abort).toBe(false);
+    expect(availableActions({ ...afterReply, can_abort: true }, idle).abort).toBe(true);
+    expect(availableActions({ ...afterReply, can_claim_draw: true }, idle).claimDraw).toBe(true);
+    expect(availableActions({ ...afterReply, can_claim_draw: true }, { ...idle, busy: true }).claimDraw).toBe(false);
   });
 
   it('are closed without the game\'s token, while a request is out, and once the game is over', () => {
-    const closed = { takeBack: false, resign: false, hint: false };
+    const closed = none;
     expect(availableActions(afterReply, { ...idle, hasToken: false })).toEqual(closed);
     expect(availableActions(afterReply, { ...idle, busy: true })).toEqual(closed);
     expect(availableActions({ ...afterReply, status: 'finished' }, idle)).toEqual(closed);
@@ -60,6 +74,7 @@ describe('the tab title', () => {
     expect(tabTitle(AFTER_E4_VIEW, true, false)).toBe('Stockfish is thinking… · AlphaChess');
     expect(tabTitle(AFTER_E4_VIEW, false, true)).toBe('Black to move · AlphaChess');
     expect(tabTitle({ ...START_VIEW, status: 'finished' }, false, false)).toBe('Game over · AlphaChess');
+    expect(tabTitle({ ...START_VIEW, status: 'aborted' }, false, false)).toBe('Game aborted · AlphaChess');
   });
 });
 

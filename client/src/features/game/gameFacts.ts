@@ -25,13 +25,19 @@ export interface AvailableActions {
   takeBack: boolean;
   resign: boolean;
   hint: boolean;
+  /** Before the player's first move, as the server says: abort instead of resign's loss. */
+  abort: boolean;
+  offerDraw: boolean;
+  /** A threefold repetition or fifty-move draw to claim (imported games), as the server says. */
+  claimDraw: boolean;
 }
 
 /**
  * Which of the player's actions are open now, by one rule from the view whatever led here (a
  * reload mid-search included): none without the token, while one of our requests is out, or while
  * Stockfish searches (its reply is about to change the game); then takeback when the server says
- * there is a move of the player's to take back, and the hint on the player's turn at the live position.
+ * there is a move of the player's to take back, and the hint on the player's turn at the live position;
+ * abort and the draw claim when the server says they apply (`can_abort`, `can_claim_draw`).
  */
 export function availableActions(
   view: GameView,
@@ -42,13 +48,18 @@ export function availableActions(
     takeBack: open && view.can_take_back,
     resign: open,
     hint: open && view.turn === view.player_color && !state.reviewing,
+    abort: open && view.can_abort,
+    offerDraw: open,
+    claimDraw: open && view.can_claim_draw,
   };
 }
 
 /** The page's name, so a player in another tab sees whose turn it is: `Your move · AlphaChess`. */
 export function tabTitle(view: GameView, thinking: boolean, spectator: boolean): string {
   const state =
-    view.status === 'finished'
+    view.status === 'aborted'
+      ? 'Game aborted'
+      : view.status === 'finished'
       ? 'Game over'
       : spectator
         ? `${colorName(view.turn)} to move`
@@ -67,6 +78,7 @@ export function isTouchScreen(): boolean {
 export function statusText(view: GameView, thinking: boolean, reviewing: boolean, hasToken: boolean, touch = false): string {
   if (!hasToken) return 'You are watching this game: it was started in another browser.';
   if (view.status === 'finished') return 'Game over.';
+  if (view.status === 'aborted') return 'Game aborted.';
   if (thinking) return 'Stockfish is thinking…';
   // A phone has no arrow keys: name the button instead.
   if (reviewing) return `Looking at an earlier position. ${touch ? 'Tap ▶' : 'Press →'} or “Back to game” to return.`;

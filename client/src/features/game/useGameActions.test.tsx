@@ -9,7 +9,14 @@ import { enableAct } from '../../test/actEnvironment';
 import { AFTER_E4_VIEW, E4, E5, legalMove, START_VIEW } from '../../test/fixtures';
 import { useGameActions } from './useGameActions';
 
-vi.mock('../../api/games', () => ({ playMove: vi.fn(), takeBack: vi.fn(), resign: vi.fn() }));
+vi.mock('../../api/games', () => ({
+  playMove: vi.fn(),
+  takeBack: vi.fn(),
+  resign: vi.fn(),
+  offerDraw: vi.fn(),
+  abort: vi.fn(),
+  claimDraw: vi.fn(),
+}));
 
 const reports = { playerMoved: () => {}, movesAdded: () => {}, takenBack: () => {} };
 const AFTER_E5_VIEW: GameView = { ...START_VIEW, fen: E5.fen_after, ply: 2, moves: [E4, E5] };
@@ -78,5 +85,37 @@ describe('the player\'s actions', () => {
     expect(actions.notice).toBeNull();
     render(START_VIEW); // taken back to where it failed: the old notice does not come back
     expect(actions.notice).toBeNull();
+  });
+
+  it('shows why Stockfish declines a draw, with no "Try again" (asking again at once gets the same answer)', async () => {
+    latestView = AFTER_E5_VIEW;
+    render(AFTER_E5_VIEW);
+    const because = 'Stockfish declines: it evaluates the position at +1.4 for itself.';
+    vi.mocked(api.offerDraw).mockRejectedValueOnce(new ApiError(409, 'draw_declined', because));
+    await act(async () => {
+      actions.offerDraw();
+      await Promise.resolve();
+    });
+    expect(actions.notice).toEqual({ message: because });
+  });
+
+  it('sends a typed move as typed, and gives a refusal of the text back for under the box', async () => {
+    latestView = START_VIEW;
+    render(START_VIEW);
+    vi.mocked(api.playMove).mockRejectedValueOnce(new ApiError(400, 'invalid_move_notation', '"zz9" is neither a UCI move (e2e4) nor a SAN move (Nf3)'));
+    let refusal: string | null = null;
+    await act(async () => {
+      refusal = await actions.playNotation('zz9', undefined);
+    });
+    expect(vi.mocked(api.playMove).mock.calls.at(-1)).toEqual(['g', 'token', 'zz9', 0]);
+    expect(refusal).toBe('"zz9" is neither a UCI move (e2e4) nor a SAN move (Nf3).');
+    expect(actions.notice).toBeNull();
+
+    vi.mocked(api.playMove).mockResolvedValueOnce(AFTER_E5_VIEW);
+    await act(async () => {
+      refusal = await actions.playNotation('e4', legalMove(E4));
+    });
+    expect(vi.mocked(api.playMove).mock.calls.at(-1)).toEqual(['g', 'token', 'e4', 0]);
+    expect(refusal).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
-import type { GameView, LegalMove } from '../../api/types';
+import type { GameView, PlayedMove } from '../../api/types';
+import { sanWords } from '../../chess/sanWords';
 import { playSound } from '../../sound/play';
 import { soundForEnd, soundForSan } from '../../sound/soundFor';
 
@@ -9,19 +10,19 @@ const END_SOUND_DELAY_MS = 280;
 /** What happened on the board, told to the player by ear: the move sounds and the screen reader's line. */
 export interface MoveReports {
   /** The player's own move, at once, before the server answers. */
-  playerMoved: (move: LegalMove) => void;
+  playerMoved: (move: Pick<PlayedMove, 'san'>) => void;
   /** The moves the server added after `fromPly` (Stockfish's), then the result if the game ended. */
   movesAdded: (next: GameView, fromPly: number) => void;
   takenBack: () => void;
 }
 
-/** Sounds and announcements for the moves; `announcement` is the text of the polite live region. */
+/** Sounds and announcements for the moves (in words); `announcement` is the text of the polite live region. */
 export function useMoveReports(): MoveReports & { announcement: string } {
   const [announcement, setAnnouncement] = useState('');
 
-  const playerMoved = useCallback((move: LegalMove) => {
+  const playerMoved = useCallback((move: Pick<PlayedMove, 'san'>) => {
     playSound(soundForSan(move.san));
-    setAnnouncement(`You played ${move.san}`);
+    setAnnouncement(`You played ${sanWords(move.san)}`);
   }, []);
 
   const movesAdded = useCallback((next: GameView, fromPly: number) => {
@@ -29,7 +30,8 @@ export function useMoveReports(): MoveReports & { announcement: string } {
     const last = added[added.length - 1];
     if (last) {
       playSound(soundForSan(last.san));
-      setAnnouncement(`Stockfish played ${last.san}`);
+      // In words ("Stockfish played knight to f3"): a screen reader spells "Nf3" out letter by letter.
+      setAnnouncement(`Stockfish played ${sanWords(last.san)}`);
     }
     if (next.status === 'finished') {
       const end = () => playSound(soundForEnd(next.winner ?? null, next.player_color));
