@@ -36,8 +36,3 @@ export function customTimeControl(minutes: number, increment: number): TimeContr
   if (limit === 0 && increment === 0) return 'A clock needs some time: more than 0 minutes or an increment.';
   return { limit_secs: limit, increment_secs: increment };
 }
-
-/** Whether two time controls are the same. */
-export function sameTimeControl(a: TimeControl | null, b: TimeControl | null): boolean {
-  return a === b || (a !== null && b !== null && a.limit_secs === b.limit_secs && a.increment_secs === b.increment_secs);
-}

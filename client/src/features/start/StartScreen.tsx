@@ -1,15 +1,22 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { describeError } from '../../api/apiError';
 import { startGame } from '../../api/newGame';
-import type { ColorChoice, GameView } from '../../api/types';
+import type { ColorChoice, GameView, NewGameRequest, TimeControl } from '../../api/types';
+import { Icon } from '../../components/Icon';
 import { LEVEL_DESCRIPTIONS, LEVELS, type LevelNumber, rememberedLevel, rememberLevel } from '../../levels/levels';
 import { unlockAudio } from '../../sound/synth';
+import { positionRequest } from './positionInput';
+import { PositionSetup } from './PositionSetup';
+import { TimeControlChoice } from './TimeControlChoice';
+import { usePositionPreview } from './usePositionPreview';
 import { useResumableGame } from './useResumableGame';
 
 interface Props {
   onCreated: (game: GameView) => void;
   /** Opens a game this browser is playing. */
   onResume: (id: string) => void;
+  /** Opens the list of this browser's games. */
+  onMyGames: () => void;
 }
 
 const SIDES: { value: ColorChoice; label: string; symbol: string }[] = [
@@ -18,20 +25,32 @@ const SIDES: { value: ColorChoice; label: string; symbol: string }[] = [
   { value: 'black', label: 'Black', symbol: '♚' },
 ];
 
-/** Pick a side and a level, then start a game against Stockfish. */
-export function StartScreen({ onCreated, onResume }: Props) {
+/**
+ * Pick a side, a level and a clock (untimed by default), and optionally a position to start from
+ * (a pasted FEN or PGN, previewed as the server reads it), then start a game against Stockfish.
+ */
+export function StartScreen({ onCreated, onResume, onMyGames }: Props) {
   const [color, setColor] = useState<ColorChoice>('white');
   const [level, setLevel] = useState<LevelNumber>(rememberedLevel);
+  const [clock, setClock] = useState<TimeControl | null | string>(null);
+  const [fromPosition, setFromPosition] = useState(false);
+  const [positionText, setPositionText] = useState('');
+  const position = useMemo(() => (fromPosition ? positionRequest(positionText) : null), [fromPosition, positionText]);
+  const preview = usePositionPreview(position);
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const resumable = useResumableGame();
+  /** Why "Play" cannot start yet, if it cannot. */
+  const blocked = typeof clock === 'string' || (fromPosition && preview.state !== 'ready');
 
   const start = async () => {
+    if (blocked) return;
     unlockAudio(); // inside the click, so Stockfish's first move can sound
     setStarting(true);
     setError(null);
+    const request: NewGameRequest = { color, level, ...(clock ? { clock } : {}), ...(position ?? {}) };
     try {
-      onCreated(await startGame({ color, level }));
+      onCreated(await startGame(request));
     } catch (cause) {
       setError(describeError(cause));
       setStarting(false);
@@ -100,7 +119,18 @@ export function StartScreen({ onCreated, onResume }: Props) {
             {LEVEL_DESCRIPTIONS[level]}
           </p>
         </fieldset>
-        <button type="button" className="primary play" onClick={start} disabled={starting} data-testid="play">
+        <TimeControlChoice onChange={setClock} />
+        <fieldset className="start-from">
+          <legend>Start from</legend>
+          <label className="toggle">
+            <input type="checkbox" checked={fromPosition} onChange={(event) => setFromPosition(event.target.checked)} data-testid="from-position" />
+            A position (FEN or PGN)
+          </label>
+          {fromPosition && (
+            <PositionSetup text={positionText} onText={setPositionText} preview={preview} orientation={color === 'black' ? 'black' : 'white'} />
+          )}
+        </fieldset>
+        <button type="button" className="primary play" onClick={start} disabled={starting || blocked} data-testid="play">
           {starting ? 'Starting…' : 'Play'}
         </button>
         {error && (
@@ -108,6 +138,9 @@ export function StartScreen({ onCreated, onResume }: Props) {
             {error}
           </p>
         )}
+        <button type="button" className="my-games-link" onClick={onMyGames} data-testid="my-games-link">
+          <Icon name="list" /> My games
+        </button>
       </section>
     </div>
   );

@@ -1,0 +1,50 @@
+import type { Color } from '../../chess/types';
+import { colorName } from '../../chess/describe';
+import { BoardThumbnail } from '../../components/BoardThumbnail';
+import type { PreviewState } from './usePositionPreview';
+
+interface Props {
+  text: string;
+  onText: (text: string) => void;
+  preview: PreviewState;
+  /** The side the player chose, to turn the preview board their way. */
+  orientation: Color;
+}
+
+/** "From a position": paste a FEN or a PGN, see the position the server reads from it, or its parser's complaint. */
+export function PositionSetup({ text, onText, preview, orientation }: Props) {
+  return (
+    <div className="position-setup">
+      <label htmlFor="position-text">Paste a FEN or a PGN</label>
+      <textarea
+        id="position-text"
+        value={text}
+        onChange={(event) => onText(event.target.value)}
+        rows={3}
+        spellCheck={false}
+        placeholder="rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1   or   1. e4 e5 2. Nf3"
+        aria-invalid={preview.state === 'invalid'}
+        aria-describedby="position-status"
+        data-testid="position-text"
+      />
+      <div id="position-status" aria-live="polite">
+        {preview.state === 'loading' && <p className="position-note">Reading the position…</p>}
+        {preview.state === 'invalid' && (
+          <p className="field-error" data-testid="position-error">
+            {preview.message}
+          </p>
+        )}
+      </div>
+      {preview.state === 'ready' && (
+        <div className="position-preview" data-testid="position-preview" data-fen={preview.preview.fen}>
+          <BoardThumbnail fen={preview.preview.fen} orientation={orientation} label={`The position to start from, ${colorName(preview.preview.turn).toLowerCase()} to move`} />
+          <p className="position-note">
+            {colorName(preview.preview.turn)} to move
+            {preview.preview.ply > 0 && `, after ${preview.preview.ply} ${preview.preview.ply === 1 ? 'half-move' : 'half-moves'}`}
+            {preview.preview.legal_moves === 0 && ' (no legal moves: the game is over here)'}.
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}
