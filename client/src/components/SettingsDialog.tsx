@@ -39,8 +39,8 @@ function SettingsPanel({ onClose }: { onClose: () => void }) {
       <fieldset className="theme-choice">
         <legend>Board colours</legend>
         {THEME_NAMES.map((name) => (
-          <label key={name} className={`theme-option${settings.theme === name ? ' chosen' : ''}`} title={THEMES[name].name}>
-            <input type="radio" name="theme" value={name} checked={settings.theme === name} onChange={() => setSettings({ theme: name })} data-testid={`theme-${name}`} />
+          <label key={name} className={`theme-option${settings.theme === name ? ' chosen' : ''}`} title={THEMES[name].name} data-testid={`theme-${name}`}>
+            <input type="radio" name="theme" value={name} checked={settings.theme === name} onChange={() => setSettings({ theme: name })} />
             <span className="theme-swatch" aria-hidden="true" style={{ background: `linear-gradient(135deg, ${THEMES[name].light} 50%, ${THEMES[name].dark} 50%)` }} />
             {THEMES[name].name}
           </label>
