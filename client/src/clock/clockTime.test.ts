@@ -42,10 +42,16 @@ describe('timesAt', () => {
 });
 
 describe('nextTickMs', () => {
-  it('waits for the next whole second above 10 s and the next tenth below', () => {
-    expect(nextTickMs(12_345)).toBe(345);
-    expect(nextTickMs(12_000)).toBe(1_000);
-    expect(nextTickMs(9_950)).toBe(50);
-    expect(nextTickMs(9_900)).toBe(100);
+  it('waits until the face changes: just past the next whole second above 10 s, the next tenth below', () => {
+    expect(nextTickMs(12_345)).toBe(346);
+    expect(nextTickMs(12_000)).toBe(1);
+    expect(nextTickMs(10_500)).toBe(501);
+    expect(nextTickMs(10_000)).toBe(1);
+    expect(nextTickMs(9_950)).toBe(51);
+    expect(nextTickMs(9_900)).toBe(1);
+    for (const ms of [12_345, 10_000, 9_950]) {
+      expect(formatClock(ms - nextTickMs(ms))).not.toBe(formatClock(ms));
+      expect(formatClock(ms - nextTickMs(ms) + 1)).toBe(formatClock(ms));
+    }
   });
 });

@@ -39,12 +39,12 @@ export function timesAt(clock: Clock, elapsedMs: number): ClockTimes {
 }
 
 /**
- * How long until the running clock's face next changes, so a tick is scheduled no sooner than needed:
- * every tenth under 10 s, every second above.
+ * How long until the running clock's face next changes, so a tick is scheduled no sooner than needed.
+ * A face rounds down, so it changes just after the time crosses a whole second (a whole tenth under
+ * 10 s): 12.345 s shows `00:12` until 11.999 s, 346 ms away.
  */
 export function nextTickMs(remainingMs: number): number {
   if (remainingMs <= 0) return 1000;
-  const step = remainingMs < LOW_TIME_MS ? 100 : 1000;
-  const untilChange = remainingMs % step;
-  return untilChange === 0 ? step : untilChange;
+  const step = remainingMs <= LOW_TIME_MS ? 100 : 1000;
+  return (remainingMs % step) + 1;
 }

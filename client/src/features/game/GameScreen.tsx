@@ -28,6 +28,7 @@ import { useGameReview } from './review/useGameReview';
 import { useGameActions } from './useGameActions';
 import { useCopied } from './useCopied';
 import { useDocumentTitle } from './useDocumentTitle';
+import { useFlagCheck } from './useFlagCheck';
 import { useGameView } from './useGameView';
 import { useHint } from './useHint';
 import { useKeyboard } from './useKeyboard';
@@ -71,6 +72,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const times = useClock(clock);
   const playerColor = view?.player_color;
   useLowTimeWarning(id, times && playerColor ? times[playerColor] : undefined, live && clock?.running === playerColor);
+  useFlagCheck(clock, times, game.refresh);
   const playerReady = live && view.turn === view.player_color && !game.engineThinking && busy === null && !reviewing;
   const premoves = usePremove(view, live && settings.premoves, playerReady, (move) => void actions.play(move));
   useEffect(() => {
