@@ -90,6 +90,9 @@ describe('playing against Stockfish', () => {
 
   it('shows the move at once, locks the board and shows the thinking indicator until Stockfish answers', async () => {
     const page = await newPage();
+    // Premoves off: with them on, the player's pieces may be dragged (as premoves) while Stockfish thinks.
+    await page.goto('/');
+    await page.evaluate(() => localStorage.setItem('alphachess:settings', JSON.stringify({ premoves: false })));
     await startFromUi(page, { color: 'white' });
     const release = await holdMoveRequests(page);
     await drag(page, 'd2', 'd4');

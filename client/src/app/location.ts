@@ -24,8 +24,10 @@ export function usePathname(): string {
   return useSyncExternalStore(subscribe, () => window.location.pathname);
 }
 
+/** Goes to another screen, at its top (as a page load would: the start screen can be scrolled to its Play button). */
 export function navigate(pathname: string): void {
   if (window.location.pathname === pathname) return;
   window.history.pushState(null, '', pathname);
+  window.scrollTo(0, 0);
   listeners.forEach((listener) => listener());
 }
