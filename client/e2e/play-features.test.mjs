@@ -9,6 +9,7 @@ import {
   newPage,
   pieceOn,
   screenshot,
+  sounds,
   startFromUi,
   useBrowser,
   waitIdle,
@@ -57,6 +58,27 @@ describe('clocks', () => {
     await page.context().close();
   });
 
+  it('sounds the low-time warning, and the server flags the player who lets the clock run out', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByTestId('clock-custom').click();
+    await page.getByTestId('custom-minutes').fill('0.05'); // 3 seconds
+    await page.getByTestId('custom-increment').fill('0');
+    await page.getByTestId('play').click();
+    await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
+    await waitIdle(page);
+    assert.equal(await clockText(page, 'white'), '00:03.0');
+    await drag(page, 'e2', 'e4');
+    await waitPly(page, 2);
+    // Nobody asks for anything: the server's own timer ends the game and the stream says so.
+    await page.locator('.game-screen[data-status="finished"]').waitFor({ timeout: 15_000 });
+    assert.match(await page.getByTestId('game-over-reason').textContent(), /^White lost on time$/);
+    assert.equal(await clockText(page, 'white'), '00:00.0');
+    assert.ok((await sounds(page)).includes('lowTime'), 'the warning sounded under 10 s');
+    await screenshot(page, '20b-flag');
+    await page.context().close();
+  });
+
   it('shows no clock in an untimed game (the default)', async () => {
     const page = await newPage();
     await startFromUi(page, { color: 'white' });
@@ -89,6 +111,28 @@ describe('starting from a position', () => {
     assert.equal(await pieceOn(page, 'e2'), 'wP');
     assert.equal(await pieceOn(page, 'e8'), 'bK');
     assert.equal(await pieceOn(page, 'd2'), null);
+    await page.context().close();
+  });
+});
+
+describe('play from here', () => {
+  it('starts a new game from a position of a finished game, at the same level, as the player\'s colour', async () => {
+    const page = await newPage();
+    await startFromUi(page, { color: 'white', level: 3 });
+    const first = page.url();
+    await drag(page, 'e2', 'e4');
+    await waitPly(page, 2);
+    await page.getByTestId('resign').click();
+    await page.getByTestId('confirm-resign').click();
+    await page.getByTestId('game-over').waitFor();
+    await page.keyboard.press('ArrowLeft'); // the position after 1. e4, black to move
+    assert.equal(await page.getByTestId('play-from-here-color').inputValue(), 'white', 'the player\'s colour by default');
+    await page.getByTestId('play-from-here-start').click();
+    await page.waitForURL((url) => url.href !== first && /\/game\//.test(url.pathname));
+    await page.locator('.game-screen[data-status="ongoing"][data-ply="1"]').waitFor(); // Stockfish, to move there, has replied
+    assert.equal(await pieceOn(page, 'e4'), 'wP');
+    assert.equal(await pieceOn(page, 'e2'), null);
+    assert.match(await page.locator('.player-strip').first().textContent(), /level 3/);
     await page.context().close();
   });
 });
