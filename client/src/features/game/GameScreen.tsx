@@ -7,6 +7,7 @@ import { Board } from '../../components/Board';
 import { EvalBar } from '../../components/EvalBar';
 import { FileLabels } from '../../components/FileLabels';
 import { MoveList } from '../../components/MoveList';
+import { formatClock } from '../../clock/clockTime';
 import { useClock } from '../../clock/useClock';
 import { useSettings } from '../../settings/useSettings';
 import { playSound } from '../../sound/play';
@@ -151,7 +152,14 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const liveEvaluation = !reviewShown && game.streaming && showEvaluation;
   const decorate = (ply: number) => {
     const judgment = review.judged.get(ply);
-    return judgment && <JudgmentBadge judgment={judgment} />;
+    // After a timed game, each move shows the mover's time left, as lichess's analysis does.
+    const clockMs = ongoing ? null : (view.moves[ply - 1]?.clock_ms ?? null);
+    return (
+      <>
+        {judgment && <JudgmentBadge judgment={judgment} />}
+        {clockMs !== null && <span className="move-clock">{formatClock(clockMs)}</span>}
+      </>
+    );
   };
 
   return (
