@@ -266,7 +266,15 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
         />
         <MoveNavigation ply={currentPly} lastPly={view.ply} onStep={step} />
         {(!ongoing || reviewing) && (
-          <PlayFromHere key={currentPly} view={view} ply={currentPly} onStart={(request) => void nextGame.start(request)} starting={nextGame.starting} error={ongoing ? nextGame.error : null} />
+          <PlayFromHere
+            key={currentPly}
+            view={view}
+            ply={currentPly}
+            onStart={(request) => void nextGame.start(request)}
+            starting={nextGame.starting}
+            error={ongoing ? nextGame.error : null}
+            spectator={spectator}
+          />
         )}
         <GameActions
           view={view}

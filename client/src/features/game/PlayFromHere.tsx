@@ -13,6 +13,8 @@ interface Props {
   starting: boolean;
   /** Why the new game could not be started (when no game-over panel says it). */
   error: string | null;
+  /** Watching without the token: there is no "player's colour" to default to. */
+  spectator: boolean;
 }
 
 /**
@@ -20,10 +22,11 @@ interface Props {
  * The side defaults to the player's colour in this game (they carry on with their own side, whoever is
  * to move there; a spectator, who has none, gets the side to move); the choice lets them take the other.
  */
-export function PlayFromHere({ view, ply, onStart, starting, error }: Props) {
-  const [color, setColor] = useState<Color>(view.player_color);
+export function PlayFromHere({ view, ply, onStart, starting, error, spectator }: Props) {
+  const toMove = ply <= view.ply ? turnFromFen(fenAt(view, ply)) : view.turn;
+  // The parent keys this by ply, so the default is taken afresh at each position.
+  const [color, setColor] = useState<Color>(spectator ? toMove : view.player_color);
   if (!canPlayFrom(view, ply)) return null;
-  const toMove = turnFromFen(fenAt(view, ply));
   return (
     <div className="play-from-here" data-testid="play-from-here">
       <label>
