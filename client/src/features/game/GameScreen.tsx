@@ -8,7 +8,6 @@ import { EvalBar } from '../../components/EvalBar';
 import { FileLabels } from '../../components/FileLabels';
 import { MoveList } from '../../components/MoveList';
 import { formatClock } from '../../clock/clockTime';
-import { useClock } from '../../clock/useClock';
 import { useSettings } from '../../settings/useSettings';
 import { playSound } from '../../sound/play';
 import { copyText } from './copyText';
@@ -29,11 +28,10 @@ import { useGameReview } from './review/useGameReview';
 import { useGameActions } from './useGameActions';
 import { useCopied } from './useCopied';
 import { useDocumentTitle } from './useDocumentTitle';
-import { useFlagCheck } from './useFlagCheck';
+import { useGameClock } from './useGameClock';
 import { useGameView } from './useGameView';
 import { useHint } from './useHint';
 import { useKeyboard } from './useKeyboard';
-import { useLowTimeWarning } from './useLowTimeWarning';
 import { useMoveReports } from './useMoveReports';
 import { useNextGame } from './useNextGame';
 import { usePremove } from './usePremove';
@@ -69,11 +67,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const settings = useSettings();
   useDocumentTitle(view ? tabTitle(view, game.engineThinking, !hasToken) : null);
   const live = hasToken && view?.status === 'ongoing';
-  const clock = view?.clock ?? null;
-  const times = useClock(clock);
-  const playerColor = view?.player_color;
-  useLowTimeWarning(id, times && playerColor ? times[playerColor] : undefined, live && clock?.running === playerColor);
-  useFlagCheck(clock, times, game.refresh);
+  const times = useGameClock(view, live, game.refresh);
   const playerReady = live && view.turn === view.player_color && !game.engineThinking && busy === null && !reviewing;
   const premoves = usePremove(view, live && settings.premoves, playerReady, (move) => void actions.play(move));
   useEffect(() => {
@@ -117,7 +111,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const movable = playerTurn && !busy && !reviewing && hasToken ? player : null;
   /** While Stockfish thinks (or our move is in flight), the player may queue one premove. */
   const premovable = live && settings.premoves && movable === null && !reviewing && (thinking || !playerTurn || busy === 'move') ? player : null;
-  const clockOf = (color: typeof player) => (times ? { ms: times[color], running: clock?.running === color } : undefined);
+  const clockOf = (color: typeof player) => (times ? { ms: times[color], running: view.clock?.running === color } : undefined);
   const shownHint = hint.hint && !reviewing && !pending && !settings.training ? hint.hint : null;
   const allowed = availableActions(view, { hasToken, busy: busy !== null, engineThinking: thinking, reviewing });
   const spectator = !hasToken;
