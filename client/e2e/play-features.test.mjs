@@ -7,6 +7,7 @@ import {
   holdMoveRequests,
   moveTexts,
   newPage,
+  openGameFromApi,
   pieceOn,
   screenshot,
   sounds,
@@ -207,6 +208,17 @@ describe('draw offer and abort', () => {
     await page.getByTestId('abort').click();
     await page.locator('.game-screen[data-status="aborted"]').waitFor();
     assert.match(await page.getByTestId('game-over').textContent(), /Game aborted/);
+    await page.context().close();
+  });
+
+  it('claims a threefold repetition in an imported game', async () => {
+    const page = await newPage();
+    // The start position for the third time: imported games draw by claim, as over the board.
+    await openGameFromApi(page, { color: 'white', pgn: '1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *' });
+    await page.getByTestId('claim-draw').click();
+    await page.locator('.game-screen[data-status="finished"]').waitFor();
+    assert.match(await page.getByTestId('game-over').textContent(), /Draw/);
+    assert.match(await page.getByTestId('game-over-reason').textContent(), /threefold repetition/);
     await page.context().close();
   });
 
