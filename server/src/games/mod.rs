@@ -12,6 +12,7 @@ mod failed_writes;
 mod flag;
 mod hint_lock;
 mod id;
+mod length;
 mod level;
 mod migrations;
 mod notation;
@@ -40,6 +41,7 @@ pub use draw::{Decline, DrawError};
 pub use error::{GameError, StoreError};
 pub use events::{GameEvent, GameEvents};
 pub use id::GameId;
+pub use length::MAX_PLIES;
 pub use level::Level;
 pub use migrations::{SCHEMA_V1, SCHEMA_VERSION};
 pub use notation::{ParsePlayerMoveError, PlayerMove};
@@ -52,7 +54,7 @@ pub use registry::{GameSlot, Games};
 pub use service::{Created, GameService, Hint};
 pub use setup::{parse_fen, parse_pgn, ColorChoice, NewGame, SetupError};
 pub use sqlite::SqliteStore;
-pub use state::{EngineTurn, GameState, MAX_PLIES};
+pub use state::{EngineTurn, GameState};
 pub use store::{
     Change, Claimed, Durable, Fresh, GameSnapshot, GameStore, Holding, Lookup, MemoryStore,
     Pending, WriteTicket,

@@ -14,8 +14,9 @@ use alphachess_engine::{
 use super::clock::{GameClock, TimeControl};
 use super::color::{color_name, parse_color_name};
 use super::id::GameId;
+use super::length::MAX_PLIES;
 use super::level::Level;
-use super::state::{GameState, MAX_PLIES};
+use super::state::GameState;
 use crate::token::TokenHash;
 
 /// A game read back from a store, validated and rebuilt with the engine crate.

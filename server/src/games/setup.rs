@@ -5,8 +5,8 @@ use alphachess_engine::{pgn, Color, DrawRule, Game, Position};
 
 use super::clock::TimeControl;
 use super::color::parse_color_name;
+use super::length::MAX_PLIES;
 use super::level::Level;
-use super::state::MAX_PLIES;
 use crate::token::{random_bytes, RandomError};
 
 /// Longest FEN worth reading (the longest legal FEN is under 100 characters).

@@ -13,11 +13,9 @@ use tokio_util::sync::CancellationToken;
 
 use super::clock::{GameClock, TimeControl};
 use super::error::GameError;
+use super::length::{has_room_for_an_exchange, MAX_PLIES};
 use super::level::Level;
 use super::notation::{illegal, PlayerMove};
-
-/// The most plies a game may have.
-pub const MAX_PLIES: usize = 600;
 
 /// A game against the engine: the moves, who plays what, and whether the engine is thinking.
 #[derive(Debug, Clone)]
@@ -458,11 +456,6 @@ impl GameState {
     }
 }
 
-/// Whether a player's move at `ply` and the engine's reply both fit under [`MAX_PLIES`].
-fn has_room_for_an_exchange(ply: usize) -> bool {
-    ply + 2 <= MAX_PLIES
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -619,14 +612,6 @@ mod tests {
             Err(GameError::GameOver)
         ));
         assert!(matches!(state.take_back(), Err(GameError::GameOver)));
-    }
-
-    #[test]
-    fn a_player_move_needs_room_for_the_reply_under_the_ply_limit() {
-        assert!(has_room_for_an_exchange(0));
-        assert!(has_room_for_an_exchange(MAX_PLIES - 2));
-        assert!(!has_room_for_an_exchange(MAX_PLIES - 1));
-        assert!(!has_room_for_an_exchange(MAX_PLIES));
     }
 
     #[test]
