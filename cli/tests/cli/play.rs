@@ -117,7 +117,8 @@ fn stockfish_replies_with_its_thinking_shown_and_every_command_answers() {
     );
     assert!(out.contains("Type a move such as Nf3 or g1f3"), "{out}");
     assert!(out.contains("Stockfish suggests "), "{out}");
-    assert!(out.contains("This server has no draw offers."), "{out}");
+    // Level 1 at move 2 in a live position: the offer is declined, with the server's reason.
+    assert!(out.contains("Stockfish declines: "), "{out}");
     assert!(out.contains("pgn [FILE]  print the game as PGN"), "{out}");
     // Flipped: black at the bottom, files from h to a.
     let flipped = lines_from(out, "   h  g  f  e  d  c  b  a ", 2);
