@@ -2,13 +2,12 @@
 //! live play, a live search never waits for one, and a preempted analysis still gets its answer.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use alphachess_engine::Game;
 use alphachess_server::uci::{AnalysisRequest, EnginePool, PositionAnalysis, Score, SearchRequest};
 use tokio::sync::mpsc;
 
-use crate::helpers::{game_after, one_engine};
+use crate::helpers::{game_after, one_engine, wait_until};
 
 /// A budget that keeps Stockfish busy for about two seconds here: far longer than a live
 /// search at depth 8, so a live search that waited for it would finish after it.
@@ -172,15 +171,4 @@ async fn a_full_analysis_lane_answers_busy_and_live_play_is_unaffected() {
 /// Analysis jobs queued or on the (only) engine.
 fn analyses_in_flight(pool: &EnginePool) -> usize {
     pool.queued().1 + usize::from(pool.status()[0].searching)
-}
-
-/// Polls `condition` until it holds (the engine's state changes within milliseconds).
-async fn wait_until(condition: impl Fn() -> bool) {
-    for _ in 0..2_000 {
-        if condition() {
-            return;
-        }
-        tokio::time::sleep(Duration::from_millis(5)).await;
-    }
-    panic!("the condition never held");
 }

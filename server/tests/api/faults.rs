@@ -5,7 +5,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{expect_error, fake_engine, spawn_with, test_config, TestApp};
+use crate::helpers::{expect_error, fake_engine, spawn_with, test_config, wait_until, TestApp};
 
 /// A server on the fake engine with a short search cap (the supervisor deadline is cap + slack).
 async fn spawn_fake(engines: u32, queue_len: u32) -> TestApp {
@@ -112,16 +112,18 @@ async fn a_full_engine_queue_answers_503_with_retry_after() {
         app.create(json!({ "color": "white" })).await,
         app.create(json!({ "color": "white" })).await,
     ];
-    // The first search occupies the engine, the second waits in the queue, the third is refused.
+    // The first search occupies the engine (the fake thinks for a second), the second waits in
+    // the queue, the third is refused. A ply is applied before its search is queued, so each
+    // next move waits for the pool's state, not for the game's.
+    let engines = app.service.engines();
     let (first, second, third) = tokio::join!(
         app.play_raw(&games[0], json!({ "move": "e2e3" })),
         async {
-            app.wait_for_ply(&games[0], 1).await;
+            wait_until(|| engines.status()[0].searching).await;
             app.play_raw(&games[1], json!({ "move": "e2e3" })).await
         },
         async {
-            app.wait_for_ply(&games[0], 1).await;
-            app.wait_for_ply(&games[1], 1).await;
+            wait_until(|| engines.status()[0].searching && engines.queued().0 == 1).await;
             app.play_raw(&games[2], json!({ "move": "e2e3" })).await
         }
     );

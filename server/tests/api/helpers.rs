@@ -207,3 +207,14 @@ pub async fn expect_error(response: Response, status: StatusCode, code: &str) ->
     );
     body
 }
+
+/// Polls `condition` until it holds (the engine's state changes within milliseconds).
+pub async fn wait_until(condition: impl Fn() -> bool) {
+    for _ in 0..2_000 {
+        if condition() {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+    panic!("the condition never held");
+}
