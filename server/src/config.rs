@@ -12,6 +12,7 @@ use clap::Parser;
 use crate::analysis::DEFAULT_ANALYSIS_NODES;
 use crate::games::PgSettings;
 use crate::limits::{IpNet, LimitSettings};
+use crate::middleware::cors::CorsOrigin;
 use crate::uci::EngineAddress;
 
 /// AlphaChess server: play Stockfish in the browser.
@@ -110,6 +111,16 @@ pub struct Config {
         value_delimiter = ','
     )]
     pub allowed_hosts: Vec<String>,
+
+    /// A web page origin (`scheme://host[:port]`, e.g. `https://chess.example`) whose scripts
+    /// may call the API from the browser (CORS); repeat for several. Without it, no CORS headers
+    /// are sent and browsers let only pages of this server's own origin read its answers
+    #[arg(
+        long = "cors-origin",
+        env = "ALPHACHESS_CORS_ORIGIN",
+        value_delimiter = ','
+    )]
+    pub cors_origins: Vec<CorsOrigin>,
 
     /// New games one client (IP address, IPv6 /64) may create per minute, after its burst;
     /// past it, 429 with Retry-After
@@ -339,6 +350,40 @@ mod tests {
             Config::try_parse_from(["alphachess-server", "--trusted-proxy", "10.0.0.0/99"])
                 .is_err()
         );
+    }
+
+    #[test]
+    fn cors_origins_may_be_repeated_and_are_checked_at_start_up() {
+        assert!(
+            Config::with_defaults().cors_origins.is_empty(),
+            "CORS is off"
+        );
+        let config = Config::parse_from([
+            "alphachess-server",
+            "--cors-origin",
+            "https://chess.example/,http://localhost:5173",
+            "--cors-origin",
+            "HTTPS://Other.example:443",
+        ]);
+        let shown: Vec<String> = config
+            .cors_origins
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "https://chess.example",
+                "http://localhost:5173",
+                "https://other.example"
+            ]
+        );
+        for bad in ["chess.example", "https://chess.example/app", "ftp://x", "*"] {
+            let error = Config::try_parse_from(["alphachess-server", "--cors-origin", bad])
+                .expect_err(bad)
+                .to_string();
+            assert!(error.contains("--cors-origin"), "{error}");
+        }
     }
 
     #[test]

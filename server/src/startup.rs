@@ -8,7 +8,7 @@ use std::time::Duration;
 use actix_web::dev::Server;
 use actix_web::error::{JsonPayloadError, PayloadError};
 use actix_web::http::KeepAlive;
-use actix_web::middleware::from_fn;
+use actix_web::middleware::{from_fn, Condition};
 use actix_web::{web, App, HttpRequest, HttpServer};
 use tokio_util::sync::CancellationToken;
 
@@ -20,6 +20,7 @@ use crate::games::{
 use crate::limits::{connection, Limits};
 use crate::middleware::access_log::access_log;
 use crate::middleware::body_timeout::{read_body_in_time, BodyTimeout};
+use crate::middleware::cors::cors;
 use crate::middleware::headers::security_headers;
 use crate::middleware::host::{check_host, AllowedHosts};
 use crate::openings;
@@ -101,15 +102,21 @@ impl Application {
             max_bytes: MAX_BODY_BYTES,
         });
         let hosts = AllowedHosts::for_bind(config.bind, &config.allowed_hosts).map(web::Data::new);
+        let cors_origins = config.cors_origins.clone();
         let server = HttpServer::new(move || {
             let mut app = App::new().app_data(body_timeout.clone());
             if let Some(hosts) = &hosts {
                 app = app.app_data(hosts.clone());
             }
-            // The last wrapped runs first: log, add headers, check the host, then read the body.
+            // The last wrapped runs first: log, answer or mark cross-origin requests (only with
+            // --cors-origin), add headers, check the host, then read the body.
             app.wrap(from_fn(read_body_in_time))
                 .wrap(from_fn(check_host))
                 .wrap(from_fn(security_headers))
+                .wrap(Condition::new(
+                    !cors_origins.is_empty(),
+                    cors(&cors_origins),
+                ))
                 .wrap(access_log())
                 .configure(|cfg| configure(cfg, app_service.clone(), limits.clone(), &static_dir))
         })

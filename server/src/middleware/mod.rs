@@ -2,5 +2,6 @@
 
 pub mod access_log;
 pub mod body_timeout;
+pub mod cors;
 pub mod headers;
 pub mod host;

@@ -8,6 +8,7 @@ mod analysis_lane;
 mod analysis_runner;
 mod clients;
 mod clocks;
+mod cors;
 mod durability;
 mod endings;
 mod engine_time;
