@@ -1,6 +1,6 @@
-//! The live stream of a game over HTTP: Server-Sent Events framing and one forwarding task per
-//! watcher. What is published, and when, is the domain's (`games::GameEvents`); this is only
-//! the edge.
+//! The live stream of a game over HTTP: its two framings (Server-Sent Events, NDJSON) and one
+//! forwarding task per watcher. What is published, and when, is the domain's
+//! (`games::GameEvents`); this is only the edge.
 //!
 //! A watcher holds its places ([`WatcherPermit`]) for as long as its response lives. One that
 //! stops reading is given up after the stall timeout: its forwarder ends (the game's broadcast
@@ -22,38 +22,100 @@ use tokio_util::sync::CancellationToken;
 use crate::games::{GameEvent, GameSlot, GameView};
 use crate::limits::WatcherPermit;
 
-/// How often an idle stream sends a comment, so proxies keep it open.
+/// How often an idle stream sends a keep-alive, so proxies keep it open.
 pub const HEARTBEAT: Duration = Duration::from_secs(15);
 
 /// Encoded events waiting for a slow client; past this the forwarder waits and the broadcast
 /// channel lets the watcher skip ahead.
 const BUFFERED: usize = 8;
 
+/// The SSE keep-alive: a comment, which `EventSource` ignores.
 const PING: &[u8] = b": ping\n\n";
 
-/// One SSE frame: `event: <name>` and a one-line JSON `data:`.
-fn frame(name: &str, data: &impl Serialize) -> Bytes {
-    // Our views serialize infallibly (no maps with non-string keys, no failing impls).
-    let json = serde_json::to_string(data).unwrap_or_else(|_| "null".to_owned());
-    Bytes::from(format!("event: {name}\ndata: {json}\n\n"))
+/// The NDJSON keep-alive: an event with no data.
+const KEEPALIVE_LINE: &[u8] = b"{\"event\":\"keepalive\"}\n";
+
+/// How a stream is framed: the same events, one format per client kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    /// `text/event-stream`, for `EventSource` (the default).
+    Sse,
+    /// `application/x-ndjson`: one `{"event": …, "data": …}` object per line, for clients that
+    /// read a `fetch` body line by line.
+    Ndjson,
 }
 
-fn encode(event: &GameEvent) -> Bytes {
-    match event {
-        GameEvent::Game(view) => frame("game", view),
-        GameEvent::Thinking(thinking) => frame("thinking", thinking),
-        GameEvent::Analysis(analysis) => frame("analysis", analysis),
+impl Encoding {
+    /// The framing a request's `Accept` header asks for: NDJSON when it names
+    /// `application/x-ndjson` before (or without) `text/event-stream`, else SSE.
+    pub fn from_accept(accept: Option<&str>) -> Encoding {
+        let ranges = accept.unwrap_or_default().split(',').filter_map(|range| {
+            let mut parts = range.split(';');
+            let media = parts.next().unwrap_or_default().trim();
+            // `q=0` means "not this one".
+            let refused = parts.any(|param| {
+                param
+                    .trim()
+                    .strip_prefix("q=")
+                    .and_then(|q| q.trim().parse::<f32>().ok())
+                    .is_some_and(|q| q <= 0.0)
+            });
+            (!refused).then_some(media)
+        });
+        for media in ranges {
+            if media.eq_ignore_ascii_case("application/x-ndjson") {
+                return Encoding::Ndjson;
+            }
+            if media.eq_ignore_ascii_case("text/event-stream") {
+                return Encoding::Sse;
+            }
+        }
+        Encoding::Sse
+    }
+
+    /// The response's `Content-Type`.
+    pub fn content_type(self) -> &'static str {
+        match self {
+            Encoding::Sse => "text/event-stream",
+            Encoding::Ndjson => "application/x-ndjson",
+        }
+    }
+
+    /// One event: SSE's `event: <name>` and a one-line JSON `data:`, or one NDJSON line.
+    fn frame(self, name: &str, data: &impl Serialize) -> Bytes {
+        // Our views serialize infallibly (no maps with non-string keys, no failing impls).
+        let json = serde_json::to_string(data).unwrap_or_else(|_| "null".to_owned());
+        Bytes::from(match self {
+            Encoding::Sse => format!("event: {name}\ndata: {json}\n\n"),
+            Encoding::Ndjson => format!("{{\"event\":\"{name}\",\"data\":{json}}}\n"),
+        })
+    }
+
+    /// What an idle stream sends every [`HEARTBEAT`].
+    fn keepalive(self) -> Bytes {
+        Bytes::from_static(match self {
+            Encoding::Sse => PING,
+            Encoding::Ndjson => KEEPALIVE_LINE,
+        })
+    }
+
+    fn encode(self, event: &GameEvent) -> Bytes {
+        match event {
+            GameEvent::Game(view) => self.frame("game", view),
+            GameEvent::Thinking(thinking) => self.frame("thinking", thinking),
+            GameEvent::Analysis(analysis) => self.frame("analysis", analysis),
+        }
     }
 }
 
 /// The response body of one watcher: frames arrive from its forwarding task.
-pub struct SseBody {
+pub struct StreamBody {
     frames: mpsc::Receiver<Bytes>,
     /// Given back when the response ends.
     _permit: WatcherPermit,
 }
 
-impl MessageBody for SseBody {
+impl MessageBody for StreamBody {
     type Error = std::convert::Infallible;
 
     fn size(&self) -> BodySize {
@@ -76,26 +138,29 @@ impl MessageBody for SseBody {
 /// It holds the game only weakly, and gives up on a watcher that takes no frame for `stall`.
 pub fn event_stream(
     slot: &Arc<GameSlot>,
+    encoding: Encoding,
     stopping: CancellationToken,
     permit: WatcherPermit,
     stall: Duration,
-) -> SseBody {
+) -> StreamBody {
     let pace = Pace {
         heartbeat: HEARTBEAT,
         stall,
+        encoding,
     };
-    SseBody {
+    StreamBody {
         frames: spawn_watcher(slot, pace, stopping),
         _permit: permit,
     }
 }
 
-/// A forwarder's timing: a ping after `heartbeat` of silence; give up after `stall` without
-/// the watcher taking a frame.
+/// A forwarder's timing and framing: a keep-alive after `heartbeat` of silence; give up after
+/// `stall` without the watcher taking a frame.
 #[derive(Debug, Clone, Copy)]
 struct Pace {
     heartbeat: Duration,
     stall: Duration,
+    encoding: Encoding,
 }
 
 /// Starts forwarding `slot`'s events to a new watcher; its frames come out of the receiver.
@@ -133,7 +198,8 @@ async fn forward(
             Ok(Ok(()))
         )
     };
-    if !deliver(frame("game", &view)).await {
+    let encoding = pace.encoding;
+    if !deliver(encoding.frame("game", &view)).await {
         return;
     }
     let period = pace.heartbeat;
@@ -142,16 +208,16 @@ async fn forward(
     loop {
         let next = tokio::select! {
             event = events.recv() => match event {
-                Ok(event) => encode(&event),
+                Ok(event) => encoding.encode(&event),
                 // Too slow: skip what was missed and show the game as it is now.
                 Err(broadcast::error::RecvError::Lagged(_)) => match slot.upgrade() {
-                    Some(slot) => frame("game", &slot.view()),
+                    Some(slot) => encoding.frame("game", &slot.view()),
                     None => return,
                 },
                 // The game was forgotten.
                 Err(broadcast::error::RecvError::Closed) => return,
             },
-            _ = heartbeat.tick() => Bytes::from_static(PING),
+            _ = heartbeat.tick() => encoding.keepalive(),
             () = sender.closed() => return,
         };
         if !deliver(next).await {
@@ -174,11 +240,20 @@ mod tests {
         (games, slot)
     }
 
-    /// A watcher's stream with a custom heartbeat (and a stall timeout longer than any test).
+    /// A watcher's SSE stream with a custom heartbeat (and a stall timeout longer than any test).
     fn watch(slot: &Arc<GameSlot>, period: Duration) -> mpsc::Receiver<Bytes> {
+        watch_as(slot, period, Encoding::Sse)
+    }
+
+    fn watch_as(
+        slot: &Arc<GameSlot>,
+        period: Duration,
+        encoding: Encoding,
+    ) -> mpsc::Receiver<Bytes> {
         let pace = Pace {
             heartbeat: period,
             stall: Duration::from_secs(3600),
+            encoding,
         };
         spawn_watcher(slot, pace, CancellationToken::new())
     }
@@ -250,6 +325,7 @@ mod tests {
                 let pace = Pace {
                     heartbeat: HEARTBEAT,
                     stall: HEARTBEAT,
+                    encoding: Encoding::Sse,
                 };
                 spawn_watcher(&slot, pace, stopping.clone())
             })
@@ -273,6 +349,7 @@ mod tests {
         let pace = Pace {
             heartbeat: Duration::from_millis(5),
             stall: Duration::from_millis(100),
+            encoding: Encoding::Sse,
         };
         let mut frames = spawn_watcher(&slot, pace, CancellationToken::new());
         // Read nothing: the heartbeats fill the watcher's buffer and the forwarder waits.
@@ -292,8 +369,72 @@ mod tests {
     fn a_frame_is_an_event_name_and_one_line_of_json() {
         let data = serde_json::json!({"a": "two\nlines"});
         assert_eq!(
-            frame("thinking", &data),
+            Encoding::Sse.frame("thinking", &data),
             Bytes::from_static(b"event: thinking\ndata: {\"a\":\"two\\nlines\"}\n\n")
         );
+    }
+
+    #[test]
+    fn an_ndjson_frame_is_one_line_of_json_naming_its_event() {
+        let data = serde_json::json!({"a": "two\nlines"});
+        let line = Encoding::Ndjson.frame("thinking", &data);
+        assert_eq!(
+            line,
+            Bytes::from_static(b"{\"event\":\"thinking\",\"data\":{\"a\":\"two\\nlines\"}}\n")
+        );
+        let parsed: serde_json::Value =
+            serde_json::from_str(text(&line).trim_end()).expect("one JSON object");
+        assert_eq!(parsed["event"], "thinking");
+        assert_eq!(parsed["data"], data);
+        let keepalive: serde_json::Value =
+            serde_json::from_slice(&Encoding::Ndjson.keepalive()).expect("one JSON object");
+        assert_eq!(keepalive, serde_json::json!({"event": "keepalive"}));
+    }
+
+    #[tokio::test]
+    async fn a_quiet_ndjson_stream_sends_keepalive_lines() {
+        let (_games, slot) = slot();
+        let mut frames = watch_as(&slot, Duration::from_millis(20), Encoding::Ndjson);
+        let first = frames.recv().await.expect("the view");
+        let first: serde_json::Value =
+            serde_json::from_str(text(&first).trim_end()).expect("one JSON line");
+        assert_eq!(first["event"], "game");
+        assert_eq!(first["data"]["ply"], 0);
+        for _ in 0..2 {
+            let line = frames.recv().await.expect("a keep-alive");
+            assert_eq!(text(&line), "{\"event\":\"keepalive\"}\n");
+        }
+    }
+
+    #[test]
+    fn the_accept_header_picks_ndjson_only_when_it_comes_first() {
+        for (accept, encoding) in [
+            (None, Encoding::Sse),
+            (Some("*/*"), Encoding::Sse),
+            (Some("text/event-stream"), Encoding::Sse),
+            (Some("application/x-ndjson"), Encoding::Ndjson),
+            (
+                Some("Application/X-NDJSON; charset=utf-8"),
+                Encoding::Ndjson,
+            ),
+            (
+                Some("application/json, application/x-ndjson"),
+                Encoding::Ndjson,
+            ),
+            (
+                Some("text/event-stream, application/x-ndjson"),
+                Encoding::Sse,
+            ),
+            (
+                Some("application/x-ndjson, text/event-stream"),
+                Encoding::Ndjson,
+            ),
+            (
+                Some("application/x-ndjson;q=0, text/event-stream"),
+                Encoding::Sse,
+            ),
+        ] {
+            assert_eq!(Encoding::from_accept(accept), encoding, "{accept:?}");
+        }
     }
 }

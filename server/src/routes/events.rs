@@ -1,11 +1,12 @@
-//! `GET /api/games/{id}/events`: the live stream of a game (Server-Sent Events).
+//! `GET /api/games/{id}/events`: the live stream of a game (Server-Sent Events, or NDJSON when
+//! `Accept` asks for `application/x-ndjson`).
 
 use actix_web::http::header;
-use actix_web::{get, web, HttpResponse};
+use actix_web::{get, web, HttpRequest, HttpResponse};
 
 use super::game_id::GamePath;
 use crate::error::{ApiError, ErrorBody};
-use crate::events::event_stream;
+use crate::events::{event_stream, Encoding};
 use crate::games::GameService;
 use crate::limits::{ClientIp, Limits};
 
@@ -30,17 +31,25 @@ pub async fn stream(
     service: web::Data<GameService>,
     limits: web::Data<Limits>,
     client: ClientIp,
+    request: HttpRequest,
     GamePath(id): GamePath,
 ) -> Result<HttpResponse, ApiError> {
+    let encoding = Encoding::from_accept(
+        request
+            .headers()
+            .get(header::ACCEPT)
+            .and_then(|accept| accept.to_str().ok()),
+    );
     let slot = service.games().find(&id).await?;
     let permit = limits.watch(client, &id)?;
     Ok(HttpResponse::Ok()
-        .content_type("text/event-stream")
+        .content_type(encoding.content_type())
         .insert_header((header::CACHE_CONTROL, "no-cache"))
         // nginx and friends: do not buffer the stream.
         .insert_header(("X-Accel-Buffering", "no"))
         .body(event_stream(
             &slot,
+            encoding,
             service.stopping().clone(),
             permit,
             limits.stall(),

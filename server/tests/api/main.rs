@@ -18,6 +18,7 @@ mod faults;
 mod headers;
 mod injection;
 mod limits;
+mod ndjson;
 mod persistence;
 mod play;
 mod quarantine;

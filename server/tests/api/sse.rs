@@ -23,7 +23,16 @@ pub struct Watcher {
 impl Watcher {
     /// Connects to the stream of game `id`.
     pub async fn connect(app: &TestApp, id: &str) -> Watcher {
-        let response = app.get(&format!("/api/games/{id}/events")).await;
+        Watcher::connect_to(app, &format!("/api/games/{id}/events"), None).await
+    }
+
+    /// Connects to the stream at `path`, sending `accept` as the `Accept` header if given.
+    pub async fn connect_to(app: &TestApp, path: &str, accept: Option<&str>) -> Watcher {
+        let mut request = app.client.get(app.url(path));
+        if let Some(accept) = accept {
+            request = request.header("accept", accept);
+        }
+        let response = request.send().await.expect("the server answers");
         assert_eq!(response.status(), StatusCode::OK);
         let content_type = response.headers()["content-type"]
             .to_str()
