@@ -233,7 +233,8 @@ impl ApiError {
         }
     }
 
-    fn body(&self) -> ErrorBody {
+    /// What the client is told (the error response's body, an `engine_error` event's data).
+    pub fn body(&self) -> ErrorBody {
         let message = match self {
             // The cause is logged, not shown.
             ApiError::Internal(_) => "Something went wrong on the server.".to_owned(),
@@ -256,6 +257,13 @@ impl ApiError {
 
 impl From<EngineError> for ApiError {
     fn from(error: EngineError) -> ApiError {
+        ApiError::from(&error)
+    }
+}
+
+/// By reference too: a reply nobody waited for shares its failure with every watcher.
+impl From<&EngineError> for ApiError {
+    fn from(error: &EngineError) -> ApiError {
         match error {
             EngineError::Busy => ApiError::EngineBusy,
             EngineError::Timeout => ApiError::EngineTimeout,

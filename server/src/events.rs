@@ -19,6 +19,7 @@ use tokio::sync::{broadcast, mpsc};
 use tokio::time::{interval_at, Instant, MissedTickBehavior};
 use tokio_util::sync::CancellationToken;
 
+use crate::error::ApiError;
 use crate::games::{GameEvent, GameSlot, GameView};
 use crate::limits::WatcherPermit;
 
@@ -104,6 +105,10 @@ impl Encoding {
             GameEvent::Game(view) => self.frame("game", view),
             GameEvent::Thinking(thinking) => self.frame("thinking", thinking),
             GameEvent::Analysis(analysis) => self.frame("analysis", analysis),
+            // What the waiting call would have answered: the same code and sentence.
+            GameEvent::EngineFailed(error) => {
+                self.frame("engine_error", &ApiError::from(&**error).body())
+            }
         }
     }
 }
@@ -436,5 +441,22 @@ mod tests {
         ] {
             assert_eq!(Encoding::from_accept(accept), encoding, "{accept:?}");
         }
+    }
+
+    #[test]
+    fn an_engine_failure_is_framed_as_the_error_body_the_waiting_call_answers() {
+        let event = GameEvent::EngineFailed(Arc::new(crate::uci::EngineError::Timeout));
+        let line = Encoding::Ndjson.encode(&event);
+        let parsed: serde_json::Value =
+            serde_json::from_str(text(&line).trim_end()).expect("one JSON line");
+        assert_eq!(parsed["event"], "engine_error");
+        assert_eq!(parsed["data"]["error"], "engine_timeout");
+        assert!(parsed["data"]["message"]
+            .as_str()
+            .is_some_and(|m| !m.is_empty()));
+        let frame = Encoding::Sse.encode(&event);
+        assert!(
+            text(&frame).starts_with("event: engine_error\ndata: {\"error\":\"engine_timeout\"")
+        );
     }
 }

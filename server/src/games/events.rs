@@ -4,7 +4,7 @@
 //! Each game owns a [`GameEvents`] (a bounded broadcast channel). `GameSlot::update` publishes
 //! the new view after every change; the engine's search publishes [`Thinking`] through the sink
 //! `progress::thinking_sink` builds; a running analysis publishes its new plies and status changes
-//! (`analyses.rs`). Publishing never waits: a watcher that falls behind skips to
+//! (`analyses.rs`); a reply nobody waited for publishes its failure (`service.rs`). Publishing never waits: a watcher that falls behind skips to
 //! the current view, and one that leaves costs nothing. Framing them for HTTP (Server-Sent
 //! Events) is the edge's business.
 
@@ -15,6 +15,7 @@ use tokio::sync::broadcast;
 use super::thinking::Thinking;
 use super::view::GameView;
 use crate::analysis::AnalysisEvent;
+use crate::uci::EngineError;
 
 /// How many events a watcher may fall behind before it skips to the current view.
 const CAPACITY: usize = 32;
@@ -28,6 +29,9 @@ pub enum GameEvent {
     Thinking(Arc<Thinking>),
     /// The game's analysis has a new ply or a new status.
     Analysis(Arc<AnalysisEvent>),
+    /// The engine's reply to a move played without waiting failed; the move is taken back (a
+    /// `Game` event showed it). The edge tells the client what the waiting call would have.
+    EngineFailed(Arc<EngineError>),
 }
 
 /// The sending side of one game's stream; cheap to clone.
@@ -63,6 +67,11 @@ impl GameEvents {
     /// Sends an analysis's progress to every watcher.
     pub fn publish_analysis(&self, event: AnalysisEvent) {
         let _ = self.sender.send(GameEvent::Analysis(Arc::new(event)));
+    }
+
+    /// Tells every watcher the engine's reply failed.
+    pub fn publish_engine_failure(&self, error: EngineError) {
+        let _ = self.sender.send(GameEvent::EngineFailed(Arc::new(error)));
     }
 
     /// Whether anyone watches (progress is not even computed otherwise).

@@ -51,7 +51,7 @@ pub use progress::{thinking_sink, THINKING_INTERVAL};
 pub use quarantine::QuarantinedGame;
 pub use record::{GameRecord, InvalidRecord, StoredGame};
 pub use registry::{GameSlot, Games};
-pub use service::{Created, GameService, Hint};
+pub use service::{Created, GameService, Hint, Played};
 pub use setup::{parse_fen, parse_pgn, ColorChoice, NewGame, SetupError};
 pub use sqlite::SqliteStore;
 pub use state::{EngineTurn, GameState};

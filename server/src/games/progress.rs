@@ -145,6 +145,7 @@ mod tests {
                 GameEvent::Thinking(thinking) => thinking.depth,
                 GameEvent::Game(view) => panic!("unexpected view {view:?}"),
                 GameEvent::Analysis(event) => panic!("unexpected analysis {event:?}"),
+                GameEvent::EngineFailed(error) => panic!("unexpected failure {error:?}"),
             })
             .collect()
     }

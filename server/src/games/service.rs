@@ -6,6 +6,7 @@ use std::time::SystemTime;
 use alphachess_engine::{DrawReason, Outcome, SanPlus, WinReason};
 use serde::Serialize;
 use tokio::sync::broadcast::error::RecvError;
+use tokio::task::JoinHandle;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 use utoipa::ToSchema;
@@ -170,10 +171,8 @@ impl GameService {
         m: &PlayerMove,
         expected_ply: Option<usize>,
     ) -> Result<Arc<GameView>, GameError> {
-        let slot = self.games.find_authorized(id, token).await?;
-        self.settle_clock(&slot)?;
-        slot.update(|state| state.play_player_move(m, expected_ply))?;
-        let view = match self.engine_turn(&slot, true).await {
+        let (slot, turn) = self.play_player_move(id, token, m, expected_ply).await?;
+        let view = match turn.finished().await {
             Ok(view) => view,
             Err(error) => {
                 slot.durable().await?;
@@ -183,6 +182,54 @@ impl GameService {
         self.analyse_if_ended(&slot, false, &view);
         slot.durable().await?;
         Ok(view)
+    }
+
+    /// The player's move, answered as soon as it is durable: the engine's reply is searched
+    /// meanwhile and reaches the client on the game's stream (and in the next view). A failed
+    /// search takes the move back (durably), then publishes [`GameEvent::EngineFailed`] with what
+    /// the waiting [`GameService::play`] would have answered.
+    ///
+    /// [`GameEvent::EngineFailed`]: super::events::GameEvent::EngineFailed
+    pub async fn play_without_waiting(
+        &self,
+        id: &GameId,
+        token: &str,
+        m: &PlayerMove,
+        expected_ply: Option<usize>,
+    ) -> Result<Played, GameError> {
+        let (slot, turn) = self.play_player_move(id, token, m, expected_ply).await?;
+        match turn {
+            EngineTurnStarted::Done(view) => {
+                self.analyse_if_ended(&slot, false, &view);
+                slot.durable().await?;
+                Ok(Played::Done(view))
+            }
+            EngineTurnStarted::Searching { view, reply } => Ok(Played::Replying {
+                view,
+                reply: tokio::spawn(settle_reply(slot, reply)),
+            }),
+        }
+    }
+
+    /// Plays the player's move and starts the engine's turn (the move is then durable). A
+    /// failure before the search takes the move back, durably, and is the answer.
+    async fn play_player_move(
+        &self,
+        id: &GameId,
+        token: &str,
+        m: &PlayerMove,
+        expected_ply: Option<usize>,
+    ) -> Result<(Arc<GameSlot>, EngineTurnStarted), GameError> {
+        let slot = self.games.find_authorized(id, token).await?;
+        self.settle_clock(&slot)?;
+        slot.update(|state| state.play_player_move(m, expected_ply))?;
+        match self.start_engine_turn(&slot, true).await {
+            Ok(turn) => Ok((slot, turn)),
+            Err(error) => {
+                slot.durable().await?;
+                Err(error)
+            }
+        }
     }
 
     /// Takes back the player's last move and the reply (cancelling a search in progress).
@@ -435,9 +482,22 @@ impl GameService {
         slot: &Arc<GameSlot>,
         undo_on_failure: bool,
     ) -> Result<Arc<GameView>, GameError> {
+        self.start_engine_turn(slot, undo_on_failure)
+            .await?
+            .finished()
+            .await
+    }
+
+    /// [`GameService::engine_turn`] up to the search: the reply's task is started (and the
+    /// player's move durable), not awaited.
+    async fn start_engine_turn(
+        &self,
+        slot: &Arc<GameSlot>,
+        undo_on_failure: bool,
+    ) -> Result<EngineTurnStarted, GameError> {
         let (turn, view) = slot.update(|state| Ok(state.begin_engine_turn(undo_on_failure)))?;
         let Some(turn) = turn else {
-            return Ok(view);
+            return Ok(EngineTurnStarted::Done(view));
         };
         // One search per game: a hint for the position just left stops.
         slot.cancel_hint();
@@ -479,10 +539,75 @@ impl GameService {
             turn,
             request,
         );
-        // Only a runtime shutting down cancels the task (its guard then abandons the turn).
-        tokio::spawn(reply)
-            .await
-            .unwrap_or(Err(GameError::Engine(EngineError::Stopped)))
+        Ok(EngineTurnStarted::Searching {
+            view,
+            reply: tokio::spawn(reply),
+        })
+    }
+}
+
+/// The player's move played without waiting for the engine's reply.
+#[derive(Debug)]
+pub enum Played {
+    /// The engine has nothing to do (the move ended the game): the view after the move.
+    Done(Arc<GameView>),
+    /// The engine searches its reply. `view` is the game right after the player's move (durable,
+    /// the engine to move); `reply` ends once the reply is applied and durable, or has failed and
+    /// the move is taken back (durably) and the failure published.
+    Replying {
+        view: Arc<GameView>,
+        reply: JoinHandle<()>,
+    },
+}
+
+/// An engine turn once its search has started (or was not needed).
+enum EngineTurnStarted {
+    /// Not the engine's move (or the game is over): the view as it is.
+    Done(Arc<GameView>),
+    /// The search runs on its own task; `view` is the game as the engine starts thinking.
+    Searching {
+        view: Arc<GameView>,
+        reply: JoinHandle<Result<Arc<GameView>, GameError>>,
+    },
+}
+
+impl EngineTurnStarted {
+    /// The view once the engine has replied (or the failure, the move already taken back).
+    async fn finished(self) -> Result<Arc<GameView>, GameError> {
+        match self {
+            EngineTurnStarted::Done(view) => Ok(view),
+            EngineTurnStarted::Searching { reply, .. } => joined(reply).await,
+        }
+    }
+}
+
+/// The reply task's outcome. Only a runtime shutting down cancels the task (its guard then
+/// abandons the turn).
+async fn joined(
+    reply: JoinHandle<Result<Arc<GameView>, GameError>>,
+) -> Result<Arc<GameView>, GameError> {
+    reply
+        .await
+        .unwrap_or(Err(GameError::Engine(EngineError::Stopped)))
+}
+
+/// Waits for a reply nobody waits for: makes its outcome durable, then publishes an engine
+/// failure (the move is already taken back and the new view published). A takeback or a
+/// resignation meanwhile has nothing to add: its own request answered it.
+async fn settle_reply(slot: Arc<GameSlot>, reply: JoinHandle<Result<Arc<GameView>, GameError>>) {
+    let result = joined(reply).await;
+    if let Err(error) = slot.durable().await {
+        tracing::error!(%error, game = %slot.id(), "the engine's reply could not be saved");
+    }
+    match result {
+        Ok(_) => {}
+        Err(GameError::Engine(error)) => {
+            tracing::warn!(%error, game = %slot.id(), "the engine's reply failed; the move is taken back");
+            slot.events().publish_engine_failure(error);
+        }
+        Err(error) => {
+            tracing::debug!(%error, game = %slot.id(), "the engine's reply was not applied");
+        }
     }
 }
 

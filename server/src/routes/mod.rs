@@ -21,6 +21,7 @@ pub mod games;
 pub mod health;
 pub mod moves;
 pub mod positions;
+pub mod reply_mode;
 pub mod summaries;
 
 /// Every API handler, relative to `/api`.

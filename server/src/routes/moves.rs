@@ -1,15 +1,15 @@
-//! `POST /api/games/{id}/moves`.
+//! `POST /api/games/{id}/moves`: waits for the engine's reply, or answers 202 at once when the
+//! client prefers (see `reply_mode`).
 
-use std::sync::Arc;
-
-use actix_web::{post, web};
+use actix_web::{post, web, HttpResponse};
 use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::game_id::GamePath;
+use super::reply_mode::{ReplyMode, PREFERENCE_APPLIED, RESPOND_ASYNC};
 use crate::auth::BearerToken;
 use crate::error::{ApiError, ErrorBody};
-use crate::games::{GameService, GameView, PlayerMove};
+use crate::games::{GameService, GameView, Played, PlayerMove};
 use crate::limits::{ClientIp, Limits};
 
 /// Body of `POST /api/games/{id}/moves`.
@@ -47,13 +47,31 @@ pub async fn play(
     client: ClientIp,
     token: BearerToken,
     body: web::Json<MoveRequest>,
+    mode: ReplyMode,
     // Last, so a missing token (401) or a malformed body (400) is still reported first.
     GamePath(id): GamePath,
-) -> Result<web::Json<Arc<GameView>>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     let m: PlayerMove = body.text.parse()?;
-    let _search = limits.search(client)?;
-    let view = service
-        .play(&id, token.as_str(), &m, body.expected_ply)
-        .await?;
-    Ok(web::Json(view))
+    let search = limits.search(client)?;
+    let (token, expected_ply) = (token.as_str(), body.expected_ply);
+    if mode == ReplyMode::Wait {
+        let view = service.play(&id, token, &m, expected_ply).await?;
+        return Ok(HttpResponse::Ok().json(view));
+    }
+    match service
+        .play_without_waiting(&id, token, &m, expected_ply)
+        .await?
+    {
+        Played::Done(view) => Ok(HttpResponse::Ok().json(view)),
+        Played::Replying { view, reply } => {
+            // The search counts against this client until the reply is in, as if it waited.
+            tokio::spawn(async move {
+                let _search = search;
+                let _ = reply.await;
+            });
+            Ok(HttpResponse::Accepted()
+                .insert_header((PREFERENCE_APPLIED, RESPOND_ASYNC))
+                .json(view))
+        }
+    }
 }

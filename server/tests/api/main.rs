@@ -23,6 +23,7 @@ mod persistence;
 mod play;
 mod quarantine;
 mod remote;
+mod respond_async;
 mod routes;
 mod slow_clients;
 mod sse;
