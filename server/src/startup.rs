@@ -23,6 +23,7 @@ use crate::middleware::body_timeout::{read_body_in_time, BodyTimeout};
 use crate::middleware::cors::cors;
 use crate::middleware::headers::security_headers;
 use crate::middleware::host::{check_host, AllowedHosts};
+use crate::middleware::version::api_version;
 use crate::openings;
 use crate::routes::{configure_api, docs, fallback};
 use crate::uci::{
@@ -109,10 +110,12 @@ impl Application {
                 app = app.app_data(hosts.clone());
             }
             // The last wrapped runs first: log, answer or mark cross-origin requests (only with
-            // --cors-origin), add headers, check the host, then read the body.
+            // --cors-origin), route /api/v1 as /api, add headers, check the host, then read the
+            // body.
             app.wrap(from_fn(read_body_in_time))
                 .wrap(from_fn(check_host))
                 .wrap(from_fn(security_headers))
+                .wrap(from_fn(api_version))
                 .wrap(Condition::new(
                     !cors_origins.is_empty(),
                     cors(&cors_origins),

@@ -5,3 +5,4 @@ pub mod body_timeout;
 pub mod cors;
 pub mod headers;
 pub mod host;
+pub mod version;

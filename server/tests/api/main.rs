@@ -29,3 +29,4 @@ mod slow_clients;
 mod sse;
 mod startup;
 mod summaries;
+mod versioning;
