@@ -7,7 +7,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::{expect_error, spawn_app, TestApp};
-use crate::sse::Watcher;
+use crate::sse::{EventStream, Watcher};
 
 /// The clock of a view.
 fn clock(view: &Value) -> &Value {

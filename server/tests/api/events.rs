@@ -4,7 +4,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::{expect_error, spawn_with, test_config, TestApp};
-use crate::sse::{Event, Watcher};
+use crate::sse::{Event, EventStream, Watcher};
 
 /// A server whose full-strength searches go deep enough for Stockfish to print several
 /// iterations (and so `thinking` events) before it answers.

@@ -7,9 +7,15 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::{spawn_app, TestApp};
-use crate::sse::{Event, Watcher};
+use crate::sse::{Event, EventStream, Watcher};
 
 pub const NDJSON: &str = "application/x-ndjson";
+
+impl EventStream for LineWatcher {
+    async fn next_event(&mut self) -> Event {
+        self.next().await
+    }
+}
 
 /// A connected NDJSON reader of one game's stream.
 pub struct LineWatcher {
@@ -75,19 +81,6 @@ impl LineWatcher {
                 name,
                 data: object["data"].clone(),
             };
-        }
-    }
-
-    /// Every event up to and including the first `game` event that satisfies `done`.
-    pub async fn until_game(&mut self, done: impl Fn(&Value) -> bool) -> Vec<Event> {
-        let mut seen = Vec::new();
-        loop {
-            let event = self.next().await;
-            let finished = event.name == "game" && done(&event.data);
-            seen.push(event);
-            if finished {
-                return seen;
-            }
         }
     }
 }

@@ -8,7 +8,7 @@ use crate::helpers::{
     expect_error, fake_engine, spawn_app, spawn_with, test_config, TestApp, TestGame,
 };
 use crate::ndjson::LineWatcher;
-use crate::sse::Watcher;
+use crate::sse::{EventStream, Watcher};
 
 /// `POST /api/games/{id}/moves{query}` with the token and, if given, a `Prefer` header.
 async fn post_move(

@@ -14,6 +14,31 @@ pub struct Event {
     pub data: Value,
 }
 
+/// A game's stream in either framing (SSE here, NDJSON in `ndjson.rs`), read event by event.
+pub(crate) trait EventStream {
+    /// The next event (heartbeats skipped).
+    async fn next_event(&mut self) -> Event;
+
+    /// Every event up to and including the first `game` event that satisfies `done`.
+    async fn until_game(&mut self, done: impl Fn(&Value) -> bool) -> Vec<Event> {
+        let mut seen = Vec::new();
+        loop {
+            let event = self.next_event().await;
+            let finished = event.name == "game" && done(&event.data);
+            seen.push(event);
+            if finished {
+                return seen;
+            }
+        }
+    }
+}
+
+impl EventStream for Watcher {
+    async fn next_event(&mut self) -> Event {
+        self.next().await
+    }
+}
+
 /// A connected watcher of one game, reading frames as they arrive.
 pub struct Watcher {
     response: reqwest::Response,
@@ -51,19 +76,6 @@ impl Watcher {
     /// The next event (comments such as heartbeats are skipped), within 30 s.
     pub async fn next(&mut self) -> Event {
         self.next_within(Duration::from_secs(30)).await
-    }
-
-    /// Every event up to and including the first `game` event that satisfies `done`.
-    pub async fn until_game(&mut self, done: impl Fn(&Value) -> bool) -> Vec<Event> {
-        let mut seen = Vec::new();
-        loop {
-            let event = self.next().await;
-            let finished = event.name == "game" && done(&event.data);
-            seen.push(event);
-            if finished {
-                return seen;
-            }
-        }
     }
 
     /// The next event (comments such as heartbeats are skipped), within `limit`.

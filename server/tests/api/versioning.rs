@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 
 use crate::helpers::{expect_error, spawn_app, TestGame};
 use crate::ndjson::LineWatcher;
-use crate::sse::Watcher;
+use crate::sse::{EventStream, Watcher};
 
 fn assert_v1(response: &Response) {
     assert_eq!(
