@@ -10,7 +10,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::games::{
-    AnalysisError, DrawError, GameError, ParsePlayerMoveError, SetupError, StoreError,
+    parse_fen, parse_pgn, AnalysisError, Decline, DrawError, GameError, ParsePlayerMoveError,
+    PlayerMove, SetupError, StoreError, MAX_PLIES,
 };
 use crate::uci::EngineError;
 
@@ -174,6 +175,113 @@ impl ErrorCode {
     }
 }
 
+impl ErrorCode {
+    /// Every code, in declaration order: the API document shows an example of each (a test pins
+    /// this list to the schema's).
+    pub const ALL: [ErrorCode; 33] = [
+        ErrorCode::MalformedJson,
+        ErrorCode::InvalidRequest,
+        ErrorCode::InvalidFen,
+        ErrorCode::InvalidPgn,
+        ErrorCode::InvalidMoveNotation,
+        ErrorCode::MissingToken,
+        ErrorCode::GameNotFound,
+        ErrorCode::NotFound,
+        ErrorCode::MethodNotAllowed,
+        ErrorCode::GameOver,
+        ErrorCode::NotYourTurn,
+        ErrorCode::StalePly,
+        ErrorCode::NothingToTakeBack,
+        ErrorCode::TooManyPlies,
+        ErrorCode::PayloadTooLarge,
+        ErrorCode::IllegalMove,
+        ErrorCode::EngineBusy,
+        ErrorCode::EngineFailed,
+        ErrorCode::EngineTimeout,
+        ErrorCode::TooManyGames,
+        ErrorCode::EngineUnavailable,
+        ErrorCode::TooManyRequests,
+        ErrorCode::RequestTimeout,
+        ErrorCode::UnknownHost,
+        ErrorCode::InternalError,
+        ErrorCode::GameNotFinished,
+        ErrorCode::AnalysisNotFound,
+        ErrorCode::StorageBusy,
+        ErrorCode::SearchInProgress,
+        ErrorCode::GameQuarantined,
+        ErrorCode::DrawDeclined,
+        ErrorCode::NoDrawToClaim,
+        ErrorCode::AbortTooLate,
+    ];
+
+    /// A failure with this code as the server really makes it, for the API document's examples:
+    /// the notation, FEN, PGN and legality errors come from the real parsers and rules.
+    pub fn example(self) -> ApiError {
+        match self {
+            ErrorCode::MalformedJson => {
+                ApiError::MalformedJson("missing field `move` at line 1 column 2".into())
+            }
+            ErrorCode::InvalidRequest => {
+                ApiError::InvalidRequest("level must be between 1 and 8".into())
+            }
+            ErrorCode::InvalidFen => parse_fen("8/8/8/8/8/8/8/8 w - - 0 1")
+                .err()
+                .map_or(ApiError::InvalidFen("no kings".into()), ApiError::from),
+            ErrorCode::InvalidPgn => parse_pgn("1. e4 e5 2. Ke3 *")
+                .err()
+                .map_or(ApiError::InvalidPgn("2. Ke3".into()), ApiError::from),
+            ErrorCode::InvalidMoveNotation => match "e2-e4".parse::<PlayerMove>() {
+                Err(error) => error.into(),
+                Ok(_) => ApiError::InvalidMoveNotation("e2-e4".into()),
+            },
+            ErrorCode::MissingToken => ApiError::MissingToken,
+            ErrorCode::GameNotFound => ApiError::GameNotFound,
+            ErrorCode::NotFound => ApiError::NotFound,
+            ErrorCode::MethodNotAllowed => ApiError::MethodNotAllowed,
+            ErrorCode::GameOver => ApiError::GameOver,
+            ErrorCode::NotYourTurn => ApiError::NotYourTurn,
+            ErrorCode::StalePly => ApiError::StalePly {
+                expected: 2,
+                actual: 4,
+            },
+            ErrorCode::NothingToTakeBack => ApiError::NothingToTakeBack,
+            ErrorCode::TooManyPlies => ApiError::TooManyPlies(MAX_PLIES),
+            // startup::MAX_BODY_BYTES (64 KiB); the edge does not import startup.
+            ErrorCode::PayloadTooLarge => ApiError::PayloadTooLarge(64 * 1024),
+            ErrorCode::IllegalMove => {
+                let start = alphachess_engine::Position::default();
+                match "e2e5".parse::<PlayerMove>().map(|m| m.to_move(&start)) {
+                    Ok(Err(error)) => error.into(),
+                    _ => ApiError::IllegalMove {
+                        message: "e2e5 is not a legal move".into(),
+                        legal_moves: 20,
+                    },
+                }
+            }
+            ErrorCode::EngineBusy => ApiError::EngineBusy,
+            ErrorCode::EngineFailed => ApiError::EngineFailed("the engine exited".into()),
+            ErrorCode::EngineTimeout => ApiError::EngineTimeout,
+            ErrorCode::TooManyGames => ApiError::TooManyGames,
+            ErrorCode::EngineUnavailable => ApiError::EngineUnavailable,
+            ErrorCode::TooManyRequests => ApiError::TooManyRequests {
+                what: "engine requests in progress from your address",
+                retry_after_secs: 1,
+            },
+            ErrorCode::RequestTimeout => ApiError::RequestTimeout,
+            ErrorCode::UnknownHost => ApiError::UnknownHost,
+            ErrorCode::InternalError => ApiError::Internal("the game store failed".into()),
+            ErrorCode::GameNotFinished => ApiError::GameNotFinished,
+            ErrorCode::AnalysisNotFound => ApiError::AnalysisNotFound,
+            ErrorCode::StorageBusy => ApiError::StorageBusy,
+            ErrorCode::SearchInProgress => ApiError::SearchInProgress,
+            ErrorCode::GameQuarantined => ApiError::GameQuarantined,
+            ErrorCode::DrawDeclined => DrawError::Declined(Decline::Evaluation(85)).into(),
+            ErrorCode::NoDrawToClaim => ApiError::NoDrawToClaim,
+            ErrorCode::AbortTooLate => ApiError::AbortTooLate,
+        }
+    }
+}
+
 impl std::fmt::Display for ErrorCode {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.as_str())
@@ -233,7 +341,8 @@ impl ApiError {
         }
     }
 
-    /// What the client is told (the error response's body, an `engine_error` event's data).
+    /// What the client is told: an error response's body, an `engine_error` event's data, the
+    /// API document's examples.
     pub fn body(&self) -> ErrorBody {
         let message = match self {
             // The cause is logged, not shown.
