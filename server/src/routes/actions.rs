@@ -18,6 +18,7 @@ use crate::games::{GameService, GameView};
         (status = 401, body = ErrorBody, description = "missing_token"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 409, body = ErrorBody, description = "game_over or nothing_to_take_back"),
+        (status = 503, body = ErrorBody, description = "storage_busy, with Retry-After"),
     ))]
 #[post("/games/{id}/takeback")]
 pub async fn take_back(
@@ -38,6 +39,7 @@ pub async fn take_back(
         (status = 401, body = ErrorBody, description = "missing_token"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 409, body = ErrorBody, description = "game_over"),
+        (status = 503, body = ErrorBody, description = "storage_busy, with Retry-After"),
     ))]
 #[post("/games/{id}/resign")]
 pub async fn resign(

@@ -24,7 +24,7 @@ use crate::limits::{ClientIp, Limits};
         (status = 409, body = ErrorBody, description = "draw_declined (the message says why), game_over, not_your_turn (the engine is thinking) or stale_ply"),
         (status = 429, body = ErrorBody, description = "too_many_requests: this client's engine requests in progress, with Retry-After"),
         (status = 502, body = ErrorBody, description = "engine_failed"),
-        (status = 503, body = ErrorBody, description = "engine_busy"),
+        (status = 503, body = ErrorBody, description = "engine_busy or storage_busy, with Retry-After"),
         (status = 504, body = ErrorBody, description = "engine_timeout"),
     ))]
 #[post("/games/{id}/draw")]
@@ -50,6 +50,7 @@ pub async fn offer_draw(
         (status = 401, body = ErrorBody, description = "missing_token"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 409, body = ErrorBody, description = "no_draw_to_claim, game_over or not_your_turn"),
+        (status = 503, body = ErrorBody, description = "storage_busy, with Retry-After"),
     ))]
 #[post("/games/{id}/claim-draw")]
 pub async fn claim_draw(
@@ -70,6 +71,7 @@ pub async fn claim_draw(
         (status = 401, body = ErrorBody, description = "missing_token"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 409, body = ErrorBody, description = "abort_too_late or game_over"),
+        (status = 503, body = ErrorBody, description = "storage_busy, with Retry-After"),
     ))]
 #[post("/games/{id}/abort")]
 pub async fn abort(

@@ -21,8 +21,8 @@ use crate::limits::{ClientIp, Limits};
 #[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id")),
     responses(
-        (status = 200, content_type = "text/event-stream", body = String,
-         description = "`event: game` (data: GameView) on connect and after every change; `event: thinking` (data: Thinking) while the engine searches; `event: analysis` (data: AnalysisEvent) per analysed ply and status change; `: ping` every 15 s"),
+        (status = 200, description = "`game` (GameView) on connect and after every change; `thinking` (Thinking) while the engine searches; `analysis` (AnalysisEvent) per analysed ply and status change; `engine_error` (ErrorBody) when an asynchronous move's search failed; a keep-alive every 15 s. As Server-Sent Events, or as NDJSON with `Accept: application/x-ndjson`",
+         content((String = "text/event-stream"), (String = "application/x-ndjson"))),
         (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 429, body = ErrorBody, description = "too_many_requests: too many live streams of this game, from this client or in all"),
     ))]

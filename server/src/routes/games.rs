@@ -61,10 +61,11 @@ pub struct CreatedGame {
     responses(
         (status = 201, body = CreatedGame, description = "the game, with the engine's first move if it has it"),
         (status = 400, body = ErrorBody, description = "malformed_json, invalid_request, invalid_fen or invalid_pgn"),
+        (status = 408, body = ErrorBody, description = "request_timeout: the body took too long to arrive"),
         (status = 413, body = ErrorBody, description = "payload_too_large"),
         (status = 429, body = ErrorBody, description = "too_many_requests: this client's new games per minute or engine requests in progress, with Retry-After"),
         (status = 502, body = ErrorBody, description = "engine_failed"),
-        (status = 503, body = ErrorBody, description = "too_many_games or engine_busy"),
+        (status = 503, body = ErrorBody, description = "too_many_games, engine_busy or storage_busy (with Retry-After)"),
         (status = 504, body = ErrorBody, description = "engine_timeout"),
     ))]
 #[post("/games")]

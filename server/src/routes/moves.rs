@@ -25,19 +25,27 @@ pub struct MoveRequest {
 
 /// Plays the player's move, then the engine's reply.
 #[utoipa::path(tag = "games",
-    params(("id" = String, Path, description = "game id")),
+    params(
+        ("id" = String, Path, description = "game id"),
+        ("Prefer" = Option<String>, Header, description = "`respond-async`: answer 202 once the player's move is stored, without waiting for the engine's reply (RFC 7240; among other comma-separated preferences, any case)", example = "respond-async"),
+        ("wait" = Option<bool>, Query, description = "`false`: the same as `Prefer: respond-async`; default `true` (wait for the engine's reply)", example = false),
+    ),
     request_body = MoveRequest,
     security(("bearer" = [])),
     responses(
-        (status = 200, body = GameView, description = "after the player's move and the engine's reply"),
+        (status = 200, body = GameView, description = "after the player's move and the engine's reply (or after the player's move alone when it ended the game)"),
+        (status = 202, body = GameView, description = "with `Prefer: respond-async` or `?wait=false`: after the player's move, the engine to move (`engine_thinking`); its reply follows on the stream",
+            headers(("Preference-Applied" = String, description = "`respond-async`"))),
         (status = 400, body = ErrorBody, description = "malformed_json or invalid_move_notation"),
         (status = 401, body = ErrorBody, description = "missing_token"),
         (status = 404, body = ErrorBody, description = "game_not_found (also for a wrong token)"),
+        (status = 408, body = ErrorBody, description = "request_timeout: the body took too long to arrive"),
         (status = 409, body = ErrorBody, description = "game_over, not_your_turn, stale_ply or too_many_plies"),
+        (status = 413, body = ErrorBody, description = "payload_too_large"),
         (status = 422, body = ErrorBody, description = "illegal_move, with legal_moves"),
         (status = 429, body = ErrorBody, description = "too_many_requests: this client's engine requests in progress, with Retry-After"),
         (status = 502, body = ErrorBody, description = "engine_failed (game unchanged)"),
-        (status = 503, body = ErrorBody, description = "engine_busy, with Retry-After"),
+        (status = 503, body = ErrorBody, description = "engine_busy or storage_busy, with Retry-After"),
         (status = 504, body = ErrorBody, description = "engine_timeout (game unchanged)"),
     ))]
 #[post("/games/{id}/moves")]

@@ -25,6 +25,7 @@ pub struct PositionRequest {
     responses(
         (status = 200, body = PositionPreview),
         (status = 400, body = ErrorBody, description = "malformed_json, invalid_request (not exactly one of fen and pgn), invalid_fen or invalid_pgn"),
+        (status = 408, body = ErrorBody, description = "request_timeout: the body took too long to arrive"),
         (status = 413, body = ErrorBody, description = "payload_too_large"),
     ))]
 #[post("/positions")]
