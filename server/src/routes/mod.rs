@@ -14,6 +14,7 @@ pub mod client;
 pub mod docs;
 pub mod endings;
 pub mod events;
+pub mod examples;
 pub mod export;
 pub mod fallback;
 pub mod game_id;

@@ -1,0 +1,399 @@
+//! The API document's examples, built from real values so they cannot drift from what clients
+//! get: the views of a game played by the game rules themselves, error bodies of real
+//! `ApiError`s, the engine's thinking parsed from a real `info` line, the stream's lines framed
+//! as the server frames them. [`super::docs`] puts each where it belongs.
+
+use alphachess_engine::pgn::{write_game, Tags};
+use alphachess_engine::{Color, Game};
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use super::health::StatusBody;
+use crate::analysis::{
+    Accuracy, AnalysedPly, Analysis, AnalysisEvent, AnalysisProgress, AnalysisStatus, BestMove,
+    Eval, SideSummary, Summary,
+};
+use crate::error::ErrorCode;
+use crate::games::{
+    parse_fen, parse_pgn, GameId, GameState, GameSummaries, GameSummary, GameView, Hint, Level,
+    PlayerMove, PositionPreview, Thinking,
+};
+use crate::openings::opening_of;
+use crate::uci::parse_info;
+
+/// The example game's id.
+pub const GAME_ID: &str = "k7x2m9q4ab3d";
+
+/// The example game's token (64 hex digits, as the server makes them).
+pub const TOKEN: &str = "5d41402abc4b2a76b9719d911017c592e3b0c44298fc1c149afbf4c8996fb924";
+
+/// A value as JSON (the API's types serialize infallibly: no maps with non-string keys).
+fn to_json(value: &impl Serialize) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// The example game at each point a response shows it.
+pub struct Views {
+    /// Just created, the player (white) to move.
+    pub started: GameView,
+    /// After the player's 1. e4, the engine searching its reply (a 202 move, a `game` event).
+    pub thinking: GameView,
+    /// After 1. e4 e5: the engine replied.
+    pub replied: GameView,
+    /// Resigned after 1. e4 e5.
+    pub resigned: GameView,
+    /// Aborted before the player's first move.
+    pub aborted: GameView,
+    /// Drawn by agreement in a level rook ending the game started from (a FEN).
+    pub agreed: GameView,
+    /// An imported game that repeated the position three times, drawn by the player's claim.
+    pub claimed: GameView,
+    /// The resigned game's PGN export.
+    pub pgn: String,
+}
+
+impl Views {
+    /// Every view, played out with [`GameState`]'s own rules.
+    pub fn new() -> Views {
+        let id = GameId::parse(GAME_ID).expect("GAME_ID is a well-formed id");
+        let view = |state: &GameState| GameView::new(&id, state);
+        let fresh = |game: Game| GameState::new(game, Color::White, Level::MAX);
+
+        let mut state = fresh(Game::default());
+        let started = view(&state);
+        let mut aborted = state.clone();
+        let _ = aborted.abort();
+        play(&mut state, "e4");
+        let turn = state.begin_engine_turn(true);
+        let thinking = view(&state);
+        if let Some(turn) = turn {
+            let reply = "e5".parse::<PlayerMove>().ok();
+            let reply = reply.and_then(|m| m.to_move(state.game().position()).ok());
+            if let Some(reply) = reply {
+                let _ = state.apply_engine_reply(turn.version, reply);
+            }
+        }
+        let replied = view(&state);
+        let _ = state.resign();
+
+        let ending = parse_fen("8/5k2/8/3r4/8/4K3/4R3/8 w - - 0 41").map(Game::new);
+        let mut level = fresh(ending.unwrap_or_default());
+        let _ = level.agree_draw(level.version());
+        let repeated = parse_pgn("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *");
+        let mut repeated = fresh(repeated.unwrap_or_default());
+        let _ = repeated.claim_draw();
+        Views {
+            started,
+            thinking,
+            replied,
+            resigned: view(&state),
+            aborted: view(&aborted),
+            agreed: view(&level),
+            claimed: view(&repeated),
+            pgn: pgn(state.game()),
+        }
+    }
+}
+
+impl Default for Views {
+    fn default() -> Views {
+        Views::new()
+    }
+}
+
+/// Plays the player's `san` (an example's script: a refusal would show in the views' tests).
+fn play(state: &mut GameState, san: &str) {
+    if let Ok(m) = san.parse::<PlayerMove>() {
+        let _ = state.play_player_move(&m, None);
+    }
+}
+
+/// The body of the error with this code, as the server answers it.
+pub fn error_body(code: ErrorCode) -> Value {
+    to_json(&code.example().body())
+}
+
+/// The HTTP status of the error with this code.
+pub fn error_status(code: ErrorCode) -> u16 {
+    use actix_web::ResponseError;
+    code.example().status_code().as_u16()
+}
+
+/// `POST /api/games`: a game as white at full strength, and one on a 3+2 clock from a FEN.
+pub fn create_requests() -> Vec<(&'static str, Value)> {
+    vec![
+        ("white", json!({"color": "white", "level": 8})),
+        (
+            "from_fen_on_the_clock",
+            json!({
+                "color": "random",
+                "level": 4,
+                "fen": "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3",
+                "clock": {"limit_secs": 180, "increment_secs": 2},
+            }),
+        ),
+        (
+            "from_pgn",
+            json!({"color": "black", "pgn": "1. e4 e5 2. Nf3 *"}),
+        ),
+    ]
+}
+
+/// `POST /api/games/{id}/moves`: SAN, and UCI with the ply the client has.
+pub fn move_requests() -> Vec<(&'static str, Value)> {
+    vec![
+        ("san", json!({"move": "e4"})),
+        ("uci_at_ply", json!({"move": "e2e4", "expected_ply": 0})),
+    ]
+}
+
+/// `POST /api/positions`: a FEN or a PGN.
+pub fn position_requests() -> Vec<(&'static str, Value)> {
+    vec![
+        (
+            "fen",
+            json!({"fen": "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1"}),
+        ),
+        ("pgn", json!({"pgn": "1. e4 e5 2. Nf3 *"})),
+    ]
+}
+
+/// `201` of `POST /api/games`.
+pub fn created(views: &Views) -> Value {
+    json!({"id": GAME_ID, "token": TOKEN, "game": to_json(&views.started)})
+}
+
+/// A view as JSON.
+pub fn game(view: &GameView) -> Value {
+    to_json(view)
+}
+
+/// `GET /api/games?ids=`: two of this browser's games.
+pub fn summaries(views: &Views) -> Value {
+    let mut finished = GameSummary::of(&views.claimed);
+    finished.id = "p3n8w1z6c0et".to_owned();
+    to_json(&GameSummaries {
+        games: vec![GameSummary::of(&views.replied), finished],
+    })
+}
+
+/// `POST /api/positions` after `1. e4 e5 2. Nf3`.
+pub fn preview() -> Value {
+    let game = parse_pgn("1. e4 e5 2. Nf3 *").unwrap_or_default();
+    to_json(&PositionPreview::of(&game))
+}
+
+/// `GET /api/games/{id}/hint` at the start.
+pub fn hint() -> Value {
+    to_json(&Hint {
+        uci: "e2e4".to_owned(),
+        san: "e4".to_owned(),
+    })
+}
+
+/// The resigned game's PGN, tagged as the export tags an untimed game, written by the engine
+/// crate's writer.
+fn pgn(game: &Game) -> String {
+    let mut tags = Tags::new();
+    for (name, value) in [
+        ("Event", "AlphaChess game"),
+        ("Site", "AlphaChess"),
+        ("Date", "2026.11.25"),
+        ("Round", "-"),
+        ("White", "Player"),
+        ("Black", "Stockfish (level 8)"),
+    ] {
+        tags.set(name, value);
+    }
+    if let Some(opening) = opening_of(game) {
+        tags.set("ECO", opening.eco.as_str());
+        tags.set("Opening", opening.name.as_str());
+    }
+    tags.set("TimeControl", "-");
+    write_game(&tags, game)
+}
+
+/// `{"status": "ok"}` or `{"status": "ready"}`.
+fn health(status: &'static str) -> Value {
+    to_json(&StatusBody { status })
+}
+
+/// The analysis of the resigned game (1. e4 e5): done, then running as an event reports it.
+fn analysed_plies() -> Vec<AnalysedPly> {
+    let best = |uci: &str, san: &str| BestMove {
+        uci: uci.to_owned(),
+        san: san.to_owned(),
+    };
+    let line = |moves: &[&str]| moves.iter().map(|m| (*m).to_owned()).collect();
+    vec![
+        AnalysedPly {
+            ply: 1,
+            eval: Eval::Cp(32),
+            best: Some(best("e2e4", "e4")),
+            pv_san: line(&["e4", "e5", "Nf3", "Nc6"]),
+            judgment: None,
+        },
+        AnalysedPly {
+            ply: 2,
+            eval: Eval::Cp(41),
+            best: Some(best("c7c5", "c5")),
+            pv_san: line(&["c5", "Nf3", "d6", "d4"]),
+            judgment: None,
+        },
+    ]
+}
+
+/// `GET`/`POST /api/games/{id}/analysis`: done, with accuracy and summary.
+pub fn analysis_done() -> Value {
+    to_json(&Analysis {
+        status: AnalysisStatus::Done,
+        progress: AnalysisProgress { done: 2, total: 2 },
+        plies: analysed_plies(),
+        accuracy: Some(Accuracy {
+            white: Some(100.0),
+            black: Some(97.3),
+        }),
+        summary: Some(Summary {
+            white: SideSummary::default(),
+            black: SideSummary {
+                acpl: 9,
+                ..SideSummary::default()
+            },
+        }),
+    })
+}
+
+/// `POST /api/games/{id}/analysis` just asked: queued.
+pub fn analysis_queued() -> Value {
+    to_json(&Analysis {
+        status: AnalysisStatus::Queued,
+        progress: AnalysisProgress { done: 0, total: 2 },
+        plies: Vec::new(),
+        accuracy: None,
+        summary: None,
+    })
+}
+
+/// Data of an `analysis` event: the first ply analysed.
+fn analysis_event() -> AnalysisEvent {
+    AnalysisEvent {
+        status: AnalysisStatus::Running,
+        progress: AnalysisProgress { done: 1, total: 2 },
+        ply: analysed_plies().into_iter().next(),
+        accuracy: None,
+        summary: None,
+    }
+}
+
+/// Data of a `thinking` event: Stockfish's `info` line for its reply to 1. e4, as the server
+/// reads it (white's point of view, the PV in SAN).
+fn thinking() -> Option<Thinking> {
+    let line = "info depth 18 seldepth 24 multipv 1 score cp -32 nodes 1204331 nps 1032000 \
+                tbhits 0 time 1167 pv e7e5 g1f3 b8c6 f1b5";
+    let info = parse_info(line)?;
+    let mut game = Game::default();
+    let e4 = "e4"
+        .parse::<PlayerMove>()
+        .ok()?
+        .to_move(game.position())
+        .ok()?;
+    game.play(e4).ok()?;
+    Thinking::from_info(&info, game.position(), 1, 20)
+}
+
+/// The stream's events, by name, each with its data as one line of JSON (the fields in the
+/// order the server writes them): what `GET /api/games/{id}/events` sends.
+pub fn stream_events(views: &Views) -> Vec<(&'static str, String)> {
+    vec![
+        ("game", line(&views.thinking)),
+        ("thinking", line(&thinking())),
+        ("analysis", line(&analysis_event())),
+        (
+            "engine_error",
+            line(&ErrorCode::EngineFailed.example().body()),
+        ),
+    ]
+}
+
+/// `value` as one line of JSON, its fields in their declaration order.
+fn line(value: &impl Serialize) -> String {
+    serde_json::to_string(value).unwrap_or_default()
+}
+
+/// The events as `text/event-stream` frames, and the keep-alive comment.
+pub fn sse_lines(views: &Views) -> Vec<(&'static str, Value)> {
+    let mut lines: Vec<(&'static str, Value)> = stream_events(views)
+        .into_iter()
+        .map(|(name, data)| {
+            (
+                name,
+                Value::String(format!("event: {name}\ndata: {data}\n\n")),
+            )
+        })
+        .collect();
+    lines.push(("keepalive", Value::String(": ping\n\n".to_owned())));
+    lines
+}
+
+/// The events as `application/x-ndjson` lines, and the keep-alive line.
+pub fn ndjson_lines(views: &Views) -> Vec<(&'static str, Value)> {
+    let mut lines: Vec<(&'static str, Value)> = stream_events(views)
+        .into_iter()
+        .map(|(name, data)| {
+            let line = format!("{{\"event\":\"{name}\",\"data\":{data}}}\n");
+            (name, Value::String(line))
+        })
+        .collect();
+    lines.push((
+        "keepalive",
+        Value::String("{\"event\":\"keepalive\"}\n".to_owned()),
+    ));
+    lines
+}
+
+/// The request body examples of the operation `id` (a handler's name).
+pub fn requests(id: &str) -> Vec<(&'static str, Value)> {
+    match id {
+        "create" => create_requests(),
+        "play" => move_requests(),
+        "preview" => position_requests(),
+        _ => Vec::new(),
+    }
+}
+
+/// The examples of the operation `id`'s `status` response in `content_type`.
+pub fn success(
+    id: &str,
+    status: &str,
+    content_type: &str,
+    views: &Views,
+) -> Vec<(&'static str, Value)> {
+    let one = |name, value| vec![(name, value)];
+    match (id, status) {
+        ("create", "201") => one("created", created(views)),
+        ("list", "200") => one("two_games", summaries(views)),
+        ("preview", "200") => one("after_nf3", preview()),
+        ("show", "200") => vec![
+            ("engine_replied", game(&views.replied)),
+            ("engine_thinking", game(&views.thinking)),
+        ],
+        ("play", "200") => one("engine_replied", game(&views.replied)),
+        ("play", "202") => one("engine_thinking", game(&views.thinking)),
+        ("take_back", "200") => one("player_to_move", game(&views.started)),
+        ("resign", "200") => one("resigned", game(&views.resigned)),
+        ("offer_draw", "200") => one("agreed", game(&views.agreed)),
+        ("claim_draw", "200") => one("threefold_repetition", game(&views.claimed)),
+        ("abort", "200") => one("aborted", game(&views.aborted)),
+        ("pgn", "200") => one("resigned", Value::String(views.pgn.clone())),
+        ("hint", "200") => one("e4", hint()),
+        ("health", "200") => one("ok", health("ok")),
+        ("ready", "200") => one("ready", health("ready")),
+        ("request_analysis", "202") => {
+            vec![("queued", analysis_queued()), ("done", analysis_done())]
+        }
+        ("show_analysis", "200") => one("done", analysis_done()),
+        ("stream", "200") if content_type == "application/x-ndjson" => ndjson_lines(views),
+        ("stream", "200") => sse_lines(views),
+        _ => Vec::new(),
+    }
+}
