@@ -215,7 +215,8 @@ impl ErrorCode {
     ];
 
     /// A failure with this code as the server really makes it, for the API document's examples:
-    /// the notation, FEN, PGN and legality errors come from the real parsers and rules.
+    /// the notation, FEN, PGN and legality errors come from the real parsers and rules (every
+    /// test that builds the document checks they still fail as shown).
     pub fn example(self) -> ApiError {
         match self {
             ErrorCode::MalformedJson => {
@@ -225,15 +226,15 @@ impl ErrorCode {
                 ApiError::InvalidRequest("level must be between 1 and 8".into())
             }
             ErrorCode::InvalidFen => parse_fen("8/8/8/8/8/8/8/8 w - - 0 1")
-                .err()
-                .map_or(ApiError::InvalidFen("no kings".into()), ApiError::from),
+                .expect_err("a board without kings is no position")
+                .into(),
             ErrorCode::InvalidPgn => parse_pgn("1. e4 e5 2. Ke3 *")
-                .err()
-                .map_or(ApiError::InvalidPgn("2. Ke3".into()), ApiError::from),
-            ErrorCode::InvalidMoveNotation => match "e2-e4".parse::<PlayerMove>() {
-                Err(error) => error.into(),
-                Ok(_) => ApiError::InvalidMoveNotation("e2-e4".into()),
-            },
+                .expect_err("2. Ke3 is illegal")
+                .into(),
+            ErrorCode::InvalidMoveNotation => "e9"
+                .parse::<PlayerMove>()
+                .expect_err("e9 is neither UCI nor SAN")
+                .into(),
             ErrorCode::MissingToken => ApiError::MissingToken,
             ErrorCode::GameNotFound => ApiError::GameNotFound,
             ErrorCode::NotFound => ApiError::NotFound,
@@ -248,16 +249,12 @@ impl ErrorCode {
             ErrorCode::TooManyPlies => ApiError::TooManyPlies(MAX_PLIES),
             // startup::MAX_BODY_BYTES (64 KiB); the edge does not import startup.
             ErrorCode::PayloadTooLarge => ApiError::PayloadTooLarge(64 * 1024),
-            ErrorCode::IllegalMove => {
-                let start = alphachess_engine::Position::default();
-                match "e2e5".parse::<PlayerMove>().map(|m| m.to_move(&start)) {
-                    Ok(Err(error)) => error.into(),
-                    _ => ApiError::IllegalMove {
-                        message: "e2e5 is not a legal move".into(),
-                        legal_moves: 20,
-                    },
-                }
-            }
+            ErrorCode::IllegalMove => "e2e5"
+                .parse::<PlayerMove>()
+                .expect("e2e5 is UCI")
+                .to_move(&alphachess_engine::Position::startpos())
+                .expect_err("e2e5 is illegal at the start")
+                .into(),
             ErrorCode::EngineBusy => ApiError::EngineBusy,
             ErrorCode::EngineFailed => ApiError::EngineFailed("the engine exited".into()),
             ErrorCode::EngineTimeout => ApiError::EngineTimeout,
