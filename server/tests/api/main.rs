@@ -14,6 +14,7 @@ mod endings;
 mod engine_time;
 mod errors;
 mod events;
+mod examples;
 mod faults;
 mod headers;
 mod injection;
