@@ -10,7 +10,7 @@ use utoipa::openapi::path::{Operation, PathItem};
 use utoipa::openapi::request_body::RequestBody;
 use utoipa::openapi::response::{Response, ResponseBuilder};
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
-use utoipa::openapi::{Content, Object, Ref, RefOr, Type};
+use utoipa::openapi::{Content, Object, Ref, RefOr, Schema, Type};
 use utoipa::{Modify, OpenApi};
 use utoipa_actix_web::OpenApiFactory;
 use utoipa_swagger_ui::SwaggerUi;
@@ -95,6 +95,9 @@ const NO_OPERATION: [(&str, ErrorCode, &str); 2] = [
         "method_not_allowed: a listed path with a method it does not take",
     ),
 ];
+
+/// Parameters' defaults, which a path attribute cannot state: (operation id, name, default).
+const DEFAULTS: [(&str, &str, bool); 1] = [("play", "wait", true)];
 
 /// What an operation does beyond its handler's doc comment, by operation id.
 const MORE: [(&str, &str); 2] = [("play", PLAY_ASYNC), ("stream", STREAM_FORMATS)];
@@ -230,6 +233,16 @@ fn describe(operation: &mut Operation, views: &Views) {
         description.push_str("\n\n");
         description.push_str(more);
     }
+    for parameter in operation.parameters.iter_mut().flatten() {
+        let default = DEFAULTS
+            .iter()
+            .find(|(operation, name, _)| *operation == id && *name == parameter.name);
+        if let (Some((_, _, default)), Some(RefOr::T(Schema::Object(schema)))) =
+            (default, &mut parameter.schema)
+        {
+            schema.default = Some(Value::Bool(*default));
+        }
+    }
     if let Some(RequestBody { content, .. }) = &mut operation.request_body {
         for content in content.values_mut() {
             set_examples(content, examples::requests(&id));
@@ -332,7 +345,6 @@ pub fn configure(cfg: &mut web::ServiceConfig, document: utoipa::openapi::OpenAp
 #[cfg(test)]
 mod tests {
     use super::*;
-    use utoipa::openapi::Schema;
     use utoipa::PartialSchema;
 
     /// Every operation of the document, as `METHOD path`.
@@ -583,6 +595,15 @@ mod tests {
         for name in ["Prefer", "wait"] {
             assert!(parameters.iter().any(|p| p.name == name), "{name}");
         }
+        let wait = parameters.iter().find(|p| p.name == "wait").expect("wait");
+        let Some(RefOr::T(Schema::Object(wait))) = &wait.schema else {
+            panic!("wait's schema is inline");
+        };
+        assert_eq!(
+            wait.default,
+            Some(Value::Bool(true)),
+            "wait defaults to true"
+        );
         let accepted = response_of(&document, &play.responses.responses["202"]).clone();
         assert!(accepted.headers.contains_key("Preference-Applied"));
         assert!(accepted.headers.contains_key("API-Version"));
