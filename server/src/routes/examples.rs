@@ -53,7 +53,8 @@ pub struct Views {
 }
 
 impl Views {
-    /// Every view, played out with [`GameState`]'s own rules.
+    /// Every view, played out with [`GameState`]'s own rules (a script the rules refuse panics
+    /// here, so every test that builds the document checks it).
     pub fn new() -> Views {
         let id = GameId::parse(GAME_ID).expect("GAME_ID is a well-formed id");
         let view = |state: &GameState| GameView::new(&id, state);
@@ -62,26 +63,33 @@ impl Views {
         let mut state = fresh(Game::default());
         let started = view(&state);
         let mut aborted = state.clone();
-        let _ = aborted.abort();
-        play(&mut state, "e4");
-        let turn = state.begin_engine_turn(true);
+        aborted
+            .abort()
+            .expect("a game can be aborted before the first move");
+        let e4 = "e4".parse::<PlayerMove>().expect("e4 is SAN");
+        state.play_player_move(&e4, None).expect("1. e4 is legal");
+        let turn = state.begin_engine_turn(true).expect("the engine's turn");
         let thinking = view(&state);
-        if let Some(turn) = turn {
-            let reply = "e5".parse::<PlayerMove>().ok();
-            let reply = reply.and_then(|m| m.to_move(state.game().position()).ok());
-            if let Some(reply) = reply {
-                let _ = state.apply_engine_reply(turn.version, reply);
-            }
-        }
+        let e5 = "e5".parse::<PlayerMove>().expect("e5 is SAN");
+        let e5 = e5
+            .to_move(state.game().position())
+            .expect("1... e5 is legal");
+        state
+            .apply_engine_reply(turn.version, e5)
+            .expect("the reply to this turn");
         let replied = view(&state);
-        let _ = state.resign();
+        state.resign().expect("the player may resign");
 
-        let ending = parse_fen("8/5k2/8/3r4/8/4K3/4R3/8 w - - 0 41").map(Game::new);
-        let mut level = fresh(ending.unwrap_or_default());
-        let _ = level.agree_draw(level.version());
+        let ending = parse_fen("8/5k2/8/3r4/8/4K3/4R3/8 w - - 0 41").expect("a rook ending");
+        let mut level = fresh(Game::new(ending));
+        level
+            .agree_draw(level.version())
+            .expect("on the player's turn");
         let repeated = parse_pgn("1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *");
-        let mut repeated = fresh(repeated.unwrap_or_default());
-        let _ = repeated.claim_draw();
+        let mut repeated = fresh(repeated.expect("a legal PGN"));
+        repeated
+            .claim_draw()
+            .expect("a threefold repetition to claim");
         Views {
             started,
             thinking,
@@ -98,13 +106,6 @@ impl Views {
 impl Default for Views {
     fn default() -> Views {
         Views::new()
-    }
-}
-
-/// Plays the player's `san` (an example's script: a refusal would show in the views' tests).
-fn play(state: &mut GameState, san: &str) {
-    if let Ok(m) = san.parse::<PlayerMove>() {
-        let _ = state.play_player_move(&m, None);
     }
 }
 
@@ -179,7 +180,7 @@ pub fn summaries(views: &Views) -> Value {
 
 /// `POST /api/positions` after `1. e4 e5 2. Nf3`.
 pub fn preview() -> Value {
-    let game = parse_pgn("1. e4 e5 2. Nf3 *").unwrap_or_default();
+    let game = parse_pgn("1. e4 e5 2. Nf3 *").expect("a legal PGN");
     to_json(&PositionPreview::of(&game))
 }
 
@@ -287,18 +288,12 @@ fn analysis_event() -> AnalysisEvent {
 
 /// Data of a `thinking` event: Stockfish's `info` line for its reply to 1. e4, as the server
 /// reads it (white's point of view, the PV in SAN).
-fn thinking() -> Option<Thinking> {
+fn thinking() -> Thinking {
     let line = "info depth 18 seldepth 24 multipv 1 score cp -32 nodes 1204331 nps 1032000 \
                 tbhits 0 time 1167 pv e7e5 g1f3 b8c6 f1b5";
-    let info = parse_info(line)?;
-    let mut game = Game::default();
-    let e4 = "e4"
-        .parse::<PlayerMove>()
-        .ok()?
-        .to_move(game.position())
-        .ok()?;
-    game.play(e4).ok()?;
-    Thinking::from_info(&info, game.position(), 1, 20)
+    let info = parse_info(line).expect("Stockfish's info line");
+    let game = parse_pgn("1. e4 *").expect("a legal PGN");
+    Thinking::from_info(&info, game.position(), 1, 20).expect("a depth and a score")
 }
 
 /// The stream's events, by name, each with its data as one line of JSON (the fields in the
