@@ -141,6 +141,10 @@ export interface paths {
          *     analysed ply and each status change of the game's analysis; a `: ping` comment every 15 s.
          *     Streams are bounded per game, per client and in all (429 past them); a client that stops
          *     reading is dropped after `--write-timeout-secs`.
+         *
+         *     **Two formats, the same events.** `Accept: text/event-stream` (the default, for `EventSource`): frames `event: <name>` + `data: <JSON>`, and a `: ping` comment every 15 s. `Accept: application/x-ndjson` (unless `text/event-stream` is preferred before it): one JSON object per line, `{"event": "<name>", "data": <JSON>}`, and `{"event":"keepalive"}` after 15 s without an event. Events: `game` (GameView), `thinking` (Thinking), `analysis` (AnalysisEvent), `engine_error` (ErrorBody: an engine reply to a `Prefer: respond-async` move failed and the move was taken back).
+         *
+         *     **Reconnecting:** on a disconnect, reconnect after 1 s, doubling the wait up to 30 s. The first event of every connection is a full `game` event, so a client that reconnects has the current game and needs no replay; `thinking` events sent while it was away are lost.
          */
         get: operations["stream"];
         put?: never;
@@ -177,7 +181,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Plays the player's move, then the engine's reply. */
+        /**
+         * Plays the player's move, then the engine's reply.
+         * @description **Without waiting for the engine:** with `Prefer: respond-async` (RFC 7240) or `?wait=false`, the answer is `202 Accepted` with `Preference-Applied: respond-async` and the view right after the player's move (`engine_thinking: true`), sent once that move is stored. The engine's reply then arrives on the game's stream (`GET /api/games/{id}/events`) as a `game` event, and is in the next `GET /api/games/{id}`. If the player's move ended the game, the answer is the ordinary `200`. Every refusal before the search (400, 401, 404, 408, 409, 413, 422, 429, 503) is answered the same way as when blocking. If the search then fails, the player's move is taken back as when blocking, and the stream carries a `game` event without it and an `engine_error` event whose data is the error the blocking call would have answered (`engine_failed`, `engine_timeout` or `engine_busy`). Without the header or the query the call blocks until the engine has replied.
+         */
         post: operations["play"];
         delete?: never;
         options?: never;
@@ -711,7 +718,44 @@ export interface components {
             limit_secs: number;
         };
     };
-    responses: never;
+    responses: {
+        /** @description internal_error: an unexpected failure (logged with its cause, never shown) */
+        InternalError: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description method_not_allowed: a listed path with a method it does not take */
+        MethodNotAllowed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description not_found: any other path under `/api` */
+        NotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description unknown_host: a server bound to loopback answers only to localhost, 127.0.0.1, [::1] and its `--allowed-host` names */
+        UnknownHost: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+    };
     parameters: never;
     requestBodies: never;
     headers: never;
@@ -736,6 +780,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -751,6 +797,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
         };
     };
     create: {
@@ -769,6 +817,8 @@ export interface operations {
             /** @description the game, with the engine's first move if it has it */
             201: {
                 headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -777,6 +827,15 @@ export interface operations {
             };
             /** @description malformed_json, invalid_request, invalid_fen or invalid_pgn */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description request_timeout: the body took too long to arrive */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -793,6 +852,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            421: components["responses"]["UnknownHost"];
             /** @description too_many_requests: this client's new games per minute or engine requests in progress, with Retry-After */
             429: {
                 headers: {
@@ -802,6 +862,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description engine_failed */
             502: {
                 headers: {
@@ -811,7 +872,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description too_many_games or engine_busy */
+            /** @description too_many_games, engine_busy or storage_busy (with Retry-After) */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -845,6 +906,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -869,6 +932,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
         };
     };
     abort: {
@@ -886,6 +951,8 @@ export interface operations {
             /** @description status aborted, result * */
             200: {
                 headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -919,6 +986,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
+            /** @description storage_busy, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     show_analysis: {
@@ -935,6 +1013,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -950,6 +1030,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
         };
     };
     request_analysis: {
@@ -967,6 +1049,8 @@ export interface operations {
             /** @description the analysis, queued, running or done */
             202: {
                 headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1000,6 +1084,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
         };
     };
     claim_draw: {
@@ -1017,6 +1103,8 @@ export interface operations {
             /** @description finished, reason threefold_repetition or fifty_move_rule */
             200: {
                 headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1050,6 +1138,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
+            /** @description storage_busy, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     offer_draw: {
@@ -1067,6 +1166,8 @@ export interface operations {
             /** @description accepted: finished, result 1/2-1/2, reason agreement */
             200: {
                 headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1100,6 +1201,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            421: components["responses"]["UnknownHost"];
             /** @description too_many_requests: this client's engine requests in progress, with Retry-After */
             429: {
                 headers: {
@@ -1109,6 +1211,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description engine_failed */
             502: {
                 headers: {
@@ -1118,7 +1221,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description engine_busy */
+            /** @description engine_busy or storage_busy, with Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1150,12 +1253,15 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `event: game` (data: GameView) on connect and after every change; `event: thinking` (data: Thinking) while the engine searches; `event: analysis` (data: AnalysisEvent) per analysed ply and status change; `: ping` every 15 s */
+            /** @description `game` (GameView) on connect and after every change; `thinking` (Thinking) while the engine searches; `analysis` (AnalysisEvent) per analysed ply and status change; `engine_error` (ErrorBody) when an asynchronous move's search failed; a keep-alive every 15 s. As Server-Sent Events, or as NDJSON with `Accept: application/x-ndjson` */
             200: {
                 headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
+                    "application/x-ndjson": string;
                     "text/event-stream": string;
                 };
             };
@@ -1168,6 +1274,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            421: components["responses"]["UnknownHost"];
             /** @description too_many_requests: too many live streams of this game, from this client or in all */
             429: {
                 headers: {
@@ -1177,6 +1284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            500: components["responses"]["InternalError"];
         };
     };
     hint: {
@@ -1193,6 +1301,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1226,6 +1336,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            421: components["responses"]["UnknownHost"];
             /** @description too_many_requests: this client's engine requests in progress, with Retry-After */
             429: {
                 headers: {
@@ -1235,6 +1346,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description engine_failed */
             502: {
                 headers: {
@@ -1266,8 +1378,20 @@ export interface operations {
     };
     play: {
         parameters: {
-            query?: never;
-            header?: never;
+            query?: {
+                /**
+                 * @description `false`: the same as `Prefer: respond-async`; default `true` (wait for the engine's reply)
+                 * @example false
+                 */
+                wait?: boolean;
+            };
+            header?: {
+                /**
+                 * @description `respond-async`: answer 202 once the player's move is stored, without waiting for the engine's reply (RFC 7240; among other comma-separated preferences, any case)
+                 * @example respond-async
+                 */
+                Prefer?: string | null;
+            };
             path: {
                 /** @description game id */
                 id: string;
@@ -1280,9 +1404,24 @@ export interface operations {
             };
         };
         responses: {
-            /** @description after the player's move and the engine's reply */
+            /** @description after the player's move and the engine's reply (or after the player's move alone when it ended the game) */
             200: {
                 headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameView"];
+                };
+            };
+            /** @description with `Prefer: respond-async` or `?wait=false`: after the player's move, the engine to move (`engine_thinking`); its reply follows on the stream */
+            202: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    /** @description `respond-async` */
+                    "Preference-Applied"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1316,6 +1455,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description request_timeout: the body took too long to arrive */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             /** @description game_over, not_your_turn, stale_ply or too_many_plies */
             409: {
                 headers: {
@@ -1325,6 +1473,16 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
             /** @description illegal_move, with legal_moves */
             422: {
                 headers: {
@@ -1343,6 +1501,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            500: components["responses"]["InternalError"];
             /** @description engine_failed (game unchanged) */
             502: {
                 headers: {
@@ -1352,7 +1511,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description engine_busy, with Retry-After */
+            /** @description engine_busy or storage_busy, with Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -1387,6 +1546,8 @@ export interface operations {
             /** @description the game; for a quarantined game, its stored moves as far as they replay and the rest in a comment */
             200: {
                 headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1402,6 +1563,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
         };
     };
     resign: {
@@ -1419,6 +1582,8 @@ export interface operations {
             /** @description finished, reason resignation */
             200: {
                 headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1452,6 +1617,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
+            /** @description storage_busy, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     take_back: {
@@ -1469,6 +1645,8 @@ export interface operations {
             /** @description the player's turn again */
             200: {
                 headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1502,6 +1680,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
+            /** @description storage_busy, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     health: {
@@ -1515,12 +1704,16 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StatusBody"];
                 };
             };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
         };
     };
     preview: {
@@ -1538,6 +1731,8 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1546,6 +1741,15 @@ export interface operations {
             };
             /** @description malformed_json, invalid_request (not exactly one of fen and pgn), invalid_fen or invalid_pgn */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description request_timeout: the body took too long to arrive */
+            408: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1562,6 +1766,8 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
         };
     };
     ready: {
@@ -1575,12 +1781,16 @@ export interface operations {
         responses: {
             200: {
                 headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StatusBody"];
                 };
             };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
             /** @description engine_unavailable */
             503: {
                 headers: {
