@@ -414,12 +414,7 @@ async fn live_moves_are_answered_while_a_long_analysis_runs_on_the_only_engine()
 #[tokio::test]
 async fn the_api_document_describes_the_analysis_endpoints_schemas_event_and_codes() {
     let app = spawn_analysing().await;
-    let document: Value = app
-        .get("/api/openapi.json")
-        .await
-        .json()
-        .await
-        .expect("JSON");
+    let document = app.openapi().await;
     let path = &document["paths"]["/api/games/{id}/analysis"];
     assert!(path["post"]["responses"]["202"].is_object(), "{path}");
     assert!(path["post"]["responses"]["409"].is_object(), "{path}");

@@ -144,12 +144,7 @@ async fn an_unknown_game_has_no_stream() {
 #[tokio::test]
 async fn the_stream_is_in_the_openapi_document() {
     let app = spawn_deep().await;
-    let doc: Value = app
-        .get("/api/openapi.json")
-        .await
-        .json()
-        .await
-        .expect("JSON");
+    let doc = app.openapi().await;
     assert!(doc["paths"]["/api/games/{id}/events"]["get"].is_object());
     assert!(doc["components"]["schemas"]["Thinking"].is_object());
     assert!(doc["components"]["schemas"]["GameView"]["properties"]["engine_thinking"].is_object());

@@ -60,12 +60,7 @@ fn assert_same_view_shape(real: &Value, documented: &Value) {
 #[tokio::test]
 async fn the_documents_examples_are_what_the_server_answers() {
     let app = spawn_app().await;
-    let doc: Value = app
-        .get("/api/openapi.json")
-        .await
-        .json()
-        .await
-        .expect("JSON");
+    let doc = app.openapi().await;
 
     let create = example(
         &doc,

@@ -194,6 +194,13 @@ impl TestApp {
         assert_eq!(response.status(), StatusCode::OK);
         response.json().await.expect("JSON")
     }
+
+    /// The API document as served.
+    pub async fn openapi(&self) -> Value {
+        let response = self.get("/api/openapi.json").await;
+        assert_eq!(response.status(), StatusCode::OK);
+        response.json().await.expect("JSON")
+    }
 }
 
 /// Asserts an error response's status and code; returns its body.
