@@ -45,12 +45,18 @@ given_instead() {
   esac
 }
 
+# Whether Debian package `$1` is installed: a removed package whose configuration files remain is
+# still known to `dpkg -s`, with none of its programs.
+is_installed() {
+  [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
+}
+
 # Installs the Debian packages of `$1` (app or test) that are not there yet (apt-get update once).
 install_packages() {
   local missing=() pkg
   for pkg in $(packages_for "$1"); do
     given_instead "$pkg" && continue
-    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+    is_installed "$pkg" || missing+=("$pkg")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
   local sudo=
