@@ -183,8 +183,10 @@ async fn a_server_killed_while_stockfish_thinks_loses_nothing_and_the_other_make
         response = pending => panic!("A answered before it was killed: {}", response.status()),
         () = thinking => {}
     }
-    let on_b = b.view(&game).await;
-    assert_eq!(on_b["ply"], 3, "B sees the move A is answering");
+    // A shows its thinking as the turn begins, a moment before the move is committed.
+    let on_b = b
+        .view_until(&game, Duration::from_secs(5), |view| view["ply"] == 3)
+        .await;
     assert_eq!(
         on_b["engine_thinking"], true,
         "and that the engine thinks (on A)"
