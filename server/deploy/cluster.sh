@@ -38,7 +38,9 @@ pg_bin() {
 install_packages() {
   local missing=() pkg
   for pkg in postgresql nginx socat stockfish; do
-    dpkg -s "$pkg" >/dev/null 2>&1 || missing+=("$pkg")
+    # Not `dpkg -s`: it also knows a removed package whose configuration files remain.
+    [ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null)" = "install ok installed" ] ||
+      missing+=("$pkg")
   done
   [ ${#missing[@]} -eq 0 ] && return 0
   local sudo=
@@ -93,6 +95,10 @@ start_engines() {
     socat "TCP-LISTEN:$port,bind=127.0.0.1,reuseaddr,fork,max-children=2" "EXEC:$STOCKFISH" \
       </dev/null >/dev/null 2>"$CLUSTER_DIR/engine-$port.log" &
     echo $! >"$CLUSTER_DIR/engine-$port.pid"
+  done
+  # A server refuses to start when no engine answers, so the ports must listen first.
+  for port in "${ENGINE_PORTS[@]}"; do
+    wait_for "(: </dev/tcp/127.0.0.1/$port)"
   done
 }
 
