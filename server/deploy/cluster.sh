@@ -92,7 +92,7 @@ start_engines() {
   local port
   for port in "${ENGINE_PORTS[@]}"; do
     say "Stockfish over TCP on 127.0.0.1:$port"
-    socat "TCP-LISTEN:$port,bind=127.0.0.1,reuseaddr,fork,max-children=2" "EXEC:$STOCKFISH" \
+    socat "TCP-LISTEN:$port,bind=127.0.0.1,reuseaddr,fork,max-children=2,nodelay" "EXEC:$STOCKFISH" \
       </dev/null >/dev/null 2>"$CLUSTER_DIR/engine-$port.log" &
     echo $! >"$CLUSTER_DIR/engine-$port.pid"
   done

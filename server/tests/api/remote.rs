@@ -50,7 +50,7 @@ impl RemoteEngine {
         );
         let socat = Command::new(SOCAT)
             .arg(format!(
-                "TCP-LISTEN:{},bind=127.0.0.1,reuseaddr,fork,max-children=2",
+                "TCP-LISTEN:{},bind=127.0.0.1,reuseaddr,fork,max-children=2,nodelay",
                 self.port
             ))
             .arg(format!("EXEC:{}", self.engine.display()))
