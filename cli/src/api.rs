@@ -13,6 +13,10 @@ use serde::{Deserialize, Serialize};
 
 use crate::view::{CreatedGame, GameView, Hint};
 
+/// The API's stable, versioned prefix (`/api/` is its alias on the server): a server that changes
+/// the API incompatibly moves it, and this client keeps talking to the version it was built for.
+const API_PREFIX: &str = "api/v1/";
+
 /// How long to wait for a TCP connection: a local server answers at once, so a long wait means none.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(3);
 
@@ -78,7 +82,7 @@ impl fmt::Display for ServerUrl {
 }
 
 impl ServerUrl {
-    /// The address of `path` (relative, e.g. `api/games`) on this server.
+    /// The address of `path` (relative, e.g. `api/v1/games`) on this server.
     fn join(&self, path: &str) -> Url {
         self.0
             .join(path)
@@ -187,7 +191,7 @@ impl ClientError {
     }
 }
 
-/// Body of `POST /api/games`.
+/// Body of `POST /api/v1/games`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct NewGameRequest {
     /// `white`, `black` or `random`.
@@ -200,7 +204,7 @@ pub struct NewGameRequest {
     pub pgn: Option<String>,
 }
 
-/// Body of `POST /api/games/{id}/moves`.
+/// Body of `POST /api/v1/games/{id}/moves`.
 #[derive(Serialize)]
 struct MoveRequest<'a> {
     #[serde(rename = "move")]
@@ -234,17 +238,17 @@ impl Api {
         Api { server, http }
     }
 
-    /// `POST /api/games`: a new game (with the engine's first move when it has white).
+    /// `POST /api/v1/games`: a new game (with the engine's first move when it has white).
     pub fn create(&self, request: &NewGameRequest) -> Result<CreatedGame, ClientError> {
-        self.json(self.http.post(self.url("api/games")).json(request))
+        self.json(self.http.post(self.url("games")).json(request))
     }
 
-    /// `GET /api/games/{id}`.
+    /// `GET /api/v1/games/{id}`.
     pub fn game(&self, id: &str) -> Result<GameView, ClientError> {
         self.json(self.http.get(self.game_url(id, "")))
     }
 
-    /// `POST /api/games/{id}/moves`: the player's move as typed, then the engine's reply.
+    /// `POST /api/v1/games/{id}/moves`: the player's move as typed, then the engine's reply.
     pub fn play(
         &self,
         game: &GameAccess,
@@ -255,17 +259,17 @@ impl Api {
         self.json(self.write(game, "moves").json(&body))
     }
 
-    /// `POST /api/games/{id}/takeback`.
+    /// `POST /api/v1/games/{id}/takeback`.
     pub fn take_back(&self, game: &GameAccess) -> Result<GameView, ClientError> {
         self.json(self.write(game, "takeback"))
     }
 
-    /// `POST /api/games/{id}/resign`.
+    /// `POST /api/v1/games/{id}/resign`.
     pub fn resign(&self, game: &GameAccess) -> Result<GameView, ClientError> {
         self.json(self.write(game, "resign"))
     }
 
-    /// `POST /api/games/{id}/draw`: offers a draw. Servers without draw offers answer 404
+    /// `POST /api/v1/games/{id}/draw`: offers a draw. Servers without draw offers answer 404
     /// `not_found` (or 405): see [`ClientError::code`].
     pub fn offer_draw(&self, game: &GameAccess) -> Result<DrawAnswer, ClientError> {
         let answer: serde_json::Value = self.json(self.write(game, "draw"))?;
@@ -276,13 +280,13 @@ impl Api {
             .map_err(|e| ClientError::Protocol(format!("unexpected answer to a draw offer: {e}")))
     }
 
-    /// `GET /api/games/{id}/pgn`.
+    /// `GET /api/v1/games/{id}/pgn`.
     pub fn pgn(&self, id: &str) -> Result<String, ClientError> {
         let response = self.send(self.http.get(self.game_url(id, "/pgn")))?;
         response.text().map_err(|e| self.transport(e))
     }
 
-    /// `GET /api/games/{id}/hint`: Stockfish's move for the player, at full strength.
+    /// `GET /api/v1/games/{id}/hint`: Stockfish's move for the player, at full strength.
     pub fn hint(&self, game: &GameAccess) -> Result<Hint, ClientError> {
         let request = self
             .http
@@ -291,7 +295,7 @@ impl Api {
         self.json(request)
     }
 
-    /// `GET /api/games/{id}/events`: the open Server-Sent Events stream (no time limit).
+    /// `GET /api/v1/games/{id}/events`: the open Server-Sent Events stream (no time limit).
     pub fn events(&self, id: &str) -> Result<Response, ClientError> {
         let request = self
             .http
@@ -301,13 +305,14 @@ impl Api {
         check(response)
     }
 
+    /// `path` under the API's stable prefix (`games` → `api/v1/games`).
     fn url(&self, path: &str) -> Url {
-        self.server.join(path)
+        self.server.join(&format!("{API_PREFIX}{path}"))
     }
 
-    /// `api/games/{id}{suffix}`, the id percent-encoded as one path segment.
+    /// `api/v1/games/{id}{suffix}`, the id percent-encoded as one path segment.
     fn game_url(&self, id: &str, suffix: &str) -> Url {
-        let mut url = self.url("api/games/");
+        let mut url = self.url("games/");
         url.path_segments_mut()
             .expect("an http URL has path segments")
             .pop_if_empty()
@@ -319,7 +324,7 @@ impl Api {
         url
     }
 
-    /// A `POST` to `/api/games/{id}/{action}` with the game's token.
+    /// A `POST` to `/api/v1/games/{id}/{action}` with the game's token.
     fn write(&self, game: &GameAccess, action: &str) -> RequestBuilder {
         self.http
             .post(self.game_url(&game.id, &format!("/{action}")))
@@ -417,11 +422,11 @@ mod tests {
         let api = Api::new(server("http://example.test/chess"));
         assert_eq!(
             api.game_url("abc", "/moves").as_str(),
-            "http://example.test/chess/api/games/abc/moves"
+            "http://example.test/chess/api/v1/games/abc/moves"
         );
         assert_eq!(
             api.game_url("a/b", "").as_str(),
-            "http://example.test/chess/api/games/a%2Fb"
+            "http://example.test/chess/api/v1/games/a%2Fb"
         );
     }
 

@@ -1,4 +1,4 @@
-//! The game's live stream (`GET /api/games/{id}/events`, Server-Sent Events), read on a thread of
+//! The game's live stream (`GET /api/v1/games/{id}/events`, Server-Sent Events), read on a thread of
 //! its own so Stockfish's thinking shows while the move request waits for its reply.
 //!
 //! The thread turns frames into typed [`StreamEvent`]s and sends them down a channel; when the

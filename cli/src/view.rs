@@ -129,7 +129,7 @@ impl GameView {
     }
 }
 
-/// Answer of `POST /api/games`.
+/// Answer of `POST /api/v1/games`.
 #[derive(Debug, Clone, Deserialize)]
 pub struct CreatedGame {
     pub id: String,
