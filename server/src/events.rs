@@ -93,14 +93,15 @@ impl Encoding {
     }
 
     /// What an idle stream sends every [`HEARTBEAT`].
-    fn keepalive(self) -> Bytes {
+    pub fn keepalive(self) -> Bytes {
         Bytes::from_static(match self {
             Encoding::Sse => PING,
             Encoding::Ndjson => KEEPALIVE_LINE,
         })
     }
 
-    fn encode(self, event: &GameEvent) -> Bytes {
+    /// One published event, named as the API documents it.
+    pub fn encode(self, event: &GameEvent) -> Bytes {
         match event {
             GameEvent::Game(view) => self.frame("game", view),
             GameEvent::Thinking(thinking) => self.frame("thinking", thinking),

@@ -3,6 +3,9 @@
 //! `ApiError`s, the engine's thinking parsed from a real `info` line, the stream's lines framed
 //! as the server frames them. [`super::docs`] puts each where it belongs.
 
+use std::sync::Arc;
+
+use actix_web::web::Bytes;
 use alphachess_engine::pgn::{write_game, Tags};
 use alphachess_engine::{Color, Game};
 use serde::Serialize;
@@ -14,12 +17,13 @@ use crate::analysis::{
     Eval, SideSummary, Summary,
 };
 use crate::error::ErrorCode;
+use crate::events::Encoding;
 use crate::games::{
-    parse_fen, parse_pgn, GameId, GameState, GameSummaries, GameSummary, GameView, Hint, Level,
-    PlayerMove, PositionPreview, Thinking,
+    parse_fen, parse_pgn, GameEvent, GameId, GameState, GameSummaries, GameSummary, GameView, Hint,
+    Level, PlayerMove, PositionPreview, Thinking,
 };
 use crate::openings::opening_of;
-use crate::uci::parse_info;
+use crate::uci::{parse_info, EngineError};
 
 /// The example game's id.
 pub const GAME_ID: &str = "k7x2m9q4ab3d";
@@ -296,54 +300,25 @@ fn thinking() -> Thinking {
     Thinking::from_info(&info, game.position(), 1, 20).expect("a depth and a score")
 }
 
-/// The stream's events, by name, each with its data as one line of JSON (the fields in the
-/// order the server writes them): what `GET /api/games/{id}/events` sends.
-pub fn stream_events(views: &Views) -> Vec<(&'static str, String)> {
-    vec![
-        ("game", line(&views.thinking)),
-        ("thinking", line(&thinking())),
-        ("analysis", line(&analysis_event())),
+/// What `GET /api/games/{id}/events` sends in `encoding`, by name: each event and the
+/// keep-alive, framed by the server's own encoder.
+pub fn stream_lines(views: &Views, encoding: Encoding) -> Vec<(&'static str, Value)> {
+    let events = [
+        ("game", GameEvent::Game(Arc::new(views.thinking.clone()))),
+        ("thinking", GameEvent::Thinking(Arc::new(thinking()))),
+        ("analysis", GameEvent::Analysis(Arc::new(analysis_event()))),
+        // An engine that exited mid-search: `engine_failed`.
         (
             "engine_error",
-            line(&ErrorCode::EngineFailed.example().body()),
+            GameEvent::EngineFailed(Arc::new(EngineError::Eof)),
         ),
-    ]
-}
-
-/// `value` as one line of JSON, its fields in their declaration order.
-fn line(value: &impl Serialize) -> String {
-    serde_json::to_string(value).unwrap_or_default()
-}
-
-/// The events as `text/event-stream` frames, and the keep-alive comment.
-pub fn sse_lines(views: &Views) -> Vec<(&'static str, Value)> {
-    let mut lines: Vec<(&'static str, Value)> = stream_events(views)
+    ];
+    let text = |frame: Bytes| Value::String(String::from_utf8_lossy(&frame).into_owned());
+    events
         .into_iter()
-        .map(|(name, data)| {
-            (
-                name,
-                Value::String(format!("event: {name}\ndata: {data}\n\n")),
-            )
-        })
-        .collect();
-    lines.push(("keepalive", Value::String(": ping\n\n".to_owned())));
-    lines
-}
-
-/// The events as `application/x-ndjson` lines, and the keep-alive line.
-pub fn ndjson_lines(views: &Views) -> Vec<(&'static str, Value)> {
-    let mut lines: Vec<(&'static str, Value)> = stream_events(views)
-        .into_iter()
-        .map(|(name, data)| {
-            let line = format!("{{\"event\":\"{name}\",\"data\":{data}}}\n");
-            (name, Value::String(line))
-        })
-        .collect();
-    lines.push((
-        "keepalive",
-        Value::String("{\"event\":\"keepalive\"}\n".to_owned()),
-    ));
-    lines
+        .map(|(name, event)| (name, text(encoding.encode(&event))))
+        .chain([("keepalive", text(encoding.keepalive()))])
+        .collect()
 }
 
 /// The request body examples of the operation `id` (a handler's name).
@@ -387,8 +362,10 @@ pub fn success(
             vec![("queued", analysis_queued()), ("done", analysis_done())]
         }
         ("show_analysis", "200") => one("done", analysis_done()),
-        ("stream", "200") if content_type == "application/x-ndjson" => ndjson_lines(views),
-        ("stream", "200") => sse_lines(views),
+        ("stream", "200") if content_type == Encoding::Ndjson.content_type() => {
+            stream_lines(views, Encoding::Ndjson)
+        }
+        ("stream", "200") => stream_lines(views, Encoding::Sse),
         _ => Vec::new(),
     }
 }
