@@ -214,15 +214,20 @@ fn for_each_content(openapi: &mut utoipa::openapi::OpenApi, visit: &mut dyn FnMu
 
 /// The operations of a path.
 fn operations(item: &mut PathItem) -> impl Iterator<Item = &mut Operation> {
+    methods(item).map(|(_, operation)| operation)
+}
+
+/// The operations of a path, each with its method.
+fn methods(item: &mut PathItem) -> impl Iterator<Item = (&'static str, &mut Operation)> {
     [
-        &mut item.get,
-        &mut item.post,
-        &mut item.put,
-        &mut item.delete,
-        &mut item.patch,
+        ("GET", &mut item.get),
+        ("POST", &mut item.post),
+        ("PUT", &mut item.put),
+        ("DELETE", &mut item.delete),
+        ("PATCH", &mut item.patch),
     ]
     .into_iter()
-    .filter_map(Option::as_mut)
+    .filter_map(|(method, operation)| Some((method, operation.as_mut()?)))
 }
 
 /// One operation's examples, headers, shared responses and added description.
@@ -351,16 +356,8 @@ mod tests {
     fn operations_of(document: &mut utoipa::openapi::OpenApi) -> Vec<(String, Operation)> {
         let mut all = Vec::new();
         for (path, item) in document.paths.paths.iter_mut() {
-            for (method, operation) in [
-                ("GET", &item.get),
-                ("POST", &item.post),
-                ("PUT", &item.put),
-                ("DELETE", &item.delete),
-                ("PATCH", &item.patch),
-            ] {
-                if let Some(operation) = operation {
-                    all.push((format!("{method} {path}"), operation.clone()));
-                }
+            for (method, operation) in methods(item) {
+                all.push((format!("{method} {path}"), operation.clone()));
             }
         }
         all
