@@ -23,6 +23,7 @@ DEBIAN_PACKAGES=(
   "chromium    test       client/e2e drives it with playwright-core (/usr/bin/chromium, or \$CHROMIUM)"
   "postgresql  test       server/tests/postgres starts its own cluster (initdb + postgres from /usr/lib/postgresql/<version>/bin) for the shared store"
   "nginx       test       server/tests/postgres puts it in front of two servers (round-robin, SSE); server/deploy/cluster.sh too"
+  "util-linux  test       server/tests/postgres runs PostgreSQL as the postgres user with /usr/bin/setpriv (Essential in Debian 12; listed so a release where it is not still gets it)"
 )
 
 step() { printf '\n==> %s\n' "$*"; }

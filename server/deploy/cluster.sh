@@ -37,7 +37,7 @@ pg_bin() {
 
 install_packages() {
   local missing=() pkg
-  for pkg in postgresql nginx socat stockfish; do
+  for pkg in postgresql nginx socat stockfish util-linux; do
     # Not `dpkg -s`: it also knows a removed package whose configuration files remain.
     [ "$(dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null)" = "install ok installed" ] ||
       missing+=("$pkg")
