@@ -35,6 +35,19 @@ async fn preflight(app: &TestApp, path: &str, origin: &str) -> Response {
         .expect("the server answers")
 }
 
+/// `GET /api/games/{id}` as a page on `origin` asks for it (a simple request: no preflight).
+async fn view_from(app: &TestApp, id: &str, origin: &str) -> Response {
+    let response = app
+        .client
+        .get(app.url(&format!("/api/games/{id}")))
+        .header("origin", origin)
+        .send()
+        .await
+        .expect("the server answers");
+    assert_eq!(response.status(), StatusCode::OK);
+    response
+}
+
 fn header<'a>(headers: &'a HeaderMap, name: &str) -> Option<&'a str> {
     headers
         .get(HeaderName::from_bytes(name.as_bytes()).expect("a header name"))
@@ -126,14 +139,7 @@ async fn another_origin_is_not_allowed() {
     );
     // A simple request is still answered (curl has no origin to check), but the browser is not
     // told it may read it.
-    let response = app
-        .client
-        .get(app.url(&format!("/api/games/{}", game.id)))
-        .header("origin", OTHER)
-        .send()
-        .await
-        .expect("the server answers");
-    assert_eq!(response.status(), StatusCode::OK);
+    let response = view_from(&app, &game.id, OTHER).await;
     assert_eq!(
         header(response.headers(), "access-control-allow-origin"),
         None
@@ -151,14 +157,7 @@ async fn a_server_without_cors_origins_sends_no_cors_headers() {
         "{:?}",
         response.headers()
     );
-    let response = app
-        .client
-        .get(app.url(&format!("/api/games/{}", game.id)))
-        .header("origin", FRONTEND)
-        .send()
-        .await
-        .expect("the server answers");
-    assert_eq!(response.status(), StatusCode::OK);
+    let response = view_from(&app, &game.id, FRONTEND).await;
     assert!(
         has_no_cors_headers(response.headers()),
         "{:?}",
