@@ -118,7 +118,13 @@ export async function center(page, name) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
-/** Drags a piece with the mouse, in small steps as a hand would. */
+/**
+ * Drags a piece with the mouse, in small steps as a hand would. The board works out the square
+ * under the piece after a pointer move has been handled, not during it, so a release sent at once
+ * can land on the square passed on the way (a1-a8 became a1a7 about once in forty drags). The drop
+ * waits until the board marks the target square as the one under the piece (`dropSquareStyle`'s
+ * inset shadow on the square's own element), as a hand lets go once it sees the square lit.
+ */
 export async function drag(page, from, to) {
   const a = await center(page, from);
   const b = await center(page, to);
@@ -126,7 +132,13 @@ export async function drag(page, from, to) {
   await page.mouse.down();
   await page.mouse.move(a.x + 6, a.y + 6, { steps: 3 });
   await page.mouse.move(b.x, b.y, { steps: 12 });
+  await waitDropTarget(page, to);
   await page.mouse.up();
+}
+
+/** Waits until the board shows `name` as the square a dragged piece would drop on (see `drag`). */
+export async function waitDropTarget(page, name) {
+  await page.locator(`[data-square="${name}"][style*="box-shadow"]`).waitFor();
 }
 
 export async function clickMove(page, from, to) {

@@ -1,7 +1,7 @@
 // Layout on a phone, and errors that must leave the player a way on.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { center, clickMove, moveTexts, useBrowser, newPage, screenshot, square, startFromUi, waitIdle, waitPly } from './helpers.mjs';
+import { center, clickMove, moveTexts, useBrowser, newPage, screenshot, square, startFromUi, waitDropTarget, waitIdle, waitPly } from './helpers.mjs';
 
 useBrowser();
 
@@ -76,6 +76,7 @@ describe('layout and errors', () => {
       cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [{ x: point.x, y: point.y }] : [] });
     await touch('touchStart', from);
     for (let i = 1; i <= 10; i++) await touch('touchMove', { x: from.x, y: from.y + ((to.y - from.y) * i) / 10 });
+    await waitDropTarget(page, 'e4');
     await touch('touchEnd');
     await waitPly(page, 2);
     assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page did not scroll');
