@@ -40,6 +40,7 @@ pub use color::ColorName;
 pub use draw::{Decline, DrawError};
 pub use error::{GameError, StoreError};
 pub use events::{GameEvent, GameEvents};
+pub use export::to_pgn;
 pub use id::GameId;
 pub use length::MAX_PLIES;
 pub use level::Level;

@@ -4,9 +4,9 @@
 //! as the server frames them. [`super::docs`] puts each where it belongs.
 
 use std::sync::Arc;
+use std::time::{Duration, UNIX_EPOCH};
 
 use actix_web::web::Bytes;
-use alphachess_engine::pgn::{write_game, Tags};
 use alphachess_engine::{Color, Game};
 use serde::Serialize;
 use serde_json::{json, Value};
@@ -19,10 +19,9 @@ use crate::analysis::{
 use crate::error::ErrorCode;
 use crate::events::Encoding;
 use crate::games::{
-    parse_fen, parse_pgn, GameEvent, GameId, GameState, GameSummaries, GameSummary, GameView, Hint,
-    Level, PlayerMove, PositionPreview, Thinking,
+    parse_fen, parse_pgn, to_pgn, GameEvent, GameId, GameState, GameSummaries, GameSummary,
+    GameView, Hint, Level, PlayerMove, PositionPreview, Thinking,
 };
-use crate::openings::opening_of;
 use crate::uci::{parse_info, EngineError};
 
 /// The example game's id.
@@ -102,7 +101,7 @@ impl Views {
             aborted: view(&aborted),
             agreed: view(&level),
             claimed: view(&repeated),
-            pgn: pgn(state.game()),
+            pgn: pgn(&state),
         }
     }
 }
@@ -196,26 +195,16 @@ pub fn hint() -> Value {
     })
 }
 
-/// The resigned game's PGN, tagged as the export tags an untimed game, written by the engine
-/// crate's writer.
-fn pgn(game: &Game) -> String {
-    let mut tags = Tags::new();
-    for (name, value) in [
-        ("Event", "AlphaChess game"),
-        ("Site", "AlphaChess"),
-        ("Date", "2026.11.25"),
-        ("Round", "-"),
-        ("White", "Player"),
-        ("Black", "Stockfish (level 8)"),
-    ] {
-        tags.set(name, value);
-    }
-    if let Some(opening) = opening_of(game) {
-        tags.set("ECO", opening.eco.as_str());
-        tags.set("Opening", opening.name.as_str());
-    }
-    tags.set("TimeControl", "-");
-    write_game(&tags, game)
+/// A day for the example PGN's `Date` tag (2026-11-25, noon UTC).
+const EXAMPLE_DATE_SECS: u64 = 1_795_608_000;
+
+/// The resigned game's PGN, as the export writes it (on [`EXAMPLE_DATE_SECS`]'s day, unanalysed).
+fn pgn(state: &GameState) -> String {
+    to_pgn(
+        state,
+        UNIX_EPOCH + Duration::from_secs(EXAMPLE_DATE_SECS),
+        &[],
+    )
 }
 
 /// `{"status": "ok"}` or `{"status": "ready"}`.
