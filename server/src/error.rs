@@ -9,6 +9,7 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::body_limit::MAX_BODY_BYTES;
 use crate::games::{
     parse_fen, parse_pgn, AnalysisError, Decline, DrawError, GameError, ParsePlayerMoveError,
     PlayerMove, SetupError, StoreError, MAX_PLIES,
@@ -247,8 +248,7 @@ impl ErrorCode {
             },
             ErrorCode::NothingToTakeBack => ApiError::NothingToTakeBack,
             ErrorCode::TooManyPlies => ApiError::TooManyPlies(MAX_PLIES),
-            // startup::MAX_BODY_BYTES (64 KiB); the edge does not import startup.
-            ErrorCode::PayloadTooLarge => ApiError::PayloadTooLarge(64 * 1024),
+            ErrorCode::PayloadTooLarge => ApiError::PayloadTooLarge(MAX_BODY_BYTES),
             ErrorCode::IllegalMove => "e2e5"
                 .parse::<PlayerMove>()
                 .expect("e2e5 is UCI")

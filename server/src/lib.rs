@@ -7,6 +7,7 @@
 
 pub mod analysis;
 pub mod auth;
+pub mod body_limit;
 pub mod config;
 pub mod error;
 pub mod events;

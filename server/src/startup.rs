@@ -12,6 +12,7 @@ use actix_web::middleware::{from_fn, Condition};
 use actix_web::{web, App, HttpRequest, HttpServer};
 use tokio_util::sync::CancellationToken;
 
+use crate::body_limit::MAX_BODY_BYTES;
 use crate::config::Config;
 use crate::error::ApiError;
 use crate::games::{
@@ -30,9 +31,6 @@ use crate::uci::{
     locate_engine, EngineAddress, EngineError, EnginePool, EngineSettings, LocateError,
     SEARCH_SLACK,
 };
-
-/// The largest request body: an annotated PGN fits, nothing much larger does.
-pub const MAX_BODY_BYTES: usize = 64 * 1024;
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
