@@ -88,6 +88,17 @@ pub struct TestGame {
     pub view: Value,
 }
 
+impl TestGame {
+    /// The game a `201` of `POST /api/games` describes.
+    pub fn from_created(created: &Value) -> TestGame {
+        TestGame {
+            id: created["id"].as_str().expect("an id").to_owned(),
+            token: created["token"].as_str().expect("a token").to_owned(),
+            view: created["game"].clone(),
+        }
+    }
+}
+
 /// Starts the application with `config` on a free port.
 pub async fn spawn_with(config: Config) -> TestApp {
     let app = Application::build(&config)
@@ -131,12 +142,7 @@ impl TestApp {
     pub async fn create(&self, body: Value) -> TestGame {
         let response = self.create_raw(&body).await;
         assert_eq!(response.status(), StatusCode::CREATED, "creating {body}");
-        let created: Value = response.json().await.expect("JSON");
-        TestGame {
-            id: created["id"].as_str().expect("an id").to_owned(),
-            token: created["token"].as_str().expect("a token").to_owned(),
-            view: created["game"].clone(),
-        }
+        TestGame::from_created(&response.json().await.expect("JSON"))
     }
 
     /// `POST /api/games/{id}/moves` with the game's token.

@@ -33,12 +33,7 @@ async fn a_game_is_created_played_read_and_watched_under_v1() {
         .expect("the server answers");
     assert_eq!(response.status(), StatusCode::CREATED);
     assert_v1(&response);
-    let created: Value = response.json().await.expect("JSON");
-    let game = TestGame {
-        id: created["id"].as_str().expect("an id").to_owned(),
-        token: created["token"].as_str().expect("a token").to_owned(),
-        view: created["game"].clone(),
-    };
+    let game = TestGame::from_created(&response.json().await.expect("JSON"));
     let events = format!("/api/v1/games/{}/events", game.id);
     let mut watcher = Watcher::connect_to(&app, &events, None).await;
     let mut lines = LineWatcher::connect_to(&app, &events).await;
