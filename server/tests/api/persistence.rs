@@ -6,6 +6,7 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use alphachess_engine::{Game, Position, UciMove};
@@ -16,6 +17,13 @@ use serde_json::{json, Value};
 
 use crate::helpers::{free_port, stockfish};
 
+/// A host name for one server process of this test run alone (its `--allowed-host`).
+fn own_name() -> String {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    format!("server-{}-{n}.test", std::process::id())
+}
+
 /// The server binary on a database, killed with SIGKILL when dropped.
 struct Server {
     child: Child,
@@ -25,10 +33,25 @@ struct Server {
 
 impl Server {
     /// Starts the built binary on `db` (level 8 thinks up to `MOVE_TIME_MS`; levels 1–3 search
-    /// depth 1–3) and waits until it answers.
+    /// depth 1–3) and waits until it answers. A port named by `free_port` can be taken by another
+    /// test's server before the child binds it; the child then exits, and another port is tried.
     async fn start(db: &Path) -> Server {
+        for _ in 0..3 {
+            if let Some(server) = Server::try_start(db).await {
+                return server;
+            }
+        }
+        panic!(
+            "the server exited on three ports; logs beside {}",
+            db.display()
+        );
+    }
+
+    /// One start on a free port: the server once it answers, `None` if it exited first.
+    async fn try_start(db: &Path) -> Option<Server> {
         let port = free_port();
         let log = db.with_extension(format!("{port}.log"));
+        let name = own_name();
         let child = Command::new(env!("CARGO_BIN_EXE_alphachess-server"))
             .args(["--bind", &format!("127.0.0.1:{port}"), "--depth", "30"])
             .args(["--move-time-cap-ms", &MOVE_TIME_MS.to_string()])
@@ -36,6 +59,7 @@ impl Server {
             .args(["--static-dir", "/nonexistent/alphachess-client"])
             // Every player of this test is on loopback, one address: let them all search at once.
             .args(["--searches-per-client", "100"])
+            .args(["--allowed-host", &name])
             .arg("--stockfish")
             .arg(stockfish())
             .arg("--db")
@@ -44,24 +68,38 @@ impl Server {
             .stderr(std::fs::File::create(&log).expect("a log file"))
             .spawn()
             .expect("the server binary starts");
-        let server = Server {
+        let mut server = Server {
             child,
             base: format!("http://127.0.0.1:{port}"),
             client: reqwest::Client::new(),
         };
         for _ in 0..300 {
+            if server.answers_as(&name).await {
+                return Some(server);
+            }
             if server
-                .client
-                .get(server.url("/api/health"))
-                .send()
-                .await
-                .is_ok()
+                .child
+                .try_wait()
+                .expect("the child can be waited for")
+                .is_some()
             {
-                return server;
+                return None;
             }
             tokio::time::sleep(Duration::from_millis(20)).await;
         }
         panic!("the server never answered; log: {}", log.display());
+    }
+
+    /// Whether this server's own process answers its health check: asked by the name only it
+    /// answers to, as any other server on loopback refuses that name (`421 unknown_host`).
+    async fn answers_as(&self, name: &str) -> bool {
+        let response = self
+            .client
+            .get(self.url("/api/health"))
+            .header(reqwest::header::HOST, name)
+            .send()
+            .await;
+        response.is_ok_and(|response| response.status().is_success())
     }
 
     fn url(&self, path: &str) -> String {
