@@ -117,8 +117,14 @@ impl GameService {
     }
 
     /// Creates a game; if the engine has the first move, it is already played. If that search
-    /// fails, no game is created: its deletion is durable before the error is answered.
-    pub async fn create(&self, new: NewGame) -> Result<Created, GameError> {
+    /// fails, no game is created: its deletion is durable before the error is answered. `held`
+    /// (the asker's place for an engine request) is kept until the engine's first move is in,
+    /// even if the asker hangs up meanwhile.
+    pub async fn create(
+        &self,
+        new: NewGame,
+        held: impl Send + 'static,
+    ) -> Result<Created, GameError> {
         let player = new.color.resolve()?;
         let token = GameToken::generate()?;
         let imported_finished = new.game.outcome().is_some();
@@ -132,7 +138,7 @@ impl GameService {
         if new.clock.is_some() {
             watch_clock(&slot, &self.analyses);
         }
-        match self.engine_turn(&slot, false).await {
+        match self.engine_turn(&slot, false, held).await {
             Ok(game) => {
                 self.analyse_if_ended(&slot, imported_finished, &game);
                 slot.durable().await?;
@@ -163,15 +169,20 @@ impl GameService {
     }
 
     /// The player's move, then the engine's reply. A failed search takes the move back, and
-    /// that undo is durable before the error is answered, like any other change.
+    /// that undo is durable before the error is answered, like any other change. `held` (the
+    /// asker's place for an engine request) lives as long as the reply's search: a client that
+    /// hangs up mid-search keeps its place counted until the engine has answered.
     pub async fn play(
         &self,
         id: &GameId,
         token: &str,
         m: &PlayerMove,
         expected_ply: Option<usize>,
+        held: impl Send + 'static,
     ) -> Result<Arc<GameView>, GameError> {
-        let (slot, turn) = self.play_player_move(id, token, m, expected_ply).await?;
+        let (slot, turn) = self
+            .play_player_move(id, token, m, expected_ply, held)
+            .await?;
         let view = match turn.finished().await {
             Ok(view) => view,
             Err(error) => {
@@ -187,7 +198,8 @@ impl GameService {
     /// The player's move, answered as soon as it is durable: the engine's reply is searched
     /// meanwhile and reaches the client on the game's stream (and in the next view). A failed
     /// search takes the move back (durably), then publishes [`GameEvent::EngineFailed`] with what
-    /// the waiting [`GameService::play`] would have answered.
+    /// the waiting [`GameService::play`] would have answered. `held` lives as long as the search,
+    /// as for [`GameService::play`].
     ///
     /// [`GameEvent::EngineFailed`]: super::events::GameEvent::EngineFailed
     pub async fn play_without_waiting(
@@ -196,8 +208,11 @@ impl GameService {
         token: &str,
         m: &PlayerMove,
         expected_ply: Option<usize>,
+        held: impl Send + 'static,
     ) -> Result<Played, GameError> {
-        let (slot, turn) = self.play_player_move(id, token, m, expected_ply).await?;
+        let (slot, turn) = self
+            .play_player_move(id, token, m, expected_ply, held)
+            .await?;
         match turn {
             EngineTurnStarted::Done(view) => {
                 self.analyse_if_ended(&slot, false, &view);
@@ -219,11 +234,12 @@ impl GameService {
         token: &str,
         m: &PlayerMove,
         expected_ply: Option<usize>,
+        held: impl Send + 'static,
     ) -> Result<(Arc<GameSlot>, EngineTurnStarted), GameError> {
         let slot = self.games.find_authorized(id, token).await?;
         self.settle_clock(&slot)?;
         slot.update(|state| state.play_player_move(m, expected_ply))?;
-        match self.start_engine_turn(&slot, true).await {
+        match self.start_engine_turn(&slot, true, held).await {
             Ok(turn) => Ok((slot, turn)),
             Err(error) => {
                 slot.durable().await?;
@@ -367,7 +383,7 @@ impl GameService {
     async fn resume_engine_turn(&self, slot: &Arc<GameSlot>) {
         let (undo_on_failure, was_finished) =
             slot.read(|state| (state.game().ply() > 0, state.is_finished()));
-        match self.engine_turn(slot, undo_on_failure).await {
+        match self.engine_turn(slot, undo_on_failure, ()).await {
             Ok(view) => self.analyse_if_ended(slot, was_finished, &view),
             Err(error) => {
                 tracing::warn!(%error, game = %slot.id(), "resuming the engine's turn failed");
@@ -476,24 +492,28 @@ impl GameService {
     ///
     /// The search runs on a task of its own: a client that goes away mid-search (a reload, a
     /// closed tab) does not take the player's move back; the reply is applied and streamed as if
-    /// the request had waited for it, as it is after a restart.
+    /// the request had waited for it, as it is after a restart. `held` lives as long as the
+    /// search (see [`GameService::play`]).
     async fn engine_turn(
         &self,
         slot: &Arc<GameSlot>,
         undo_on_failure: bool,
+        held: impl Send + 'static,
     ) -> Result<Arc<GameView>, GameError> {
-        self.start_engine_turn(slot, undo_on_failure)
+        self.start_engine_turn(slot, undo_on_failure, held)
             .await?
             .finished()
             .await
     }
 
     /// [`GameService::engine_turn`] up to the search: the reply's task is started (and the
-    /// player's move durable), not awaited.
+    /// player's move durable), not awaited. `held` moves into the reply's task and is dropped
+    /// when the search and its reply are done, whoever still waits for them.
     async fn start_engine_turn(
         &self,
         slot: &Arc<GameSlot>,
         undo_on_failure: bool,
+        held: impl Send + 'static,
     ) -> Result<EngineTurnStarted, GameError> {
         let (turn, view) = slot.update(|state| Ok(state.begin_engine_turn(undo_on_failure)))?;
         let Some(turn) = turn else {
@@ -541,7 +561,10 @@ impl GameService {
         );
         Ok(EngineTurnStarted::Searching {
             view,
-            reply: tokio::spawn(reply),
+            reply: tokio::spawn(async move {
+                let _held = held;
+                reply.await
+            }),
         })
     }
 }

@@ -76,10 +76,10 @@ pub async fn create(
     body: web::Json<CreateGameRequest>,
 ) -> Result<HttpResponse, ApiError> {
     // A request refused for the client's searches in progress spends none of its new games.
-    let _search = limits.search(client)?;
+    let search = limits.search(client)?;
     limits.create_game(client)?;
     let new = NewGame::try_from(body.into_inner())?;
-    let created = service.create(new).await?;
+    let created = service.create(new, search).await?;
     Ok(HttpResponse::Created().json(CreatedGame {
         id: created.game.id.clone(),
         token: created.token.expose().to_owned(),

@@ -173,3 +173,58 @@ async fn live_streams_are_capped_per_client_and_in_all() {
     open.clear();
     watch_eventually(&app, &game, "203.0.113.3").await;
 }
+
+/// A position every search runs to the move time cap in (issue #22): accepted, but slow.
+const SLOW_FEN: &str = "1nbqkbn1/qqqqqqqq/8/8/8/8/QQQQQQQQ/1NBQKBN1 w - - 0 1";
+
+#[tokio::test]
+async fn a_client_that_hangs_up_mid_move_keeps_its_search_counted_until_the_reply() {
+    let mut config = behind_a_proxy();
+    config.searches_per_client = 1;
+    config.depth = 40;
+    config.move_time_cap_ms = 3_000;
+    let app = spawn_with(config).await;
+    let created = app
+        .client
+        .post(app.url("/api/games"))
+        .header("X-Forwarded-For", "203.0.113.5")
+        .json(&json!({ "color": "white", "level": 8, "fen": SLOW_FEN }))
+        .send()
+        .await
+        .expect("the server answers");
+    assert_eq!(created.status(), StatusCode::CREATED);
+    let game = TestGame::from_created(&created.json().await.expect("JSON"));
+
+    // The move is sent on a raw connection that is closed while the engine searches the reply.
+    let address = app.base.trim_start_matches("http://");
+    let mut stream = TcpStream::connect(address).await.expect("connects");
+    let body = r#"{"move":"b1c3"}"#;
+    let request = format!(
+        "POST /api/games/{}/moves HTTP/1.1\r\nHost: {address}\r\nX-Forwarded-For: 203.0.113.5\r\n\
+         Authorization: Bearer {}\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        game.id,
+        game.token,
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.expect("sent");
+    app.wait_for_ply(&game, 1).await;
+    drop(stream);
+
+    // Until the reply is in, the client's one engine request is still in progress.
+    let mut probes = 0;
+    while app.view(&game).await["ply"] == 1 {
+        let probe = create_as(&app, "203.0.113.5").await;
+        if app.view(&game).await["ply"] != 1 {
+            break;
+        }
+        expect_error(probe, StatusCode::TOO_MANY_REQUESTS, "too_many_requests").await;
+        probes += 1;
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    assert!(probes > 3, "the search ran while the client was probed");
+    assert_eq!(
+        create_as(&app, "203.0.113.5").await.status(),
+        StatusCode::CREATED,
+        "the place came back with the reply"
+    );
+}
