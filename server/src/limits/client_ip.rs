@@ -11,6 +11,7 @@ use std::str::FromStr;
 use actix_web::dev::Payload;
 use actix_web::{web, FromRequest, HttpRequest};
 
+use crate::client_key::ClientKey;
 use crate::error::ApiError;
 
 /// A network: an address and a prefix length (`10.0.0.0/8`, `::1/128`; a bare address is a
@@ -109,11 +110,16 @@ impl TrustedProxies {
 }
 
 /// The client's address as [`TrustedProxies`] sees it (an extractor; the proxies are the app
-/// data [`super::Limits`]'s, none without it).
+/// data [`super::Limits`]'s, none without it). Logged in full; counted by its [`ClientKey`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClientIp(pub IpAddr);
 
 impl ClientIp {
+    /// The key this client is counted under (IPv6 folded to its /64).
+    pub fn key(self) -> ClientKey {
+        ClientKey::of(self.0)
+    }
+
     /// The client of `request`; `None` without a peer address (only in unit tests).
     pub fn of(request: &HttpRequest) -> Option<ClientIp> {
         let peer = request.peer_addr()?.ip();

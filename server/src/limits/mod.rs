@@ -1,16 +1,17 @@
 //! What one client, one game and the whole server may hold at once, decided at the edge before
 //! any work is done: new games per client per minute ([`RateLimiter`]), engine requests in
 //! progress per client, and live event streams per game, per client and in all
-//! ([`Occupancy`]). Clients are told apart by [`ClientIp`].
+//! ([`Occupancy`]). Clients are told apart by [`ClientIp`] and counted by its [`ClientKey`]
+//! (IPv6 per /64), the same key everywhere a client is counted.
 
 mod client_ip;
 pub mod connection;
 mod occupancy;
 mod rate;
 
-use std::net::IpAddr;
 use std::time::Duration;
 
+pub use crate::client_key::ClientKey;
 pub use client_ip::{ClientIp, IpNet, ParseIpNetError, TrustedProxies};
 pub use occupancy::{Occupancy, Permit};
 pub use rate::{RateLimiter, RetryAfter};
@@ -41,9 +42,9 @@ pub struct Limits {
     proxies: TrustedProxies,
     stall: Duration,
     creations: RateLimiter,
-    searches: Occupancy<IpAddr>,
+    searches: Occupancy<ClientKey>,
     watchers: Occupancy<()>,
-    watchers_per_client: Occupancy<IpAddr>,
+    watchers_per_client: Occupancy<ClientKey>,
     watchers_per_game: Occupancy<GameId>,
 }
 
@@ -51,7 +52,7 @@ pub struct Limits {
 #[derive(Debug)]
 pub struct WatcherPermit {
     _all: Permit<()>,
-    _client: Permit<IpAddr>,
+    _client: Permit<ClientKey>,
     _game: Permit<GameId>,
 }
 
@@ -82,7 +83,7 @@ impl Limits {
     /// One new game for `client`, or 429 with the time until the next one.
     pub fn create_game(&self, client: ClientIp) -> Result<(), ApiError> {
         self.creations
-            .check(client.0)
+            .check(client.key())
             .map_err(|retry| ApiError::TooManyRequests {
                 what: "new games from your address",
                 retry_after_secs: retry.secs(),
@@ -90,9 +91,9 @@ impl Limits {
     }
 
     /// A place for one more engine request of `client` while it is in progress, or 429.
-    pub fn search(&self, client: ClientIp) -> Result<Permit<IpAddr>, ApiError> {
+    pub fn search(&self, client: ClientIp) -> Result<Permit<ClientKey>, ApiError> {
         self.searches
-            .try_acquire(client.0)
+            .try_acquire(client.key())
             .ok_or(ApiError::TooManyRequests {
                 what: "engine requests in progress from your address",
                 retry_after_secs: RETRY_HELD_SECS,
@@ -111,7 +112,7 @@ impl Limits {
             .ok_or_else(|| refuse("live streams of this game"))?;
         let client = self
             .watchers_per_client
-            .try_acquire(client.0)
+            .try_acquire(client.key())
             .ok_or_else(|| refuse("live streams from your address"))?;
         let all = self
             .watchers

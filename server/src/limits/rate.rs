@@ -1,12 +1,10 @@
-//! A token bucket per client address: `burst` actions at once, then one every
-//! `60 / per_minute` seconds.
-//!
-//! IPv6 clients are counted per /64 (what one subscriber usually gets), so rotating addresses
-//! inside one allocation does not multiply the allowance. Full buckets are pruned now and then,
-//! so the map holds only clients that acted recently.
+//! A token bucket per client ([`ClientKey`]: IPv6 per /64): `burst` actions at once, then one
+//! every `60 / per_minute` seconds. Full buckets are pruned now and then, so the map holds only
+//! clients that acted recently.
 
 use std::collections::HashMap;
-use std::net::IpAddr;
+
+use crate::client_key::ClientKey;
 use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -40,7 +38,7 @@ pub struct RateLimiter {
 
 #[derive(Debug)]
 struct Buckets {
-    by_client: HashMap<IpAddr, Bucket>,
+    by_client: HashMap<ClientKey, Bucket>,
     pruned: Instant,
 }
 
@@ -58,11 +56,11 @@ impl RateLimiter {
     }
 
     /// Takes one action's token from `client`'s bucket, or says when one will be there.
-    pub fn check(&self, client: IpAddr) -> Result<(), RetryAfter> {
+    pub fn check(&self, client: ClientKey) -> Result<(), RetryAfter> {
         self.check_at(client, Instant::now())
     }
 
-    fn check_at(&self, client: IpAddr, now: Instant) -> Result<(), RetryAfter> {
+    fn check_at(&self, client: ClientKey, now: Instant) -> Result<(), RetryAfter> {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         if now.saturating_duration_since(state.pruned) >= PRUNE_EVERY {
             state.pruned = now;
@@ -70,7 +68,7 @@ impl RateLimiter {
                 .by_client
                 .retain(|_, bucket| self.refilled(*bucket, now) < self.burst);
         }
-        let bucket = state.by_client.entry(key(client)).or_insert(Bucket {
+        let bucket = state.by_client.entry(client).or_insert(Bucket {
             tokens: self.burst,
             updated: now,
         });
@@ -104,24 +102,14 @@ impl RateLimiter {
     }
 }
 
-/// The address a client is counted under: itself, or its /64 for IPv6.
-fn key(client: IpAddr) -> IpAddr {
-    match client.to_canonical() {
-        IpAddr::V6(v6) => {
-            let mut octets = v6.octets();
-            octets[8..].fill(0);
-            IpAddr::from(octets)
-        }
-        v4 => v4,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn ip(text: &str) -> IpAddr {
-        text.parse().expect("an address")
+    use std::net::IpAddr;
+
+    fn ip(text: &str) -> ClientKey {
+        ClientKey::of(text.parse().expect("an address"))
     }
 
     #[test]
@@ -161,7 +149,7 @@ mod tests {
         let start = Instant::now();
         for n in 0..100u8 {
             limiter
-                .check_at(IpAddr::from([198, 51, 100, n]), start)
+                .check_at(ClientKey::of(IpAddr::from([198, 51, 100, n])), start)
                 .expect("first");
         }
         assert_eq!(limiter.tracked(), 100);

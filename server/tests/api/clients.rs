@@ -228,3 +228,44 @@ async fn a_client_that_hangs_up_mid_move_keeps_its_search_counted_until_the_repl
         "the place came back with the reply"
     );
 }
+
+#[tokio::test]
+async fn ipv6_addresses_of_one_64_are_one_client_for_streams_and_searches() {
+    let mut config = behind_a_proxy();
+    config.watchers_per_client = 2;
+    config.searches_per_client = 1;
+    config.depth = 40;
+    config.move_time_cap_ms = 1_500;
+    let app = spawn_with(config).await;
+    let game = app.create(json!({ "color": "white", "level": 1 })).await;
+    let mut open = Vec::new();
+    for client in ["2001:db8:1:2::1", "2001:db8:1:2::2"] {
+        let (status, stream) = watch(&app, &game, client).await;
+        assert_eq!(status, 200);
+        open.push(stream);
+    }
+    assert_eq!(
+        watch(&app, &game, "2001:db8:1:2:ffff::3").await.0,
+        429,
+        "a third address of the same /64"
+    );
+    assert_eq!(
+        watch(&app, &game, "2001:db8:1:3::1").await.0,
+        200,
+        "another /64"
+    );
+
+    let hint = |client: &'static str| {
+        app.client
+            .get(app.url(&format!("/api/games/{}/hint", game.id)))
+            .bearer_auth(&game.token)
+            .header("X-Forwarded-For", client)
+            .send()
+    };
+    let first = tokio::spawn(hint("2001:db8:1:2::1"));
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let second = hint("2001:db8:1:2::9").await.expect("the server answers");
+    expect_error(second, StatusCode::TOO_MANY_REQUESTS, "too_many_requests").await;
+    let first = first.await.expect("joined").expect("the server answers");
+    assert_eq!(first.status(), StatusCode::OK);
+}
