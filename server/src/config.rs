@@ -54,6 +54,13 @@ pub struct Config {
           value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub queue_len: u32,
 
+    /// How long a search may wait for a free engine, in milliseconds, before it is refused with
+    /// 503 engine_busy and Retry-After (clients take turns, so a fair wait is about one search
+    /// per client ahead)
+    #[arg(long, env = "ALPHACHESS_QUEUE_WAIT_MS", default_value_t = 30_000,
+          value_parser = clap::value_parser!(u64).range(10..=3_600_000))]
+    pub queue_wait_ms: u64,
+
     /// Most games kept at once; creating one more answers 503 too_many_games
     #[arg(long, env = "ALPHACHESS_MAX_GAMES", default_value_t = 10_000,
           value_parser = clap::value_parser!(u32).range(1..=10_000_000))]

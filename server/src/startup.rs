@@ -198,6 +198,7 @@ pub async fn start_service(config: &Config) -> Result<GameService, StartupError>
         engines: addresses.clone(),
         queue_len: config.queue_len as usize,
         movetime: config.move_time_cap(),
+        queue_wait: Duration::from_millis(config.queue_wait_ms),
     })
     .await
     .map_err(|source| StartupError::Engine {

@@ -27,6 +27,7 @@ use super::store::Change;
 use super::summary::{GameSummaries, GameSummary};
 use super::view::{GameView, Status};
 use crate::analysis::Analysis;
+use crate::client_key::ClientKey;
 use crate::token::GameToken;
 use crate::uci::{AnalysisRequest, EngineError, EnginePool, SearchClock, SearchRequest};
 
@@ -123,6 +124,7 @@ impl GameService {
     pub async fn create(
         &self,
         new: NewGame,
+        client: Option<ClientKey>,
         held: impl Send + 'static,
     ) -> Result<Created, GameError> {
         let player = new.color.resolve()?;
@@ -138,7 +140,7 @@ impl GameService {
         if new.clock.is_some() {
             watch_clock(&slot, &self.analyses);
         }
-        match self.engine_turn(&slot, false, held).await {
+        match self.engine_turn(&slot, false, client, held).await {
             Ok(game) => {
                 self.analyse_if_ended(&slot, imported_finished, &game);
                 slot.durable().await?;
@@ -178,10 +180,11 @@ impl GameService {
         token: &str,
         m: &PlayerMove,
         expected_ply: Option<usize>,
+        client: Option<ClientKey>,
         held: impl Send + 'static,
     ) -> Result<Arc<GameView>, GameError> {
         let (slot, turn) = self
-            .play_player_move(id, token, m, expected_ply, held)
+            .play_player_move(id, token, m, expected_ply, client, held)
             .await?;
         let view = match turn.finished().await {
             Ok(view) => view,
@@ -208,10 +211,11 @@ impl GameService {
         token: &str,
         m: &PlayerMove,
         expected_ply: Option<usize>,
+        client: Option<ClientKey>,
         held: impl Send + 'static,
     ) -> Result<Played, GameError> {
         let (slot, turn) = self
-            .play_player_move(id, token, m, expected_ply, held)
+            .play_player_move(id, token, m, expected_ply, client, held)
             .await?;
         match turn {
             EngineTurnStarted::Done(view) => {
@@ -234,12 +238,13 @@ impl GameService {
         token: &str,
         m: &PlayerMove,
         expected_ply: Option<usize>,
+        client: Option<ClientKey>,
         held: impl Send + 'static,
     ) -> Result<(Arc<GameSlot>, EngineTurnStarted), GameError> {
         let slot = self.games.find_authorized(id, token).await?;
         self.settle_clock(&slot)?;
         slot.update(|state| state.play_player_move(m, expected_ply))?;
-        match self.start_engine_turn(&slot, true, held).await {
+        match self.start_engine_turn(&slot, true, client, held).await {
             Ok(turn) => Ok((slot, turn)),
             Err(error) => {
                 slot.durable().await?;
@@ -383,7 +388,7 @@ impl GameService {
     async fn resume_engine_turn(&self, slot: &Arc<GameSlot>) {
         let (undo_on_failure, was_finished) =
             slot.read(|state| (state.game().ply() > 0, state.is_finished()));
-        match self.engine_turn(slot, undo_on_failure, ()).await {
+        match self.engine_turn(slot, undo_on_failure, None, ()).await {
             Ok(view) => self.analyse_if_ended(slot, was_finished, &view),
             Err(error) => {
                 tracing::warn!(%error, game = %slot.id(), "resuming the engine's turn failed");
@@ -462,15 +467,23 @@ impl GameService {
     }
 
     /// Stockfish's suggestion for the player, at full strength; one search per game at a time
-    /// (see `hint_lock.rs`), stopped if the player moves meanwhile.
-    pub async fn hint(&self, id: &GameId, token: &str) -> Result<Hint, GameError> {
+    /// (see `hint_lock.rs`), stopped if the player moves meanwhile. It runs within the hints'
+    /// budget in `client`'s share and yields to replies (see `uci/lanes.rs`).
+    pub async fn hint(
+        &self,
+        id: &GameId,
+        token: &str,
+        client: Option<ClientKey>,
+    ) -> Result<Hint, GameError> {
         let slot = self.games.find_authorized(id, token).await?;
         self.settle_clock(&slot)?;
         let ((request, version), running) = slot.begin_hint(|state| {
             state.check_hint_allowed()?;
             let full = Level::MAX;
             let depth = full.depth(self.max_depth);
-            let request = SearchRequest::new(slot.id().shared(), state.game(), depth, full.skill());
+            let request = SearchRequest::new(slot.id().shared(), state.game(), depth, full.skill())
+                .for_client(client)
+                .as_hint();
             Ok::<_, GameError>((request, state.version()))
         })?;
         let position = request.current.clone();
@@ -498,9 +511,10 @@ impl GameService {
         &self,
         slot: &Arc<GameSlot>,
         undo_on_failure: bool,
+        client: Option<ClientKey>,
         held: impl Send + 'static,
     ) -> Result<Arc<GameView>, GameError> {
-        self.start_engine_turn(slot, undo_on_failure, held)
+        self.start_engine_turn(slot, undo_on_failure, client, held)
             .await?
             .finished()
             .await
@@ -513,6 +527,7 @@ impl GameService {
         &self,
         slot: &Arc<GameSlot>,
         undo_on_failure: bool,
+        client: Option<ClientKey>,
         held: impl Send + 'static,
     ) -> Result<EngineTurnStarted, GameError> {
         let (turn, view) = slot.update(|state| Ok(state.begin_engine_turn(undo_on_failure)))?;
@@ -532,7 +547,8 @@ impl GameService {
                 depth,
             );
             let request = SearchRequest::new(slot.id().shared(), game, depth, level.skill())
-                .with_progress(progress);
+                .with_progress(progress)
+                .for_client(client);
             match state.clock().filter(|clock| clock.running().is_some()) {
                 Some(clock) => {
                     let now = Instant::now();

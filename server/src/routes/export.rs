@@ -57,5 +57,9 @@ pub async fn hint(
     GamePath(id): GamePath,
 ) -> Result<web::Json<Hint>, ApiError> {
     let _search = limits.search(client)?;
-    Ok(web::Json(service.hint(&id, token.as_str()).await?))
+    Ok(web::Json(
+        service
+            .hint(&id, token.as_str(), Some(client.key()))
+            .await?,
+    ))
 }

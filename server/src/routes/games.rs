@@ -79,7 +79,7 @@ pub async fn create(
     let search = limits.search(client)?;
     limits.create_game(client)?;
     let new = NewGame::try_from(body.into_inner())?;
-    let created = service.create(new, search).await?;
+    let created = service.create(new, Some(client.key()), search).await?;
     Ok(HttpResponse::Created().json(CreatedGame {
         id: created.game.id.clone(),
         token: created.token.expose().to_owned(),

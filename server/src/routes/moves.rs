@@ -63,20 +63,20 @@ pub async fn play(
     let search = limits.search(client)?;
     let (token, expected_ply) = (token.as_str(), body.expected_ply);
     if mode == ReplyMode::Wait {
-        let view = service.play(&id, token, &m, expected_ply, search).await?;
+        let view = service
+            .play(&id, token, &m, expected_ply, Some(client.key()), search)
+            .await?;
         return Ok(HttpResponse::Ok().json(view));
     }
     match service
-        .play_without_waiting(&id, token, &m, expected_ply, search)
+        .play_without_waiting(&id, token, &m, expected_ply, Some(client.key()), search)
         .await?
     {
         Played::Done(view) => Ok(HttpResponse::Ok().json(view)),
         // The search counts against this client until the reply is in: the service holds its
         // place for as long as the search runs, whether the client waits or not.
-        Played::Replying { view, .. } => {
-            Ok(HttpResponse::Accepted()
-                .insert_header((PREFERENCE_APPLIED, RESPOND_ASYNC))
-                .json(view))
-        }
+        Played::Replying { view, .. } => Ok(HttpResponse::Accepted()
+            .insert_header((PREFERENCE_APPLIED, RESPOND_ASYNC))
+            .json(view)),
     }
 }

@@ -24,11 +24,12 @@ use super::analysis::{AnalysisLines, AnalysisRequest, PositionAnalysis};
 use super::error::EngineError;
 use super::health::EngineHealth;
 use super::info::parse_info;
-use super::lanes::Taken;
+use super::lanes::{SearchKind, Taken};
 use super::process::EngineProcess;
 use super::protocol::{EngineLine, EngineOption, UciCommand};
 use super::queue::{JobQueue, Task};
 use super::SearchRequest;
+use crate::client_key::ClientKey;
 
 /// Time on top of `movetime` before the supervisor gives up on a search.
 pub const SEARCH_SLACK: Duration = Duration::from_millis(1500);
@@ -53,6 +54,16 @@ pub enum Job {
     Ping {
         reply: oneshot::Sender<Result<(), EngineError>>,
     },
+}
+
+impl Job {
+    /// Whose job this is and what kind, for the fair share (a probe is never queued).
+    pub fn client_and_kind(&self) -> (Option<ClientKey>, SearchKind) {
+        match self {
+            Job::Search { request, .. } => (request.client, request.kind),
+            Job::Ping { .. } => (None, SearchKind::Reply),
+        }
+    }
 }
 
 /// An analysis search and where its answer goes; dropping the receiver cancels it.
@@ -303,7 +314,8 @@ impl Worker {
     }
 
     /// One live search: prepare, `go depth`, then wait for `bestmove` until the deadline. A
-    /// requester that goes away makes it `stop` early.
+    /// requester that goes away makes it `stop` early; so does a reply that wants the engine of a
+    /// hint, which then answers with the best move found so far.
     async fn search(
         &mut self,
         request: &SearchRequest,
@@ -343,13 +355,14 @@ impl Worker {
             &go,
             deadline,
             reply.closed(),
-            std::future::pending(),
+            self.jobs.preempted(self.index),
             on_info,
         )
         .await?;
         let m = legal(uci, &request.current)?;
         // A search stopped because nobody waits for it any more has no final word.
-        if let Some(progress) = request.progress.as_ref().filter(|_| interrupt.is_none()) {
+        let finished = interrupt != Some(Interrupt::RequesterGone);
+        if let Some(progress) = request.progress.as_ref().filter(|_| finished) {
             progress.finish();
         }
         Ok(m)

@@ -33,6 +33,7 @@ pub use analysis::{AnalysisRequest, NoLegalMoveError, PositionAnalysis};
 pub use error::EngineError;
 pub use health::EngineStatus;
 pub use info::{parse_info, Score, ScoreBound, SearchInfo};
+pub use lanes::SearchKind;
 pub use locate::{locate_engine, LocateError};
 pub use process::CONNECT_TIMEOUT;
 pub use protocol::{guard_line, EngineOption, GoClock, UciCommand, UciPosition, UnsafeLineError};
@@ -41,6 +42,8 @@ use actor::{AnalysisJob, Job, Worker, WorkerSettings};
 use health::EngineHealth;
 use process::EngineProcess;
 use queue::JobQueue;
+
+use crate::client_key::ClientKey;
 
 /// Transposition table size of each engine, in MiB.
 const HASH_MB: u32 = 16;
@@ -61,6 +64,11 @@ pub struct SearchRequest {
     /// The clocks of a timed game, when the engine's clock runs (boxed: most searches have none,
     /// and every queued job is as large as its largest kind).
     pub clock: Option<Box<SearchClock>>,
+    /// Whose engine time this is (the fair share, see `lanes.rs`); `None` for the server's own
+    /// work, such as a reply resumed after a restart.
+    pub client: Option<ClientKey>,
+    /// A reply or a hint (hints have their own budget).
+    pub kind: SearchKind,
 }
 
 /// Time the engine keeps back from its own remaining time for the round trip of its answer.
@@ -143,7 +151,21 @@ impl SearchRequest {
             skill: skill.min(20),
             progress: None,
             clock: None,
+            client: None,
+            kind: SearchKind::Reply,
         }
+    }
+
+    /// The same search, counted in `client`'s share of engine time.
+    pub fn for_client(mut self, client: Option<ClientKey>) -> SearchRequest {
+        self.client = client;
+        self
+    }
+
+    /// The same search as a hint: within the hints' budget, and yielding to replies.
+    pub fn as_hint(mut self) -> SearchRequest {
+        self.kind = SearchKind::Hint;
+        self
     }
 
     /// The same search on the clock.
@@ -168,6 +190,8 @@ pub struct EngineSettings {
     pub queue_len: usize,
     /// The time cap of every search (`movetime`), live or analysis.
     pub movetime: Duration,
+    /// How long a live search may wait for an engine before it is refused as busy.
+    pub queue_wait: Duration,
 }
 
 /// A cheap, cloneable handle to the engine workers.
@@ -175,6 +199,7 @@ pub struct EngineSettings {
 pub struct EnginePool {
     jobs: Arc<PoolHandle>,
     health: Arc<[EngineHealth]>,
+    queue_wait: Duration,
 }
 
 /// The pool's side of the queue: when the last handle goes, the workers are told to quit.
@@ -233,6 +258,7 @@ impl EnginePool {
         Ok(EnginePool {
             jobs: Arc::new(PoolHandle(queue)),
             health,
+            queue_wait: settings.queue_wait,
         })
     }
 
@@ -240,16 +266,28 @@ impl EnginePool {
         &self.jobs.0
     }
 
-    /// Runs a search, waiting for a free engine; fails at once with [`EngineError::Busy`] when the
-    /// queue is full. Dropping the returned future cancels the search (the engine gets `stop`).
+    /// Runs a search in its client's share, waiting for a free engine; fails with
+    /// [`EngineError::Busy`] at once when the queue is full, or when no engine took it within
+    /// the queue wait (it is then taken out of the queue). Dropping the returned future cancels
+    /// the search (the engine gets `stop`).
     ///
     /// It never waits for an analysis search: if every engine is busy and one of them runs
-    /// one, that search is stopped and resumed later.
+    /// one, that search is stopped and resumed later (a reply stops a hint the same way).
     pub async fn search(&self, request: SearchRequest) -> Result<Move, EngineError> {
-        let (reply, answer) = oneshot::channel();
-        self.queue()
-            .push_live(Job::Search { request, reply }, true)?;
-        answer.await.map_err(|_| EngineError::Stopped)?
+        let (reply, mut answer) = oneshot::channel();
+        let client = request.client;
+        let ticket = self.queue().push_search(Job::Search { request, reply })?;
+        let waited = tokio::select! {
+            answer = &mut answer => Some(answer),
+            () = tokio::time::sleep(self.queue_wait) => None,
+        };
+        let answer = match waited {
+            Some(answer) => answer,
+            None if self.queue().withdraw(client, ticket) => return Err(EngineError::Busy),
+            // An engine took it just in time: its answer comes.
+            None => answer.await,
+        };
+        answer.map_err(|_| EngineError::Stopped)?
     }
 
     /// Analyses one position in the analysis lane, behind every live search; fails at once with

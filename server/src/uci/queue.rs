@@ -1,17 +1,21 @@
 //! The queue the workers share: the [`Lanes`] policy behind a lock, a wake-up for workers waiting
-//! for work, one stop signal per worker for preempted analysis searches, and one mailbox per
-//! worker for a readiness probe (handed to an idle worker only, never queued behind searches).
+//! for work, one stop signal per worker for preempted analysis searches and hints, one mailbox
+//! per worker for a readiness probe (handed to an idle worker only, never queued behind
+//! searches), and the clock that charges each live job's engine time to its client.
 //!
 //! The lock is a plain mutex held for a few instructions and never across an `.await`.
 
 use std::pin::pin;
 use std::sync::{Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
 use tokio::sync::{oneshot, Notify};
+use tokio::time::Instant;
 
 use super::actor::{AnalysisJob, Job};
 use super::error::EngineError;
-use super::lanes::{Lanes, Taken};
+use super::lanes::{Lanes, Taken, Ticket};
+use crate::client_key::ClientKey;
 
 /// A job a worker took: live play, or an analysis search.
 pub type Task = Taken<Job, AnalysisJob>;
@@ -21,7 +25,10 @@ pub type ProbeReply = oneshot::Sender<Result<(), EngineError>>;
 
 #[derive(Debug)]
 struct Inner {
-    lanes: Lanes<Job, AnalysisJob>,
+    /// Live jobs by client; `None` is the server's own work (replies resumed after a restart).
+    lanes: Lanes<Option<ClientKey>, Job, AnalysisJob>,
+    /// `started[i]`: when worker `i` took its job, to charge its engine time.
+    started: Vec<Option<Instant>>,
     /// `probes[i]`: a readiness probe handed to worker `i`, which was waiting for work.
     probes: Vec<Option<ProbeReply>>,
     /// Every pool handle is gone: workers quit.
@@ -44,6 +51,7 @@ impl JobQueue {
         JobQueue {
             inner: Mutex::new(Inner {
                 lanes: Lanes::new(capacity, workers),
+                started: vec![None; workers],
                 probes: (0..workers).map(|_| None).collect(),
                 closed: false,
             }),
@@ -57,24 +65,32 @@ impl JobQueue {
         self.inner.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Queues a live job; an `urgent` one (a search) stops an analysis search if it would
-    /// otherwise wait. [`EngineError::Busy`] when the live lane is full.
-    pub fn push_live(&self, job: Job, urgent: bool) -> Result<(), EngineError> {
-        let preempt = {
+    /// Queues a live search in its client's queue; it stops an analysis search (or, a reply, a
+    /// hint) if it would otherwise wait. [`EngineError::Busy`] when the live lane is full; the
+    /// ticket withdraws it if it waits too long.
+    pub fn push_search(&self, job: Job) -> Result<Ticket, EngineError> {
+        let (ticket, preempt) = {
             let mut inner = self.lock();
             if inner.closed {
                 return Err(EngineError::Stopped);
             }
+            let (client, kind) = job.client_and_kind();
             inner
                 .lanes
-                .push_live(job, urgent)
+                .push_live(client, kind, job)
                 .map_err(|_| EngineError::Busy)?
         };
         self.work.notify_one();
         if let Some(worker) = preempt {
             self.preempt[worker].notify_one();
         }
-        Ok(())
+        Ok(ticket)
+    }
+
+    /// Takes a queued search out of the lane at its wait deadline: `true` if it was still
+    /// waiting (the caller refuses it), `false` once a worker took it.
+    pub fn withdraw(&self, client: Option<ClientKey>, ticket: Ticket) -> bool {
+        self.lock().lanes.withdraw(&client, ticket).is_some()
     }
 
     /// Queues an analysis job; [`EngineError::Busy`] when the analysis lane is full.
@@ -123,7 +139,10 @@ impl JobQueue {
             let mut inner = self.lock();
             match task {
                 Taken::Live(Job::Ping { .. }) => return,
-                Taken::Live(job) => inner.lanes.requeue_live(job),
+                Taken::Live(job) => {
+                    let (client, kind) = job.client_and_kind();
+                    inner.lanes.requeue_live(client, kind, job);
+                }
                 Taken::Analysis(job) => inner.lanes.requeue_analysis(job),
             }
         }
@@ -140,13 +159,14 @@ impl JobQueue {
             {
                 let mut inner = self.lock();
                 if inner.closed {
-                    inner.lanes.leave(worker);
+                    inner.lanes.leave(worker, Duration::ZERO);
                     return None;
                 }
                 if let Some(reply) = inner.probes[worker].take() {
                     return Some(Taken::Live(Job::Ping { reply }));
                 }
                 if let Some(task) = inner.lanes.take(worker) {
+                    inner.started[worker] = Some(Instant::now());
                     return Some(task);
                 }
             }
@@ -154,15 +174,19 @@ impl JobQueue {
         }
     }
 
-    /// `worker` finished its job or stopped waiting for one. A probe handed to it meanwhile is
-    /// dropped (its asker answers from the pool's health) rather than left waiting.
+    /// `worker` finished its job (its engine time is charged to its client) or stopped waiting
+    /// for one. A probe handed to it meanwhile is dropped (its asker answers from the pool's
+    /// health) rather than left waiting.
     pub fn leave(&self, worker: usize) {
         let mut inner = self.lock();
-        inner.lanes.leave(worker);
+        let spent = inner.started[worker]
+            .take()
+            .map_or(Duration::ZERO, |started| started.elapsed());
+        inner.lanes.leave(worker, spent);
         inner.probes[worker] = None;
     }
 
-    /// Resolves once a live job asked `worker` to stop its analysis search. A stale wake-up
+    /// Resolves once a live job asked `worker` to stop its analysis search or hint. A stale wake-up
     /// (meant for a search that already ended) is ignored: the request itself is checked.
     pub async fn preempted(&self, worker: usize) {
         loop {

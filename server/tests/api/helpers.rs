@@ -31,6 +31,7 @@ pub async fn one_engine(queue_len: usize) -> EnginePool {
         engines: vec![stockfish().into()],
         queue_len,
         movetime: Duration::from_secs(20),
+        queue_wait: Duration::from_secs(600),
     })
     .await
     .expect("Stockfish starts")

@@ -15,6 +15,7 @@ mod engine_time;
 mod errors;
 mod events;
 mod examples;
+mod fairness;
 mod faults;
 mod headers;
 mod injection;
