@@ -2,7 +2,10 @@
 //!
 //! A finished game's analysis starts when its player asks for it, or by itself when a live game
 //! ends. It waits as `queued` for one of `max_running` places, then runs on the engines' analysis
-//! lane, behind live play ([`analyse_game`]). Each answer is stored at once (so a restart resumes
+//! lane, behind live play ([`analyse_game`]). The places are shared fairly between the clients
+//! that created the games ([`FairPlaces`]), and an analysis runs in turns of [`TURN_POSITIONS`]
+//! positions: when another analysis waits, it gives its place back after its turn and queues
+//! again, so a short review waits a turn per client ahead of it, not for whole 600-ply imports. Each answer is stored at once (so a restart resumes
 //! after it, see [`Analyses::resume`]) and published on the game's stream with the plies it
 //! completes; the status changes (queued, running, done with accuracy and summary, failed) are
 //! published too. A failed analysis is restarted by the next request, from where it stopped.
@@ -14,9 +17,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 
 use alphachess_engine::Game;
-use tokio::sync::Semaphore;
 use tokio_util::sync::CancellationToken;
 
+use super::analysis_places::FairPlaces;
 use super::analysis_record::StoredAnalysis;
 use super::error::{GameError, StoreError};
 use super::id::GameId;
@@ -26,7 +29,11 @@ use crate::analysis::{
     analyse_game, AnalysedPly, AnalysedPosition, Analysis, AnalysisEvent, AnalysisStatus, Review,
     DEFAULT_ANALYSIS_NODES,
 };
+use crate::client_key::ClientKey;
 use crate::uci::EnginePool;
+
+/// Positions an analysis searches in one turn before it gives its place to a waiting one.
+pub const TURN_POSITIONS: usize = 8;
 
 /// How analyses run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,9 +75,12 @@ pub struct Analyses {
     engines: EnginePool,
     store: Arc<dyn GameStore>,
     settings: AnalysisSettings,
-    /// One permit per analysis that may run; the others wait for one, in order.
-    places: Arc<Semaphore>,
+    /// One place per analysis that may run; the others wait for one, fairly between clients
+    /// (`None`: games whose creator is not known, e.g. after a restart).
+    places: FairPlaces<Option<ClientKey>>,
     by_game: Mutex<HashMap<GameId, Arc<Tracked>>>,
+    /// Who created each live game, for the fair share of its analysis.
+    owners: Mutex<HashMap<GameId, (Weak<GameSlot>, ClientKey)>>,
     /// Cancelled when the server stops: running analyses stop where they are (their answers so
     /// far are stored) and resume after the restart.
     stopping: CancellationToken,
@@ -80,6 +90,8 @@ pub struct Analyses {
 struct Tracked {
     id: GameId,
     slot: Weak<GameSlot>,
+    /// Whose share the analysis runs in.
+    client: Option<ClientKey>,
     /// Nodes per position, kept for the whole analysis (a resumed one keeps its budget).
     nodes: u64,
     progress: Mutex<Progress>,
@@ -211,10 +223,28 @@ impl Analyses {
             engines,
             store,
             settings,
-            places: Arc::new(Semaphore::new(settings.max_running.max(1))),
+            places: FairPlaces::new(settings.max_running),
             by_game: Mutex::new(HashMap::new()),
+            owners: Mutex::new(HashMap::new()),
             stopping,
         }
+    }
+
+    /// `client` created `slot`'s game: its analysis will run in that client's share.
+    pub fn set_owner(&self, slot: &Arc<GameSlot>, client: Option<ClientKey>) {
+        let Some(client) = client else { return };
+        let mut owners = self.owners.lock().unwrap_or_else(PoisonError::into_inner);
+        owners.retain(|_, (game, _)| game.strong_count() > 0);
+        owners.insert(slot.id().clone(), (Arc::downgrade(slot), client));
+    }
+
+    /// The client that created `slot`'s game, if known.
+    fn owner(&self, slot: &Arc<GameSlot>) -> Option<ClientKey> {
+        let owners = self.owners.lock().unwrap_or_else(PoisonError::into_inner);
+        owners
+            .get(slot.id())
+            .filter(|(game, _)| std::ptr::eq(game.as_ptr(), Arc::as_ptr(slot)))
+            .map(|(_, client)| *client)
     }
 
     /// The player asks for the analysis of `slot`'s game: it starts (202 `queued`) unless there
@@ -312,6 +342,7 @@ impl Analyses {
         let tracked = Arc::new(Tracked {
             id: slot.id().clone(),
             slot: Arc::downgrade(slot),
+            client: self.owner(slot),
             nodes: self.settings.nodes,
             progress: Mutex::new(Progress {
                 status: AnalysisStatus::Queued,
@@ -340,6 +371,7 @@ impl Analyses {
         let tracked = Arc::new(Tracked {
             id: slot.id().clone(),
             slot: Arc::downgrade(slot),
+            client: self.owner(slot),
             nodes,
             progress: Mutex::new(Progress { status, review }),
         });
@@ -373,26 +405,32 @@ impl Analyses {
         });
     }
 
-    /// Waits for a place, then analyses every position not analysed yet.
+    /// Analyses every position not analysed yet, in turns: waits for a place, searches up to
+    /// [`TURN_POSITIONS`] positions (or to the end if nobody waits), and queues again.
     async fn run(&self, tracked: &Tracked) {
-        let Ok(_place) = self.places.acquire().await else {
-            return;
-        };
-        let Some(game) = tracked.slot.upgrade().as_ref().and_then(finished_game) else {
-            return;
-        };
+        while let Some(Turn::Yielded) = self.turn(tracked).await {}
+    }
+
+    /// One turn of `tracked`'s analysis; `None` once it ended (or its game is gone).
+    async fn turn(&self, tracked: &Tracked) -> Option<Turn> {
+        let _place = self.places.acquire(tracked.client).await;
+        let game = tracked.slot.upgrade().as_ref().and_then(finished_game)?;
         let start = {
             let mut progress = tracked.lock();
-            if let Err(error) =
-                tracked.set_status(&mut progress, AnalysisStatus::Running, &*self.store)
-            {
-                tracing::warn!(%error, game = %tracked.id, "the analysis status could not be stored");
+            if progress.status != AnalysisStatus::Running {
+                if let Err(error) =
+                    tracked.set_status(&mut progress, AnalysisStatus::Running, &*self.store)
+                {
+                    tracing::warn!(%error, game = %tracked.id, "the analysis status could not be stored");
+                }
             }
             progress.review.progress().done
         };
         let key: Arc<str> = Arc::from(format!("analysis {}", tracked.id));
         let stopped = CancellationToken::new();
         let mut stop = None;
+        let mut searched = 0;
+        let mut yielded = false;
         let result = tokio::select! {
             biased;
             () = stopped.cancelled() => Ok(()),
@@ -400,10 +438,19 @@ impl Analyses {
                 if let Err(reason) = tracked.record(position, &*self.store) {
                     stop.get_or_insert(reason);
                     stopped.cancel();
+                    return;
+                }
+                searched += 1;
+                if searched >= TURN_POSITIONS && self.places.others_waiting() {
+                    yielded = true;
+                    stopped.cancel();
                 }
             }) => result,
         };
         let complete = tracked.lock().review.is_complete();
+        if yielded && stop.is_none() && !complete {
+            return Some(Turn::Yielded);
+        }
         match (stop, result) {
             (Some(Stop::Gone), _) => {}
             (Some(Stop::Invalid(reason)), _) => {
@@ -420,7 +467,16 @@ impl Analyses {
                 tracked.finish(AnalysisStatus::Failed, &*self.store);
             }
         }
+        Some(Turn::Ended)
     }
+}
+
+/// How one turn of an analysis ended.
+enum Turn {
+    /// Its place went to a waiting analysis; it queues again.
+    Yielded,
+    /// Done, failed or stopped.
+    Ended,
 }
 
 /// The game of `slot` if it is over (a finished game never changes again).

@@ -1,6 +1,7 @@
 //! Games against the engine: state, rules of play, views, the live registry and its store.
 
 mod analyses;
+mod analysis_places;
 mod analysis_record;
 mod clock;
 mod color;

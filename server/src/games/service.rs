@@ -132,6 +132,7 @@ impl GameService {
         let imported_finished = new.game.outcome().is_some();
         let state = GameState::new(new.game, player, new.level).with_clock(new.clock);
         let slot = self.games.insert(state, token.hash())?;
+        self.analyses.set_owner(&slot, client);
         // Durable before the search: a shared store may refuse the game (its live-game cap).
         if let Err(error) = slot.durable().await {
             self.games.forget(slot.id()).await?;

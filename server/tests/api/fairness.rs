@@ -147,3 +147,65 @@ async fn a_running_hint_yields_its_engine_to_another_players_move() {
     let hint: Value = hint.json().await.expect("JSON");
     assert!(hint["uci"].as_str().is_some_and(|m| m.len() >= 4), "{hint}");
 }
+
+/// Byrne–Fischer 1956 up to move 40 (80 plies), unfinished, white to move.
+const LONG_GAME: &str = "1. Nf3 Nf6 2. c4 g6 3. Nc3 Bg7 4. d4 O-O 5. Bf4 d5 6. Qb3 dxc4 \
+    7. Qxc4 c6 8. e4 Nbd7 9. Rd1 Nb6 10. Qc5 Bg4 11. Bg5 Na4 12. Qa3 Nxc3 13. bxc3 Nxe4 \
+    14. Bxe7 Qb6 15. Bc4 Nxc3 16. Bc5 Rfe8+ 17. Kf1 Be6 18. Bxb6 Bxc4+ 19. Kg1 Ne2+ 20. Kf1 Nxd4+ \
+    21. Kg1 Ne2+ 22. Kf1 Nc3+ 23. Kg1 axb6 24. Qb4 Ra4 25. Qxb6 Nxd1 26. h3 Rxa2 27. Kh2 Nxf2 \
+    28. Re1 Rxe1 29. Qd8+ Bf8 30. Nxe1 Bd5 31. Nf3 Ne4 32. Qb8 b5 33. h4 h5 34. Ne5 Kg7 \
+    35. Kg1 Bc5+ 36. Kf1 Ng3+ 37. Ke1 Bb4+ 38. Kd1 Bb3+ 39. Kc1 Ne2+ 40. Kb1 Nc3+ *";
+
+async fn analysis_status(app: &TestApp, game: &TestGame) -> String {
+    let response = app.get(&format!("/api/games/{}/analysis", game.id)).await;
+    let analysis: Value = response.json().await.expect("JSON");
+    analysis["status"].as_str().unwrap_or_default().to_owned()
+}
+
+#[tokio::test]
+async fn a_short_review_is_not_put_behind_another_clients_long_ones() {
+    let mut config = config(5_000);
+    config.depth = 4;
+    config.max_analyses = Some(1);
+    config.analysis_nodes = 100_000;
+    let app = spawn_with(config).await;
+    let mut long = Vec::new();
+    for _ in 0..3 {
+        let game = create_as(
+            &app,
+            "203.0.113.1",
+            json!({ "color": "white", "level": 1, "pgn": LONG_GAME }),
+        )
+        .await;
+        assert_eq!(app.action(&game, "resign").await.status(), StatusCode::OK);
+        long.push(game);
+    }
+    let short = create_as(
+        &app,
+        "198.51.100.7",
+        json!({ "color": "white", "level": 1 }),
+    )
+    .await;
+    assert_eq!(
+        play_as(&app, "198.51.100.7", &short, "e2e4", true)
+            .await
+            .status(),
+        StatusCode::OK
+    );
+    assert_eq!(app.action(&short, "resign").await.status(), StatusCode::OK);
+
+    let mut polls = 0;
+    while analysis_status(&app, &short).await != "done" {
+        polls += 1;
+        assert!(polls < 1_200, "the short review never ended");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let mut done = 0;
+    for game in &long {
+        if analysis_status(&app, game).await == "done" {
+            done += 1;
+        }
+    }
+    // In order of arrival, all three 80-ply reviews would have come first.
+    assert_eq!(done, 0, "the short review waited for whole long ones");
+}
