@@ -186,6 +186,21 @@ impl GameSlot {
         Ok((out, self.view()))
     }
 
+    /// Puts the game back as it was `before` a change (to version `changed`) whose save failed,
+    /// so memory never keeps what the store does not; publishes it. Nothing happens if the game
+    /// moved on meanwhile (a later change built on it and answers for itself); whether it did.
+    pub fn roll_back(&self, before: GameState, changed: u64) -> bool {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        if state.version() != changed {
+            return false;
+        }
+        *state = before;
+        let view = Arc::new(GameView::new(&self.id, &state));
+        *self.view.write().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&view);
+        self.events.publish_game(view);
+        true
+    }
+
     /// Starts a hint: `prepare` checks the game and builds the search under the game's lock;
     /// [`GameError::SearchInProgress`] while the engine searches its reply or another hint runs.
     pub fn begin_hint<T>(
