@@ -4,6 +4,7 @@ mod analyses;
 mod analysis_record;
 mod clock;
 mod color;
+mod db_lock;
 mod draw;
 mod error;
 mod events;

@@ -99,6 +99,7 @@ impl GameService {
         if let Err(error) = self.games.flush().await {
             tracing::error!(%error, "the last game changes could not be saved");
         }
+        self.games.store().close();
     }
 
     /// The live games.

@@ -26,6 +26,7 @@ use rusqlite::{params, Connection, OpenFlags};
 use tokio::sync::watch;
 
 use super::analysis_record::{status_name, AnalysisRecord, PositionRecord};
+use super::db_lock::DbLock;
 use super::error::StoreError;
 use super::failed_writes::FailedWrites;
 use super::id::GameId;
@@ -99,6 +100,8 @@ pub struct SqliteStore {
     stored_analyses: Mutex<Vec<AnalysisRecord>>,
     /// The stored games that did not load, until the registry takes them.
     quarantined: Mutex<Vec<QuarantinedGame>>,
+    /// Keeps a second server off the file until [`GameStore::close`] (none for `:memory:`).
+    lock: Mutex<Option<DbLock>>,
 }
 
 impl SqliteStore {
@@ -117,6 +120,11 @@ impl SqliteStore {
         limit: usize,
         max_queued: usize,
     ) -> Result<(SqliteStore, Vec<StoredGame>), StoreError> {
+        let lock = if path == ":memory:" {
+            None
+        } else {
+            Some(DbLock::acquire(Path::new(path))?)
+        };
         let mut conn =
             connect(path).map_err(|error| StoreError::backend(format!("opening {path}"), error))?;
         migrate(&mut conn)?;
@@ -148,6 +156,7 @@ impl SqliteStore {
             full,
             stored_analyses: Mutex::new(analyses),
             quarantined: Mutex::new(quarantined),
+            lock: Mutex::new(lock),
         };
         Ok((store, games))
     }
@@ -241,6 +250,13 @@ impl GameStore for SqliteStore {
 
     fn reloads(&self) -> bool {
         true
+    }
+
+    fn close(&self) {
+        self.lock
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
     }
 
     fn lookup(&self, id: &GameId, cached: Option<u64>) -> Pending<'_, Lookup> {

@@ -111,6 +111,10 @@ pub trait GameStore: Send + Sync + 'static {
     /// queued but not yet acknowledged, such as a reply computed at the last moment, is kept too).
     fn flush(&self) -> Durable<'_>;
 
+    /// The server has stopped and flushed: lets go of what keeps other servers out (SQLite's
+    /// lock file), so a new server may open the database now.
+    fn close(&self) {}
+
     /// Queues the status of a game's analysis (the first call creates its record), searched at
     /// `nodes` per position. Ignored if the game is not stored (it was forgotten meanwhile).
     fn save_analysis(
