@@ -76,6 +76,9 @@ pub enum StoreError {
     /// Another server changed the game first (a shared store): this change was not written.
     #[error("another server changed the game first")]
     Conflict,
+    /// Another server keeps its games in this SQLite file (it holds the lock file beside it).
+    #[error("another server uses this database (it holds {}); stop it first, or give this one its own --db", lock.display())]
+    InUse { lock: std::path::PathBuf },
     /// The shared store already holds as many live games as it may.
     #[error("the database holds as many live games as it may")]
     Full,

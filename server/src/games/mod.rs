@@ -5,6 +5,7 @@ mod analysis_places;
 mod analysis_record;
 mod clock;
 mod color;
+mod db_lock;
 mod draw;
 mod error;
 mod events;

@@ -1,16 +1,21 @@
 //! The live games: a bounded map of per-game slots, each with its own lock, that forgets games
 //! their players left.
 //!
-//! A game's idle clock is its player's: only a request that presents the game's token refreshes
-//! it. Reading a game, watching it or guessing its token touches nothing, so nobody else can keep
-//! a game alive. At the live-game cap a new game first takes the place of a finished one, then of
-//! an abandoned one (its player silent for [`ABANDONED_AFTER`]); only when every game is in play
-//! is it refused.
+//! A game's idle clock is its player's: only a change the player (or the engine answering them)
+//! makes, or a hint, refreshes it. Reading a game, watching it, guessing its token or sending a
+//! request the game refuses (a takeback with nothing to take back) touches nothing, so nobody
+//! else can keep a game alive.
 //!
-//! With a store other servers share (PostgreSQL), memory is a cache: [`Games::find`] reads a game
-//! this server has not seen and revalidates a cached one, a lost write race makes the slot take
-//! the store's version ([`GameSlot::durable`]), and the cap and the idle clock are the store's
-//! (here, leaving the cache never deletes a game).
+//! A game is deleted only by its own idle expiry, never to make room for someone else's: with a
+//! durable store ([`GameStore::reloads`]: SQLite, PostgreSQL) memory is a cache of at most
+//! `max_games` games; at that size a new or reloaded game takes the in-memory place of the one
+//! needed least (finished first, then the longest silent, never one searched for, watched or in
+//! a request), which stays in the store and is read back by [`Games::find`] when asked for. The
+//! cap on unfinished games is then the store's (a full one refuses the new game). With the
+//! [`super::store::MemoryStore`] (memory is all there is), a new game at the cap is refused.
+//!
+//! With a store other servers share (PostgreSQL), [`Games::find`] also revalidates a cached game
+//! and a lost write race makes the slot take the store's version ([`GameSlot::durable`]).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -27,10 +32,6 @@ use super::state::GameState;
 use super::store::{Fresh, GameSnapshot, GameStore, Lookup, WriteTicket};
 use super::view::{Clock, GameView};
 use crate::token::TokenHash;
-
-/// How long a player may stay silent before their unfinished game may give its place to a new
-/// one when the registry is full (capped by the idle timeout, after which it is forgotten anyway).
-pub const ABANDONED_AFTER: Duration = Duration::from_secs(15 * 60);
 
 /// Numbers the in-memory copies of games (see [`GameSnapshot::copy`]).
 static NEXT_COPY: AtomicU64 = AtomicU64::new(1);
@@ -56,12 +57,20 @@ pub struct GameSlot {
     hint: HintLock,
     /// Which copy of the game this is; a new one each time the store's version is adopted.
     copy: AtomicU64,
+    /// The registry's epoch, for `last_seen`.
+    epoch: Instant,
 }
 
 impl GameSlot {
     /// The game's id.
     pub fn id(&self) -> &GameId {
         &self.id
+    }
+
+    /// Restarts the game's idle clock: its player acted (and was not refused).
+    fn touch(&self) {
+        let now = u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX);
+        self.last_seen.store(now, Ordering::Relaxed);
     }
 
     /// The view after the last change (cheap: no recomputation).
@@ -153,6 +162,7 @@ impl GameSlot {
                 copy: self.copy.load(Ordering::Acquire),
             })?;
             self.last_write.fetch_max(ticket.0, Ordering::AcqRel);
+            self.touch();
             Some(GameView::new(&self.id, &draft))
         } else if draft.is_engine_thinking() != state.is_engine_thinking() {
             // Same version, same game: only the flag differs from the cached view.
@@ -176,6 +186,21 @@ impl GameSlot {
         Ok((out, self.view()))
     }
 
+    /// Puts the game back as it was `before` a change (to version `changed`) whose save failed,
+    /// so memory never keeps what the store does not; publishes it. Nothing happens if the game
+    /// moved on meanwhile (a later change built on it and answers for itself); whether it did.
+    pub fn roll_back(&self, before: GameState, changed: u64) -> bool {
+        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        if state.version() != changed {
+            return false;
+        }
+        *state = before;
+        let view = Arc::new(GameView::new(&self.id, &state));
+        *self.view.write().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&view);
+        self.events.publish_game(view);
+        true
+    }
+
     /// Starts a hint: `prepare` checks the game and builds the search under the game's lock;
     /// [`GameError::SearchInProgress`] while the engine searches its reply or another hint runs.
     pub fn begin_hint<T>(
@@ -188,6 +213,7 @@ impl GameSlot {
         }
         let out = prepare(&state)?;
         let running = self.hint.try_begin().ok_or(GameError::SearchInProgress)?;
+        self.touch();
         Ok((out, running))
     }
 
@@ -236,7 +262,6 @@ pub struct Games {
     slots: RwLock<HashMap<GameId, Arc<GameSlot>>>,
     max_games: usize,
     idle_timeout: Duration,
-    abandoned_after: Duration,
     store: Arc<dyn GameStore>,
     epoch: Instant,
     /// Stored games that did not load: read-only, their ids never reused.
@@ -256,31 +281,21 @@ impl Games {
             slots: RwLock::new(HashMap::new()),
             max_games,
             idle_timeout,
-            abandoned_after: ABANDONED_AFTER.min(idle_timeout),
             store,
             epoch: Instant::now(),
         }
     }
 
-    /// The same registry, counting a game as abandoned after `silence` instead of
-    /// [`ABANDONED_AFTER`] (tests).
-    pub fn abandoned_after(mut self, silence: Duration) -> Games {
-        self.abandoned_after = silence.min(self.idle_timeout);
-        self
-    }
-
-    /// Adds a game and saves it. At the cap it takes the place of a finished or abandoned game
-    /// (see the module docs); [`GameError::TooManyGames`] when there is none.
+    /// Adds a game and saves it. With a store that reloads, at the cap it takes the in-memory
+    /// place of the game needed least (which stays stored); the store refuses it when it holds
+    /// as many unfinished games as it may. Alone in memory, [`GameError::TooManyGames`] at the
+    /// cap: no game is deleted to make room.
     pub fn insert(&self, state: GameState, token: TokenHash) -> Result<Arc<GameSlot>, GameError> {
         let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
-        if self.store.is_shared() {
-            // Memory is a cache; the store counts the live games (a full one refuses the write).
+        if self.store.reloads() {
             self.make_room(&mut slots);
         } else if slots.len() >= self.max_games {
-            let evicted = self.evictable(&slots).ok_or(GameError::TooManyGames)?;
-            slots.remove(&evicted);
-            self.delete_stored(&evicted);
-            tracing::info!(game = %evicted, "a finished or abandoned game gave its place to a new one");
+            return Err(GameError::TooManyGames);
         }
         let id = loop {
             let id = GameId::generate()?;
@@ -348,12 +363,14 @@ impl Games {
             events: GameEvents::new(),
             hint: HintLock::default(),
             copy: AtomicU64::new(new_copy()),
+            epoch: self.epoch,
         })
     }
 
-    /// With a shared store, at the cap: drops from memory (only) the cached game needed least,
-    /// the finished one left longest ago, else the longest silent, never one being searched
-    /// for or watched here.
+    /// With a store that reloads, at the cap: drops from memory (only) the cached game needed
+    /// least, the finished one left longest ago, else the longest silent, never one being
+    /// searched for, watched or held by a request here (the store keeps it; it is read back when
+    /// asked for).
     fn make_room(&self, slots: &mut HashMap<GameId, Arc<GameSlot>>) {
         if slots.len() < self.max_games {
             return;
@@ -361,6 +378,8 @@ impl Games {
         let now = self.now();
         let dropped = slots
             .values()
+            // Only the map holds it: no request can change it while another copy is read back.
+            .filter(|slot| Arc::strong_count(slot) == 1)
             .filter(|slot| !slot.events.has_watchers() && !slot.read(GameState::is_engine_thinking))
             .max_by_key(|slot| {
                 let silent = now.saturating_sub(slot.last_seen.load(Ordering::Relaxed));
@@ -385,6 +404,7 @@ impl Games {
         let Fresh {
             game,
             searched_elsewhere,
+            silent,
         } = fresh;
         let slot = self.slot(
             game.id.clone(),
@@ -392,6 +412,9 @@ impl Games {
             game.state,
             WriteTicket::default(),
         );
+        let silent = u64::try_from(silent.as_millis()).unwrap_or(u64::MAX);
+        slot.last_seen
+            .store(self.now().saturating_sub(silent), Ordering::Relaxed);
         if searched_elsewhere {
             let mut view = GameView::clone(&slot.view());
             view.engine_thinking = true;
@@ -399,22 +422,6 @@ impl Games {
         }
         slots.insert(game.id, Arc::clone(&slot));
         slot
-    }
-
-    /// The game whose place a new one takes at the cap: the finished game its player left
-    /// longest ago, else the longest-abandoned unfinished one; `None` when every game is in play.
-    fn evictable(&self, slots: &HashMap<GameId, Arc<GameSlot>>) -> Option<GameId> {
-        let abandoned = u64::try_from(self.abandoned_after.as_millis()).unwrap_or(u64::MAX);
-        let now = self.now();
-        slots
-            .values()
-            .filter_map(|slot| {
-                let silent = now.saturating_sub(slot.last_seen.load(Ordering::Relaxed));
-                let finished = slot.read(GameState::is_finished);
-                (finished || silent > abandoned).then_some(((finished, silent), slot))
-            })
-            .max_by_key(|(rank, _)| *rank)
-            .map(|(_, slot)| slot.id.clone())
     }
 
     /// The live game with this id ([`GameError::Quarantined`] for a stored game that did not
@@ -435,15 +442,14 @@ impl Games {
         })
     }
 
-    /// The game with this id if `token` is its token (which refreshes its idle clock); otherwise
-    /// the same error as an unknown game, touching nothing.
+    /// The game with this id if `token` is its token; otherwise the same error as an unknown
+    /// game. Either way nothing is touched: only what the player then does counts as activity.
     pub fn authorized(&self, id: &GameId, token: &str) -> Result<Arc<GameSlot>, GameError> {
         self.check_token(self.get(id)?, token)
     }
 
     fn check_token(&self, slot: Arc<GameSlot>, token: &str) -> Result<Arc<GameSlot>, GameError> {
         if slot.token.verify(token) {
-            slot.last_seen.store(self.now(), Ordering::Relaxed);
             Ok(slot)
         } else {
             Err(GameError::NotFound)
@@ -533,12 +539,12 @@ impl Games {
     }
 
     /// Forgets every game untouched for longer than the idle timeout; returns how many. With a
-    /// shared store they only leave memory: the store forgets games on its own clock
+    /// store that reloads they only leave memory: the store forgets games on its own clock
     /// ([`GameStore::expire_idle`]), since another server may be serving them.
     pub fn expire_idle(&self) -> usize {
         let limit = u64::try_from(self.idle_timeout.as_millis()).unwrap_or(u64::MAX);
         let now = self.now();
-        let shared = self.store.is_shared();
+        let shared = self.store.reloads();
         let expired: Vec<GameId> = self
             .slots
             .read()
@@ -650,65 +656,60 @@ mod tests {
     }
 
     #[test]
-    fn only_the_player_refreshes_the_idle_clock() {
+    fn only_the_players_accepted_changes_refresh_the_idle_clock() {
         let games = registry(10, Duration::from_millis(300));
         let token = GameToken::generate().expect("randomness");
         let played = games.insert(state(), token.hash()).expect("room");
         let pestered = games.insert(state(), token.hash()).expect("room");
         let started = Instant::now();
+        let mut moves = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"]
+            .iter()
+            .cycle();
         while started.elapsed() < Duration::from_millis(600) {
-            assert!(games.authorized(played.id(), token.expose()).is_ok());
+            let slot = games
+                .authorized(played.id(), token.expose())
+                .expect("the player");
+            let m = moves.next().expect("cycles").parse().expect("notation");
+            if slot
+                .update(|state| state.play_player_move(&m, None))
+                .is_err()
+            {
+                // Past the opening: take the moves back (an accepted change too).
+                slot.update(GameState::take_back).ok();
+            }
             assert!(games.get(pestered.id()).is_ok());
             assert!(games.authorized(pestered.id(), "a guess").is_err());
+            // The player's own refused request counts for nothing either.
+            let player = games
+                .authorized(pestered.id(), token.expose())
+                .expect("the player");
+            assert!(matches!(
+                player.update(GameState::take_back),
+                Err(GameError::NothingToTakeBack)
+            ));
             std::thread::sleep(Duration::from_millis(20));
         }
         assert_eq!(
             games.expire_idle(),
             1,
-            "readers and wrong tokens kept nothing alive"
+            "readers, wrong tokens and refused takebacks kept nothing alive"
         );
         assert!(games.get(played.id()).is_ok());
         assert!(games.get(pestered.id()).is_err());
     }
 
     #[test]
-    fn at_the_cap_a_finished_game_gives_its_place_first() {
-        let games = registry(2, Duration::from_secs(3600)).abandoned_after(Duration::ZERO);
+    fn alone_in_memory_a_full_registry_refuses_a_new_game_and_deletes_none() {
+        let games = registry(2, Duration::from_secs(3600));
         let finished = games.insert(state(), TokenHash::of("t")).expect("room");
         finished.update(GameState::resign).expect("resigned");
-        std::thread::sleep(Duration::from_millis(5));
         let silent = games.insert(state(), TokenHash::of("t")).expect("room");
-        std::thread::sleep(Duration::from_millis(5));
-        let newcomer = games.insert(state(), TokenHash::of("t")).expect("a place");
-        assert!(games.get(finished.id()).is_err(), "the finished game left");
+        assert!(matches!(
+            games.insert(state(), TokenHash::of("t")),
+            Err(GameError::TooManyGames)
+        ));
+        assert!(games.get(finished.id()).is_ok(), "the finished game stays");
         assert!(games.get(silent.id()).is_ok());
-        assert!(games.get(newcomer.id()).is_ok());
-        assert_eq!(games.len(), 2);
-    }
-
-    #[test]
-    fn at_the_cap_an_abandoned_game_gives_its_place_and_a_game_in_play_does_not() {
-        let games =
-            registry(2, Duration::from_secs(3600)).abandoned_after(Duration::from_millis(200));
-        let token = GameToken::generate().expect("randomness");
-        let abandoned = games.insert(state(), token.hash()).expect("room");
-        let played = games.insert(state(), token.hash()).expect("room");
-        assert!(
-            matches!(
-                games.insert(state(), token.hash()),
-                Err(GameError::TooManyGames)
-            ),
-            "both games are fresh"
-        );
-        std::thread::sleep(Duration::from_millis(300));
-        games
-            .authorized(played.id(), token.expose())
-            .expect("the player");
-        games
-            .insert(state(), token.hash())
-            .expect("the abandoned game's place");
-        assert!(games.get(abandoned.id()).is_err());
-        assert!(games.get(played.id()).is_ok());
     }
 
     /// A store whose write queue is full: every write is refused at once.

@@ -100,6 +100,7 @@ impl GameService {
         if let Err(error) = self.games.flush().await {
             tracing::error!(%error, "the last game changes could not be saved");
         }
+        self.games.store().close();
     }
 
     /// The live games.
@@ -302,7 +303,9 @@ impl GameService {
         Ok(view)
     }
 
-    /// A change by the player that needs no engine: applied, then durable before it is answered.
+    /// A change by the player that needs no engine: applied, then durable before it is answered;
+    /// a change the store failed to keep is taken back in memory too (the game stays as the
+    /// store has it), and only a kept one that ended the game starts its analysis.
     async fn change(
         &self,
         id: &GameId,
@@ -311,9 +314,23 @@ impl GameService {
     ) -> Result<Arc<GameView>, GameError> {
         let slot = self.games.find_authorized(id, token).await?;
         self.settle_clock(&slot)?;
-        let view = slot.update(change)?.1;
+        let before = slot.read(GameState::clone);
+        let (changed, view) = slot.update(|state| {
+            change(state)?;
+            Ok(state.version())
+        })?;
+        match slot.durable().await {
+            Ok(()) => {}
+            // The slot took the winner's version already.
+            Err(error @ GameError::Superseded) => return Err(error),
+            Err(error) => {
+                if slot.roll_back(before, changed) {
+                    tracing::warn!(%error, game = %slot.id(), "a change could not be saved; taken back in memory too");
+                }
+                return Err(error);
+            }
+        }
         self.analyse_if_ended(&slot, false, &view);
-        slot.durable().await?;
         Ok(view)
     }
 

@@ -10,23 +10,30 @@
 //! 503 `storage_busy`) rather than letting memory and every request's wait grow without limit.
 //! Each ticket's outcome is exact: failed tickets are remembered for the store's life
 //! ([`FailedWrites`]).
+//!
+//! Memory is a cache of the file ([`GameStore::reloads`]): a game dropped from memory is read back
+//! through the same queue (the read answers after the writes queued before it are committed, so
+//! it never sees an older game than memory had), the cap on unfinished games is counted in the
+//! writer's transaction, and idle games are forgotten by the age of their last change.
 
+use std::collections::HashSet;
 use std::path::Path;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, PoisonError};
-use std::time::{SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rusqlite::{params, Connection, OpenFlags};
 use tokio::sync::watch;
 
 use super::analysis_record::{status_name, AnalysisRecord, PositionRecord};
+use super::db_lock::DbLock;
 use super::error::StoreError;
 use super::failed_writes::FailedWrites;
 use super::id::GameId;
 use super::migrations::migrate;
 use super::quarantine::QuarantinedGame;
 use super::record::{GameRecord, StoredGame};
-use super::store::{Durable, GameSnapshot, GameStore, WriteTicket};
+use super::store::{Durable, Fresh, GameSnapshot, GameStore, Lookup, Pending, WriteTicket};
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 
 /// Most writes committed in one transaction.
@@ -37,24 +44,37 @@ const MAX_BATCH: usize = 512;
 /// a couple of fsyncs (a few ms on a healthy disk, tens of ms on a slow one).
 pub const MAX_QUEUED_WRITES: usize = 2 * MAX_BATCH;
 
-/// One queued change.
+/// One queued change, or a read that must see every change queued before it.
 enum Write {
-    Save(u64, GameRecord),
+    /// A game as it is now; `true` for a new game (refused when the live-game cap is reached).
+    Save(u64, GameRecord, bool),
     /// Forgets a game and its analysis.
     Delete(u64, String),
     /// A game's analysis status: (game id, status, nodes).
     Analysis(u64, String, &'static str, i64),
     /// One analysed position of a game's analysis.
     Position(u64, String, PositionRecord),
+    /// Reads a game dropped from memory (or never loaded), after the writes queued before it.
+    LoadGame(u64, String, Reply<Option<(GameRecord, i64)>>),
+    /// Reads a game's analysis, after the writes queued before it.
+    LoadAnalysis(u64, String, Reply<Option<AnalysisRecord>>),
+    /// Forgets the games (and their analyses) nobody changed for this many milliseconds.
+    Expire(u64, i64, Reply<u64>),
 }
+
+/// Where the writer thread sends the answer of a read.
+type Reply<T> = tokio::sync::oneshot::Sender<rusqlite::Result<T>>;
 
 impl Write {
     fn ticket(&self) -> u64 {
         match self {
-            Write::Save(ticket, _)
+            Write::Save(ticket, ..)
             | Write::Delete(ticket, _)
             | Write::Analysis(ticket, ..)
-            | Write::Position(ticket, ..) => *ticket,
+            | Write::Position(ticket, ..)
+            | Write::LoadGame(ticket, ..)
+            | Write::LoadAnalysis(ticket, ..)
+            | Write::Expire(ticket, ..) => *ticket,
         }
     }
 }
@@ -73,10 +93,15 @@ pub struct SqliteStore {
     settled: watch::Receiver<u64>,
     /// Tickets whose transaction failed.
     failures: Arc<Mutex<FailedWrites>>,
+    /// New games refused because the database held `max_live` unfinished games (each taken out
+    /// by the creation awaiting it).
+    full: Arc<Mutex<HashSet<u64>>>,
     /// The analyses read back with the games, until the service takes them.
     stored_analyses: Mutex<Vec<AnalysisRecord>>,
     /// The stored games that did not load, until the registry takes them.
     quarantined: Mutex<Vec<QuarantinedGame>>,
+    /// Keeps a second server off the file until [`GameStore::close`] (none for `:memory:`).
+    lock: Mutex<Option<DbLock>>,
 }
 
 impl SqliteStore {
@@ -95,6 +120,11 @@ impl SqliteStore {
         limit: usize,
         max_queued: usize,
     ) -> Result<(SqliteStore, Vec<StoredGame>), StoreError> {
+        let lock = if path == ":memory:" {
+            None
+        } else {
+            Some(DbLock::acquire(Path::new(path))?)
+        };
         let mut conn =
             connect(path).map_err(|error| StoreError::backend(format!("opening {path}"), error))?;
         migrate(&mut conn)?;
@@ -106,11 +136,14 @@ impl SqliteStore {
         let (sender, receiver) = mpsc::sync_channel(max_queued.max(1));
         let (settle, settled) = watch::channel(0);
         let failures = Arc::new(Mutex::new(FailedWrites::default()));
+        let full = Arc::new(Mutex::new(HashSet::new()));
         let writer = Writer {
             conn,
             receiver,
             settle,
             failures: Arc::clone(&failures),
+            full: Arc::clone(&full),
+            max_live: i64::try_from(limit).unwrap_or(i64::MAX),
         };
         std::thread::Builder::new()
             .name("sqlite-writer".into())
@@ -120,10 +153,22 @@ impl SqliteStore {
             queue: Mutex::new(Queue { next: 1, sender }),
             settled,
             failures,
+            full,
             stored_analyses: Mutex::new(analyses),
             quarantined: Mutex::new(quarantined),
+            lock: Mutex::new(lock),
         };
         Ok((store, games))
+    }
+
+    /// Queues a read (or the expiry) behind the writes queued so far; resolves with its answer.
+    fn read<T: Send + 'static>(
+        &self,
+        request: impl FnOnce(u64, Reply<T>) -> Write,
+    ) -> Result<tokio::sync::oneshot::Receiver<rusqlite::Result<T>>, StoreError> {
+        let (reply, answer) = tokio::sync::oneshot::channel();
+        self.enqueue(|ticket| request(ticket, reply))?;
+        Ok(answer)
     }
 
     fn enqueue(&self, write: impl FnOnce(u64) -> Write) -> Result<WriteTicket, StoreError> {
@@ -144,7 +189,8 @@ impl SqliteStore {
 impl GameStore for SqliteStore {
     fn save(&self, game: &GameSnapshot<'_>) -> Result<WriteTicket, StoreError> {
         let record = GameRecord::of(game.id, game.token, game.state);
-        self.enqueue(|ticket| Write::Save(ticket, record))
+        let new = game.base.is_none();
+        self.enqueue(|ticket| Write::Save(ticket, record, new))
     }
 
     fn delete(&self, id: &GameId) -> Result<WriteTicket, StoreError> {
@@ -162,6 +208,11 @@ impl GameStore for SqliteStore {
             let failures = self.failures.lock().unwrap_or_else(PoisonError::into_inner);
             if failures.contains(ticket.0) {
                 return Err(StoreError::NotWritten);
+            }
+            drop(failures);
+            let mut full = self.full.lock().unwrap_or_else(PoisonError::into_inner);
+            if full.remove(&ticket.0) {
+                return Err(StoreError::Full);
             }
             Ok(())
         })
@@ -197,6 +248,51 @@ impl GameStore for SqliteStore {
         self.enqueue(|ticket| Write::Position(ticket, id, row))
     }
 
+    fn reloads(&self) -> bool {
+        true
+    }
+
+    fn close(&self) {
+        self.lock
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
+    }
+
+    fn lookup(&self, id: &GameId, cached: Option<u64>) -> Pending<'_, Lookup> {
+        if cached.is_some() {
+            // Alone, the cached copy is the truth.
+            return Box::pin(std::future::ready(Ok(Lookup::Unchanged)));
+        }
+        let read = self.read(|ticket, reply| Write::LoadGame(ticket, id.to_string(), reply));
+        Box::pin(async move {
+            let Some((record, updated_at)) = answered(read?).await? else {
+                return Ok(Lookup::Missing);
+            };
+            let silent = unix_millis().saturating_sub(updated_at);
+            let game = record.rebuild().map_err(|invalid| {
+                tracing::error!(game = %record.id, reason = %invalid.reason, "a stored game does not load");
+                StoreError::backend("reading a game", invalid.reason)
+            })?;
+            Ok(Lookup::Changed(Box::new(Fresh {
+                game,
+                searched_elsewhere: false,
+                silent: Duration::from_millis(u64::try_from(silent).unwrap_or_default()),
+            })))
+        })
+    }
+
+    fn load_analysis(&self, id: &GameId) -> Pending<'_, Option<AnalysisRecord>> {
+        let read = self.read(|ticket, reply| Write::LoadAnalysis(ticket, id.to_string(), reply));
+        Box::pin(async move { answered(read?).await })
+    }
+
+    fn expire_idle(&self, idle: Duration) -> Pending<'_, u64> {
+        let idle_ms = i64::try_from(idle.as_millis()).unwrap_or(i64::MAX);
+        let read = self.read(|ticket, reply| Write::Expire(ticket, idle_ms, reply));
+        Box::pin(async move { answered(read?).await })
+    }
+
     fn take_stored_analyses(&self) -> Vec<AnalysisRecord> {
         std::mem::take(
             &mut *self
@@ -222,6 +318,9 @@ struct Writer {
     receiver: mpsc::Receiver<Write>,
     settle: watch::Sender<u64>,
     failures: Arc<Mutex<FailedWrites>>,
+    full: Arc<Mutex<HashSet<u64>>>,
+    /// The most unfinished games the database may hold (`--max-games`).
+    max_live: i64,
 }
 
 impl Writer {
@@ -235,22 +334,114 @@ impl Writer {
                 }
             }
             let range = (batch[0].ticket(), batch[batch.len() - 1].ticket());
-            if let Err(error) = commit(&mut self.conn, &batch) {
-                tracing::error!(%error, writes = batch.len(), "could not commit game changes");
-                self.failures
+            match commit(&mut self.conn, &batch, self.max_live) {
+                Ok(full) => self
+                    .full
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner)
-                    .record(range.0, range.1);
+                    .extend(full),
+                Err(error) => {
+                    tracing::error!(%error, writes = batch.len(), "could not commit game changes");
+                    self.failures
+                        .lock()
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .record(range.0, range.1);
+                }
+            }
+            // Reads answer after the commit: they see exactly what is durable.
+            for write in batch {
+                self.answer(write);
             }
             self.settle.send_replace(range.1);
         }
     }
 }
 
-/// Writes one batch in one transaction.
-fn commit(conn: &mut Connection, batch: &[Write]) -> rusqlite::Result<()> {
+/// The writer's answer to a read.
+async fn answered<T>(
+    answer: tokio::sync::oneshot::Receiver<rusqlite::Result<T>>,
+) -> Result<T, StoreError> {
+    answer
+        .await
+        .map_err(|_| StoreError::Stopped)?
+        .map_err(|error| StoreError::backend("reading the database", error))
+}
+
+impl Writer {
+    /// Answers a read or runs the expiry (writes were committed already).
+    fn answer(&mut self, write: Write) {
+        match write {
+            Write::LoadGame(_, id, reply) => {
+                let _gone = reply.send(load_game(&self.conn, &id));
+            }
+            Write::LoadAnalysis(_, id, reply) => {
+                let _gone = reply
+                    .send(load_analyses(&self.conn, &[id.as_str()]).map(|mut found| found.pop()));
+            }
+            Write::Expire(_, idle_ms, reply) => {
+                let _gone = reply.send(expire(&mut self.conn, idle_ms));
+            }
+            Write::Save(..) | Write::Delete(..) | Write::Analysis(..) | Write::Position(..) => {}
+        }
+    }
+}
+
+/// Forgets the games (with their analyses) nobody changed for `idle_ms`; how many.
+fn expire(conn: &mut Connection, idle_ms: i64) -> rusqlite::Result<u64> {
+    let before = unix_millis().saturating_sub(idle_ms);
     let tx = conn.transaction()?;
+    let idle = "SELECT id FROM games WHERE updated_at < ?1";
+    tx.execute(
+        &format!("DELETE FROM analysed_positions WHERE game_id IN ({idle})"),
+        [before],
+    )?;
+    tx.execute(
+        &format!("DELETE FROM analyses WHERE game_id IN ({idle})"),
+        [before],
+    )?;
+    let expired = tx.execute("DELETE FROM games WHERE updated_at < ?1", [before])?;
+    tx.commit()?;
+    Ok(u64::try_from(expired).unwrap_or(u64::MAX))
+}
+
+/// One stored game's row and when it last changed (Unix ms), if it is stored.
+fn load_game(conn: &Connection, id: &str) -> rusqlite::Result<Option<(GameRecord, i64)>> {
+    let mut query = conn.prepare_cached(&format!(
+        "SELECT {GAME_COLUMNS}, updated_at FROM games WHERE id = ?1"
+    ))?;
+    let mut rows = query.query_map([id], |row| Ok((game_record(row)?, row.get(13)?)))?;
+    rows.next().transpose()
+}
+
+/// The columns [`game_record`] reads, in its order.
+const GAME_COLUMNS: &str = "id, token_hash, initial_fen, moves, player_color, level, status,
+    result, imported_plies, first_ply, reason, time_control, clocks";
+
+fn game_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
+    Ok(GameRecord {
+        id: row.get(0)?,
+        token_hash: row.get(1)?,
+        initial_fen: row.get(2)?,
+        moves: row.get(3)?,
+        player_color: row.get(4)?,
+        level: row.get(5)?,
+        status: row.get(6)?,
+        result: row.get(7)?,
+        imported_plies: row.get(8)?,
+        first_ply: row.get(9)?,
+        reason: row.get(10)?,
+        time_control: row.get(11)?,
+        clocks: row.get(12)?,
+    })
+}
+
+/// Writes one batch's changes in one transaction; the tickets of the new games refused because
+/// `max_live` unfinished games are stored.
+fn commit(conn: &mut Connection, batch: &[Write], max_live: i64) -> rusqlite::Result<Vec<u64>> {
+    let tx = conn.transaction()?;
+    let mut full = Vec::new();
     {
+        let mut live = tx.prepare_cached("SELECT count(*) FROM games WHERE status = 'ongoing'")?;
         let now = unix_millis();
         let mut upsert = tx.prepare_cached(
             "INSERT INTO games (id, token_hash, initial_fen, moves, player_color, level, status,
@@ -281,7 +472,14 @@ fn commit(conn: &mut Connection, batch: &[Write]) -> rusqlite::Result<()> {
         )?;
         for write in batch {
             match write {
-                Write::Save(_, r) => {
+                Write::Save(ticket, r, new) => {
+                    if *new && r.status == "ongoing" {
+                        let stored: i64 = live.query_row([], |row| row.get(0))?;
+                        if stored >= max_live {
+                            full.push(*ticket);
+                            continue;
+                        }
+                    }
                     upsert.execute(params![
                         r.id,
                         r.token_hash,
@@ -312,10 +510,12 @@ fn commit(conn: &mut Connection, batch: &[Write]) -> rusqlite::Result<()> {
                         id, p.position, p.cp, p.mate, p.best, p.pv, p.depth, p.nodes
                     ])?;
                 }
+                Write::LoadGame(..) | Write::LoadAnalysis(..) | Write::Expire(..) => {}
             }
         }
     }
-    tx.commit()
+    tx.commit()?;
+    Ok(full)
 }
 
 /// Opens the file with the settings durability needs.
@@ -343,29 +543,11 @@ fn load(
     conn: &Connection,
     limit: usize,
 ) -> rusqlite::Result<(Vec<StoredGame>, Vec<QuarantinedGame>)> {
-    let mut query = conn.prepare(
-        "SELECT id, token_hash, initial_fen, moves, player_color, level, status, result,
-                imported_plies, first_ply, reason, time_control, clocks
-         FROM games ORDER BY updated_at DESC, id LIMIT ?1",
-    )?;
+    let mut query = conn.prepare(&format!(
+        "SELECT {GAME_COLUMNS} FROM games ORDER BY updated_at DESC, id LIMIT ?1"
+    ))?;
     let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-    let rows = query.query_map([limit], |row| {
-        Ok(GameRecord {
-            id: row.get(0)?,
-            token_hash: row.get(1)?,
-            initial_fen: row.get(2)?,
-            moves: row.get(3)?,
-            player_color: row.get(4)?,
-            level: row.get(5)?,
-            status: row.get(6)?,
-            result: row.get(7)?,
-            imported_plies: row.get(8)?,
-            first_ply: row.get(9)?,
-            reason: row.get(10)?,
-            time_control: row.get(11)?,
-            clocks: row.get(12)?,
-        })
-    })?;
+    let rows = query.query_map([limit], game_record)?;
     let mut games = Vec::new();
     let mut quarantined = Vec::new();
     for row in rows {

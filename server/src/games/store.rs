@@ -74,6 +74,9 @@ pub struct Fresh {
     /// Another server is searching the engine's reply (it holds the lease): this server's views
     /// say the engine is thinking.
     pub searched_elsewhere: bool,
+    /// How long nobody has changed the game: a game read back keeps its idle clock (a stranger
+    /// reading it does not make it look freshly played).
+    pub silent: Duration,
 }
 
 /// A game changed in a shared store (another server's write, or this one's).
@@ -107,6 +110,10 @@ pub trait GameStore: Send + Sync + 'static {
     /// Resolves when every write queued so far is durable (the server is stopping: what was
     /// queued but not yet acknowledged, such as a reply computed at the last moment, is kept too).
     fn flush(&self) -> Durable<'_>;
+
+    /// The server has stopped and flushed: lets go of what keeps other servers out (SQLite's
+    /// lock file), so a new server may open the database now.
+    fn close(&self) {}
 
     /// Queues the status of a game's analysis (the first call creates its record), searched at
     /// `nodes` per position. Ignored if the game is not stored (it was forgotten meanwhile).
@@ -145,6 +152,15 @@ pub trait GameStore: Send + Sync + 'static {
     /// Whether other servers write the same games (then memory is only a cache).
     fn is_shared(&self) -> bool {
         false
+    }
+
+    /// Whether a game dropped from memory can be read back (memory is then only a cache, and
+    /// leaving it never deletes a game): a durable store's games are; the [`MemoryStore`]'s are
+    /// not. A store that reloads also enforces the live-game cap (a new game over it is refused
+    /// with [`StoreError::Full`]) and forgets idle games on its own clock
+    /// ([`GameStore::expire_idle`]).
+    fn reloads(&self) -> bool {
+        self.is_shared()
     }
 
     /// The game as the store holds it, compared with the `cached` version (`None`: not cached).

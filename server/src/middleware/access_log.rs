@@ -3,6 +3,10 @@
 //! its own (or fill the log with kilobytes). Here every client-written field is escaped
 //! (quotes, backslashes, control and non-ASCII characters) and cut to a length, and the
 //! address is the client's as [`ClientIp`] sees it (the proxy's client, when trusted).
+//!
+//! Only the path of the request and of the `Referer` is logged, never the query string: a query
+//! may carry a secret (an event stream's `?token=` for a browser's `EventSource`), and a log is
+//! read by more people, and kept longer, than a game lasts.
 
 use actix_web::dev::ServiceRequest;
 use actix_web::http::header::{self, HeaderName};
@@ -18,7 +22,7 @@ pub fn access_log() -> Logger {
     Logger::new(r#"%{client}xi "%{request}xi" %s %b "%{referer}xi" "%{agent}xi" %T"#)
         .custom_request_replace("client", client)
         .custom_request_replace("request", request_line)
-        .custom_request_replace("referer", |request| header_field(request, header::REFERER))
+        .custom_request_replace("referer", referer)
         .custom_request_replace("agent", |request| header_field(request, header::USER_AGENT))
 }
 
@@ -27,16 +31,25 @@ fn client(request: &ServiceRequest) -> String {
 }
 
 fn request_line(request: &ServiceRequest) -> String {
-    let target = request
-        .uri()
-        .path_and_query()
-        .map_or("", |target| target.as_str());
+    let target = request.uri().path();
     format!(
         "{} {} {:?}",
         request.method(),
         escaped(target),
         request.version()
     )
+}
+
+/// The `Referer` up to its query or fragment.
+fn referer(request: &ServiceRequest) -> String {
+    match request.headers().get(header::REFERER) {
+        Some(value) => {
+            let text = String::from_utf8_lossy(value.as_bytes());
+            let end = text.find(['?', '#']).unwrap_or(text.len());
+            escaped(&text[..end])
+        }
+        None => "-".to_owned(),
+    }
 }
 
 fn header_field(request: &ServiceRequest, name: HeaderName) -> String {
@@ -66,6 +79,21 @@ mod tests {
     use actix_web::test::TestRequest;
 
     #[test]
+    fn no_query_string_reaches_the_log() {
+        let request = TestRequest::get()
+            .uri("/api/games/abcdefghijkl/events?token=s3cret&x=1")
+            .insert_header((
+                header::REFERER,
+                "https://chess.example/game/abcdefghijkl?token=s3cret#token=s3cret",
+            ))
+            .to_srv_request();
+        let line = request_line(&request);
+        assert_eq!(line, "GET /api/games/abcdefghijkl/events HTTP/1.1");
+        assert_eq!(referer(&request), "https://chess.example/game/abcdefghijkl");
+        assert_eq!(referer(&TestRequest::get().to_srv_request()), "-");
+    }
+
+    #[test]
     fn a_user_agent_cannot_end_its_field_or_write_control_characters() {
         let request = TestRequest::get()
             .insert_header((
@@ -89,8 +117,10 @@ mod tests {
     }
 
     #[test]
-    fn the_request_line_is_method_target_and_version() {
-        let request = TestRequest::get().uri("/api/games?x=%22a").to_srv_request();
-        assert_eq!(request_line(&request), "GET /api/games?x=%22a HTTP/1.1");
+    fn the_request_line_is_method_path_and_version() {
+        let request = TestRequest::get()
+            .uri("/api/games/%22a?x=1")
+            .to_srv_request();
+        assert_eq!(request_line(&request), "GET /api/games/%22a HTTP/1.1");
     }
 }

@@ -23,18 +23,28 @@ pub const DOCS_CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src '
 /// Where Swagger UI lives.
 const DOCS_PREFIX: &str = "/api/docs";
 
-/// The middleware (`from_fn`): adds the headers a handler did not set itself.
+/// Where the API lives: its answers are never stored by a browser or proxy.
+const API_PREFIX: &str = "/api/";
+
+/// The middleware (`from_fn`): adds the headers a handler did not set itself. Every API answer
+/// gets `Cache-Control: no-store`: a game's creation carries its token, and any other answer
+/// is a game's state of the moment (a stored copy would only ever be stale).
 pub async fn security_headers(
     request: ServiceRequest,
     next: Next<impl MessageBody>,
 ) -> Result<ServiceResponse<impl MessageBody>, Error> {
-    let policy = if request.path().starts_with(DOCS_PREFIX) {
+    let docs = request.path().starts_with(DOCS_PREFIX);
+    let policy = if docs {
         DOCS_CONTENT_SECURITY_POLICY
     } else {
         CONTENT_SECURITY_POLICY
     };
+    let api = !docs && request.path().starts_with(API_PREFIX);
     let mut response = next.call(request).await?;
     let headers = response.headers_mut();
+    if api && !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
     for (name, value) in [
         (header::CONTENT_SECURITY_POLICY, policy),
         (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),

@@ -1,6 +1,7 @@
 //! An answer is never sent before what it reports is durable, failures included: a move the
 //! engine failed to answer is taken back on disk before the 502 goes out, and a game whose
-//! creation failed is deleted from disk before its error does (issue #13, item 2).
+//! creation failed is deleted from disk before its error does (issue #13, item 2), and a change
+//! the disk refused is not kept in memory either (issue #22, item 12).
 
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -85,4 +86,34 @@ async fn a_failed_creation_is_answered_only_once_the_game_is_gone_from_disk() {
         .query_row("SELECT count(*) FROM games", [], |row| row.get(0))
         .expect("counted");
     assert_eq!(stored, 0, "no game is left on disk");
+}
+
+#[tokio::test]
+async fn a_resignation_the_disk_refused_is_taken_back_in_memory_too() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.db");
+    let app = spawn_on(&db).await;
+    let game = app.create(json!({ "color": "white" })).await;
+
+    // Held past the writer's 5 s busy timeout: the commit of the resignation fails.
+    let (_released, holder) = hold_write_lock(&db, Duration::from_secs(7));
+    let response = app.action(&game, "resign").await;
+    assert!(response.status().is_server_error(), "{}", response.status());
+    holder.join().expect("the lock holder ends");
+    let view = app.view(&game).await;
+    assert_eq!(
+        view["status"], "ongoing",
+        "memory agrees with the disk: {view}"
+    );
+    let conn = rusqlite::Connection::open(&db).expect("a second connection");
+    let status: String = conn
+        .query_row(
+            "SELECT status FROM games WHERE id = ?1",
+            [&game.id],
+            |row| row.get(0),
+        )
+        .expect("the game is stored");
+    assert_eq!(status, "ongoing");
+    // And the game goes on: the player can still resign, for real this time.
+    assert_eq!(app.action(&game, "resign").await.status(), StatusCode::OK);
 }

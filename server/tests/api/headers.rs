@@ -100,3 +100,18 @@ async fn a_loopback_server_refuses_foreign_host_headers() {
         expect_error(response, StatusCode::MISDIRECTED_REQUEST, "unknown_host").await;
     }
 }
+
+#[tokio::test]
+async fn an_answer_carrying_a_token_is_never_stored() {
+    let app = spawn_app().await;
+    let created = app
+        .create_raw(&serde_json::json!({ "color": "white", "level": 1 }))
+        .await;
+    assert_eq!(created.status(), StatusCode::CREATED);
+    assert_eq!(header(&created, "cache-control"), "no-store");
+    let game = crate::helpers::TestGame::from_created(&created.json().await.expect("JSON"));
+    let resigned = app.action(&game, "resign").await;
+    assert_eq!(header(&resigned, "cache-control"), "no-store");
+    let view = app.get(&format!("/api/games/{}", game.id)).await;
+    assert_eq!(header(&view, "cache-control"), "no-store");
+}

@@ -1,6 +1,7 @@
 //! The bounds on live games: a game its player leaves is forgotten (in memory and on disk) after
-//! `--idle-timeout-secs`, whoever else reads it; the live-game cap frees a place when a game
-//! expires, and a finished game gives its place to a new one.
+//! `--idle-timeout-secs`, whoever else reads it and whatever the game refuses; the live-game cap
+//! frees a place when a game expires; at the cap a game only leaves memory, never the store, and
+//! reads back when asked for (a stranger creating games deletes nobody's).
 
 use std::time::Duration;
 
@@ -37,11 +38,19 @@ async fn a_game_its_player_left_expires_from_memory_and_disk_while_a_played_one_
     let untouched = app.create(json!({ "color": "white", "level": 1 })).await;
     let watched = app.create(json!({ "color": "white", "level": 1 })).await;
 
-    wait_until_live(&app, 1, async || {
-        // Only the player's own requests count: reading the left game, or knocking on it with a
-        // wrong token, keeps nothing alive.
+    let give_up = tokio::time::Instant::now() + GIVE_UP;
+    loop {
+        // Only the player's accepted changes count: reading the left game, knocking on it with a
+        // wrong token, or its player's own refused takeback keeps nothing alive.
         let path = format!("/api/games/{}", untouched.id);
-        let _ = app.get(&path).await;
+        let read = app.get(&path).await;
+        if read.status() == StatusCode::NOT_FOUND {
+            break;
+        }
+        assert!(
+            tokio::time::Instant::now() < give_up,
+            "the left game did not expire in {GIVE_UP:?}"
+        );
         let knock = app
             .client
             .post(app.url(&format!("{path}/takeback")))
@@ -50,19 +59,21 @@ async fn a_game_its_player_left_expires_from_memory_and_disk_while_a_played_one_
             .await
             .expect("the server answers");
         assert_eq!(knock.status(), StatusCode::NOT_FOUND);
-        assert_eq!(app.view(&watched).await["id"], watched.id.as_str());
-        let player = app.action(&watched, "takeback").await;
+        let refused = app.action(&untouched, "takeback").await;
         assert_eq!(
-            player.status(),
+            refused.status(),
             StatusCode::CONFLICT,
-            "nothing to take back yet"
+            "nothing to take back"
         );
-    })
-    .await;
-
-    let gone = app.get(&format!("/api/games/{}", untouched.id)).await;
-    expect_error(gone, StatusCode::NOT_FOUND, "game_not_found").await;
-    assert_eq!(app.service.games().len(), 1);
+        assert_eq!(app.view(&watched).await["id"], watched.id.as_str());
+        app.play(&watched, "e4").await;
+        assert_eq!(
+            app.action(&watched, "takeback").await.status(),
+            StatusCode::OK
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    wait_until_live(&app, 1, async || {}).await;
     app.service.flush().await;
     let conn = rusqlite::Connection::open(&db).expect("the database opens");
     let stored: Vec<String> = conn
@@ -86,15 +97,25 @@ async fn the_live_game_cap_frees_a_place_when_a_game_expires() {
     let full = app.create_raw(&json!({ "color": "white" })).await;
     expect_error(full, StatusCode::SERVICE_UNAVAILABLE, "too_many_games").await;
 
-    wait_until_live(&app, 0, async || {}).await;
-    let response = app
-        .create_raw(&json!({ "color": "white", "level": 1 }))
-        .await;
-    assert_eq!(response.status(), StatusCode::CREATED);
+    let give_up = tokio::time::Instant::now() + GIVE_UP;
+    loop {
+        let response = app
+            .create_raw(&json!({ "color": "white", "level": 1 }))
+            .await;
+        if response.status() == StatusCode::CREATED {
+            break;
+        }
+        expect_error(response, StatusCode::SERVICE_UNAVAILABLE, "too_many_games").await;
+        assert!(
+            tokio::time::Instant::now() < give_up,
+            "no place freed in {GIVE_UP:?}"
+        );
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 }
 
 #[tokio::test]
-async fn at_the_cap_a_finished_game_gives_its_place_to_a_new_one() {
+async fn at_the_cap_a_finished_game_leaves_memory_not_the_store_and_reads_back() {
     let mut config = test_config();
     config.max_games = 1;
     let app = spawn_with(config).await;
@@ -103,10 +124,32 @@ async fn at_the_cap_a_finished_game_gives_its_place_to_a_new_one() {
     expect_error(full, StatusCode::SERVICE_UNAVAILABLE, "too_many_games").await;
 
     assert_eq!(app.action(&first, "resign").await.status(), StatusCode::OK);
-    let response = app
-        .create_raw(&json!({ "color": "white", "level": 1 }))
+    let second = app.create(json!({ "color": "white", "level": 1 })).await;
+    assert_eq!(app.service.games().len(), 1, "memory holds one game");
+    let kept = app.view(&first).await;
+    assert_eq!(
+        kept["status"], "finished",
+        "the finished game is still there"
+    );
+    assert_eq!(kept["result"], "0-1");
+    assert_eq!(app.view(&second).await["status"], "ongoing");
+}
+
+#[tokio::test]
+async fn a_game_dropped_from_memory_at_the_cap_reads_back_and_plays_on() {
+    let mut config = test_config();
+    config.max_games = 1;
+    let app = spawn_with(config).await;
+    let played = app.create(json!({ "color": "white", "level": 1 })).await;
+    app.play(&played, "e4").await;
+    // A stranger's finished import takes the one place in memory (it is not counted as live).
+    let import = app
+        .create(json!({ "color": "white", "pgn": "1. f3 e5 2. g4 Qh4# 0-1" }))
         .await;
-    assert_eq!(response.status(), StatusCode::CREATED);
-    let gone = app.get(&format!("/api/games/{}", first.id)).await;
-    expect_error(gone, StatusCode::NOT_FOUND, "game_not_found").await;
+    assert_eq!(import.view["status"], "finished");
+    assert_eq!(app.service.games().len(), 1);
+
+    let view = app.play(&played, "d4").await;
+    assert_eq!(view["ply"], 4, "the game read back and went on");
+    assert_eq!(app.view(&import).await["result"], "0-1");
 }

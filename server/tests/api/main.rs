@@ -21,6 +21,7 @@ mod headers;
 mod injection;
 mod limits;
 mod ndjson;
+mod one_server_per_file;
 mod persistence;
 mod play;
 mod quarantine;

@@ -7,27 +7,47 @@ use std::path::Path;
 use reqwest::StatusCode;
 use serde_json::json;
 
+use alphachess_server::Application;
+
 use crate::helpers::{expect_error, spawn_with, test_config, TestApp};
 
-/// A server on real Stockfish keeping its games in `db` (a second one on the same file is a
-/// restart as far as the file is concerned: it reads back what the first acknowledged).
+/// A server on real Stockfish keeping its games in `db`.
 async fn spawn_on(db: &Path) -> TestApp {
     let mut config = test_config();
     config.db = db.to_str().expect("utf-8").into();
     spawn_with(config).await
 }
 
+/// A server on `db` that [`stop`] stops (one server per file: the next one starts after).
+async fn run_on(db: &Path) -> (TestApp, tokio::task::JoinHandle<std::io::Result<()>>) {
+    let mut config = test_config();
+    config.db = db.to_str().expect("utf-8").into();
+    let app = Application::build(&config).await.expect("starts");
+    let test_app = TestApp::of(&app);
+    (test_app, tokio::spawn(app.run_until_stopped()))
+}
+
+/// Stops a server [`run_on`] started, and waits until it let go of its database.
+async fn stop(app: &TestApp, running: tokio::task::JoinHandle<std::io::Result<()>>) {
+    app.service.stopping().cancel();
+    running
+        .await
+        .expect("the server task ends")
+        .expect("stops cleanly");
+}
+
 #[tokio::test]
 async fn an_imported_game_that_played_on_past_a_threefold_repetition_survives_a_restart() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let db = dir.path().join("games.db");
-    let first = spawn_on(&db).await;
+    let (first, running) = run_on(&db).await;
     let shuffle = "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. e4 e5 *";
     let game = first
         .create(json!({ "color": "white", "level": 1, "pgn": shuffle }))
         .await;
     let played = first.play(&game, "d2d4").await;
     assert_eq!(played["ply"], 12);
+    stop(&first, running).await;
 
     let second = spawn_on(&db).await;
     let response = second.get(&format!("/api/games/{}", game.id)).await;
@@ -42,9 +62,10 @@ async fn an_imported_game_that_played_on_past_a_threefold_repetition_survives_a_
 async fn a_stored_game_that_does_not_load_is_quarantined_with_its_pgn_still_exportable() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let db = dir.path().join("games.db");
-    let first = spawn_on(&db).await;
+    let (first, running) = run_on(&db).await;
     let game = first.create(json!({ "color": "white", "level": 1 })).await;
     first.play(&game, "e2e4").await;
+    stop(&first, running).await;
     let conn = rusqlite::Connection::open(&db).expect("a second connection");
     let reply: String = conn
         .query_row("SELECT moves FROM games WHERE id = ?1", [&game.id], |row| {

@@ -374,6 +374,7 @@ impl GameStore for PgStore {
                     state: stored.state.at_version(version),
                     ..stored
                 },
+                silent: Duration::ZERO,
                 searched_elsewhere,
             })))
         })
