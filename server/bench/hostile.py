@@ -16,6 +16,18 @@ server with --trusted-proxy 127.0.0.1; the player is 198.51.100.10):
 The player creates a game, watches its SSE stream like the browser does, and plays random legal
 moves (with expected_ply), pausing --think-ms; each move's latency is recorded.
 
+--attack picks one attack of issue #22 instead of the set above (each from one client):
+  * slow-hints: 8 games on a position where every full-strength search runs to the time cap,
+    each asking hints back to back;
+  * disconnect: 20 games that send a move and hang up at once, again as soon as it is their turn;
+  * ipv6: hints on 8 slow games and streams, each request from another address of one IPv6 /64
+    (named through X-Forwarded-For);
+  * connections: 1500 slow-header connections from 127.0.0.2 (a client of its own: only
+    127.0.0.1 is the trusted proxy), reopened when dropped;
+  * analyses: 20 imported 80-ply games resigned at once (each analysis starts by itself), while a
+    second player's short game is resigned and its review wait measured (--review measures the
+    same alone).
+
 Bounded: everything stops after --seconds; the thread and socket counts are fixed by the flags.
 Prints the player's p50/p99/max move latency and statuses, the attackers' status counts, and the
 server's RSS and open descriptors (from /proc/--pid) before, at peak and after.
@@ -38,6 +50,18 @@ CREATOR = "203.0.113.66"
 WATCHER = "203.0.113.77"
 HINTER = "203.0.113.88"
 PROBER = "198.51.100.20"
+REVIEWER = "198.51.100.30"
+SIXTY_FOUR = "2001:db8:66:1::"
+SLOW_FEN = "1nbqkbn1/qqqqqqqq/8/8/8/8/QQQQQQQQ/1NBQKBN1 w - - 0 1"
+# Byrne-Fischer 1956 to move 40 (80 plies), unfinished, white to move.
+LONG_PGN = (
+    "1. Nf3 Nf6 2. c4 g6 3. Nc3 Bg7 4. d4 O-O 5. Bf4 d5 6. Qb3 dxc4 7. Qxc4 c6 8. e4 Nbd7 "
+    "9. Rd1 Nb6 10. Qc5 Bg4 11. Bg5 Na4 12. Qa3 Nxc3 13. bxc3 Nxe4 14. Bxe7 Qb6 15. Bc4 Nxc3 "
+    "16. Bc5 Rfe8+ 17. Kf1 Be6 18. Bxb6 Bxc4+ 19. Kg1 Ne2+ 20. Kf1 Nxd4+ 21. Kg1 Ne2+ "
+    "22. Kf1 Nc3+ 23. Kg1 axb6 24. Qb4 Ra4 25. Qxb6 Nxd1 26. h3 Rxa2 27. Kh2 Nxf2 28. Re1 Rxe1 "
+    "29. Qd8+ Bf8 30. Nxe1 Bd5 31. Nf3 Ne4 32. Qb8 b5 33. h4 h5 34. Ne5 Kg7 35. Kg1 Bc5+ "
+    "36. Kf1 Ng3+ 37. Ke1 Bb4+ 38. Kd1 Bb3+ 39. Kc1 Ne2+ 40. Kb1 Nc3+ *"
+)
 
 
 class Tally:
@@ -129,11 +153,11 @@ def open_stream(address, game_id, client, rcvbuf=None):
     return sock, status
 
 
-def player(base, address, deadline, think, latencies, statuses, game_ids, stream_events):
+def player(base, address, deadline, think, latencies, statuses, game_ids, stream_events, level=1):
     rng = random.Random(1)
-    conn = connect(base, timeout=30)
+    conn = connect(base, timeout=60)
     while time.monotonic() < deadline:
-        status, body = call(conn, "POST", "/api/games", PLAYER, {"color": "white", "level": 1})
+        status, body = call(conn, "POST", "/api/games", PLAYER, {"color": "white", "level": level})
         statuses.add(f"create {status}")
         if status != 201:
             time.sleep(0.5)
@@ -332,6 +356,178 @@ def slowloris(address, deadline, tally, connections):
         sock.close()
 
 
+def new_game(conn, client, body, tally):
+    try:
+        status, created = call(conn, "POST", "/api/games", client, body)
+    except (OSError, http.client.HTTPException):
+        return None
+    tally.add(f"create {status}")
+    return (created["id"], created["token"]) if status == 201 else None
+
+
+def slow_hinter(base, deadline, tally, client_of):
+    """One slow game of its own, hints back to back (full strength, every search to the cap)."""
+    conn = connect(base, timeout=60)
+    game = new_game(conn, client_of(0), {"color": "white", "level": 8, "fen": SLOW_FEN}, tally)
+    n = 0
+    while game and time.monotonic() < deadline:
+        n += 1
+        try:
+            status, body = call(conn, "GET", f"/api/games/{game[0]}/hint", client_of(n),
+                                token=game[1])
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = connect(base, timeout=60)
+            tally.add("hint error")
+            continue
+        code = body.get("error") if isinstance(body, dict) else None
+        tally.add(f"hint {status}" + (f" {code}" if code else ""))
+        if status != 200:
+            time.sleep(0.05)
+
+
+def raw_post(address, path, client, token, body, source=None):
+    """Sends a POST and hangs up without reading the answer."""
+    data = json.dumps(body).encode()
+    sock = socket.socket()
+    sock.settimeout(5)
+    try:
+        sock.connect(address)
+        sock.sendall(
+            f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Forwarded-For: {client}\r\n"
+            f"Authorization: Bearer {token}\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(data)}\r\n\r\n".encode() + data
+        )
+        time.sleep(0.05)  # long enough for the server to read it
+    except OSError:
+        return False
+    finally:
+        sock.close()
+    return True
+
+
+def disconnector(base, address, deadline, tally, games):
+    """Games of one client that send a move and hang up, again whenever it is their turn."""
+    conn = connect(base, timeout=30)
+    mine = [new_game(conn, CREATOR, {"color": "white", "level": 8}, tally) for _ in range(games)]
+    mine = [game for game in mine if game]
+    while time.monotonic() < deadline:
+        for game_id, token in mine:
+            if time.monotonic() >= deadline:
+                break
+            try:
+                status, view = call(conn, "GET", f"/api/games/{game_id}", CREATOR)
+            except (OSError, http.client.HTTPException):
+                conn.close()
+                conn = connect(base, timeout=30)
+                continue
+            if status != 200 or view["status"] != "ongoing" or view["turn"] != "white" \
+                    or view.get("engine_thinking"):
+                continue
+            move = random.choice([m["uci"] for m in view["legal_moves"]])
+            sent = raw_post(address, f"/api/games/{game_id}/moves", CREATOR, token,
+                            {"move": move, "expected_ply": view["ply"]})
+            tally.add("move sent and hung up" if sent else "move error")
+        time.sleep(0.1)
+
+
+def ipv6_streams(address, deadline, tally, targets):
+    """Streams from rotating addresses of one /64, held open and never read."""
+    held, n = [], 0
+    while time.monotonic() < deadline and len(held) < 300:
+        if not targets:
+            time.sleep(0.1)
+            continue
+        n += 1
+        sock, status = open_stream(address, targets[n % len(targets)], f"{SIXTY_FOUR}{n:x}",
+                                   rcvbuf=1024)
+        tally.add(f"v6 stream {status}")
+        if sock is not None:
+            held.append(sock)
+        else:
+            time.sleep(0.05)
+    while time.monotonic() < deadline:
+        time.sleep(0.5)
+    for sock in held:
+        sock.close()
+
+
+def slow_connections(address, deadline, tally, count):
+    """count slow-header connections from 127.0.0.2, reopened when dropped."""
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, count + 256)), hard))
+    socks = []
+    head = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: "
+    while time.monotonic() < deadline:
+        opened = 0
+        while len(socks) < count and opened < 500 and time.monotonic() < deadline:
+            sock = socket.socket()
+            sock.settimeout(2)
+            try:
+                sock.bind(("127.0.0.2", 0))
+                sock.connect(address)
+                sock.sendall(head)
+                socks.append(sock)
+                opened += 1
+                tally.add("slow connection opened")
+            except OSError:
+                sock.close()
+                tally.add("slow connection refused")
+                break
+        alive = []
+        for sock in socks:
+            try:
+                sock.sendall(b"a")
+                alive.append(sock)
+            except OSError:
+                sock.close()
+                tally.add("slow connection dropped by server")
+        socks = alive
+        time.sleep(1)
+    for sock in socks:
+        sock.close()
+
+
+def analysis_flood(base, deadline, tally, games):
+    """Imports long unfinished games and resigns them all at once: each analysis starts."""
+    conn = connect(base, timeout=30)
+    created = [new_game(conn, CREATOR, {"color": "white", "level": 1, "pgn": LONG_PGN}, tally)
+               for _ in range(games)]
+    for game in created:
+        if game and time.monotonic() < deadline:
+            status, _ = call(conn, "POST", f"/api/games/{game[0]}/resign", CREATOR, token=game[1])
+            tally.add(f"resign {status}")
+
+
+def reviewer(base, deadline, start_after, waits, tally):
+    """A second player: a short game (3 moves each), resigned; the wait for its review."""
+    time.sleep(start_after)
+    conn = connect(base, timeout=60)
+    game = new_game(conn, REVIEWER, {"color": "white", "level": 1}, tally)
+    if not game:
+        return
+    game_id, token = game
+    for move in ("e2e4", "d2d4", "g1f3"):
+        status, view = call(conn, "POST", f"/api/games/{game_id}/moves", REVIEWER,
+                            {"move": move}, token)
+        if status != 200:
+            # The engine's reply may have made this move illegal: any legal one will do.
+            _, view = call(conn, "GET", f"/api/games/{game_id}", REVIEWER)
+            call(conn, "POST", f"/api/games/{game_id}/moves", REVIEWER,
+                 {"move": view["legal_moves"][0]["uci"]}, token)
+    status, view = call(conn, "POST", f"/api/games/{game_id}/resign", REVIEWER, token=token)
+    started = time.monotonic()
+    tally.add(f"review resign {status} at ply {view.get('ply') if view else '?'}")
+    while time.monotonic() < deadline:
+        status, analysis = call(conn, "GET", f"/api/games/{game_id}/analysis", REVIEWER)
+        if status == 200 and analysis.get("status") == "done":
+            waits.append(time.monotonic() - started)
+            return
+        time.sleep(0.25)
+    tally.add("review not done by the end")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", default="http://127.0.0.1:18183")
@@ -344,7 +540,15 @@ def main():
     parser.add_argument("--slowloris", type=int, default=300, help="slow connections held")
     parser.add_argument("--hint-flooders", type=int, default=4,
                         help="threads asking hints for one game at once")
+    parser.add_argument("--attack", default="all",
+                        choices=["all", "none", "slow-hints", "disconnect", "ipv6", "connections",
+                                 "analyses"])
+    parser.add_argument("--level", type=int, default=1, help="the player's level (8: full)")
+    parser.add_argument("--review", action="store_true",
+                        help="also measure a second player's review wait")
     args = parser.parse_args()
+    if args.attack != "all":
+        args.creators = args.hammers = args.streams = args.slowloris = args.hint_flooders = 0
     url = urlparse(args.base)
     address = (url.hostname, url.port)
     assert url.hostname in ("127.0.0.1", "localhost", "::1"), "loopback only"
@@ -356,7 +560,8 @@ def main():
     targets = game_ids  # the flood watches the player's games, and the attacker's below
     threads = [
         threading.Thread(target=player, args=(args.base, address, deadline, args.think_ms / 1000,
-                                              latencies, player_statuses, game_ids, streams)),
+                                              latencies, player_statuses, game_ids, streams,
+                                              args.level)),
         threading.Thread(target=sse_flood, args=(address, deadline, attack, targets, args.streams)),
         threading.Thread(target=slowloris, args=(address, deadline, attack, args.slowloris)),
     ]
@@ -371,6 +576,29 @@ def main():
         flooded = (body["id"], body["token"])
         threads += [threading.Thread(target=hint_flood, args=(args.base, deadline, attack, flooded))
                     for _ in range(args.hint_flooders)]
+    review_waits = []
+    if args.attack == "slow-hints":
+        threads += [threading.Thread(target=slow_hinter,
+                                     args=(args.base, deadline, attack, lambda n: HINTER))
+                    for _ in range(8)]
+    elif args.attack == "disconnect":
+        threads.append(threading.Thread(target=disconnector,
+                                        args=(args.base, address, deadline, attack, 20)))
+    elif args.attack == "ipv6":
+        threads += [threading.Thread(target=slow_hinter, args=(
+            args.base, deadline, attack, lambda n, i=i: f"{SIXTY_FOUR}{i:x}:{n:x}"))
+            for i in range(8)]
+        threads.append(threading.Thread(target=ipv6_streams,
+                                        args=(address, deadline, attack, targets)))
+    elif args.attack == "connections":
+        threads.append(threading.Thread(target=slow_connections,
+                                        args=(address, deadline, attack, 1500)))
+    elif args.attack == "analyses":
+        threads.append(threading.Thread(target=analysis_flood,
+                                        args=(args.base, deadline, attack, 20)))
+    if args.review or args.attack == "analyses":
+        threads.append(threading.Thread(target=reviewer, args=(
+            args.base, deadline, 5, review_waits, attack)))
     ready_latencies, ready_statuses = [], Tally()
     threads.append(threading.Thread(target=ready_probe,
                                     args=(args.base, deadline, ready_latencies, ready_statuses)))
@@ -393,7 +621,8 @@ def main():
     rss_after, _, fds_after = proc_status(args.pid)
 
     moves = len(latencies)
-    print(f"attack for {args.seconds:.0f} s: {args.creators} creators, {args.hammers} hammers, "
+    print(f"attack {args.attack} for {args.seconds:.0f} s, player level {args.level}: "
+          f"{args.creators} creators, {args.hammers} hammers, "
           f"{args.streams} held streams, {args.slowloris} slowloris connections, "
           f"{args.hint_flooders} hint flooders on one game")
     print(f"player: {moves} moves answered, p50 {percentile(latencies, 50) * 1000:.0f} ms, "
@@ -405,6 +634,9 @@ def main():
           f"p50 {percentile(ready_latencies, 50) * 1000:.0f} ms, "
           f"p99 {percentile(ready_latencies, 99) * 1000:.0f} ms, "
           f"max {max(ready_latencies, default=0) * 1000:.0f} ms")
+    if args.review or args.attack == "analyses":
+        print(f"review wait of a second player's short game: "
+              + (f"{review_waits[0]:.1f} s" if review_waits else "not done by the end"))
     print(f"server connections: {peak_conns} at peak, {conns} in the last second of the attack")
     print(f"server RSS: {rss_before / 1024:.1f} MiB before, {peak_rss / 1024:.1f} MiB peak, "
           f"{rss_after / 1024:.1f} MiB after; open descriptors {fds_before} before, "

@@ -5,12 +5,42 @@
 # each: the player alone (the baseline), then the player during a creation flood, an SSE flood
 # of stalled readers, slowloris connections, hint/illegal-move hammering and a hint flood on one
 # game, with /api/ready polled throughout. Fails if any of the player's moves failed.
-# Usage: server/bench/hostile.sh          Env: SECONDS_ (60), PORT (18183), STOCKFISH
+#
+# `hostile.sh fair` runs issue #22's attacks instead, one phase each, at full strength (default
+# --depth 20, the player at level 8): the player alone (and a second player's review wait), then
+# full-strength hints on a slow position, move-and-disconnect from 20 games, an IPv6 /64 flood,
+# 1500 slow connections from one address, and 20 long imported games resigned at once.
+# Usage: server/bench/hostile.sh [fair]   Env: SECONDS_ (60; fair: 40), PORT (18183), STOCKFISH,
+#        and for fair: DEPTH (20), MOVE_CAP_MS (10000)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 PORT=${PORT:-18183}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
+
+if [ "${1:-}" = fair ]; then
+  RUN_SECONDS=${SECONDS_:-40}
+  . server/bench/server.sh
+  DEPTH=${DEPTH:-20}
+  MOVE_CAP_MS=${MOVE_CAP_MS:-10000}
+  start_server "$PORT" --engines 2 --depth "$DEPTH" --move-time-cap-ms "$MOVE_CAP_MS" \
+    --db :memory: --trusted-proxy 127.0.0.1
+  echo "== server: --depth $DEPTH --move-time-cap-ms $MOVE_CAP_MS --engines 2, default limits," \
+    "--trusted-proxy 127.0.0.1 (pid $SERVER)"
+  HOSTILE=(timeout $((RUN_SECONDS + 60)) python3 server/bench/hostile.py
+    --base "http://127.0.0.1:$PORT" --pid "$SERVER" --seconds "$RUN_SECONDS" --level 8)
+  status=0
+  echo "== the player alone"
+  "${HOSTILE[@]}" --attack none --review || status=1
+  for attack in slow-hints disconnect ipv6 connections analyses; do
+    echo "== the player under attack: $attack"
+    "${HOSTILE[@]}" --attack "$attack" || status=1
+    # Let the attack's searches and analyses end before the next phase.
+    sleep 12
+  done
+  exit $status
+fi
+
 RUN_SECONDS=${SECONDS_:-60}
 
 . server/bench/server.sh

@@ -5,7 +5,7 @@ start_server() {
   local port=$1
   shift
   cargo build --release -p alphachess-server
-  target/release/alphachess-server --bind "127.0.0.1:$port" --stockfish "$STOCKFISH" \
+  "${CARGO_TARGET_DIR:-target}/release/alphachess-server" --bind "127.0.0.1:$port" --stockfish "$STOCKFISH" \
     --static-dir /nonexistent "$@" >/dev/null 2>&1 &
   SERVER=$!
   trap 'kill $SERVER 2>/dev/null || true; eval "${CLEANUP:-}"' EXIT

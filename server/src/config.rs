@@ -168,6 +168,13 @@ pub struct Config {
           value_parser = clap::value_parser!(u32).range(1..))]
     pub max_connections: u32,
 
+    /// Open connections one client (address, IPv6 /64) may hold at once; past it a new one is
+    /// closed at once. Connections from a `--trusted-proxy` are not counted (their clients are
+    /// told apart per request)
+    #[arg(long, env = "ALPHACHESS_CONNECTIONS_PER_CLIENT", default_value_t = 64,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub connections_per_client: u32,
+
     /// Milliseconds a new connection has to send its first request's head (else 408 and closed)
     #[arg(long, env = "ALPHACHESS_HEAD_TIMEOUT_MS", default_value_t = 5_000,
           value_parser = clap::value_parser!(u64).range(1..))]
@@ -250,6 +257,7 @@ impl Config {
             max_watchers: self.max_watchers,
             watchers_per_client: self.watchers_per_client,
             watchers_per_game: self.watchers_per_game,
+            connections_per_client: self.connections_per_client,
         }
     }
 

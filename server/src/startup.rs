@@ -94,6 +94,7 @@ impl Application {
         let port = listener.local_addr().map_err(bind_error)?.port();
         let app_service = service.clone();
         let limits = web::Data::new(Limits::new(config.limits()));
+        let connection_limits = limits.clone().into_inner();
         let static_dir = config.static_dir.clone();
         let workers = worker_count();
         let body_timeout = web::Data::new(BodyTimeout {
@@ -131,7 +132,10 @@ impl Application {
         // A client that closes its side is gone: end its response (a live stream included, which
         // gives its places back) instead of writing on until a write fails.
         .h1_allow_half_closed(false)
-        .on_connect(connection::on_connect(config.write_timeout()))
+        .on_connect(connection::on_connect(
+            config.write_timeout(),
+            connection_limits,
+        ))
         // Stopping is ours to trigger (main.rs turns SIGTERM and Ctrl-C into it): actix then
         // takes no OS signals itself, and the same token ends the live streams.
         .shutdown_signal(service.stopping().clone().cancelled_owned())

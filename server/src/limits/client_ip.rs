@@ -83,7 +83,8 @@ impl TrustedProxies {
         TrustedProxies(networks)
     }
 
-    fn trusts(&self, ip: IpAddr) -> bool {
+    /// Whether `ip` is one of the trusted proxies.
+    pub fn trusts(&self, ip: IpAddr) -> bool {
         self.0.iter().any(|net| net.contains(ip))
     }
 

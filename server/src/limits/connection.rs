@@ -1,24 +1,58 @@
-//! Every accepted connection gets a write timeout from the kernel: `TCP_USER_TIMEOUT` drops a
-//! connection whose data stays unacknowledged, or unsent because the client's window is shut
-//! (a client that stopped reading), for longer than `--write-timeout-secs`. actix-web has no
-//! write timeout of its own, and a response it cannot flush would otherwise hold its connection
-//! (and file descriptor) for as long as the client likes.
+//! Every accepted connection is counted against its client's share and gets a write timeout
+//! from the kernel.
+//!
+//! The share (`--connections-per-client`): 1,500 connections from one address that send their
+//! request head a byte at a time pushed a player's moves to p50 19.5 s (issue #22), holding the
+//! server's connection places and its workers' attention. A connection past its client's share is
+//! shut down as soon as it is accepted, before it reads a byte; its place is given back when the
+//! connection ends (the permit lives in the connection's data).
+//!
+//! The write timeout: `TCP_USER_TIMEOUT` drops a connection whose data stays unacknowledged, or
+//! unsent because the client's window is shut (a client that stopped reading), for longer than
+//! `--write-timeout-secs`. actix-web has no write timeout of its own, and a response it cannot
+//! flush would otherwise hold its connection (and file descriptor) for as long as the client likes.
 
 use std::any::Any;
+use std::net::Shutdown;
 use std::os::fd::AsFd;
+use std::sync::Arc;
 use std::time::Duration;
 
 use actix_web::dev::Extensions;
 use actix_web::rt::net::TcpStream;
 use socket2::SockRef;
 
-/// The hook for `HttpServer::on_connect`: sets the write timeout on each TCP connection.
-pub fn on_connect(write_timeout: Duration) -> impl Fn(&dyn Any, &mut Extensions) + Send + Sync {
-    move |connection, _extensions| {
-        if let Some(stream) = connection.downcast_ref::<TcpStream>() {
-            if let Err(error) = set_write_timeout(stream, write_timeout) {
-                tracing::warn!(%error, "cannot set TCP_USER_TIMEOUT on a connection");
+use super::{ClientKey, Limits, Permit};
+
+/// A connection's place in its client's share, given back when the connection ends.
+#[allow(dead_code)] // held for its drop
+struct ConnectionPlace(Permit<ClientKey>);
+
+/// The hook for `HttpServer::on_connect`: counts each TCP connection against its client's share
+/// (shutting it down past it) and sets its write timeout.
+pub fn on_connect(
+    write_timeout: Duration,
+    limits: Arc<Limits>,
+) -> impl Fn(&dyn Any, &mut Extensions) + Send + Sync {
+    move |connection, extensions| {
+        let Some(stream) = connection.downcast_ref::<TcpStream>() else {
+            return;
+        };
+        if let Ok(peer) = stream.peer_addr() {
+            match limits.connection(peer.ip()) {
+                Ok(Some(place)) => {
+                    extensions.insert(ConnectionPlace(place));
+                }
+                Ok(None) => {}
+                Err(()) => {
+                    tracing::debug!(client = %ClientKey::of(peer.ip()), "connection over its client's share closed");
+                    let _ = SockRef::from(stream).shutdown(Shutdown::Both);
+                    return;
+                }
             }
+        }
+        if let Err(error) = set_write_timeout(stream, write_timeout) {
+            tracing::warn!(%error, "cannot set TCP_USER_TIMEOUT on a connection");
         }
     }
 }

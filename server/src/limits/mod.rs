@@ -1,7 +1,7 @@
 //! What one client, one game and the whole server may hold at once, decided at the edge before
 //! any work is done: new games per client per minute ([`RateLimiter`]), engine requests in
 //! progress per client, and live event streams per game, per client and in all
-//! ([`Occupancy`]). Clients are told apart by [`ClientIp`] and counted by its [`ClientKey`]
+//! ([`Occupancy`]), and open connections per client. Clients are told apart by [`ClientIp`] and counted by its [`ClientKey`]
 //! (IPv6 per /64), the same key everywhere a client is counted.
 
 mod client_ip;
@@ -9,6 +9,7 @@ pub mod connection;
 mod occupancy;
 mod rate;
 
+use std::net::IpAddr;
 use std::time::Duration;
 
 pub use crate::client_key::ClientKey;
@@ -34,6 +35,7 @@ pub struct LimitSettings {
     pub max_watchers: u32,
     pub watchers_per_client: u32,
     pub watchers_per_game: u32,
+    pub connections_per_client: u32,
 }
 
 /// The server's per-client and overall bounds (app data).
@@ -46,6 +48,7 @@ pub struct Limits {
     watchers: Occupancy<()>,
     watchers_per_client: Occupancy<ClientKey>,
     watchers_per_game: Occupancy<GameId>,
+    connections: Occupancy<ClientKey>,
 }
 
 /// A live event stream's places (in all, its client's, its game's), given back when it ends.
@@ -67,6 +70,7 @@ impl Limits {
             watchers: Occupancy::new(count(settings.max_watchers)),
             watchers_per_client: Occupancy::new(count(settings.watchers_per_client)),
             watchers_per_game: Occupancy::new(count(settings.watchers_per_game)),
+            connections: Occupancy::new(count(settings.connections_per_client)),
         }
     }
 
@@ -98,6 +102,20 @@ impl Limits {
                 what: "engine requests in progress from your address",
                 retry_after_secs: RETRY_HELD_SECS,
             })
+    }
+
+    /// A place for one more connection from `peer`: `Ok(None)` for a trusted proxy (not
+    /// counted: its clients are told apart per request), `Err(())` when the client holds its
+    /// share already (the connection is to be closed).
+    #[allow(clippy::result_unit_err)]
+    pub fn connection(&self, peer: IpAddr) -> Result<Option<Permit<ClientKey>>, ()> {
+        if self.proxies.trusts(peer.to_canonical()) {
+            return Ok(None);
+        }
+        self.connections
+            .try_acquire(ClientKey::of(peer))
+            .map(Some)
+            .ok_or(())
     }
 
     /// Places for one more live stream of `game` by `client`, or 429 naming the full bound.

@@ -132,3 +132,64 @@ async fn idle_connections_past_the_cap_take_no_descriptor_and_the_server_keeps_a
         "the server answers once the idle clients leave"
     );
 }
+
+/// A whole request on a connection that stays open.
+const HEALTH: &[u8] = b"GET /api/health HTTP/1.1\r\nHost: localhost\r\n\r\n";
+
+#[tokio::test]
+async fn a_client_past_its_connection_share_is_closed_at_once_and_its_place_comes_back() {
+    let mut config = test_config();
+    config.connections_per_client = 4;
+    // Far longer than the test: only the share can close these connections.
+    config.head_timeout_ms = 120_000;
+    config.keep_alive_secs = 120;
+    let app = spawn_with(config).await;
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        let mut stream = connect(&app).await;
+        // Answered once (so the server surely counts it), then kept open.
+        stream.write_all(HEALTH).await.expect("sent");
+        let mut head = [0u8; 12];
+        stream.read_exact(&mut head).await.expect("answered");
+        assert_eq!(&head[9..12], b"200");
+        held.push(stream);
+    }
+    let mut fifth = connect(&app).await;
+    let _ = fifth.write_all(HEALTH).await;
+    let answer = read_until_closed(&mut fifth).await;
+    assert!(answer.is_empty(), "closed unanswered, not {answer:?}");
+
+    drop(held.pop());
+    // The place comes back once the server sees the connection end.
+    for attempt in 0.. {
+        let response = reqwest::Client::new()
+            .get(app.url("/api/health"))
+            .send()
+            .await;
+        if response.is_ok_and(|r| r.status().is_success()) {
+            break;
+        }
+        assert!(attempt < 100, "the place never came back");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+#[tokio::test]
+async fn connections_from_a_trusted_proxy_are_not_capped_as_one_client() {
+    let mut config = test_config();
+    config.connections_per_client = 2;
+    config.head_timeout_ms = 120_000;
+    config.trusted_proxies = vec!["127.0.0.1".parse().expect("an address")];
+    let app = spawn_with(config).await;
+    let mut held = Vec::new();
+    for _ in 0..4 {
+        let mut stream = connect(&app).await;
+        stream
+            .write_all(b"GET /api/health HTTP/1.1\r\n")
+            .await
+            .expect("sent");
+        held.push(stream);
+    }
+    let response = app.get("/api/health").await;
+    assert!(response.status().is_success());
+}
