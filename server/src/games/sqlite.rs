@@ -60,6 +60,8 @@ enum Write {
     LoadAnalysis(u64, String, Reply<Option<AnalysisRecord>>),
     /// Forgets the games (and their analyses) nobody changed for this many milliseconds.
     Expire(u64, i64, Reply<u64>),
+    /// Answers once the writer reaches it and the file answers a query (readiness).
+    Ping(u64, Reply<()>),
 }
 
 /// Where the writer thread sends the answer of a read.
@@ -74,7 +76,8 @@ impl Write {
             | Write::Position(ticket, ..)
             | Write::LoadGame(ticket, ..)
             | Write::LoadAnalysis(ticket, ..)
-            | Write::Expire(ticket, ..) => *ticket,
+            | Write::Expire(ticket, ..)
+            | Write::Ping(ticket, ..) => *ticket,
         }
     }
 }
@@ -288,6 +291,11 @@ impl GameStore for SqliteStore {
         Box::pin(async move { answered(read?).await })
     }
 
+    fn ping(&self) -> Pending<'_, ()> {
+        let read = self.read(Write::Ping);
+        Box::pin(async move { answered(read?).await })
+    }
+
     fn expire_idle(&self, idle: Duration) -> Pending<'_, u64> {
         let idle_ms = i64::try_from(idle.as_millis()).unwrap_or(i64::MAX);
         let read = self.read(|ticket, reply| Write::Expire(ticket, idle_ms, reply));
@@ -381,6 +389,9 @@ impl Writer {
             }
             Write::Expire(_, idle_ms, reply) => {
                 let _gone = reply.send(expire(&mut self.conn, idle_ms));
+            }
+            Write::Ping(_, reply) => {
+                let _gone = reply.send(self.conn.query_row("SELECT 1", [], |_| Ok(())));
             }
             Write::Save(..) | Write::Delete(..) | Write::Analysis(..) | Write::Position(..) => {}
         }
@@ -511,7 +522,10 @@ fn commit(conn: &mut Connection, batch: &[Write], max_live: i64) -> rusqlite::Re
                         id, p.position, p.cp, p.mate, p.best, p.pv, p.depth, p.nodes
                     ])?;
                 }
-                Write::LoadGame(..) | Write::LoadAnalysis(..) | Write::Expire(..) => {}
+                Write::LoadGame(..)
+                | Write::LoadAnalysis(..)
+                | Write::Expire(..)
+                | Write::Ping(..) => {}
             }
         }
     }
