@@ -7,14 +7,14 @@ import { installAudioUnlock } from './sound/play';
 import './styles.css';
 
 installAudioUnlock();
-adoptTokenFromAddress(window.location, window.history);
+const linkToken = adoptTokenFromAddress(window.location, window.history);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <ErrorBoundary>
-      <App />
+      <App linkToken={linkToken} />
     </ErrorBoundary>
   </StrictMode>,
 );

@@ -67,16 +67,50 @@ export function continueLink(origin: string, gameId: string, token: string): str
   return `${origin}/game/${encodeURIComponent(gameId)}#${FRAGMENT_KEY}=${encodeURIComponent(token)}`;
 }
 
+/** A token as the server makes them: 256 random bits as 64 lowercase hex digits. */
+const TOKEN_FORM = /^[0-9a-f]{64}$/;
+
+/** Whether `token` has the form of a game token (anything else is not one, whatever it says). */
+export function isWellFormedToken(token: string): boolean {
+  return TOKEN_FORM.test(token);
+}
+
+/** What opening a "continue elsewhere" link did with the token it carried. */
+export type LinkToken =
+  /** No link token (or the very token this browser already holds). */
+  | { kind: 'none' }
+  /** This browser had no token for the game: it keeps the link's. */
+  | { kind: 'adopted'; gameId: string }
+  /** The link's token is not a token: ignored. */
+  | { kind: 'malformed'; gameId: string }
+  /**
+   * This browser already holds another token for the game: it keeps its own (a link could come from
+   * anyone who knows the game's id), and the player decides whether to take the link's instead.
+   */
+  | { kind: 'conflict'; gameId: string; token: string };
+
 /**
- * On opening a "continue elsewhere" link: keeps its token for the game in the address, then takes
- * the token out of the address bar (and the history entry), so it is not left on screen or bookmarked.
- * Call before the first render.
+ * On opening a "continue elsewhere" link: keeps its token for the game in the address, but only a
+ * well-formed one and never over a different token this browser already holds (that is the
+ * player's decision: see `LinkToken`). Either way the token leaves the address bar (and the history
+ * entry), so it is not left on screen or bookmarked. Call before the first render.
  */
-export function adoptTokenFromAddress(location: Location, history: History): void {
+export function adoptTokenFromAddress(location: Location, history: History): LinkToken {
   const match = /^\/game\/([A-Za-z0-9_-]+)\/?$/.exec(location.pathname);
   const token = new URLSearchParams(location.hash.slice(1)).get(FRAGMENT_KEY);
-  if (!match || !token) return;
-  saveToken(match[1], token);
-  rememberLastGame(match[1]);
+  if (!match || token === null) return { kind: 'none' };
+  const gameId = match[1];
   history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+  if (!isWellFormedToken(token)) return { kind: 'malformed', gameId };
+  const held = loadToken(gameId);
+  if (held === token) return { kind: 'none' };
+  if (held !== undefined) return { kind: 'conflict', gameId, token };
+  takeLinkToken(gameId, token);
+  return { kind: 'adopted', gameId };
+}
+
+/** Keeps a link's token for its game (the player chose it, or there was none). */
+export function takeLinkToken(gameId: string, token: string): void {
+  saveToken(gameId, token);
+  rememberLastGame(gameId);
 }

@@ -6,10 +6,15 @@ import { SoundControls } from '../components/SoundControls';
 import { GameScreen } from '../features/game/GameScreen';
 import { MyGamesScreen } from '../features/mygames/MyGamesScreen';
 import { StartScreen } from '../features/start/StartScreen';
+import type { LinkToken } from '../api/tokens';
+import { LinkTokenNotice } from './LinkTokenNotice';
 import { navigate, parseRoute, usePathname } from './location';
 
-/** The app shell: header, and the start, my-games or game screen depending on the URL. */
-export function App() {
+/**
+ * The app shell: header, and the start, my-games or game screen depending on the URL; `linkToken`
+ * is what became of the token of the link the page was opened with (see `adoptTokenFromAddress`).
+ */
+export function App({ linkToken = { kind: 'none' } }: { linkToken?: LinkToken }) {
   const route = parseRoute(usePathname());
   const [created, setCreated] = useState<GameView | undefined>(undefined);
   /** Shows a game just created (its first engine move sounds at once). */
@@ -48,6 +53,7 @@ export function App() {
         </div>
       </header>
       <main>
+        <LinkTokenNotice link={linkToken} />
         {route.name === 'game' ? (
           <GameScreen key={route.id} id={route.id} created={created} onNewGame={() => navigate('/')} onCreated={open} />
         ) : route.name === 'games' ? (

@@ -76,6 +76,10 @@ pub enum StoreError {
     /// Another server changed the game first (a shared store): this change was not written.
     #[error("another server changed the game first")]
     Conflict,
+    /// The SQLite file is damaged: nothing is read from it (games past the damage would be
+    /// missing without a word).
+    #[error("the database file is damaged ({}); restore it from a backup, or salvage what is readable with `sqlite3 <db> .recover` into a new file", problems.join("; "))]
+    Corrupt { problems: Vec<String> },
     /// Another server keeps its games in this SQLite file (it holds the lock file beside it).
     #[error("another server uses this database (it holds {}); stop it first, or give this one its own --db", lock.display())]
     InUse { lock: std::path::PathBuf },

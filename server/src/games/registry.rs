@@ -33,6 +33,10 @@ use super::store::{Fresh, GameSnapshot, GameStore, Lookup, WriteTicket};
 use super::view::{Clock, GameView};
 use crate::token::TokenHash;
 
+/// How long a silent game keeps its cached view (a player thinking over a move keeps it; one
+/// who left does not).
+const VIEW_KEPT_FOR: Duration = Duration::from_secs(60);
+
 /// Numbers the in-memory copies of games (see [`GameSnapshot::copy`]).
 static NEXT_COPY: AtomicU64 = AtomicU64::new(1);
 
@@ -45,7 +49,10 @@ pub struct GameSlot {
     id: GameId,
     token: TokenHash,
     state: Mutex<GameState>,
-    view: RwLock<Arc<GameView>>,
+    /// The view of the last change, while the game is in use: built on demand, dropped once the
+    /// game is idle and unwatched (a view holds a FEN for every move and legal move, so memory
+    /// follows the games in use, not the games held).
+    view: RwLock<Option<Arc<GameView>>>,
     store: Arc<dyn GameStore>,
     /// Milliseconds since the registry's epoch at the player's last request (or the creation).
     last_seen: AtomicU64,
@@ -73,16 +80,54 @@ impl GameSlot {
         self.last_seen.store(now, Ordering::Relaxed);
     }
 
-    /// The view after the last change (cheap: no recomputation).
+    /// The view after the last change (cheap while the game is in use: no recomputation).
     pub fn view(&self) -> Arc<GameView> {
-        Arc::clone(&self.view.read().unwrap_or_else(PoisonError::into_inner))
+        if let Some(view) = &*self.view.read().unwrap_or_else(PoisonError::into_inner) {
+            return Arc::clone(view);
+        }
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        self.cached_view(&state)
+    }
+
+    /// [`GameSlot::view`] with the game's lock held (`state` is the game's): built if dropped.
+    fn cached_view(&self, state: &GameState) -> Arc<GameView> {
+        let mut view = self.view.write().unwrap_or_else(PoisonError::into_inner);
+        Arc::clone(view.get_or_insert_with(|| Arc::new(GameView::new(&self.id, state))))
+    }
+
+    /// Keeps `view` as the view of the last change.
+    fn set_view(&self, view: Arc<GameView>) {
+        *self.view.write().unwrap_or_else(PoisonError::into_inner) = Some(view);
+    }
+
+    /// Drops the cached view of a game nobody watches (it is rebuilt when next asked for);
+    /// whether it did. Not while the engine thinks: that view says so.
+    fn drop_view(&self) -> bool {
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        if self.events.has_watchers() || state.is_engine_thinking() {
+            return false;
+        }
+        self.view
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take()
+            .is_some()
+    }
+
+    /// Whether the view is cached now (tests).
+    #[cfg(test)]
+    fn holds_view(&self) -> bool {
+        self.view
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .is_some()
     }
 
     /// The view after the last change, its clocks read now (a running clock has moved on since
     /// the view was made; the view is read under the game's lock, so the two agree).
     pub fn view_now(&self) -> Arc<GameView> {
         let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        fresh_clock(self.view(), &state)
+        fresh_clock(self.cached_view(&state), &state)
     }
 
     /// The game's live stream, for publishing the engine's progress.
@@ -94,7 +139,10 @@ impl GameSlot {
     /// lock, so no change falls between the two).
     pub fn watch(&self) -> (Arc<GameView>, tokio::sync::broadcast::Receiver<GameEvent>) {
         let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        (fresh_clock(self.view(), &state), self.events.subscribe())
+        (
+            fresh_clock(self.cached_view(&state), &state),
+            self.events.subscribe(),
+        )
     }
 
     /// Reads the state under the lock.
@@ -120,7 +168,7 @@ impl GameSlot {
         let mut view = GameView::new(&self.id, &state);
         view.engine_thinking |= fresh.searched_elsewhere;
         let view = Arc::new(view);
-        *self.view.write().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&view);
+        self.set_view(Arc::clone(&view));
         self.events.publish_game(view);
         true
     }
@@ -166,7 +214,7 @@ impl GameSlot {
             Some(GameView::new(&self.id, &draft))
         } else if draft.is_engine_thinking() != state.is_engine_thinking() {
             // Same version, same game: only the flag differs from the cached view.
-            let mut view = GameView::clone(&self.view());
+            let mut view = GameView::clone(&self.cached_view(&state));
             view.engine_thinking = draft.is_engine_thinking();
             view.can_take_back = draft.can_take_back();
             view.can_abort = draft.can_abort();
@@ -177,7 +225,7 @@ impl GameSlot {
         };
         if let Some(view) = view {
             let view = Arc::new(view);
-            *self.view.write().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&view);
+            self.set_view(Arc::clone(&view));
             self.events.publish_game(view);
         }
         // Pending-search bookkeeping changes without a new version; keep it too.
@@ -196,7 +244,7 @@ impl GameSlot {
         }
         *state = before;
         let view = Arc::new(GameView::new(&self.id, &state));
-        *self.view.write().unwrap_or_else(PoisonError::into_inner) = Arc::clone(&view);
+        self.set_view(Arc::clone(&view));
         self.events.publish_game(view);
         true
     }
@@ -353,7 +401,7 @@ impl Games {
         ticket: WriteTicket,
     ) -> Arc<GameSlot> {
         Arc::new(GameSlot {
-            view: RwLock::new(Arc::new(GameView::new(&id, &state))),
+            view: RwLock::new(None),
             id,
             token,
             state: Mutex::new(state),
@@ -418,7 +466,7 @@ impl Games {
         if searched_elsewhere {
             let mut view = GameView::clone(&slot.view());
             view.engine_thinking = true;
-            *slot.view.write().unwrap_or_else(PoisonError::into_inner) = Arc::new(view);
+            slot.set_view(Arc::new(view));
         }
         slots.insert(game.id, Arc::clone(&slot));
         slot
@@ -561,7 +609,24 @@ impl Games {
                 self.remove(id);
             }
         }
+        self.drop_idle_views(VIEW_KEPT_FOR);
         expired.len()
+    }
+
+    /// Drops the cached views of the games silent for `silent` that nobody watches (see
+    /// [`GameSlot::view`]); how many. Not with a shared store: there a view may say another
+    /// server is searching, which the state alone does not.
+    pub fn drop_idle_views(&self, silent: Duration) -> usize {
+        if self.store.is_shared() {
+            return 0;
+        }
+        let limit = u64::try_from(silent.as_millis()).unwrap_or(u64::MAX);
+        let now = self.now();
+        self.all()
+            .iter()
+            .filter(|slot| now.saturating_sub(slot.last_seen.load(Ordering::Relaxed)) >= limit)
+            .filter(|slot| slot.drop_view())
+            .count()
     }
 
     /// How many stored games are quarantined (they did not load at startup).
@@ -662,21 +727,12 @@ mod tests {
         let played = games.insert(state(), token.hash()).expect("room");
         let pestered = games.insert(state(), token.hash()).expect("room");
         let started = Instant::now();
-        let mut moves = ["e4", "e5", "Nf3", "Nc6", "Bb5", "a6", "Ba4", "Nf6"]
-            .iter()
-            .cycle();
         while started.elapsed() < Duration::from_millis(600) {
+            // A hint is the player's activity (as is every accepted change).
             let slot = games
                 .authorized(played.id(), token.expose())
                 .expect("the player");
-            let m = moves.next().expect("cycles").parse().expect("notation");
-            if slot
-                .update(|state| state.play_player_move(&m, None))
-                .is_err()
-            {
-                // Past the opening: take the moves back (an accepted change too).
-                slot.update(GameState::take_back).ok();
-            }
+            drop(slot.begin_hint(|_| Ok::<_, GameError>(())).expect("a hint"));
             assert!(games.get(pestered.id()).is_ok());
             assert!(games.authorized(pestered.id(), "a guess").is_err());
             // The player's own refused request counts for nothing either.
@@ -710,6 +766,47 @@ mod tests {
         ));
         assert!(games.get(finished.id()).is_ok(), "the finished game stays");
         assert!(games.get(silent.id()).is_ok());
+    }
+
+    #[test]
+    fn an_idle_unwatched_game_drops_its_view_and_builds_the_same_one_when_asked() {
+        let games = registry(10, Duration::from_secs(3600));
+        let idle = games.insert(state(), TokenHash::of("t")).expect("room");
+        idle.update(|state| state.play_player_move(&"e4".parse().expect("notation"), None))
+            .expect("played");
+        let watched = games.insert(state(), TokenHash::of("t")).expect("room");
+        let before = idle.view();
+        let (_, _watching) = watched.watch();
+        assert!(idle.holds_view() && watched.holds_view());
+
+        assert_eq!(
+            games.drop_idle_views(Duration::ZERO),
+            1,
+            "only the unwatched one"
+        );
+        assert!(!idle.holds_view(), "the idle game holds no view");
+        assert!(watched.holds_view(), "a watched game keeps its view");
+        assert_eq!(idle.view(), before, "rebuilt the same on demand");
+        assert!(idle.holds_view());
+        assert_eq!(
+            games.drop_idle_views(Duration::from_secs(3600)),
+            0,
+            "a game in use keeps it"
+        );
+    }
+
+    #[test]
+    fn a_game_read_back_builds_no_view_until_asked() {
+        let games = registry(10, Duration::from_secs(3600));
+        let slot = games
+            .restore(StoredGame {
+                id: GameId::parse("abcdefghijkl").expect("an id"),
+                token: TokenHash::of("t"),
+                state: state(),
+            })
+            .expect("room");
+        assert!(!slot.holds_view());
+        assert_eq!(slot.view().ply, 0);
     }
 
     /// A store whose write queue is full: every write is refused at once.

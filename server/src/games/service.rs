@@ -1,7 +1,7 @@
 //! What the handlers call: each use case as one method over the live games and the engines.
 
 use std::sync::Arc;
-use std::time::SystemTime;
+use std::time::{Duration, SystemTime};
 
 use alphachess_engine::{DrawReason, Outcome, SanPlus, WinReason};
 use serde::Serialize;
@@ -46,6 +46,9 @@ pub struct Created {
     pub token: GameToken,
     pub game: Arc<GameView>,
 }
+
+/// How long `/api/ready` waits for the store to answer before it says not ready.
+pub const STORE_READY_WITHIN: Duration = Duration::from_secs(3);
 
 /// The games and the engines that play them.
 pub struct GameService {
@@ -111,6 +114,25 @@ impl GameService {
     /// The engine pool (its status is for logs and tests).
     pub fn engines(&self) -> &EnginePool {
         &self.engines
+    }
+
+    /// Whether the store answers within [`STORE_READY_WITHIN`] (a stalled database or a
+    /// writer stuck on the disk makes the server not ready).
+    pub async fn store_ready(&self) -> bool {
+        let store = self.games.store();
+        match tokio::time::timeout(STORE_READY_WITHIN, store.ping()).await {
+            Ok(Ok(())) => true,
+            Ok(Err(error)) => {
+                tracing::warn!(%error, "the game store does not answer: not ready");
+                false
+            }
+            Err(_) => {
+                tracing::warn!(
+                    "the game store did not answer within {STORE_READY_WITHIN:?}: not ready"
+                );
+                false
+            }
+        }
     }
 
     /// Whether an engine answers `isready` (or, all being busy, is healthy).

@@ -60,6 +60,8 @@ enum Write {
     LoadAnalysis(u64, String, Reply<Option<AnalysisRecord>>),
     /// Forgets the games (and their analyses) nobody changed for this many milliseconds.
     Expire(u64, i64, Reply<u64>),
+    /// Answers once the writer reaches it and the file answers a query (readiness).
+    Ping(u64, Reply<()>),
 }
 
 /// Where the writer thread sends the answer of a read.
@@ -74,7 +76,8 @@ impl Write {
             | Write::Position(ticket, ..)
             | Write::LoadGame(ticket, ..)
             | Write::LoadAnalysis(ticket, ..)
-            | Write::Expire(ticket, ..) => *ticket,
+            | Write::Expire(ticket, ..)
+            | Write::Ping(ticket, ..) => *ticket,
         }
     }
 }
@@ -127,6 +130,7 @@ impl SqliteStore {
         };
         let mut conn =
             connect(path).map_err(|error| StoreError::backend(format!("opening {path}"), error))?;
+        check_integrity(&conn)?;
         migrate(&mut conn)?;
         let (games, quarantined) =
             load(&conn, limit).map_err(|error| StoreError::backend("reading games", error))?;
@@ -287,6 +291,11 @@ impl GameStore for SqliteStore {
         Box::pin(async move { answered(read?).await })
     }
 
+    fn ping(&self) -> Pending<'_, ()> {
+        let read = self.read(Write::Ping);
+        Box::pin(async move { answered(read?).await })
+    }
+
     fn expire_idle(&self, idle: Duration) -> Pending<'_, u64> {
         let idle_ms = i64::try_from(idle.as_millis()).unwrap_or(i64::MAX);
         let read = self.read(|ticket, reply| Write::Expire(ticket, idle_ms, reply));
@@ -380,6 +389,9 @@ impl Writer {
             }
             Write::Expire(_, idle_ms, reply) => {
                 let _gone = reply.send(expire(&mut self.conn, idle_ms));
+            }
+            Write::Ping(_, reply) => {
+                let _gone = reply.send(self.conn.query_row("SELECT 1", [], |_| Ok(())));
             }
             Write::Save(..) | Write::Delete(..) | Write::Analysis(..) | Write::Position(..) => {}
         }
@@ -510,7 +522,10 @@ fn commit(conn: &mut Connection, batch: &[Write], max_live: i64) -> rusqlite::Re
                         id, p.position, p.cp, p.mate, p.best, p.pv, p.depth, p.nodes
                     ])?;
                 }
-                Write::LoadGame(..) | Write::LoadAnalysis(..) | Write::Expire(..) => {}
+                Write::LoadGame(..)
+                | Write::LoadAnalysis(..)
+                | Write::Expire(..)
+                | Write::Ping(..) => {}
             }
         }
     }
@@ -537,6 +552,25 @@ fn connect(path: &str) -> rusqlite::Result<Connection> {
     Ok(conn)
 }
 
+/// Refuses a damaged file before anything is read from it: SQLite's `quick_check` (every page
+/// and row readable, every index entry's row there, in time linear in the file). A damaged page
+/// would otherwise end the read of the games at the first row on it and the server would come up
+/// "healthy" with the games after it missing; refusing is the only answer that loses nothing
+/// silently (`sqlite3 <db> .recover` salvages what is readable, for an operator to look at).
+fn check_integrity(conn: &Connection) -> Result<(), StoreError> {
+    /// Problems listed in the error (the first ones say enough).
+    const SHOWN: usize = 10;
+    let problems: Vec<String> = conn
+        .prepare(&format!("PRAGMA quick_check({SHOWN})"))
+        .and_then(|mut check| check.query_map([], |row| row.get(0))?.collect())
+        .unwrap_or_else(|error| vec![error.to_string()]);
+    if problems == ["ok"] {
+        Ok(())
+    } else {
+        Err(StoreError::Corrupt { problems })
+    }
+}
+
 /// The `limit` most recently changed games, and those among them whose row does not rebuild:
 /// each reported at error level with its id and reason, and quarantined (see `quarantine.rs`).
 fn load(
@@ -551,14 +585,9 @@ fn load(
     let mut games = Vec::new();
     let mut quarantined = Vec::new();
     for row in rows {
-        let record = match row {
-            Ok(record) => record,
-            Err(error) => {
-                // Only a row breaking the schema's own constraints gets here.
-                tracing::error!(%error, "a stored game's row cannot be read; it stays on disk");
-                continue;
-            }
-        };
+        // A row that cannot be read at all (past `quick_check`: a value of the wrong type)
+        // stops the start-up, naming the error: a game is never silently left out.
+        let record = row?;
         match record.rebuild() {
             Ok(game) => games.push(game),
             Err(invalid) => {
@@ -932,5 +961,61 @@ mod tests {
         let (_, loaded) = SqliteStore::open(path, 2).expect("opens");
         let ids: Vec<&str> = loaded.iter().map(|game| game.id.as_str()).collect();
         assert_eq!(ids, ["cccccccccccc", "bbbbbbbbbbbb"]);
+    }
+
+    #[test]
+    fn a_damaged_page_refuses_the_start_naming_the_damage_and_no_game_goes_missing() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("games.db");
+        let path = path.to_str().expect("utf-8");
+        drop(SqliteStore::open(path, 100).expect("creates the schema"));
+        let conn = Connection::open(path).expect("opens");
+        let state = GameState::new(Game::default(), Color::White, Level::MAX);
+        for n in 0..60 {
+            let id = format!("game{n:08}");
+            let record = GameRecord::of(
+                &GameId::parse("abcdefghijkl").expect("id"),
+                &TokenHash::of("t"),
+                &state,
+            );
+            conn.execute(
+                "INSERT INTO games (id, token_hash, initial_fen, moves, player_color, level,
+                                    status, result, created_at, updated_at)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
+                params![
+                    id,
+                    record.token_hash,
+                    record.initial_fen,
+                    "g1f3 g8f6 f3g1 f6g8 ".repeat(20),
+                    record.player_color,
+                    record.level,
+                    record.status,
+                    record.result,
+                    n as i64
+                ],
+            )
+            .expect("inserted");
+        }
+        drop(conn);
+        // Sound, the file opens (these rows are quarantined, as their moves end the game, but
+        // every one of them is read).
+        let (store, loaded) = SqliteStore::open(path, 100).expect("sound");
+        assert_eq!(loaded.len() + store.take_quarantined().len(), 60);
+        drop(store);
+
+        // One page of the games' table, past the first rows, overwritten.
+        let mut file = std::fs::read(path).expect("the file");
+        let page = 4096;
+        let victim = file.len() / page - 2;
+        file[victim * page..(victim + 1) * page].fill(0xA5);
+        std::fs::write(path, file).expect("damaged");
+
+        match SqliteStore::open(path, 100) {
+            Err(StoreError::Corrupt { problems }) => {
+                assert!(!problems.is_empty() && problems != ["ok"], "{problems:?}");
+            }
+            Err(other) => panic!("the damage must be named as such: {other}"),
+            Ok((_, games)) => panic!("started with {} of 60 games", games.len()),
+        }
     }
 }

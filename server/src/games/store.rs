@@ -149,6 +149,12 @@ pub trait GameStore: Send + Sync + 'static {
         Box::pin(std::future::ready(Ok(None)))
     }
 
+    /// Resolves once the store answers now (a query, or the writer's turn): `/api/ready` fails
+    /// while it does not. Memory alone always answers.
+    fn ping(&self) -> Pending<'_, ()> {
+        Box::pin(std::future::ready(Ok(())))
+    }
+
     /// Whether other servers write the same games (then memory is only a cache).
     fn is_shared(&self) -> bool {
         false

@@ -1,4 +1,5 @@
-//! `GET /api/health` (the process is up) and `GET /api/ready` (an engine answers).
+//! `GET /api/health` (the process is up) and `GET /api/ready` (an engine and the game store
+//! answer: a server whose database stalled is taken out of a load balancer's rotation).
 
 use actix_web::{get, web, HttpResponse};
 use serde::Serialize;
@@ -21,14 +22,17 @@ pub async fn health() -> HttpResponse {
     HttpResponse::Ok().json(StatusBody { status: "ok" })
 }
 
-/// An engine answers `isready`.
+/// An engine answers `isready` and the game store answers a query.
 #[utoipa::path(tag = "health",
     responses(
         (status = 200, body = StatusBody),
-        (status = 503, body = ErrorBody, description = "engine_unavailable"),
+        (status = 503, body = ErrorBody, description = "engine_unavailable, or storage_busy when the game store does not answer"),
     ))]
 #[get("/ready")]
 pub async fn ready(service: web::Data<GameService>) -> Result<HttpResponse, ApiError> {
+    if !service.store_ready().await {
+        return Err(ApiError::StorageBusy);
+    }
     if service.engines_ready().await {
         Ok(HttpResponse::Ok().json(StatusBody { status: "ready" }))
     } else {

@@ -117,3 +117,31 @@ async fn a_resignation_the_disk_refused_is_taken_back_in_memory_too() {
     // And the game goes on: the player can still resign, for real this time.
     assert_eq!(app.action(&game, "resign").await.status(), StatusCode::OK);
 }
+
+#[tokio::test]
+async fn a_server_whose_disk_does_not_answer_is_not_ready() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let db = dir.path().join("games.db");
+    let app = spawn_on(&db).await;
+    let game = app.create(json!({ "color": "white" })).await;
+    assert_eq!(app.get("/api/ready").await.status(), StatusCode::OK);
+
+    // The writer is stuck on this commit until the lock goes (its busy timeout is 5 s).
+    let (released, holder) = hold_write_lock(&db, Duration::from_secs(7));
+    let resign = tokio::spawn({
+        let client = app.client.clone();
+        let url = app.url(&format!("/api/games/{}/resign", game.id));
+        let token = game.token.clone();
+        async move { client.post(url).bearer_auth(token).send().await }
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    let ready = app.get("/api/ready").await;
+    assert!(
+        !released.load(Ordering::SeqCst),
+        "the lock was still held while readiness was asked"
+    );
+    expect_error(ready, StatusCode::SERVICE_UNAVAILABLE, "storage_busy").await;
+    holder.join().expect("the lock holder ends");
+    resign.await.expect("the request task").expect("answered");
+    assert_eq!(app.get("/api/ready").await.status(), StatusCode::OK);
+}

@@ -75,7 +75,18 @@ impl Backend {
     pub async fn read_back(&self, id: &GameId) -> Option<StoredGame> {
         match self {
             Backend::Sqlite { path, .. } => {
-                let path = path.clone();
+                // A copy of the file as it is now (one server per file: the store under test
+                // holds the lock), its write-ahead log included.
+                let copy = format!("{path}.read-back");
+                for suffix in ["", "-wal"] {
+                    let _ = std::fs::remove_file(format!("{copy}{suffix}"));
+                    if std::path::Path::new(&format!("{path}{suffix}")).exists() {
+                        std::fs::copy(format!("{path}{suffix}"), format!("{copy}{suffix}"))
+                            .expect("copied");
+                    }
+                }
+                let _ = std::fs::remove_file(format!("{copy}-shm"));
+                let path = copy;
                 let (_, games) = tokio::task::spawn_blocking(move || SqliteStore::open(&path, 100))
                     .await
                     .expect("no panic")

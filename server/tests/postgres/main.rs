@@ -7,3 +7,4 @@ mod contract;
 mod instances;
 mod proxy;
 mod server;
+mod stall;

@@ -45,6 +45,11 @@ use crate::analysis::{AnalysedPosition, AnalysisStatus};
 /// Connections in the pool (the writer holds one while it commits; lookups take the others).
 const POOL_SIZE: usize = 8;
 
+/// The longest a request waits on PostgreSQL for one thing (a connection from the pool, a new
+/// connection, a read, a batch's commit): a stalled database answers 503/500 in bounded time
+/// instead of holding every game request (and `/api/ready` fails meanwhile).
+pub const STORE_TIMEOUT: Duration = Duration::from_secs(10);
+
 /// Changes a follower may fall behind before it is told to revalidate everything.
 const CHANGES_CAPACITY: usize = 1024;
 
@@ -82,10 +87,11 @@ impl PgStore {
     /// Connects, brings the schema up to date (refusing a newer one), and starts the writer and
     /// the listener. Nothing is read back: games are read when asked for.
     pub async fn open(settings: &PgSettings) -> Result<PgStore, StoreError> {
-        let config: tokio_postgres::Config = settings
+        let mut config: tokio_postgres::Config = settings
             .url
             .parse()
             .map_err(|error| StoreError::backend("reading the database URL", error))?;
+        bound(&mut config);
         let manager = Manager::from_config(
             config.clone(),
             NoTls,
@@ -95,6 +101,10 @@ impl PgStore {
         );
         let pool = Pool::builder(manager)
             .max_size(POOL_SIZE)
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .wait_timeout(Some(STORE_TIMEOUT))
+            .create_timeout(Some(STORE_TIMEOUT))
+            .recycle_timeout(Some(STORE_TIMEOUT))
             .build()
             .map_err(|error| StoreError::backend("building the connection pool", error))?;
         {
@@ -152,6 +162,19 @@ impl PgStore {
         Ok(WriteTicket(ticket))
     }
 
+    /// Answers whether PostgreSQL answers a query now (for `/api/ready`).
+    async fn answers(&self) -> Result<(), StoreError> {
+        bounded("checking the database", async {
+            let client = self.client("checking the database").await?;
+            client
+                .query_one("SELECT 1", &[])
+                .await
+                .map_err(|error| StoreError::backend("checking the database", error))?;
+            Ok(())
+        })
+        .await
+    }
+
     async fn client(&self, doing: &str) -> Result<deadpool_postgres::Object, StoreError> {
         self.pool
             .get()
@@ -182,6 +205,39 @@ impl Drop for PgStore {
     fn drop(&mut self) {
         self.stop.cancel();
     }
+}
+
+/// Caps the wait on the database: connecting, idle connections checked by TCP keepalives (a
+/// peer that vanished is noticed in about 25 s rather than the kernel's two hours), unacknowledged
+/// data (`tcp_user_timeout`), and each statement on the server's side (`statement_timeout`,
+/// unless the URL sets its own options).
+fn bound(config: &mut tokio_postgres::Config) {
+    config
+        .connect_timeout(STORE_TIMEOUT)
+        .keepalives(true)
+        .keepalives_idle(Duration::from_secs(10))
+        .keepalives_interval(Duration::from_secs(5))
+        .keepalives_retries(3)
+        .tcp_user_timeout(Duration::from_secs(30));
+    if config.get_options().is_none() {
+        let millis = STORE_TIMEOUT.as_millis();
+        config.options(format!("-c statement_timeout={millis}"));
+    }
+}
+
+/// `work` if it finishes within [`STORE_TIMEOUT`], else an error saying what timed out.
+async fn bounded<T>(
+    doing: &str,
+    work: impl std::future::Future<Output = Result<T, StoreError>>,
+) -> Result<T, StoreError> {
+    tokio::time::timeout(STORE_TIMEOUT, work)
+        .await
+        .unwrap_or_else(|_| {
+            Err(StoreError::backend(
+                doing.to_owned(),
+                format!("PostgreSQL did not answer within {STORE_TIMEOUT:?}"),
+            ))
+        })
 }
 
 /// A name no other server has: the host's and a random suffix.
@@ -296,6 +352,10 @@ impl GameStore for PgStore {
         true
     }
 
+    fn ping(&self) -> Pending<'_, ()> {
+        Box::pin(self.answers())
+    }
+
     fn load_analysis(&self, id: &GameId) -> Pending<'_, Option<AnalysisRecord>> {
         let id = id.to_string();
         Box::pin(async move {
@@ -342,7 +402,7 @@ impl GameStore for PgStore {
     fn lookup(&self, id: &GameId, cached: Option<u64>) -> Pending<'_, Lookup> {
         let id = id.to_string();
         let cached = cached.map_or(-1, |version| i64::try_from(version).unwrap_or(i64::MAX));
-        Box::pin(async move {
+        Box::pin(bounded("reading a game", async move {
             let client = self.client("reading a game").await?;
             let statement = client
                 .prepare_cached(
@@ -377,7 +437,7 @@ impl GameStore for PgStore {
                 silent: Duration::ZERO,
                 searched_elsewhere,
             })))
-        })
+        }))
     }
 
     fn hold_lease(&self, id: &GameId, version: u64) -> Holding<'_> {

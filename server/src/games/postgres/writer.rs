@@ -164,7 +164,18 @@ impl Writer {
                 }
             }
             let range = (batch[0].ticket(), batch[batch.len() - 1].ticket());
-            match self.commit(&batch).await {
+            // A stalled database fails the batch (its requests answer 500) instead of holding
+            // every write behind it.
+            let committed = tokio::time::timeout(super::STORE_TIMEOUT, self.commit(&batch))
+                .await
+                .unwrap_or_else(|_| {
+                    Err(format!(
+                        "PostgreSQL did not commit within {:?}",
+                        super::STORE_TIMEOUT
+                    )
+                    .into())
+                });
+            match committed {
                 Ok(refusals) => {
                     let mut ledger = self.ledger.lock().unwrap_or_else(PoisonError::into_inner);
                     for (ticket, refusal) in refusals {
