@@ -19,6 +19,7 @@ use super::flag::watch_clock;
 use super::id::GameId;
 use super::level::Level;
 use super::notation::PlayerMove;
+use super::owners::Owners;
 use super::progress::thinking_sink;
 use super::registry::{GameSlot, Games};
 use super::setup::NewGame;
@@ -27,7 +28,7 @@ use super::store::Change;
 use super::summary::{GameSummaries, GameSummary};
 use super::view::{GameView, Status};
 use crate::analysis::Analysis;
-use crate::token::GameToken;
+use crate::token::{GameToken, TokenHash};
 use crate::uci::{AnalysisRequest, EngineError, EnginePool, SearchClock, SearchRequest};
 
 /// The engine's suggestion for the player.
@@ -57,6 +58,8 @@ pub struct GameService {
     stopping: CancellationToken,
     /// The finished games' analyses.
     analyses: Arc<Analyses>,
+    /// The games each key owns: news for its live streams (see `owners.rs`).
+    owners: Owners,
 }
 
 impl GameService {
@@ -85,6 +88,7 @@ impl GameService {
             max_depth,
             stopping,
             analyses,
+            owners: Owners::default(),
         }
     }
 
@@ -119,11 +123,47 @@ impl GameService {
     /// Creates a game; if the engine has the first move, it is already played. If that search
     /// fails, no game is created: its deletion is durable before the error is answered.
     pub async fn create(&self, new: NewGame) -> Result<Created, GameError> {
-        let player = new.color.resolve()?;
         let token = GameToken::generate()?;
+        let (_, game) = self.create_with(new, token.hash()).await?;
+        Ok(Created { token, game })
+    }
+
+    /// [`GameService::create`] for a key's owner: the key is the game's token (see `owners.rs`),
+    /// and the key's live streams hear of the game.
+    pub async fn create_owned(
+        &self,
+        new: NewGame,
+        key: &TokenHash,
+    ) -> Result<Arc<GameView>, GameError> {
+        let (id, game) = self.create_with(new, *key).await?;
+        self.owners.announce(key, &id);
+        Ok(game)
+    }
+
+    /// The games the key owns (it is their token) among those this server holds.
+    pub fn owned(&self, key: &str) -> Vec<Arc<GameSlot>> {
+        self.games
+            .all()
+            .into_iter()
+            .filter(|slot| self.games.authorized(slot.id(), key).is_ok())
+            .collect()
+    }
+
+    /// What the service knows of keys beyond the stores (news of their new games).
+    pub fn owners(&self) -> &Owners {
+        &self.owners
+    }
+
+    /// Creates a game whose token hashes to `token`.
+    async fn create_with(
+        &self,
+        new: NewGame,
+        token: TokenHash,
+    ) -> Result<(GameId, Arc<GameView>), GameError> {
+        let player = new.color.resolve()?;
         let imported_finished = new.game.outcome().is_some();
         let state = GameState::new(new.game, player, new.level).with_clock(new.clock);
-        let slot = self.games.insert(state, token.hash())?;
+        let slot = self.games.insert(state, token)?;
         // Durable before the search: a shared store may refuse the game (its live-game cap).
         if let Err(error) = slot.durable().await {
             self.games.forget(slot.id()).await?;
@@ -136,7 +176,7 @@ impl GameService {
             Ok(game) => {
                 self.analyse_if_ended(&slot, imported_finished, &game);
                 slot.durable().await?;
-                Ok(Created { token, game })
+                Ok((slot.id().clone(), game))
             }
             Err(error) => {
                 self.games.forget(slot.id()).await?;
