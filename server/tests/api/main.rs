@@ -19,6 +19,7 @@ mod faults;
 mod headers;
 mod injection;
 mod lichess;
+mod lichess_contract;
 mod limits;
 mod ndjson;
 mod persistence;
