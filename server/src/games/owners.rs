@@ -15,6 +15,9 @@ use tokio::sync::broadcast;
 use super::id::GameId;
 use crate::token::TokenHash;
 
+/// Most games listed for one key (the most recently changed first, with a shared store).
+pub const MAX_OWNED: usize = 1_000;
+
 /// How many new games an event stream may fall behind before it skips them (it lists the key's
 /// games again when it does).
 const CAPACITY: usize = 16;

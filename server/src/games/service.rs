@@ -19,7 +19,7 @@ use super::flag::watch_clock;
 use super::id::GameId;
 use super::level::Level;
 use super::notation::PlayerMove;
-use super::owners::Owners;
+use super::owners::{Owners, MAX_OWNED};
 use super::progress::thinking_sink;
 use super::registry::{GameSlot, Games};
 use super::setup::NewGame;
@@ -140,13 +140,31 @@ impl GameService {
         Ok(game)
     }
 
-    /// The games the key owns (it is their token) among those this server holds.
-    pub fn owned(&self, key: &str) -> Vec<Arc<GameSlot>> {
-        self.games
+    /// The games the key owns (it is their token): those in memory, and with a shared store the
+    /// ones other servers hold (read into memory here), at most [`MAX_OWNED`].
+    pub async fn owned(&self, key: &str) -> Result<Vec<Arc<GameSlot>>, GameError> {
+        let mut owned: Vec<Arc<GameSlot>> = self
+            .games
             .all()
             .into_iter()
             .filter(|slot| self.games.authorized(slot.id(), key).is_ok())
-            .collect()
+            .take(MAX_OWNED)
+            .collect();
+        let stored = self
+            .games
+            .store()
+            .owned_games(&TokenHash::of(key), MAX_OWNED)
+            .await?;
+        for id in stored {
+            if owned.len() >= MAX_OWNED || owned.iter().any(|slot| slot.id() == &id) {
+                continue;
+            }
+            // Gone meanwhile (expired, forgotten): not listed.
+            if let Ok(slot) = self.games.find_authorized(&id, key).await {
+                owned.push(slot);
+            }
+        }
+        Ok(owned)
     }
 
     /// What the service knows of keys beyond the stores (news of their new games).

@@ -39,6 +39,7 @@ pub async fn games(
 ) -> Result<web::Json<GameSummaries>, LichessError> {
     let ids: Vec<GameId> = service
         .owned(key.as_str())
+        .await?
         .iter()
         .map(|slot| slot.id().clone())
         .collect();

@@ -72,7 +72,7 @@ impl KeyStream {
     async fn run(mut self, mut news: broadcast::Receiver<GameId>) {
         // Each followed game's end comes back through here.
         let (ended, mut endings) = mpsc::channel::<Arc<GameView>>(BUFFERED);
-        for slot in self.service.owned(self.key.as_str()) {
+        for slot in self.owned().await {
             if !self.start(&slot, &ended, false).await {
                 return;
             }
@@ -89,7 +89,7 @@ impl KeyStream {
                     // Fell behind: look at the key's games again.
                     Err(broadcast::error::RecvError::Lagged(_)) => {
                         let mut delivered = true;
-                        for slot in self.service.owned(self.key.as_str()) {
+                        for slot in self.owned().await {
                             delivered &= self.start(&slot, &ended, true).await;
                         }
                         delivered
@@ -105,6 +105,17 @@ impl KeyStream {
             }
             heartbeat.reset();
         }
+    }
+
+    /// The key's games; none when the store cannot say now (the stream goes on with the news).
+    async fn owned(&self) -> Vec<Arc<GameSlot>> {
+        self.service
+            .owned(self.key.as_str())
+            .await
+            .unwrap_or_else(|error| {
+                tracing::warn!(%error, "could not list a key's games for its event stream");
+                Vec::new()
+            })
     }
 
     /// Tells a game's start (once) and follows it to its end; a game already over is told only

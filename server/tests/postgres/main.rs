@@ -5,5 +5,6 @@
 mod cluster;
 mod contract;
 mod instances;
+mod owned;
 mod proxy;
 mod server;
