@@ -64,12 +64,13 @@ impl Owners {
             .or_insert_with(now_ms)
     }
 
-    /// Forgets a game's creation time (it was forgotten).
-    pub fn forget(&self, id: &GameId) {
-        self.created
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .remove(id);
+    /// Keeps the creation times of the games `live` still knows, once there are more than
+    /// `2 × live_count + 1024` of them (games expire; their times must not pile up).
+    pub fn prune(&self, live_count: usize, live: impl Fn(&GameId) -> bool) {
+        let mut created = self.created.lock().unwrap_or_else(PoisonError::into_inner);
+        if created.len() > 2 * live_count + 1024 {
+            created.retain(|id, _| live(id));
+        }
     }
 }
 

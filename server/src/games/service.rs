@@ -136,6 +136,8 @@ impl GameService {
         key: &TokenHash,
     ) -> Result<Arc<GameView>, GameError> {
         let (id, game) = self.create_with(new, *key).await?;
+        self.owners
+            .prune(self.games.len(), |id| self.games.get(id).is_ok());
         self.owners.announce(key, &id);
         Ok(game)
     }

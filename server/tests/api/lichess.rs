@@ -329,3 +329,49 @@ async fn both_ndjson_streams_send_a_keep_alive_within_15_seconds_of_silence() {
     assert_eq!(event_line.as_deref(), Some(""));
     assert_eq!(ours.next_line().await, json!({"event": "keepalive"}));
 }
+
+#[tokio::test]
+async fn a_keys_games_are_still_its_own_after_a_restart_on_sqlite() {
+    use alphachess_server::Application;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut config = crate::helpers::test_config();
+    config.db = dir
+        .path()
+        .join("games.db")
+        .to_str()
+        .expect("UTF-8")
+        .to_owned();
+    let app = Application::build(&config).await.expect("starts");
+    let (first, stopper) = (TestApp::of(&app), app.stopper());
+    let running = tokio::spawn(app.run_until_stopped());
+    let id = first
+        .ai_game(&[("level", "1"), ("color", "white")], KEY)
+        .await;
+    first.board(&id, "move/e2e4", KEY).await;
+    stopper.cancel();
+    running.await.expect("ends").expect("a clean stop");
+
+    let app = Application::build(&config).await.expect("starts again");
+    let second = TestApp::of(&app);
+    tokio::spawn(app.run_until_stopped());
+    let listed: Value = second
+        .client
+        .get(second.url("/api/v1/account/games"))
+        .bearer_auth(KEY)
+        .send()
+        .await
+        .expect("answers")
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(listed["games"][0]["id"], id.as_str());
+    let mut stream =
+        LichessLines::open(&second, &format!("/api/board/game/stream/{id}"), KEY).await;
+    let full = stream.next().await;
+    assert_eq!(full["type"], "gameFull");
+    assert!(full["state"]["moves"]
+        .as_str()
+        .expect("moves")
+        .starts_with("e2e4"));
+    second.board(&id, "resign", KEY).await;
+}
