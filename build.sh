@@ -23,6 +23,7 @@ DEBIAN_PACKAGES=(
   "chromium    test       client/e2e drives it with playwright-core (/usr/bin/chromium, or \$CHROMIUM)"
   "postgresql  test       server/tests/postgres starts its own cluster (initdb + postgres from /usr/lib/postgresql/<version>/bin) for the shared store"
   "nginx       test       server/tests/postgres puts it in front of two servers (round-robin, SSE); server/deploy/cluster.sh too"
+  "python3-venv test      server/tests/lichess/berserk_session.py runs the lichess client berserk (PyPI, pinned) from a venv under the target dir"
   "util-linux  test       server/tests/postgres runs PostgreSQL as the postgres user with /usr/bin/setpriv (Essential in Debian 12; listed so a release where it is not still gets it)"
 )
 
@@ -162,6 +163,18 @@ test_client() {
   (cd client && ALPHACHESS_SERVER_BIN="$TARGET_DIR/release/alphachess-server" npm run e2e)
 }
 
+# A lichess client, unmodified, against the real server: berserk from PyPI (pinned in
+# server/tests/lichess/requirements.txt) in a venv under the target dir, never linked.
+test_lichess_client() {
+  local venv="$TARGET_DIR/berserk-venv"
+  step "lichess API: berserk plays the real server and Stockfish"
+  [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+  "$venv/bin/pip" install --quiet --disable-pip-version-check -r server/tests/lichess/requirements.txt
+  build_server
+  ALPHACHESS_SERVER_BIN="$TARGET_DIR/release/alphachess-server" \
+    "$venv/bin/python" server/tests/lichess/berserk_session.py
+}
+
 case "${1:-run}" in
   run) shift || true; run_app "$@" ;;
   test)
@@ -170,6 +183,7 @@ case "${1:-run}" in
     has_client && client_deps
     test_dependencies
     test_rust
+    test_lichess_client
     test_client
     step "all tests passed"
     ;;

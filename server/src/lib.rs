@@ -13,6 +13,7 @@ pub mod config;
 pub mod error;
 pub mod events;
 pub mod games;
+pub mod lichess;
 pub mod limits;
 pub mod middleware;
 pub mod openings;

@@ -312,6 +312,8 @@ pub fn configure(
         )
         .app_data(web::PayloadConfig::new(MAX_BODY_BYTES))
         .configure(|cfg| docs::configure(cfg, document.clone()))
+        // Before the `/api` scope, whose fallback would answer its paths.
+        .configure(crate::lichess::configure)
         .configure(|cfg| configure_api(cfg, &document));
     fallback::configure_client(cfg, static_dir);
 }

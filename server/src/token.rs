@@ -11,7 +11,7 @@ const TOKEN_BYTES: usize = 32;
 pub struct GameToken(String);
 
 /// The stored form of a token: its SHA-256 digest.
-#[derive(Clone, Copy, PartialEq, Eq)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TokenHash([u8; 32]);
 
 /// The operating system's random source failed; nothing safe can be generated.

@@ -19,6 +19,7 @@ use super::flag::watch_clock;
 use super::id::GameId;
 use super::level::Level;
 use super::notation::PlayerMove;
+use super::owners::{Owners, MAX_OWNED};
 use super::progress::thinking_sink;
 use super::registry::{GameSlot, Games};
 use super::setup::NewGame;
@@ -28,7 +29,7 @@ use super::summary::{GameSummaries, GameSummary};
 use super::view::{GameView, Status};
 use crate::analysis::Analysis;
 use crate::client_key::ClientKey;
-use crate::token::GameToken;
+use crate::token::{GameToken, TokenHash};
 use crate::uci::{AnalysisRequest, EngineError, EnginePool, SearchClock, SearchRequest};
 
 /// The engine's suggestion for the player.
@@ -61,6 +62,8 @@ pub struct GameService {
     stopping: CancellationToken,
     /// The finished games' analyses.
     analyses: Arc<Analyses>,
+    /// The games each key owns: news for its live streams (see `owners.rs`).
+    owners: Owners,
 }
 
 impl GameService {
@@ -89,6 +92,7 @@ impl GameService {
             max_depth,
             stopping,
             analyses,
+            owners: Owners::default(),
         }
     }
 
@@ -150,11 +154,71 @@ impl GameService {
         client: Option<ClientKey>,
         held: impl Send + 'static,
     ) -> Result<Created, GameError> {
-        let player = new.color.resolve()?;
         let token = GameToken::generate()?;
+        let (_, game) = self.create_with(new, token.hash(), client, held).await?;
+        Ok(Created { token, game })
+    }
+
+    /// [`GameService::create`] for a key's owner: the key is the game's token (see `owners.rs`),
+    /// and the key's live streams hear of the game.
+    pub async fn create_owned(
+        &self,
+        new: NewGame,
+        key: &TokenHash,
+        client: Option<ClientKey>,
+        held: impl Send + 'static,
+    ) -> Result<Arc<GameView>, GameError> {
+        let (id, game) = self.create_with(new, *key, client, held).await?;
+        self.owners
+            .prune(self.games.len(), |id| self.games.get(id).is_ok());
+        self.owners.announce(key, &id);
+        Ok(game)
+    }
+
+    /// The games the key owns (it is their token): those in memory, and with a shared store the
+    /// ones other servers hold (read into memory here), at most [`MAX_OWNED`].
+    pub async fn owned(&self, key: &str) -> Result<Vec<Arc<GameSlot>>, GameError> {
+        let mut owned: Vec<Arc<GameSlot>> = self
+            .games
+            .all()
+            .into_iter()
+            .filter(|slot| self.games.authorized(slot.id(), key).is_ok())
+            .take(MAX_OWNED)
+            .collect();
+        let stored = self
+            .games
+            .store()
+            .owned_games(&TokenHash::of(key), MAX_OWNED)
+            .await?;
+        for id in stored {
+            if owned.len() >= MAX_OWNED || owned.iter().any(|slot| slot.id() == &id) {
+                continue;
+            }
+            // Gone meanwhile (expired, forgotten): not listed.
+            if let Ok(slot) = self.games.find_authorized(&id, key).await {
+                owned.push(slot);
+            }
+        }
+        Ok(owned)
+    }
+
+    /// What the service knows of keys beyond the stores (news of their new games).
+    pub fn owners(&self) -> &Owners {
+        &self.owners
+    }
+
+    /// Creates a game whose token hashes to `token`.
+    async fn create_with(
+        &self,
+        new: NewGame,
+        token: TokenHash,
+        client: Option<ClientKey>,
+        held: impl Send + 'static,
+    ) -> Result<(GameId, Arc<GameView>), GameError> {
+        let player = new.color.resolve()?;
         let imported_finished = new.game.outcome().is_some();
         let state = GameState::new(new.game, player, new.level).with_clock(new.clock);
-        let slot = self.games.insert(state, token.hash())?;
+        let slot = self.games.insert(state, token)?;
         self.analyses.set_owner(&slot, client);
         // Durable before the search: a shared store may refuse the game (its live-game cap).
         if let Err(error) = slot.durable().await {
@@ -168,7 +232,7 @@ impl GameService {
             Ok(game) => {
                 self.analyse_if_ended(&slot, imported_finished, &game);
                 slot.durable().await?;
-                Ok(Created { token, game })
+                Ok((slot.id().clone(), game))
             }
             Err(error) => {
                 self.games.forget(slot.id()).await?;

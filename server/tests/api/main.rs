@@ -19,6 +19,8 @@ mod fairness;
 mod faults;
 mod headers;
 mod injection;
+mod lichess;
+mod lichess_contract;
 mod limits;
 mod ndjson;
 mod one_server_per_file;

@@ -5,6 +5,7 @@
 mod cluster;
 mod contract;
 mod instances;
+mod owned;
 mod proxy;
 mod server;
 mod stall;

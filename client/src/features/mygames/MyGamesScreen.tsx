@@ -1,6 +1,7 @@
 import { timeControlLabel } from '../../clock/timeControl';
 import { colorName } from '../../chess/describe';
 import { BoardThumbnail } from '../../components/BoardThumbnail';
+import { KeyForm } from './KeyForm';
 import { createdText, summaryOutcome } from './summaryText';
 import { type MyGameRow, useMyGames } from './useMyGames';
 
@@ -66,7 +67,7 @@ function GameRow({ row, onOpen, onRemove }: { row: MyGameRow; onOpen: () => void
 
 /** "My games": every game this browser created, newest first, to resume, review or forget. */
 export function MyGamesScreen({ onOpen, onNewGame }: Props) {
-  const { list, remove, retry } = useMyGames();
+  const { list, remove, reload, retry } = useMyGames();
   return (
     <div className="my-games-screen">
       <section className="my-games" aria-labelledby="my-games-title">
@@ -93,6 +94,7 @@ export function MyGamesScreen({ onOpen, onNewGame }: Props) {
             ))}
           </ul>
         )}
+        <KeyForm onAdopted={reload} />
         <p className="my-games-note">Kept in this browser only. Removing a game here forgets it in this browser; an ongoing one can then no longer be played from here.</p>
       </section>
     </div>

@@ -50,5 +50,11 @@ export function useMyGames() {
         : summaries
           ? { state: 'ready', rows: games.map((game) => ({ game, summary: summaries.get(game.id) ?? null })) }
           : { state: 'loading' };
-  return { list, remove, retry: () => setAttempt((n) => n + 1) };
+  /** Reads the list again (games were added) and asks for their summaries. */
+  const reload = useCallback(() => {
+    setGames(myGames());
+    setAttempt((n) => n + 1);
+  }, []);
+
+  return { list, remove, reload, retry: () => setAttempt((n) => n + 1) };
 }

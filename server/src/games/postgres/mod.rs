@@ -41,6 +41,7 @@ use super::store::{
     Change, Claimed, Durable, Fresh, GameSnapshot, GameStore, Holding, Lookup, Pending, WriteTicket,
 };
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
+use crate::token::TokenHash;
 
 /// Connections in the pool (the writer holds one while it commits; lookups take the others).
 const POOL_SIZE: usize = 8;
@@ -506,5 +507,26 @@ impl GameStore for PgStore {
 
     fn changes(&self) -> Option<broadcast::Receiver<Change>> {
         Some(self.changes.subscribe())
+    }
+
+    fn owned_games(&self, owner: &TokenHash, limit: usize) -> Pending<'_, Vec<GameId>> {
+        let owner = owner.to_hex();
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        Box::pin(async move {
+            let failed = |error| StoreError::backend("listing a key's games", error);
+            let client = self.client("listing a key's games").await?;
+            let rows = client
+                .query(
+                    "SELECT id FROM games WHERE record->>'token_hash' = $1
+                     ORDER BY updated_at DESC LIMIT $2",
+                    &[&owner, &limit],
+                )
+                .await
+                .map_err(failed)?;
+            Ok(rows
+                .iter()
+                .filter_map(|row| GameId::parse(row.get::<_, &str>(0)))
+                .collect())
+        })
     }
 }

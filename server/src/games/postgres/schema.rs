@@ -54,8 +54,13 @@ CREATE TRIGGER games_notify AFTER INSERT OR UPDATE OF version ON games
     FOR EACH ROW EXECUTE FUNCTION alphachess_notify_game();
 ";
 
+/// Version 2 (issue #28): a key's games. A game created with a player's key has the key as its
+/// token, so ownership is the record's `token_hash`; this index lists a key's games on any server.
+const SCHEMA_V2_OWNED_GAMES: &str =
+    "CREATE INDEX games_by_token_hash ON games ((record->>'token_hash'));";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[SCHEMA_V1];
+const MIGRATIONS: &[&str] = &[SCHEMA_V1, SCHEMA_V2_OWNED_GAMES];
 
 /// The schema version this release writes.
 pub const PG_SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
