@@ -118,9 +118,9 @@ export function useGameView(id: string, initial: GameView | undefined, reports: 
    * A move that got no answer at all (the server went away, perhaps in the middle of Stockfish's
    * search with the move already stored) is not shown as undone: it stays on the board, the screen
    * says Stockfish's reply will come when the server is back, and once the server answers its game
-   * decides. If it holds our move, that is the answer; if it has no move at that ply, the move is
-   * sent again (its `expected_ply` still guards it); if the game went on without it (another
-   * device), the original failure is thrown and the newer game shown.
+   * decides. If it holds our move, that is the answer; if not (the request never reached it, or
+   * the game went on without it on another device), the original failure is thrown, to be shown
+   * with its "Try again", and any newer game is shown.
    */
   const write = useCallback(
     async (request: () => Promise<GameView>, move?: LegalMove): Promise<GameView> => {
@@ -132,24 +132,24 @@ export function useGameView(id: string, initial: GameView | undefined, reports: 
       inFlight.current = true;
       setWriting(true);
       try {
-        for (;;) {
-          try {
-            const next = await request();
-            show(next);
-            return next;
-          } catch (error) {
-            const sent = pendingRef.current;
-            if (!move || !sent || !(error instanceof ApiError && error.code === 'network')) throw error;
-            setAwaitingServer(true);
-            const stored = await untilServerAnswers();
-            setAwaitingServer(false);
-            if (!stored) throw error;
-            if (stored.ply === sent.ply && stored.status === 'ongoing') continue; // not stored: send it again
-            show(stored);
-            if (stored.moves[sent.ply]?.uci === move.uci) return stored;
-            throw error;
-          }
+        const next = await request();
+        show(next);
+        return next;
+      } catch (error) {
+        const sent = pendingRef.current;
+        if (!move || !sent || !(error instanceof ApiError && error.code === 'network')) throw error;
+        setAwaitingServer(true);
+        const stored = await untilServerAnswers();
+        setAwaitingServer(false);
+        if (!stored) throw error;
+        if (stored.moves[sent.ply]?.uci === move.uci) {
+          show(stored);
+          return stored;
         }
+        // The server never got it (or the game went on without it): the failure stands, with its
+        // "Try again", and the server's game is shown.
+        if (stored.ply !== sent.ply) show(stored);
+        throw error;
       } finally {
         inFlight.current = false;
         pendingRef.current = null;
