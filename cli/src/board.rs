@@ -105,16 +105,19 @@ fn cell(piece: Option<Piece>, square: Square, mark: Mark, style: Style) -> Strin
         let (foreground, glyph) = match piece {
             // Solid glyphs for both sides, told apart by their colour: white's outline glyphs,
             // drawn in white on the tan squares, were hairlines that hardly showed.
+            // Letters keep their case (white's capitals), so colour is never the only sign.
             Some(piece) => (
                 piece.color.fold_wb(WHITE_PIECE, BLACK_PIECE),
-                glyph(
-                    Piece {
-                        color: Color::Black,
-                        role: piece.role,
-                    },
-                    style.glyphs,
-                )
-                .to_ascii_uppercase(),
+                match style.glyphs {
+                    Glyphs::Unicode => glyph(
+                        Piece {
+                            color: Color::Black,
+                            role: piece.role,
+                        },
+                        style.glyphs,
+                    ),
+                    Glyphs::Ascii => glyph(piece, style.glyphs),
+                },
             ),
             None => (BLACK_PIECE, ' '),
         };
