@@ -96,3 +96,30 @@ describe('a layout that does not jump', () => {
     await page.context().close();
   });
 });
+
+describe('a finished PGN', () => {
+  it('opens for review with the PGN\'s own players, not as the player\'s loss to Stockfish', async () => {
+    const page = await newPage({ viewport: { width: 1366, height: 800 } });
+    await page.goto('/');
+    await page.getByTestId('from-position').check();
+    await page.getByTestId('position-text').fill('[White "Anna"]\n[Black "Ben"]\n\n1. f3 e5 2. g4 Qh4# 0-1');
+    await page.locator('[data-testid="play"]:not([disabled])').waitFor();
+    await page.getByTestId('play').click();
+    await page.getByTestId('game-over').waitFor();
+    const strips = await page.locator('.player-strip').allTextContents();
+    assert.ok(strips.some((text) => text.includes('Anna')) && strips.some((text) => text.includes('Ben')), strips.join(' | '));
+    assert.ok(strips.every((text) => !text.includes('Stockfish') && !text.includes('You')), strips.join(' | '));
+    const panel = await page.getByTestId('game-over').textContent();
+    assert.match(panel, /Black won/);
+    assert.doesNotMatch(panel, /Stockfish|Rematch/);
+    assert.equal(await page.getByTestId('review-panel').count(), 1, 'the review is there');
+    await screenshot(page, 'edge-05-finished-pgn-review');
+    await page.goto('/games');
+    const row = page.getByTestId('my-game').first();
+    await row.waitFor();
+    assert.match(await row.textContent(), /Black won by checkmate/);
+    assert.match(await row.textContent(), /Imported game: Anna – Ben/);
+    assert.doesNotMatch(await row.textContent(), /Stockfish/);
+    await page.context().close();
+  });
+});

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { importedPlayers } from '../../api/importedGames';
 import { continueLink, loadToken, rememberLastGame } from '../../api/tokens';
 import type { GameView } from '../../api/types';
 import { materialBalance } from '../../chess/material';
@@ -116,13 +117,15 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const shownHint = hint.hint && !reviewing && !pending && !settings.training ? hint.hint : null;
   const allowed = availableActions(view, { hasToken, busy: busy !== null, engineThinking: thinking, reviewing });
   const spectator = !hasToken;
-  const names = sideNames(player, spectator);
+  /** A finished PGN opened here: its own players, told by colour like a spectator's view. */
+  const imported = importedPlayers(id);
+  const names = imported ?? sideNames(player, spectator);
   const material = materialBalance(board.placement);
   const engineStrip = (
     <PlayerStrip
       name={names[engine]}
       color={engine}
-      detail={spectator ? `Stockfish, level ${view.level}` : `level ${view.level}`}
+      detail={imported ? undefined : spectator ? `Stockfish, level ${view.level}` : `level ${view.level}`}
       thinking={thinking}
       search={search}
       showScore={showEvaluation}
@@ -241,7 +244,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
         {!ongoing && (
           <GameOverPanel
             view={view}
-            spectator={spectator}
+            spectator={spectator || imported !== undefined}
             onNewGame={onNewGame}
             onStart={(request) => void nextGame.start(request)}
             starting={nextGame.starting}

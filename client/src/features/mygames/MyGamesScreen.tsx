@@ -1,3 +1,4 @@
+import { importedPlayers } from '../../api/importedGames';
 import { timeControlLabel } from '../../clock/timeControl';
 import { colorName } from '../../chess/describe';
 import { movesText } from '../../chess/moveCount';
@@ -35,15 +36,19 @@ function GameRow({ row, onOpen, onRemove }: { row: MyGameRow; onOpen: () => void
       ? timeControlLabel(game.timeControl)
       : 'untimed';
   const ongoing = summary.status === 'ongoing';
+  const imported = importedPlayers(game.id);
   return (
     <li className="my-game" data-testid="my-game" data-id={game.id} data-status={summary.status}>
       <BoardThumbnail fen={summary.fen} orientation={summary.player_color} label={`The game's position${summary.last_move_san ? ` after ${summary.last_move_san}` : ''}`} />
       <div className="my-game-facts">
         <strong className="my-game-outcome" data-testid="my-game-outcome">
-          {summaryOutcome(summary)}
+          {summaryOutcome(summary, imported !== undefined)}
         </strong>
         <span>
-          Stockfish level {summary.level} · you played {colorName(summary.player_color).toLowerCase()} · {clock} · {movesText(summary.ply)}
+          {imported
+            ? `Imported game: ${imported.white} – ${imported.black}`
+            : `Stockfish level ${summary.level} · you played ${colorName(summary.player_color).toLowerCase()} · ${clock}`}{' '}
+          · {movesText(summary.ply)}
         </span>
         {summary.opening && (
           <span className="my-game-opening">

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { describeError } from '../../api/apiError';
+import { pgnPlayers, rememberImported } from '../../api/importedGames';
 import { startGame } from '../../api/newGame';
 import type { ColorChoice, GameView, NewGameRequest, TimeControl } from '../../api/types';
 import { movesText } from '../../chess/moveCount';
@@ -52,7 +53,10 @@ export function StartScreen({ onCreated, onResume, onMyGames }: Props) {
     setError(null);
     const request: NewGameRequest = { color, level, ...(clock ? { clock } : {}), ...(position ?? {}) };
     try {
-      onCreated(await startGame(request));
+      const game = await startGame(request);
+      // A PGN that was already over has nothing to play: it opens for review with its own players.
+      if (position && 'pgn' in position && position.pgn && game.status !== 'ongoing') rememberImported(game.id, pgnPlayers(position.pgn));
+      onCreated(game);
     } catch (cause) {
       setError(describeError(cause));
       setStarting(false);
