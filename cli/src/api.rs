@@ -44,13 +44,14 @@ impl std::error::Error for ParseServerUrlError {}
 impl std::str::FromStr for ServerUrl {
     type Err = ParseServerUrlError;
 
-    /// Reads `http://host:port` (a path prefix is kept; a trailing `/` is not needed).
+    /// Reads `http://host:port` or `https://host` (a path prefix is kept; a trailing `/` is not
+    /// needed). https is checked against the platform's certificates (rustls, native roots).
     fn from_str(text: &str) -> Result<ServerUrl, ParseServerUrlError> {
         let mut url = Url::parse(text.trim())
             .map_err(|e| ParseServerUrlError(format!("{text:?} is not a URL ({e})")))?;
-        if url.scheme() != "http" {
+        if !matches!(url.scheme(), "http" | "https") {
             return Err(ParseServerUrlError(format!(
-                "{text:?}: only http:// servers are supported (put a TLS proxy's plain side here)"
+                "{text:?}: the server's address starts with http:// or https://"
             )));
         }
         if !url.path().ends_with('/') {
@@ -234,7 +235,9 @@ impl Api {
             .timeout(None)
             .user_agent(concat!("alphachess-cli/", env!("CARGO_PKG_VERSION")))
             .build()
-            .expect("a client without TLS or custom roots always builds");
+            .expect(
+                "a client with the platform's roots builds (an unreadable store leaves it empty)",
+            );
         Api { server, http }
     }
 
@@ -406,6 +409,15 @@ mod tests {
     }
 
     #[test]
+    fn https_servers_are_accepted_and_other_schemes_refused() {
+        assert_eq!(
+            server("https://chess.example.org/").to_string(),
+            "https://chess.example.org"
+        );
+        assert!("ftp://example.test".parse::<ServerUrl>().is_err());
+    }
+
+    #[test]
     fn a_server_url_is_shown_without_its_trailing_slash() {
         assert_eq!(
             server("http://127.0.0.1:8080/").to_string(),
@@ -431,8 +443,7 @@ mod tests {
     }
 
     #[test]
-    fn only_http_servers_are_accepted() {
-        assert!("https://example.test".parse::<ServerUrl>().is_err());
+    fn only_web_addresses_are_servers() {
         assert!("localhost:8080".parse::<ServerUrl>().is_err());
         assert!("not a url".parse::<ServerUrl>().is_err());
     }

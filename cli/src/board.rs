@@ -103,9 +103,21 @@ fn cell(piece: Option<Piece>, square: Square, mark: Mark, style: Style) -> Strin
             (Mark::None, false) => DARK,
         };
         let (foreground, glyph) = match piece {
+            // Solid glyphs for both sides, told apart by their colour: white's outline glyphs,
+            // drawn in white on the tan squares, were hairlines that hardly showed.
+            // Letters keep their case (white's capitals), so colour is never the only sign.
             Some(piece) => (
                 piece.color.fold_wb(WHITE_PIECE, BLACK_PIECE),
-                glyph(piece, style.glyphs),
+                match style.glyphs {
+                    Glyphs::Unicode => glyph(
+                        Piece {
+                            color: Color::Black,
+                            role: piece.role,
+                        },
+                        style.glyphs,
+                    ),
+                    Glyphs::Ascii => glyph(piece, style.glyphs),
+                },
             ),
             None => (BLACK_PIECE, ' '),
         };
@@ -174,6 +186,8 @@ mod tests {
             can_take_back: false,
         }
     }
+
+    const START_FEN_FOR_TEST: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
     fn plain(glyphs: Glyphs, bottom: Color) -> Style {
         Style {
@@ -263,13 +277,41 @@ mod tests {
         };
         let lines = render(&view(fen, Some(("d8", "h4")), true), style).expect("a board");
         // a1 is dark with a white rook; e1 holds the checked king; h4 the queen that moved.
-        assert!(lines[8].starts_with("1 \x1b[48;5;137;38;5;231m ♖ "));
-        assert!(lines[8].contains("\x1b[48;5;167;38;5;231m ♔ "));
+        assert!(lines[8].starts_with("1 \x1b[48;5;137;38;5;231m ♜ "));
+        assert!(lines[8].contains("\x1b[48;5;167;38;5;231m ♚ "));
         assert!(lines[8].ends_with("\x1b[0m 1"));
         assert!(lines[5].ends_with("\x1b[48;5;143;38;5;16m ♛ \x1b[0m 4"));
         assert!(
             lines[1].contains("\x1b[48;5;143;38;5;16m   "),
             "d8 (dark) emptied"
+        );
+    }
+
+    #[test]
+    fn colour_mode_draws_both_sides_solid_so_white_shows_on_light_squares() {
+        let style = Style {
+            glyphs: Glyphs::Unicode,
+            color: true,
+            bottom: Color::White,
+        };
+        let lines = render(&view(START_FEN_FOR_TEST, None, false), style).expect("a board");
+        for outline in ['♔', '♕', '♖', '♗', '♘', '♙'] {
+            assert!(
+                lines.iter().all(|line| !line.contains(outline)),
+                "{outline} drawn"
+            );
+        }
+        // White's pieces in white (231), black's in black (16), the same solid glyph.
+        assert!(lines[7].contains("38;5;231m ♟ "));
+        assert!(lines[2].contains("38;5;16m ♟ "));
+        let ascii = Style {
+            glyphs: Glyphs::Ascii,
+            ..style
+        };
+        let lines = render(&view(START_FEN_FOR_TEST, None, false), ascii).expect("a board");
+        assert!(
+            lines[7].contains("38;5;231m P "),
+            "ASCII keeps white's capitals"
         );
     }
 

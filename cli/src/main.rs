@@ -23,6 +23,9 @@ use crate::app::{ColorChoice, NewGame, Start};
 
 /// Where `alphachess-server` listens by default.
 const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
+/// The level a new game starts at unless told: the web start screen's default, so a newcomer meets
+/// the same Stockfish in either client (the server's own default, full strength, is no first game).
+const DEFAULT_LEVEL: u8 = 2;
 
 /// Play Stockfish in the terminal, through an AlphaChess server.
 ///
@@ -56,9 +59,9 @@ enum CliCommand {
         #[arg(long, value_enum, default_value_t = ColorChoice::White)]
         color: ColorChoice,
 
-        /// Stockfish's strength, 1 (weakest) to 8 (full strength, the server's default)
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
-        level: Option<u8>,
+        /// Stockfish's strength, 1 (weakest) to 8 (full strength); 2 by default, as on the web
+        #[arg(long, default_value_t = DEFAULT_LEVEL, value_parser = clap::value_parser!(u8).range(1..=8))]
+        level: u8,
 
         /// Start from this position (FEN) instead of the initial one
         #[arg(long, conflicts_with = "pgn")]
@@ -100,7 +103,7 @@ fn main() -> ExitCode {
             let new = NewGame {
                 server,
                 color,
-                level,
+                level: Some(level),
                 start,
             };
             app::play(new, looks)
@@ -131,6 +134,16 @@ mod tests {
     fn fen_and_pgn_cannot_both_be_given() {
         let parsed = Cli::try_parse_from(["alphachess", "play", "--fen", "x", "--pgn", "y"]);
         assert!(parsed.is_err());
+    }
+
+    #[test]
+    fn play_starts_at_level_two_unless_told_as_the_web_does() {
+        let level = |args: &[&str]| match Cli::try_parse_from(args).expect("valid").command {
+            CliCommand::Play { level, .. } => level,
+            other => panic!("not play: {other:?}"),
+        };
+        assert_eq!(level(&["alphachess", "play"]), 2);
+        assert_eq!(level(&["alphachess", "play", "--level", "8"]), 8);
     }
 
     #[test]

@@ -238,7 +238,7 @@ describe('playing against Stockfish', () => {
     await page.waitForURL((url) => url.pathname === '/');
     const resume = page.getByTestId('resume');
     await resume.waitFor();
-    assert.match(await page.getByTestId('resume-card').textContent(), /2 moves/);
+    assert.match(await page.getByTestId('resume-card').textContent(), /1 move played/, 'e4 and its reply are one move, as players count');
     await resume.click();
     await page.waitForURL(game);
     await waitIdle(page);

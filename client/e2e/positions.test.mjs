@@ -83,7 +83,7 @@ describe('positions from a FEN', () => {
     await page.context().close();
   });
 
-  it('offers the next level after a win, from the same position with the same colour', async () => {
+  it('offers the next level after a win, from the same position, with the colour the Swap colours box says', async () => {
     const page = await newPage();
     await openGameFromApi(page, { color: 'white', level: 3, fen: '6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1' });
     const first = page.url();
@@ -91,6 +91,8 @@ describe('positions from a FEN', () => {
     await page.getByTestId('game-over').waitFor();
     const next = page.getByTestId('next-level');
     assert.equal(await next.textContent(), 'Next level (4)');
+    // The box above both buttons governs both (issue #27): unticked, the colour stays.
+    await page.getByTestId('swap-colors').uncheck();
     await next.click();
     await page.waitForURL((url) => url.href !== first && /\/game\//.test(url.pathname));
     await page.locator('.game-screen[data-status="ongoing"][data-ply="0"]').waitFor();

@@ -46,7 +46,7 @@ describe('a server restart during a game', () => {
     await page.context().close();
   });
 
-  it('drops the failed move and its "Try again" once the server is back and shows that the game moved on', async () => {
+  it('keeps a move sent while the server is down, then drops it once the server is back and shows that the game moved on', async () => {
     const page = await newPage({ baseURL: server.base });
     await startFromUi(page, { color: 'white' });
     await clickMove(page, 'e2', 'e4');
@@ -54,10 +54,9 @@ describe('a server restart during a game', () => {
 
     await server.stop();
     await clickMove(page, 'd2', 'd4');
+    // No answer: the move may have been stored, so it stays until the server says (issue #27).
+    await page.getByTestId('move-kept').waitFor();
     const notice = page.getByTestId('notice');
-    await notice.waitFor();
-    assert.match(await notice.textContent(), /cannot be reached/);
-    assert.equal(await notice.getByRole('button', { name: 'Try again' }).count(), 1);
 
     // Back up, and the game goes on from another device before this page retries.
     await server.start();

@@ -101,6 +101,13 @@ export async function startServer({
   return {
     base,
     stop: () => stop(server),
+    /** Kills the server at once (SIGKILL), as a crash or a pulled plug would: no graceful shutdown. */
+    kill: () =>
+      new Promise((done) => {
+        if (server.exitCode !== null || server.signalCode !== null) return done();
+        server.once('exit', () => done());
+        server.kill('SIGKILL');
+      }),
     /** Starts the stopped server again on the same port (and database), as an operator would. */
     start: launch,
     /** `stop` then `start`. */

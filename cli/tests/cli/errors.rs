@@ -31,7 +31,7 @@ fn usage_errors_exit_with_code_two() {
     for args in [
         &["play", "--level", "9"][..],
         &["play", "--color", "green"],
-        &["play", "--server", "https://example.test"],
+        &["play", "--server", "ftp://example.test"],
         &["play", "--fen", "x", "--pgn", "y"],
         &["castle"],
         &[],
@@ -81,5 +81,19 @@ fn an_unreadable_pgn_file_is_named() {
             .starts_with(&format!("alphachess: cannot read {}", missing.display())),
         "{run:#?}"
     );
+    assert_no_internals(&run);
+}
+
+#[test]
+fn an_https_server_is_spoken_to_over_tls_never_in_the_clear() {
+    // The test server speaks plain HTTP: over https:// the TLS handshake fails, and the CLI says
+    // so as a sentence (exit 1), instead of refusing https:// as a usage error (exit 2) or
+    // falling back to plain HTTP.
+    let server = crate::helpers::spawn_server();
+    let home = tempfile::tempdir().expect("a config folder");
+    let https = server.url.replacen("http://", "https://", 1);
+    let run = alphachess(&["play", "--server", &https], "", home.path());
+    assert_eq!(run.code, Some(1), "{run:#?}");
+    assert!(run.stderr.starts_with("alphachess: "), "{run:#?}");
     assert_no_internals(&run);
 }

@@ -53,4 +53,21 @@ describe('chunk', () => {
     expect(runs.flat()).toEqual(ids);
     expect(chunk([], 100)).toEqual([]);
   });
+
+  it('puts a forgotten game back exactly, token and all, for an Undo', () => {
+    saveToken('g1', 't1');
+    saveToken('g2', 't2');
+    recordMyGame({ id: 'g1', createdAt: 1_000 });
+    recordMyGame({ id: 'g2', createdAt: 2_000 });
+    rememberLastGame('g1');
+    const restore = forgetMyGame('g1');
+    expect(loadToken('g1')).toBeUndefined();
+    restore();
+    expect(myGames()).toEqual([
+      { id: 'g2', createdAt: 2_000 },
+      { id: 'g1', createdAt: 1_000 },
+    ]);
+    expect(loadToken('g1')).toBe('t1');
+    expect(lastGame()).toEqual({ id: 'g1', token: 't1' });
+  });
 });

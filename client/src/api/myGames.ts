@@ -1,4 +1,4 @@
-import { forgetToken, TOKEN_PREFIX } from './tokens';
+import { forgetToken, lastGame, loadToken, rememberLastGame, saveToken, TOKEN_PREFIX } from './tokens';
 import type { TimeControl } from './types';
 
 /**
@@ -90,8 +90,28 @@ export function myGames(): MyGame[] {
   return mergeMyGames(readStored(), tokenIds());
 }
 
-/** Forgets a game in this browser: off the list, and its token gone (it can no longer be played from here). */
-export function forgetMyGame(id: string): void {
-  writeStored(readStored().filter((entry) => entry.id !== id));
+/** Puts a forgotten game back as it was (see `forgetMyGame`). */
+export type RestoreMyGame = () => void;
+
+/**
+ * Forgets a game in this browser: off the list, and its token gone (it can no longer be played from
+ * here). Returns what puts it back exactly, entry, token and "last game" mark, for an Undo: a
+ * mis-tap on Remove must not cost an ongoing game.
+ */
+export function forgetMyGame(id: string): RestoreMyGame {
+  const stored = readStored();
+  const at = stored.findIndex((entry) => entry.id === id);
+  const entry = at >= 0 ? stored[at] : undefined;
+  const token = loadToken(id);
+  const wasLast = lastGame()?.id === id;
+  writeStored(stored.filter((game) => game.id !== id));
   forgetToken(id);
+  return () => {
+    if (token !== undefined) saveToken(id, token);
+    if (entry) {
+      const now = readStored().filter((game) => game.id !== id);
+      writeStored([...now.slice(0, at), entry, ...now.slice(at)]);
+    }
+    if (wasLast) rememberLastGame(id);
+  };
 }

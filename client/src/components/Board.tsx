@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Chessboard, type ChessboardOptions, type PositionDataType } from 'react-chessboard';
 import type { LegalMove } from '../api/types';
 import { canMoveFrom, intentFor, promotionMove, targetsFrom } from '../chess/legal';
@@ -7,6 +7,8 @@ import { colorLetter, isSquareName } from '../chess/types';
 import { ANIMATION_MS } from '../settings/settings';
 import { THEMES } from '../settings/themes';
 import { useSettings } from '../settings/useSettings';
+import { pieceWords } from '../chess/squareWords';
+import { BoardKeyboard } from './BoardKeyboard';
 import { PromotionPicker } from './PromotionPicker';
 
 function prefersReducedMotion(): boolean {
@@ -29,6 +31,23 @@ function toPosition(placement: Placement): PositionDataType {
 function ownsPiece({ movable, premovable, placement }: Pick<BoardProps, 'movable' | 'premovable' | 'placement'>, square: SquareName): boolean {
   const side = movable ?? premovable ?? null;
   return side !== null && placement[square]?.[0] === colorLetter(side);
+}
+
+/**
+ * Takes the drag library's pieces out of the tab order and out of the accessibility tree's buttons:
+ * each piece is a `role="button"` tab stop with no name, and its keyboard drag moves a piece ~25 px
+ * per arrow press instead of a square. `BoardKeyboard` is the board for keyboards and screen readers.
+ * The library sets these attributes on every piece it mounts, so new pieces are fixed as they come.
+ */
+function quietPieces(root: HTMLElement) {
+  for (const piece of root.querySelectorAll<HTMLElement>('[aria-roledescription]')) {
+    piece.setAttribute('tabindex', '-1');
+    piece.removeAttribute('role');
+    piece.removeAttribute('aria-roledescription');
+    piece.removeAttribute('aria-describedby');
+    piece.removeAttribute('aria-disabled');
+    piece.removeAttribute('aria-pressed');
+  }
 }
 
 /** A move queued while Stockfish thinks: just two squares, judged by the server's legal moves once it is the player's turn. */
@@ -76,6 +95,24 @@ export function Board(props: BoardProps) {
   const theme = THEMES[settings.theme];
   const [selected, setSelected] = useState<SquareName | null>(null);
   const [promotion, setPromotion] = useState<PendingPromotion | null>(null);
+  /** What the keyboard's last pick-up or put-back was, for the screen reader. */
+  const [told, setTold] = useState('');
+  const visual = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const root = visual.current;
+    if (!root) return;
+    quietPieces(root);
+    const observer = new MutationObserver(() => quietPieces(root));
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['role', 'tabindex'] });
+    // No key reaches a piece: the drag library's keyboard drag would start on Space or Enter.
+    const swallow = (event: KeyboardEvent) => event.stopPropagation();
+    root.addEventListener('keydown', swallow, true);
+    return () => {
+      observer.disconnect();
+      root.removeEventListener('keydown', swallow, true);
+    };
+  }, []);
 
   // A new position or a change of who may move drops the selection and the picker, in this render.
   const [shownFor, setShownFor] = useState({ placement, movable, premovable });
@@ -124,6 +161,22 @@ export function Board(props: BoardProps) {
     if (current === square) return setSelected(null);
     if (owns(square)) return setSelected(square);
     if (current) attempt(current, square);
+  };
+
+  /** Enter or Space on a square of the keyboard's grid: the click's rules, told in words. */
+  const onKeyboardActivate = (square: SquareName) => {
+    const { movable: side, premovable: early, placement: shown, legalMoves: legal } = live.current.props;
+    if (side === null && !early) return setTold('You cannot move now.');
+    const current = live.current.selected;
+    const piece = shown[square];
+    if (current === square) setTold(`Put back the ${piece ? pieceWords(piece) : 'piece'}.`);
+    else if (owns(square) && piece) {
+      const goes = targetsFrom(legal, square);
+      setTold(
+        `Picked up the ${pieceWords(piece)} on ${square}. ${goes.length > 0 ? `It can go to ${goes.join(', ')}.` : 'It has no legal move.'}`,
+      );
+    } else if (!current) setTold(`No piece of yours on ${square}.`);
+    onSquareClick(square);
   };
 
   const choosePromotion = (role: PromotionRole) => {
@@ -205,7 +258,24 @@ export function Board(props: BoardProps) {
       data-premove={premove ? `${premove.from}${premove.to}` : undefined}
       data-theme={settings.theme}
     >
-      <Chessboard options={options} />
+      <div className="board-visual" ref={visual} aria-hidden="true">
+        <Chessboard options={options} />
+      </div>
+      <BoardKeyboard
+        placement={placement}
+        orientation={orientation}
+        selected={selected}
+        targets={targets}
+        lastMoveTo={lastMove?.to}
+        onActivate={onKeyboardActivate}
+        onCancel={() => {
+          setSelected(null);
+          setTold('Put the piece back.');
+        }}
+      />
+      <p className="sr-only" aria-live="polite" data-testid="board-announcer">
+        {told}
+      </p>
       {promotion && movable && (
         <PromotionPicker
           square={promotion.to}

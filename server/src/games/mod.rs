@@ -16,6 +16,7 @@ mod hint_lock;
 mod id;
 mod length;
 mod level;
+mod lowercase_san;
 mod migrations;
 mod notation;
 mod owners;

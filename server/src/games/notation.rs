@@ -7,6 +7,7 @@ use std::str::FromStr;
 use alphachess_engine::{Move, Position, San, SanPlus, UciMove};
 
 use super::error::GameError;
+use super::lowercase_san::lowercase_readings;
 
 /// Longest move text worth reading (`Qh4xe1+!?` is 9 characters).
 const MAX_MOVE_TEXT: usize = 16;
@@ -16,6 +17,9 @@ const MAX_MOVE_TEXT: usize = 16;
 pub enum PlayerMove {
     Uci(UciMove),
     San(San),
+    /// Text typed in lower case (`nf3`, `bc4`): its readings, the most likely first, and a second
+    /// one when a leading `b` may be the bishop or the b-pawn (see `lowercase_san`).
+    LowerCase(San, Option<San>),
 }
 
 /// The text is neither UCI nor SAN (or is too long, or holds a control character).
@@ -44,8 +48,22 @@ impl FromStr for PlayerMove {
         if let Ok(uci) = text.parse::<UciMove>() {
             return Ok(PlayerMove::Uci(uci));
         }
-        let san: SanPlus = text.parse().map_err(|_| refused())?;
-        Ok(PlayerMove::San(san.san))
+        // All lower case with a leading `b`: the bishop first, as lichess reads it, before the
+        // strict reading (the b-pawn).
+        let lowercase = lowercase_readings(text);
+        if text.starts_with('b') && lowercase.len() > 1 {
+            return Ok(PlayerMove::LowerCase(
+                lowercase[0],
+                lowercase.get(1).copied(),
+            ));
+        }
+        if let Ok(san) = text.parse::<SanPlus>() {
+            return Ok(PlayerMove::San(san.san));
+        }
+        match lowercase.as_slice() {
+            [first, rest @ ..] => Ok(PlayerMove::LowerCase(*first, rest.first().copied())),
+            [] => Err(refused()),
+        }
     }
 }
 
@@ -62,6 +80,10 @@ impl PlayerMove {
             }),
             PlayerMove::San(san) => san
                 .to_move(position)
+                .map_err(|error| illegal(error.to_string(), position)),
+            PlayerMove::LowerCase(first, then) => first
+                .to_move(position)
+                .or_else(|error| then.map_or(Err(error), |then| then.to_move(position)))
                 .map_err(|error| illegal(error.to_string(), position)),
         }
     }
@@ -119,6 +141,34 @@ mod tests {
         ] {
             assert!(text.parse::<PlayerMove>().is_err(), "{text:?}");
         }
+    }
+
+    #[test]
+    fn lower_case_san_is_read_where_it_is_unambiguous() {
+        assert_eq!(resolve("nf3").expect("nf3 is Nf3").to_string(), "g1f3");
+        assert_eq!(resolve("e4").expect("a pawn move").to_string(), "e2e4");
+        assert_eq!(resolve("b4").expect("the b-pawn").to_string(), "b2b4");
+        // 1. e4 e5: bc4 is the bishop (lichess's reading).
+        let open = "1. e4 e5 *";
+        let game = crate::games::parse_pgn(open).expect("a legal PGN");
+        let bishop = "bc4"
+            .parse::<PlayerMove>()
+            .expect("notation")
+            .to_move(game.position())
+            .expect("Bc4 is legal");
+        assert_eq!(bishop.to_string(), "f1c4");
+    }
+
+    #[test]
+    fn a_leading_b_falls_back_to_the_b_pawn_when_the_bishop_cannot_go_there() {
+        // After 2... Nc6 the b5-pawn can take on c6 and no white bishop reaches c6.
+        let game = crate::games::parse_pgn("1. b4 d5 2. b5 Nc6 *").expect("a legal PGN");
+        let pawn = "bc6"
+            .parse::<PlayerMove>()
+            .expect("notation")
+            .to_move(game.position())
+            .expect("bxc6 is legal");
+        assert_eq!(pawn.to_string(), "b5c6");
     }
 
     #[test]

@@ -371,3 +371,34 @@ async fn a_player_who_goes_away_mid_search_keeps_the_move_and_gets_the_reply() {
     assert_eq!(view["moves"][0]["uci"], "e2e4", "the player's move stayed");
     assert_eq!(view["engine_thinking"], false);
 }
+
+#[tokio::test]
+async fn moves_typed_in_lower_case_are_read_as_lichess_reads_them() {
+    let app = spawn_app().await;
+    // From a PGN so Stockfish's replies cannot change the position the test types into.
+    let game = app
+        .create(json!({ "color": "white", "pgn": "1. e4 e5 2. b4 Nc6 *" }))
+        .await;
+    // `bc4`: the bishop (f1-c4), not the b-pawn, which cannot go there anyway.
+    let view = app.play(&game, "bc4").await;
+    assert_eq!(view["moves"][4]["san"], "Bc4", "{view}");
+
+    let game = app
+        .create(json!({ "color": "white", "pgn": "1. e4 d5 2. b4 Nc6 3. b5 a6 *" }))
+        .await;
+    // `bc6`: no bishop reaches c6, so it is the b-pawn's capture.
+    let view = app.play(&game, "bc6").await;
+    assert_eq!(view["moves"][6]["san"], "bxc6", "{view}");
+
+    let game = app.create(json!({ "color": "white" })).await;
+    let view = app.play(&game, "nf3").await;
+    assert_eq!(view["moves"][0]["san"], "Nf3", "{view}");
+
+    // Still refused: a lower-case text that names no legal move.
+    expect_error(
+        app.play_raw(&game, json!({ "move": "nf3" })).await,
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "illegal_move",
+    )
+    .await;
+}

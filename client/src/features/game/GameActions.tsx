@@ -8,6 +8,8 @@ interface Props {
   view: GameView;
   /** The player is in a live game: "New game" asks first. */
   live: boolean;
+  /** "New game" here, or not: after a game the game-over panel has it, and twice is once too many. */
+  offerNewGame: boolean;
   onNewGame: () => void;
   onFlip: () => void;
   onCopyFen: () => void;
@@ -19,7 +21,7 @@ interface Props {
  * The tools around the game: new game (asks first during a live game), flip, PGN download, FEN copy,
  * and for the player a link to continue on another device.
  */
-export function GameActions({ view, live, onNewGame, onFlip, onCopyFen, onCopyLink }: Props) {
+export function GameActions({ view, live, offerNewGame, onNewGame, onFlip, onCopyFen, onCopyLink }: Props) {
   const [confirming, setConfirming] = useState(false);
   if (confirming) {
     return (
@@ -35,9 +37,11 @@ export function GameActions({ view, live, onNewGame, onFlip, onCopyFen, onCopyLi
   }
   return (
     <div className="actions">
-      <button type="button" onClick={live ? () => setConfirming(true) : onNewGame} data-testid="new-game" aria-label="New game">
-        <Icon name="plus" /> New game
-      </button>
+      {offerNewGame && (
+        <button type="button" onClick={live ? () => setConfirming(true) : onNewGame} data-testid="new-game" aria-label="New game">
+          <Icon name="plus" /> New game
+        </button>
+      )}
       <button type="button" onClick={onFlip} aria-label="Flip the board (f)" title="Flip the board (f)">
         <Icon name="flip" /> Flip
       </button>

@@ -17,16 +17,21 @@ interface Props {
   startError: string | null;
 }
 
+/** Why an aborted game has no result: before any move, or before the player's first move (Stockfish, as white, had played). */
+function abortedReason(view: GameView): string {
+  return view.ply === 0 ? 'No result: the game ended before the first move.' : 'No result: the game ended before your first move.';
+}
+
 /** Shown when the game is over: who won and why (or that it was aborted), and the ways on (rematch, next level, new game). */
 export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, startError }: Props) {
   const [swapColors, setSwapColors] = useState(true);
   const winner = view.winner ?? null;
   const aborted = view.status === 'aborted';
   const end = aborted
-    ? { headline: 'Game aborted', reason: 'No result: the game ended before the first move.' }
+    ? { headline: 'Game aborted', reason: abortedReason(view) }
     : describeEnd(winner, view.player_color, view.reason ?? null, spectator);
   const tone = spectator || aborted ? 'neutral' : playerOutcome(winner, view.player_color);
-  const next = tone === 'win' ? nextLevelRequest(view) : null;
+  const next = tone === 'win' ? nextLevelRequest(view, swapColors) : null;
   return (
     <section className={`game-over ${tone}`} data-testid="game-over" aria-labelledby="game-over-title">
       {!aborted && <p className="game-over-result">{view.result}</p>}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { importedPlayers } from '../../api/importedGames';
 import { continueLink, loadToken, rememberLastGame } from '../../api/tokens';
 import type { GameView } from '../../api/types';
 import { materialBalance } from '../../chess/material';
@@ -7,6 +8,7 @@ import { Board } from '../../components/Board';
 import { EvalBar } from '../../components/EvalBar';
 import { FileLabels } from '../../components/FileLabels';
 import { MoveList } from '../../components/MoveList';
+import { MoveStrip } from '../../components/MoveStrip';
 import { formatClock } from '../../clock/clockTime';
 import { useSettings } from '../../settings/useSettings';
 import { playSound } from '../../sound/play';
@@ -115,13 +117,15 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const shownHint = hint.hint && !reviewing && !pending && !settings.training ? hint.hint : null;
   const allowed = availableActions(view, { hasToken, busy: busy !== null, engineThinking: thinking, reviewing });
   const spectator = !hasToken;
-  const names = sideNames(player, spectator);
+  /** A finished PGN opened here: its own players, told by colour like a spectator's view. */
+  const imported = importedPlayers(id);
+  const names = imported ?? sideNames(player, spectator);
   const material = materialBalance(board.placement);
   const engineStrip = (
     <PlayerStrip
       name={names[engine]}
       color={engine}
-      detail={spectator ? `Stockfish, level ${view.level}` : `level ${view.level}`}
+      detail={imported ? undefined : spectator ? `Stockfish, level ${view.level}` : `level ${view.level}`}
       thinking={thinking}
       search={search}
       showScore={showEvaluation}
@@ -158,23 +162,29 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
 
   return (
     <div
-      className={`game-screen${liveEvaluation || reviewShown ? ' with-eval' : ''}`}
+      className="game-screen with-eval"
       data-status={view.status}
       data-ply={view.ply}
       data-busy={busy ?? ''}
       data-stream={game.streamState}
       data-thinking={thinking}
     >
-      {game.reconnecting && (
+      {(game.reconnecting || game.awaitingServer) && (
         <p className="connection-banner" role="status" data-testid="reconnecting">
           <span className="spinner" aria-hidden="true" /> Reconnecting to the server…
+          {game.awaitingServer && (
+            <span data-testid="move-kept"> Your move is kept: Stockfish&apos;s reply will come when the server is back.</span>
+          )}
         </p>
       )}
       <div className="board-column">
+        <MoveStrip rows={scoreRows(view, pending)} shownPly={pending ? view.ply + 1 : currentPly} onSelect={(ply) => step(ply)} />
         {orientation === player ? engineStrip : playerStrip}
         <div className="board-row">
           {reviewShown && <EvalBar score={review.evaluation?.score} share={review.evaluation?.share} orientation={orientation} />}
           {liveEvaluation && <EvalBar score={game.evaluation} orientation={orientation} />}
+          {/* The bar's room is kept when it is hidden, so showing it never moves the board. */}
+          {!reviewShown && !liveEvaluation && <div className="eval-bar-slot" aria-hidden="true" />}
           <Board
             placement={board.placement}
             orientation={orientation}
@@ -222,7 +232,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
           search={search}
           searched={searchedPosition(view, pending)}
           hint={shownHint}
-          showEvaluation={liveEvaluation}
+          showEvaluation={liveEvaluation && ongoing}
           evaluationLevel={view.level}
         />
         {ongoing && game.streaming && (
@@ -234,21 +244,11 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
         {!ongoing && (
           <GameOverPanel
             view={view}
-            spectator={spectator}
+            spectator={spectator || imported !== undefined}
             onNewGame={onNewGame}
             onStart={(request) => void nextGame.start(request)}
             starting={nextGame.starting}
             startError={nextGame.error}
-          />
-        )}
-        {!ongoing && (
-          <GameReview
-            review={review}
-            selectedPly={currentPly}
-            onSelectPly={step}
-            names={names}
-            opening={opening}
-            canAsk={hasToken}
           />
         )}
         {actions.notice && <NoticeBar notice={actions.notice} onDismiss={actions.dismissNotice} />}
@@ -270,9 +270,20 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
             spectator={spectator}
           />
         )}
+        {!ongoing && (
+          <GameReview
+            review={review}
+            selectedPly={currentPly}
+            onSelectPly={step}
+            names={names}
+            opening={opening}
+            canAsk={hasToken}
+          />
+        )}
         <GameActions
           view={view}
           live={live}
+          offerNewGame={ongoing}
           onNewGame={onNewGame}
           onFlip={() => setFlipped((f) => !f)}
           onCopyFen={async () => showCopied(await copyText(view.fen), 'FEN copied to the clipboard.')}

@@ -43,14 +43,14 @@ export function PlayActions({ allowed, hintLoading, offering, training, confirmR
           disabled={!allowed.hint || hintLoading}
           aria-busy={hintLoading}
           data-testid="hint-button"
-          aria-label="Show Stockfish's suggestion for your move"
+          aria-label="Hint: Stockfish's suggestion for your move"
           title="Hint: Stockfish's suggestion, as an arrow"
         >
           <Icon name="hint" /> {hintLoading ? 'Hint…' : 'Hint'}
         </button>
       )}
       {!training && (
-        <button type="button" onClick={on.onTakeBack} disabled={!allowed.takeBack} data-testid="takeback" aria-label="Take back your last move">
+        <button type="button" onClick={on.onTakeBack} disabled={!allowed.takeBack} data-testid="takeback" aria-label="Takeback: take back your last move">
           <Icon name="takeback" /> Takeback
         </button>
       )}

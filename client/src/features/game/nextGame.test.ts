@@ -21,6 +21,10 @@ describe('the next game', () => {
     expect(nextLevelRequest({ ...FINISHED, level: 8 })).toBeNull();
   });
 
+  it('goes one level up with the colours swapped when the panel\'s "Swap colours" box says so', () => {
+    expect(nextLevelRequest(FINISHED, true)).toEqual({ color: 'black', level: 4 });
+  });
+
   it('keeps the clock of a timed game', () => {
     const timed = { ...FINISHED, clock: { limit_ms: 180_000, increment_ms: 2_000, white_ms: 0, black_ms: 95_000, running: null } };
     expect(rematchRequest(timed, true)).toEqual({ color: 'black', level: 3, clock: { limit_secs: 180, increment_secs: 2 } });

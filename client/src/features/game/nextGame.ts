@@ -29,10 +29,13 @@ export function rematchRequest(view: GameView, swapColors: boolean): NewGameRequ
   };
 }
 
-/** The same game one level up, after a win; none after beating full strength. */
-export function nextLevelRequest(view: GameView): NewGameRequest | null {
+/**
+ * The same game one level up, after a win, with the colours as the panel's "Swap colours" box says
+ * (it stands above both buttons, so it governs both); none after beating full strength.
+ */
+export function nextLevelRequest(view: GameView, swapColors = false): NewGameRequest | null {
   const level = nextLevel(view.level);
-  return level === null ? null : { ...rematchRequest(view, false), level };
+  return level === null ? null : { ...rematchRequest(view, swapColors), level };
 }
 
 /** Endings that leave nothing to play in the final position (a resignation or a flag does). */

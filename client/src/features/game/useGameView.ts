@@ -9,6 +9,9 @@ import { useGameStream } from './useGameStream';
 import type { MoveReports } from './useMoveReports';
 import { shouldApplyStreamedView } from './viewGuard';
 
+/** How often to ask whether the server is back, while our move waits for it. */
+const SERVER_BACK_POLL_MS = 1000;
+
 /**
  * The game as the server says it is, kept current: loaded once, then replaced by the event stream,
  * by the answers to our own requests (`write`), or by polling on Stockfish's turn when nothing else
@@ -28,6 +31,15 @@ export function useGameView(id: string, initial: GameView | undefined, reports: 
   /** True from sending one of our writes until its answer is on screen (stream views wait meanwhile). */
   const inFlight = useRef(false);
   const { movesAdded, takenBack } = reports;
+  /** Our move was sent and no answer came: it stays on the board until the server is back. */
+  const [awaitingServer, setAwaitingServer] = useState(false);
+  const mounted = useRef(true);
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+    };
+  }, []);
 
   /** Puts a view on screen, and in the ref the callbacks read before the next render. */
   const show = useCallback((next: GameView) => {
@@ -82,9 +94,33 @@ export function useGameView(id: string, initial: GameView | undefined, reports: 
   );
 
   /**
+   * Asks for the game until the server answers (it went away with our move unanswered), then
+   * returns what it holds; null if the screen closed meanwhile.
+   */
+  const untilServerAnswers = useCallback(async (): Promise<GameView | null> => {
+    while (mounted.current) {
+      await new Promise((resolve) => window.setTimeout(resolve, SERVER_BACK_POLL_MS));
+      if (!mounted.current) return null;
+      try {
+        return await api.getGame(id);
+      } catch (error) {
+        if (!(error instanceof ApiError && error.code === 'network')) throw error;
+      }
+    }
+    return null;
+  }, [id]);
+
+  /**
    * Sends one of our writes and shows its answer, which wins over any stream event meanwhile (see
    * viewGuard). The player's `move`, if given, stands on the board until then. Throws what the
    * request throws; returns the view shown.
+   *
+   * A move that got no answer at all (the server went away, perhaps in the middle of Stockfish's
+   * search with the move already stored) is not shown as undone: it stays on the board, the screen
+   * says Stockfish's reply will come when the server is back, and once the server answers its game
+   * decides. If it holds our move, that is the answer; if not (the request never reached it, or
+   * the game went on without it on another device), the original failure is thrown, to be shown
+   * with its "Try again", and any newer game is shown.
    */
   const write = useCallback(
     async (request: () => Promise<GameView>, move?: LegalMove): Promise<GameView> => {
@@ -99,14 +135,30 @@ export function useGameView(id: string, initial: GameView | undefined, reports: 
         const next = await request();
         show(next);
         return next;
+      } catch (error) {
+        const sent = pendingRef.current;
+        if (!move || !sent || !(error instanceof ApiError && error.code === 'network')) throw error;
+        setAwaitingServer(true);
+        const stored = await untilServerAnswers();
+        setAwaitingServer(false);
+        if (!stored) throw error;
+        if (stored.moves[sent.ply]?.uci === move.uci) {
+          show(stored);
+          return stored;
+        }
+        // The server never got it (or the game went on without it): the failure stands, with its
+        // "Try again", and the server's game is shown.
+        if (stored.ply !== sent.ply) show(stored);
+        throw error;
       } finally {
         inFlight.current = false;
         pendingRef.current = null;
         setPending(null);
         setWriting(false);
+        setAwaitingServer(false);
       }
     },
-    [show],
+    [show, untilServerAnswers],
   );
 
   /** The view on screen now, for callbacks that run after this render. */
@@ -116,6 +168,8 @@ export function useGameView(id: string, initial: GameView | undefined, reports: 
   return {
     view,
     loadError,
+    /** Our move got no answer: it stays on the board, and Stockfish's reply comes when the server is back. */
+    awaitingServer,
     /** The player's move on the board while the server answers. */
     pending,
     ...engineSearch(view, pending, writing, thinking),

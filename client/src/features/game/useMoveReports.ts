@@ -1,11 +1,19 @@
 import { useCallback, useState } from 'react';
 import type { GameView, PlayedMove } from '../../api/types';
+import { describeEnd } from '../../chess/describe';
 import { sanWords } from '../../chess/sanWords';
 import { playSound } from '../../sound/play';
 import { soundForEnd, soundForSan } from '../../sound/soundFor';
 
 /** How long the game-end sound waits after the last move's sound, so both are heard. */
 const END_SOUND_DELAY_MS = 280;
+
+/** The result, in one sentence for the live region: "Game over: Stockfish won by checkmate." */
+export function resultWords(view: GameView): string {
+  if (view.status === 'aborted') return 'Game aborted.';
+  const end = describeEnd(view.winner ?? null, view.player_color, view.reason ?? null);
+  return `Game over: ${end.headline}${end.reason ? (end.reason.startsWith('by') || end.reason.startsWith('on') ? ` ${end.reason}` : `. ${end.reason}`) : ''}.`;
+}
 
 /** What happened on the board, told to the player by ear: the move sounds and the screen reader's line. */
 export interface MoveReports {
@@ -32,6 +40,12 @@ export function useMoveReports(): MoveReports & { announcement: string } {
       playSound(soundForSan(last.san));
       // In words ("Stockfish played knight to f3"): a screen reader spells "Nf3" out letter by letter.
       setAnnouncement(`Stockfish played ${sanWords(last.san)}`);
+    }
+    if (next.status === 'finished' || next.status === 'aborted') {
+      const result = resultWords(next);
+      // After the player's own last move ("You played …") the result follows it; else it stands alone.
+      if (last) setAnnouncement(`Stockfish played ${sanWords(last.san)}. ${result}`);
+      else setAnnouncement((told) => (told.startsWith('You played') ? `${told}. ${result}` : result));
     }
     if (next.status === 'finished') {
       const end = () => playSound(soundForEnd(next.winner ?? null, next.player_color));

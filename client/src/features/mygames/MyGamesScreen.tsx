@@ -1,5 +1,7 @@
+import { importedPlayers } from '../../api/importedGames';
 import { timeControlLabel } from '../../clock/timeControl';
 import { colorName } from '../../chess/describe';
+import { movesText } from '../../chess/moveCount';
 import { BoardThumbnail } from '../../components/BoardThumbnail';
 import { KeyForm } from './KeyForm';
 import { createdText, summaryOutcome } from './summaryText';
@@ -35,16 +37,19 @@ function GameRow({ row, onOpen, onRemove }: { row: MyGameRow; onOpen: () => void
       ? timeControlLabel(game.timeControl)
       : 'untimed';
   const ongoing = summary.status === 'ongoing';
+  const imported = importedPlayers(game.id);
   return (
     <li className="my-game" data-testid="my-game" data-id={game.id} data-status={summary.status}>
       <BoardThumbnail fen={summary.fen} orientation={summary.player_color} label={`The game's position${summary.last_move_san ? ` after ${summary.last_move_san}` : ''}`} />
       <div className="my-game-facts">
         <strong className="my-game-outcome" data-testid="my-game-outcome">
-          {summaryOutcome(summary)}
+          {summaryOutcome(summary, imported !== undefined)}
         </strong>
         <span>
-          Stockfish level {summary.level} · you played {colorName(summary.player_color).toLowerCase()} · {clock} · {summary.ply}{' '}
-          {summary.ply === 1 ? 'half-move' : 'half-moves'}
+          {imported
+            ? `Imported game: ${imported.white} – ${imported.black}`
+            : `Stockfish level ${summary.level} · you played ${colorName(summary.player_color).toLowerCase()} · ${clock}`}{' '}
+          · {movesText(summary.ply)}
         </span>
         {summary.opening && (
           <span className="my-game-opening">
@@ -67,7 +72,7 @@ function GameRow({ row, onOpen, onRemove }: { row: MyGameRow; onOpen: () => void
 
 /** "My games": every game this browser created, newest first, to resume, review or forget. */
 export function MyGamesScreen({ onOpen, onNewGame }: Props) {
-  const { list, remove, reload, retry } = useMyGames();
+  const { list, remove, removed, undo, dismissUndo, reload, retry } = useMyGames();
   return (
     <div className="my-games-screen">
       <section className="my-games" aria-labelledby="my-games-title">
@@ -77,6 +82,21 @@ export function MyGamesScreen({ onOpen, onNewGame }: Props) {
             New game
           </button>
         </div>
+        {removed && (
+          <div className="notice undo-bar" role="status" data-testid="undo-remove">
+            <span>
+              {removed.ongoing
+                ? 'Game removed: this browser can no longer play it unless you undo.'
+                : 'Game removed from the list.'}
+            </span>
+            <button type="button" className="primary" onClick={undo} data-testid="undo">
+              Undo
+            </button>
+            <button type="button" onClick={dismissUndo} aria-label="Dismiss">
+              OK
+            </button>
+          </div>
+        )}
         {list.state === 'loading' && <p aria-busy="true">Loading your games…</p>}
         {list.state === 'failed' && (
           <div className="notice" role="alert">
@@ -90,7 +110,7 @@ export function MyGamesScreen({ onOpen, onNewGame }: Props) {
         {list.state === 'ready' && list.rows.length > 0 && (
           <ul className="my-game-list" data-testid="my-games">
             {list.rows.map((row) => (
-              <GameRow key={row.game.id} row={row} onOpen={() => onOpen(row.game.id)} onRemove={() => remove(row.game.id)} />
+              <GameRow key={row.game.id} row={row} onOpen={() => onOpen(row.game.id)} onRemove={() => remove(row.game.id, row.summary?.status === 'ongoing')} />
             ))}
           </ul>
         )}

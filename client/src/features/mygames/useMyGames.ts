@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { describeError } from '../../api/apiError';
-import { forgetMyGame, type MyGame, myGames } from '../../api/myGames';
+import { forgetMyGame, type MyGame, myGames, type RestoreMyGame } from '../../api/myGames';
 import { getAllSummaries } from '../../api/summaries';
 import type { GameSummary } from '../../api/types';
 
@@ -37,10 +37,19 @@ export function useMyGames() {
     return () => controller.abort();
   }, [attempt]);
 
-  const remove = useCallback((id: string) => {
-    forgetMyGame(id);
+  /** The game removed last, while its Undo is offered. */
+  const [removed, setRemoved] = useState<{ id: string; ongoing: boolean; restore: RestoreMyGame } | null>(null);
+
+  const remove = useCallback((id: string, ongoing: boolean) => {
+    setRemoved({ id, ongoing, restore: forgetMyGame(id) });
     setGames(myGames());
   }, []);
+
+  const undo = useCallback(() => {
+    removed?.restore();
+    setRemoved(null);
+    setGames(myGames());
+  }, [removed]);
 
   const list: MyGamesState =
     games.length === 0
@@ -56,5 +65,13 @@ export function useMyGames() {
     setAttempt((n) => n + 1);
   }, []);
 
-  return { list, remove, reload, retry: () => setAttempt((n) => n + 1) };
+  return {
+    list,
+    remove,
+    removed: removed && { id: removed.id, ongoing: removed.ongoing },
+    undo,
+    dismissUndo: () => setRemoved(null),
+    reload,
+    retry: () => setAttempt((n) => n + 1),
+  };
 }

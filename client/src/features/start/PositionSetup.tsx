@@ -1,3 +1,4 @@
+import { movesText } from '../../chess/moveCount';
 import type { Color } from '../../chess/types';
 import { colorName } from '../../chess/describe';
 import { BoardThumbnail } from '../../components/BoardThumbnail';
@@ -40,7 +41,7 @@ export function PositionSetup({ text, onText, preview, orientation }: Props) {
           <BoardThumbnail fen={preview.preview.fen} orientation={orientation} label={`The position to start from, ${colorName(preview.preview.turn).toLowerCase()} to move`} />
           <p className="position-note">
             {colorName(preview.preview.turn)} to move
-            {preview.preview.ply > 0 && `, after ${preview.preview.ply} ${preview.preview.ply === 1 ? 'half-move' : 'half-moves'}`}
+            {preview.preview.ply > 0 && `, after ${movesText(preview.preview.ply)}`}
             {preview.preview.legal_moves === 0 && ' (no legal moves: the game is over here)'}.
           </p>
         </div>

@@ -1,8 +1,11 @@
 import { useMemo, useState } from 'react';
 import { describeError } from '../../api/apiError';
+import { pgnPlayers, rememberImported } from '../../api/importedGames';
 import { startGame } from '../../api/newGame';
 import type { ColorChoice, GameView, NewGameRequest, TimeControl } from '../../api/types';
+import { movesText } from '../../chess/moveCount';
 import { Icon } from '../../components/Icon';
+import { radioGroupKeyDown, radioTabIndex } from '../../components/radioGroupKeys';
 import { LEVEL_DESCRIPTIONS, LEVELS, type LevelNumber, rememberedLevel, rememberLevel } from '../../levels/levels';
 import { unlockAudio } from '../../sound/synth';
 import { positionRequest } from './positionInput';
@@ -50,7 +53,10 @@ export function StartScreen({ onCreated, onResume, onMyGames }: Props) {
     setError(null);
     const request: NewGameRequest = { color, level, ...(clock ? { clock } : {}), ...(position ?? {}) };
     try {
-      onCreated(await startGame(request));
+      const game = await startGame(request);
+      // A PGN that was already over has nothing to play: it opens for review with its own players.
+      if (position && 'pgn' in position && position.pgn && game.status !== 'ongoing') rememberImported(game.id, pgnPlayers(position.pgn));
+      onCreated(game);
     } catch (cause) {
       setError(describeError(cause));
       setStarting(false);
@@ -65,7 +71,7 @@ export function StartScreen({ onCreated, onResume, onMyGames }: Props) {
         {resumable && (
           <div className="resume" data-testid="resume-card">
             <span>
-              Your game at level {resumable.level} is not finished ({resumable.moves.length === 1 ? '1 move' : `${resumable.moves.length} moves`} played).
+              Your game at level {resumable.level} is not finished ({movesText(resumable.moves.length)} played).
             </span>
             <button type="button" className="primary" data-testid="resume" onClick={() => onResume(resumable.id)}>
               Resume your game
@@ -101,6 +107,13 @@ export function StartScreen({ onCreated, onResume, onMyGames }: Props) {
                 type="button"
                 role="radio"
                 aria-checked={level === value}
+                tabIndex={radioTabIndex(level === value)}
+                onKeyDown={(event) =>
+                  radioGroupKeyDown(event, LEVELS, level, (next) => {
+                    setLevel(next);
+                    rememberLevel(next);
+                  })
+                }
                 aria-label={`Level ${value}`}
                 aria-describedby={level === value ? 'level-description' : undefined}
                 title={LEVEL_DESCRIPTIONS[value]}

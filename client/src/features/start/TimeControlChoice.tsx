@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { TimeControl } from '../../api/types';
+import { radioGroupKeyDown, radioTabIndex } from '../../components/radioGroupKeys';
 import { customTimeControl, MAX_INCREMENT_SECS, MAX_MINUTES, PRESETS, timeControlLabel } from '../../clock/timeControl';
 
 interface Props {
@@ -8,6 +9,9 @@ interface Props {
 }
 
 type Choice = 'untimed' | 'custom' | number;
+
+/** The choices in the order they are shown, for the arrow keys. */
+const CHOICES: readonly Choice[] = ['untimed', ...PRESETS.map((_, index) => index), 'custom'];
 
 /** Untimed (the default), lichess's presets, or a custom clock in minutes + increment seconds. */
 export function TimeControlChoice({ onChange }: Props) {
@@ -34,6 +38,8 @@ export function TimeControlChoice({ onChange }: Props) {
       type="button"
       role="radio"
       aria-checked={choice === value}
+      tabIndex={radioTabIndex(choice === value)}
+      onKeyDown={(event) => radioGroupKeyDown(event, CHOICES, choice, choose)}
       className={`time-control${choice === value ? ' chosen' : ''}`}
       data-testid={testId}
       onClick={() => choose(value)}

@@ -1,0 +1,26 @@
+import type { KeyboardEvent } from 'react';
+
+/**
+ * The ARIA radio group's keys for a row of `role="radio"` buttons: the group is one tab stop (only the
+ * checked button has `tabIndex` 0, see `radioTabIndex`), and the arrow keys move to the previous or
+ * next choice, wrapping round, choosing it and focusing it, as native radio buttons do.
+ */
+export function radioGroupKeyDown<T>(event: KeyboardEvent<HTMLElement>, values: readonly T[], current: T, choose: (value: T) => void) {
+  const step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+  const at = values.indexOf(current);
+  let next: number | undefined;
+  if (step !== undefined) next = (Math.max(at, 0) + step + values.length) % values.length;
+  else if (event.key === 'Home') next = 0;
+  else if (event.key === 'End') next = values.length - 1;
+  if (next === undefined) return;
+  event.preventDefault();
+  event.stopPropagation();
+  choose(values[next]);
+  const radios = event.currentTarget.closest('[role="radiogroup"]')?.querySelectorAll<HTMLElement>('[role="radio"]');
+  radios?.[next]?.focus();
+}
+
+/** The roving tab index: the checked choice is the group's one tab stop. */
+export function radioTabIndex(checked: boolean): 0 | -1 {
+  return checked ? 0 : -1;
+}
