@@ -115,7 +115,7 @@ impl Position {
             return;
         }
         if c.checkers.is_empty() {
-            self.castling_moves::<WHITE>(&mut f);
+            self.castling_moves::<WHITE>(c.king, &mut f);
         }
         self.piece_moves(&c, &mut f);
         self.pawn_moves::<WHITE>(&c, &mut f);
@@ -176,10 +176,15 @@ impl Position {
         });
     }
 
-    /// Castling: the right remains, the squares between king and rook are empty, and the king
-    /// neither stands in, passes through nor lands in check (the caller checked "not in check").
+    /// Castling: the right remains, the squares between king and rook and their destinations
+    /// are empty but for the two of them, and the king neither stands in, passes through nor
+    /// lands in check (the caller checked "not in check"). Attacks are tested with the king and
+    /// the castling rook lifted off the board: in Chess960 the rook may be what shields the
+    /// king's destination from a rank attack (rook b1 against a queen on a1, king going to c1).
+    /// In standard chess both stand where no ray to the king's path passes, so the counts are
+    /// unchanged.
     #[inline(always)]
-    fn castling_moves<const WHITE: bool>(&self, f: &mut impl FnMut(MoveSet)) {
+    fn castling_moves<const WHITE: bool>(&self, king: Square, f: &mut impl FnMut(MoveSet)) {
         let us = if WHITE { Color::White } else { Color::Black };
         if !self.castling.has_any(us) {
             return;
@@ -189,19 +194,23 @@ impl Position {
             if !self.castling.has(us, side) {
                 continue;
             }
-            let king_from = side.king_from(us);
-            let king_to = side.king_to(us);
-            if (between(king_from, side.rook_from(us)) & occupied).any() {
+            let path = self.castling_path(side, king);
+            if (path.must_be_empty & occupied).any() {
                 continue;
             }
-            let path = between(king_from, king_to).with(king_to);
+            let lifted = occupied.without(king).without(path.rook);
             let safe = path
+                .king_path
                 .into_iter()
-                .all(|square| self.attackers_to(square, !us, occupied).is_empty());
+                .all(|square| self.attackers_to(square, !us, lifted).is_empty());
             if safe {
                 f(MoveSet::Castle {
-                    from: king_from,
-                    to: king_to,
+                    from: king,
+                    to: if self.chess960 {
+                        path.rook
+                    } else {
+                        path.king_to
+                    },
                 });
             }
         }
