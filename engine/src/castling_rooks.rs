@@ -15,8 +15,6 @@ pub(crate) const STANDARD_ROOKS: [Square; 4] = [Square::H1, Square::A1, Square::
 pub(crate) struct CastlingPath {
     /// The castling rook's square.
     pub(crate) rook: Square,
-    /// The king's destination (g- or c-file).
-    pub(crate) king_to: Square,
     /// The squares the king passes through and lands on: none may be attacked. Its own square
     /// only when it is also the destination, which then is tested with the rook lifted.
     pub(crate) king_path: Bitboard,
@@ -35,7 +33,6 @@ impl CastlingPath {
         let rook_path = between(rook, rook_to).with(rook_to);
         CastlingPath {
             rook,
-            king_to,
             king_path,
             must_be_empty: (king_path | rook_path).without(king).without(rook),
         }

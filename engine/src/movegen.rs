@@ -181,14 +181,50 @@ impl Position {
     /// lands in check (the caller checked "not in check"). Attacks are tested with the king and
     /// the castling rook lifted off the board: in Chess960 the rook may be what shields the
     /// king's destination from a rank attack (rook b1 against a queen on a1, king going to c1).
-    /// In standard chess both stand where no ray to the king's path passes, so the counts are
-    /// unchanged.
+    /// Standard chess keeps its constant-square fast path; the Chess960 one is out of line.
     #[inline(always)]
     fn castling_moves<const WHITE: bool>(&self, king: Square, f: &mut impl FnMut(MoveSet)) {
         let us = if WHITE { Color::White } else { Color::Black };
         if !self.castling.has_any(us) {
             return;
         }
+        if self.chess960 {
+            self.chess960_castling_moves(us, king, f);
+        } else {
+            self.standard_castling_moves(us, f);
+        }
+    }
+
+    /// Standard castling: a right held in standard mode has the king on e1/e8 and its rook in
+    /// the corner, so every square is a constant of `us` and `side` and the masks fold away.
+    #[inline(always)]
+    fn standard_castling_moves(&self, us: Color, f: &mut impl FnMut(MoveSet)) {
+        let occupied = self.occupied();
+        for side in CastlingSide::ALL {
+            if !self.castling.has(us, side) {
+                continue;
+            }
+            let king_from = side.king_from(us);
+            let king_to = side.king_to(us);
+            if (between(king_from, side.rook_from(us)) & occupied).any() {
+                continue;
+            }
+            let path = between(king_from, king_to).with(king_to);
+            let safe = path
+                .into_iter()
+                .all(|square| self.attackers_to(square, !us, occupied).is_empty());
+            if safe {
+                f(MoveSet::Castle {
+                    from: king_from,
+                    to: king_to,
+                });
+            }
+        }
+    }
+
+    /// Chess960 castling, from the position's king and rook squares.
+    #[inline(never)]
+    fn chess960_castling_moves(&self, us: Color, king: Square, f: &mut impl FnMut(MoveSet)) {
         let occupied = self.occupied();
         for side in CastlingSide::ALL {
             if !self.castling.has(us, side) {
@@ -206,11 +242,7 @@ impl Position {
             if safe {
                 f(MoveSet::Castle {
                     from: king,
-                    to: if self.chess960 {
-                        path.rook
-                    } else {
-                        path.king_to
-                    },
+                    to: path.rook,
                 });
             }
         }
