@@ -203,6 +203,12 @@ pub struct NewGameRequest {
     pub fen: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pgn: Option<String>,
+    /// `chess960`, or absent for standard chess.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub variant: Option<String>,
+    /// The Chess960 setup number (0–959); absent for a random one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position: Option<u16>,
 }
 
 /// Body of `POST /api/v1/games/{id}/moves`.

@@ -46,6 +46,15 @@ pub struct NewGame {
     pub color: ColorChoice,
     pub level: Option<u8>,
     pub start: Start,
+    /// Play Chess960 (`--chess960`); `None`: standard chess unless the FEN/PGN needs 960.
+    pub chess960: Option<Chess960>,
+}
+
+/// A Chess960 game as asked on the command line.
+#[derive(Debug, Clone, Copy)]
+pub struct Chess960 {
+    /// The setup number, 0 to 959; `None` for a random one (or the FEN/PGN's start).
+    pub position: Option<u16>,
 }
 
 /// Why `alphachess` stopped with exit code 1.
@@ -126,6 +135,8 @@ pub fn play(new: NewGame, looks: Looks) -> Result<(), AppError> {
         level: new.level,
         fen,
         pgn,
+        variant: new.chess960.map(|_| "chess960".to_owned()),
+        position: new.chess960.and_then(|c| c.position),
     };
     let api = Api::new(new.server.clone());
     let store = Store::from_env()?;

@@ -70,6 +70,16 @@ enum CliCommand {
         /// Continue the game in this PGN file (its first game, main line)
         #[arg(long, value_name = "FILE")]
         pgn: Option<PathBuf>,
+
+        /// Play Chess960: from setup --position, a random setup, or --fen/--pgn with Chess960
+        /// castling (castle with O-O/O-O-O or the king onto its rook, e.g. b1h1)
+        #[arg(long)]
+        chess960: bool,
+
+        /// The Chess960 setup, 0 to 959 (518 is the standard setup) [default: random]
+        #[arg(long, requires = "chess960", conflicts_with_all = ["fen", "pgn"],
+              value_parser = clap::value_parser!(u16).range(0..960))]
+        position: Option<u16>,
     },
     /// Continue a saved game
     Resume {
@@ -94,6 +104,8 @@ fn main() -> ExitCode {
             level,
             fen,
             pgn,
+            chess960,
+            position,
         } => {
             let start = match (fen, pgn) {
                 (Some(fen), _) => Start::Fen(fen),
@@ -105,6 +117,7 @@ fn main() -> ExitCode {
                 color,
                 level: Some(level),
                 start,
+                chess960: chess960.then_some(app::Chess960 { position }),
             };
             app::play(new, looks)
         }
@@ -128,6 +141,28 @@ mod tests {
     #[test]
     fn the_command_line_definition_is_consistent() {
         Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn a_chess960_position_needs_the_flag_and_a_number_below_960() {
+        for args in [
+            &["alphachess", "play", "--position", "3"][..],
+            &["alphachess", "play", "--chess960", "--position", "960"],
+            &[
+                "alphachess",
+                "play",
+                "--chess960",
+                "--position",
+                "3",
+                "--fen",
+                "x",
+            ],
+        ] {
+            assert!(Cli::try_parse_from(args).is_err(), "{args:?}");
+        }
+        assert!(
+            Cli::try_parse_from(["alphachess", "play", "--chess960", "--position", "959"]).is_ok()
+        );
     }
 
     #[test]

@@ -1,8 +1,26 @@
-//! Castling rights.
+//! Castling rights, and the castling mode: standard chess (king on e1/e8, rooks in the corners)
+//! or Chess960 (king and rooks anywhere on the back rank, as a Fischer Random setup places them).
 
 use std::fmt;
 
 use crate::{Color, Square};
+
+/// How castling is written, and which rook squares it allows.
+///
+/// The rules of castling are the same in both modes (the destinations are always the g/c files
+/// for the king and the f/d files for the rook); the mode decides the UCI notation of the move:
+/// the king's two-square move (`e1g1`) in standard chess, king-takes-own-rook (`e1h1`, what
+/// Stockfish expects with `UCI_Chess960`) in Chess960, and how FEN writes the rights.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum CastlingMode {
+    /// Standard chess: king on e1/e8, castling rooks on the a- and h-files.
+    #[default]
+    Standard,
+    /// Chess960 (Fischer Random): king and castling rooks anywhere on the back rank.
+    Chess960,
+}
 
 /// Which way a king castles.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -18,7 +36,18 @@ impl CastlingSide {
     /// Both sides, king side first.
     pub const ALL: [CastlingSide; 2] = [CastlingSide::KingSide, CastlingSide::QueenSide];
 
-    /// The king's starting square.
+    /// The side a castling move goes to: towards the h-file when its `to` square lies to the
+    /// right of `from` (king destination in standard notation, rook square in Chess960 notation).
+    #[inline]
+    pub const fn of_move(from: Square, to: Square) -> CastlingSide {
+        if (to as u8 & 7) > (from as u8 & 7) {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        }
+    }
+
+    /// The king's starting square in standard chess (e1 or e8).
     pub const fn king_from(self, color: Color) -> Square {
         match color {
             Color::White => Square::E1,
@@ -36,7 +65,8 @@ impl CastlingSide {
         }
     }
 
-    /// The rook's starting square (h1, a1, h8 or a8).
+    /// The rook's starting square in standard chess (h1, a1, h8 or a8); in Chess960 ask the
+    /// position ([`Position::castling_rook`](crate::Position::castling_rook)).
     pub const fn rook_from(self, color: Color) -> Square {
         match (color, self) {
             (Color::White, CastlingSide::KingSide) => Square::H1,
@@ -80,16 +110,37 @@ impl CastlingRights {
     /// All four rights (KQkq).
     pub const ALL: CastlingRights = CastlingRights(15);
 
-    /// The bit of one right.
+    /// The index (0..4) of one right: its bit number, K = 0, Q = 1, k = 2, q = 3.
     #[inline]
-    const fn bit(color: Color, side: CastlingSide) -> u8 {
-        let shift = match (color, side) {
+    pub(crate) const fn index(color: Color, side: CastlingSide) -> usize {
+        match (color, side) {
             (Color::White, CastlingSide::KingSide) => 0,
             (Color::White, CastlingSide::QueenSide) => 1,
             (Color::Black, CastlingSide::KingSide) => 2,
             (Color::Black, CastlingSide::QueenSide) => 3,
+        }
+    }
+
+    /// The colour and side of the right with `index`.
+    #[inline]
+    pub(crate) const fn right_of(index: usize) -> (Color, CastlingSide) {
+        let color = if index < 2 {
+            Color::White
+        } else {
+            Color::Black
         };
-        1 << shift
+        let side = if index.is_multiple_of(2) {
+            CastlingSide::KingSide
+        } else {
+            CastlingSide::QueenSide
+        };
+        (color, side)
+    }
+
+    /// The bit of one right.
+    #[inline]
+    const fn bit(color: Color, side: CastlingSide) -> u8 {
+        1 << CastlingRights::index(color, side)
     }
 
     /// The four bits, K = 1, Q = 2, k = 4, q = 8.
@@ -135,27 +186,11 @@ impl CastlingRights {
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
-
-    /// The rights that survive a move touching `square` (as origin or destination):
-    /// moving a king or rook, or capturing a rook on its corner, loses the matching rights.
-    #[inline]
-    #[must_use]
-    pub(crate) const fn after_touching(self, square: Square) -> CastlingRights {
-        let lost = match square {
-            Square::E1 => 3,
-            Square::H1 => 1,
-            Square::A1 => 2,
-            Square::E8 => 12,
-            Square::H8 => 4,
-            Square::A8 => 8,
-            _ => 0,
-        };
-        CastlingRights(self.0 & !lost)
-    }
 }
 
 impl fmt::Display for CastlingRights {
-    /// As in FEN: "KQkq", a subset of it in that order, or "-".
+    /// As in standard FEN: "KQkq", a subset of it in that order, or "-" (a Chess960 position
+    /// writes its rights with [`Position::to_fen`](crate::Position::to_fen), which knows the rooks).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.is_empty() {
             return f.write_str("-");

@@ -4,7 +4,8 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::{
-    Bitboard, CastlingRights, CastlingSide, Color, File, Piece, Position, Rank, Role, Square,
+    Bitboard, CastlingMode, CastlingRights, CastlingSide, Color, File, Piece, Position, Rank, Role,
+    Square,
 };
 
 /// The FEN of the standard starting position.
@@ -25,7 +26,8 @@ pub enum FenError {
     InvalidBoard,
     /// The side-to-move field is not "w" or "b".
     InvalidTurn,
-    /// The castling field is not "-" or a subset of "KQkq".
+    /// The castling field is not "-", letters of "KQkq" (X-FEN) or rook files "A".."H" /
+    /// "a".."h" (Shredder-FEN), each right at most once.
     InvalidCastling,
     /// The en-passant field is not "-" or a square name.
     InvalidEnPassant,
@@ -43,8 +45,11 @@ pub enum FenError {
     OppositeCheck,
     /// The side to move is in check from more than two pieces, which no single move can give.
     ImpossibleCheck,
-    /// A castling right without the king and rook on their starting squares.
+    /// A castling right without the king on its back rank and a rook of its side to castle with.
     BadCastlingRights,
+    /// Standard castling was asked for a position whose castling rights have the king or a rook
+    /// off its standard square: only Chess960 can castle there.
+    NeedsChess960,
     /// An en-passant square that no double pawn push can have produced.
     BadEnPassant,
     /// More than 16 pieces or more than 8 pawns on one side.
@@ -57,7 +62,9 @@ impl fmt::Display for FenError {
             FenError::WrongFieldCount => "invalid fen: expected 4 to 6 space-separated fields",
             FenError::InvalidBoard => "invalid fen: malformed piece placement",
             FenError::InvalidTurn => "invalid fen: side to move must be w or b",
-            FenError::InvalidCastling => "invalid fen: castling must be - or a subset of KQkq",
+            FenError::InvalidCastling => {
+                "invalid fen: castling must be -, a subset of KQkq or rook files (AHah)"
+            }
             FenError::InvalidEnPassant => "invalid fen: en-passant field must be - or a square",
             FenError::InvalidHalfmoveClock => "invalid fen: halfmove clock is not a number",
             FenError::InvalidFullmoveNumber => {
@@ -70,6 +77,9 @@ impl fmt::Display for FenError {
             FenError::ImpossibleCheck => "impossible position: no legal move can give this check",
             FenError::BadCastlingRights => {
                 "impossible position: castling rights without king and rook on their squares"
+            }
+            FenError::NeedsChess960 => {
+                "these castling rights have the king or a rook off its standard square: Chess960 only"
             }
             FenError::BadEnPassant => {
                 "impossible position: en-passant square without a pawn that just moved two squares"
@@ -93,6 +103,20 @@ impl Position {
     /// assert_eq!(pos.count_legal_moves(), 15);
     /// assert_eq!(Position::from_fen("8/8/8/8/8/8/8/4K3 w - - 0 1"), Err(FenError::NoKing));
     /// ```
+    ///
+    /// The castling field may be standard (`KQkq`), X-FEN (`K`/`Q` for the outermost rook on
+    /// that side, a file letter for an inner one) or Shredder-FEN (`HAha`, rook files). The
+    /// position is in Chess960 mode when a right needs it (king off e1/e8 or rook out of its
+    /// corner) or when the field names rook files; see [`Position::from_fen_with_mode`] to
+    /// choose.
+    ///
+    /// ```
+    /// use alphachess_engine::{CastlingMode, Position};
+    /// let pos = Position::from_fen("bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w KQkq - 0 1")?;
+    /// assert_eq!(pos.castling_mode(), CastlingMode::Chess960);
+    /// assert_eq!(pos.to_shredder_fen(), "bqnbrkrn/pppppppp/8/8/8/8/PPPPPPPP/BQNBRKRN w GEge - 0 1");
+    /// # Ok::<(), alphachess_engine::FenError>(())
+    /// ```
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         let fields: Vec<&str> = fen.split_ascii_whitespace().collect();
         if !(4..=6).contains(&fields.len()) {
@@ -105,7 +129,7 @@ impl Position {
             "b" => Color::Black,
             _ => return Err(FenError::InvalidTurn),
         };
-        pos.castling = parse_castling(fields[2])?;
+        parse_castling(&mut pos, fields[2])?;
         pos.ep_square = match fields[3] {
             "-" => None,
             text => Some(text.parse().map_err(|_| FenError::InvalidEnPassant)?),
@@ -120,12 +144,41 @@ impl Position {
             }
         }
         validate(&pos)?;
+        if pos.needs_chess960() {
+            pos.chess960 = true;
+        }
         pos.zobrist = pos.compute_zobrist();
         Ok(pos)
     }
 
-    /// The FEN of this position, with move counters.
+    /// [`Position::from_fen`] in a given castling mode: a Chess960 game starting from the
+    /// standard setup (number 518) writes its castling king-takes-rook all the same.
+    pub fn from_fen_with_mode(fen: &str, mode: CastlingMode) -> Result<Position, FenError> {
+        Position::from_fen(fen)?.with_castling_mode(mode)
+    }
+
+    /// The FEN with Shredder-FEN castling: each right as its rook's file (`HAha`).
+    pub fn to_shredder_fen(&self) -> String {
+        self.fen_with(|pos, color, side, rook| {
+            let _ = (pos, color, side);
+            rook.file().char()
+        })
+    }
+
+    /// The FEN with X-FEN castling (`KQkq` for the outermost rooks, a file letter for an inner
+    /// one); the same as [`Position::to_fen`] in standard chess.
+    pub fn to_xfen(&self) -> String {
+        self.fen_with(xfen_letter)
+    }
+
+    /// The FEN of this position, with move counters. In Chess960 the castling rights are
+    /// written as X-FEN, which is the standard field whenever the rooks are the outermost ones.
     pub fn to_fen(&self) -> String {
+        self.to_xfen()
+    }
+
+    /// The FEN, writing each castling right with `letter` (given the colour's case later).
+    fn fen_with(&self, letter: impl Fn(&Position, Color, CastlingSide, Square) -> char) -> String {
         let mut fen = String::with_capacity(90);
         for rank in Rank::ALL.into_iter().rev() {
             let mut empty = 0;
@@ -151,10 +204,25 @@ impl Position {
         let ep = self
             .ep_square
             .map_or_else(|| "-".to_string(), |sq| sq.to_string());
+        let mut castling = String::new();
+        for color in Color::ALL {
+            for side in CastlingSide::ALL {
+                if let Some(rook) = self.castling_rook(color, side) {
+                    let c = letter(self, color, side, rook);
+                    castling.push(match color {
+                        Color::White => c.to_ascii_uppercase(),
+                        Color::Black => c.to_ascii_lowercase(),
+                    });
+                }
+            }
+        }
+        if castling.is_empty() {
+            castling.push('-');
+        }
         fen.push_str(&format!(
             " {} {} {} {} {}",
             self.turn.char(),
-            self.castling,
+            castling,
             ep,
             self.halfmove_clock,
             self.fullmove_number
@@ -199,26 +267,102 @@ fn parse_board(pos: &mut Position, board: &str) -> Result<(), FenError> {
     Ok(())
 }
 
-/// Parses "-" or a subset of "KQkq" (each letter at most once).
-fn parse_castling(text: &str) -> Result<CastlingRights, FenError> {
+/// The X-FEN letter of a right: `K`/`Q` when its rook is the outermost of its colour on that
+/// side of the king, else the rook's file.
+fn xfen_letter(pos: &Position, color: Color, side: CastlingSide, rook: Square) -> char {
+    match outermost_rook(pos, color, side) {
+        Some(outer) if outer == rook => match side {
+            CastlingSide::KingSide => 'K',
+            CastlingSide::QueenSide => 'Q',
+        },
+        _ => rook.file().char(),
+    }
+}
+
+/// The rook of `color` on its back rank farthest from its king towards `side`.
+fn outermost_rook(pos: &Position, color: Color, side: CastlingSide) -> Option<Square> {
+    let king = pos.king_of(color);
+    let back = color.fold_wb(Rank::First, Rank::Eighth);
+    if king.rank() != back {
+        return None;
+    }
+    let rooks = pos.by_piece(Piece {
+        color,
+        role: Role::Rook,
+    }) & Bitboard::from_rank(back);
+    let files: Vec<File> = match side {
+        CastlingSide::KingSide => File::ALL.into_iter().rev().collect(),
+        CastlingSide::QueenSide => File::ALL.into_iter().collect(),
+    };
+    files
+        .into_iter()
+        .take_while(|&file| file != king.file())
+        .map(|file| Square::new(file, back))
+        .find(|&square| rooks.contains(square))
+}
+
+/// Parses "-", X-FEN (`KQkq` and file letters) or Shredder-FEN (`HAha`) against the board:
+/// `K`/`Q` name the outermost rook on that side of the king, a file letter the rook on that
+/// file. Each right at most once; a right without its king on the back rank or its rook is
+/// [`FenError::BadCastlingRights`]. File letters put the position in Chess960 mode.
+fn parse_castling(pos: &mut Position, text: &str) -> Result<(), FenError> {
     if text == "-" {
-        return Ok(CastlingRights::NONE);
+        return Ok(());
+    }
+    // The kings are needed to decide the sides; a FEN without them fails validation anyway.
+    if (pos.by_role[Role::King] & pos.by_color[Color::White]).is_empty()
+        || (pos.by_role[Role::King] & pos.by_color[Color::Black]).is_empty()
+    {
+        return Err(FenError::NoKing);
+    }
+    // Syntax first, so that "KK" or "KX" is malformed whatever the board holds.
+    let letters: Vec<char> = text.chars().collect();
+    let valid = |c: &char| matches!(c.to_ascii_uppercase(), 'K' | 'Q' | 'A'..='H');
+    if !letters.iter().all(valid) || (1..letters.len()).any(|i| letters[..i].contains(&letters[i]))
+    {
+        return Err(FenError::InvalidCastling);
     }
     let mut rights = CastlingRights::NONE;
-    for c in text.chars() {
-        let (color, side) = match c {
-            'K' => (Color::White, CastlingSide::KingSide),
-            'Q' => (Color::White, CastlingSide::QueenSide),
-            'k' => (Color::Black, CastlingSide::KingSide),
-            'q' => (Color::Black, CastlingSide::QueenSide),
+    let mut rooks = crate::castling_rooks::STANDARD_ROOKS;
+    for c in letters {
+        let color = if c.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let (side, rook) = match c.to_ascii_uppercase() {
+            'K' => (
+                CastlingSide::KingSide,
+                outermost_rook(pos, color, CastlingSide::KingSide),
+            ),
+            'Q' => (
+                CastlingSide::QueenSide,
+                outermost_rook(pos, color, CastlingSide::QueenSide),
+            ),
+            letter @ 'A'..='H' => {
+                pos.chess960 = true;
+                let file = File::new(u32::from(letter) - u32::from('A'))
+                    .ok_or(FenError::InvalidCastling)?;
+                let king = pos.king_of(color);
+                let square = Square::new(file, color.fold_wb(Rank::First, Rank::Eighth));
+                let side = if file > king.file() {
+                    CastlingSide::KingSide
+                } else {
+                    CastlingSide::QueenSide
+                };
+                (side, Some(square))
+            }
             _ => return Err(FenError::InvalidCastling),
         };
         if rights.has(color, side) {
             return Err(FenError::InvalidCastling);
         }
+        let rook = rook.ok_or(FenError::BadCastlingRights)?;
         rights = rights.with(color, side);
+        rooks[CastlingRights::index(color, side)] = rook;
     }
-    Ok(rights)
+    pos.set_castling(rights, rooks);
+    Ok(())
 }
 
 /// Rejects positions that can't arise in a game (or that the move generator can't handle).
@@ -253,24 +397,24 @@ fn validate(pos: &Position) -> Result<(), FenError> {
     Ok(())
 }
 
-/// Each castling right needs the king and that rook on their starting squares.
+/// Each castling right needs its king on the back rank and its rook there on that side of it.
 fn validate_castling(pos: &Position) -> Result<(), FenError> {
     for color in Color::ALL {
+        let back = color.fold_wb(Rank::First, Rank::Eighth);
+        let king = pos.king_of(color);
         for side in CastlingSide::ALL {
-            if !pos.castling.has(color, side) {
+            let Some(rook) = pos.castling_rook(color, side) else {
                 continue;
-            }
-            let king = Piece {
-                color,
-                role: Role::King,
             };
-            let rook = Piece {
+            let rook_piece = Piece {
                 color,
                 role: Role::Rook,
             };
-            if pos.piece_at(side.king_from(color)) != Some(king)
-                || pos.piece_at(side.rook_from(color)) != Some(rook)
-            {
+            let on_its_side = match side {
+                CastlingSide::KingSide => rook.file() > king.file(),
+                CastlingSide::QueenSide => rook.file() < king.file(),
+            };
+            if king.rank() != back || pos.piece_at(rook) != Some(rook_piece) || !on_its_side {
                 return Err(FenError::BadCastlingRights);
             }
         }

@@ -44,6 +44,8 @@
 pub mod attacks;
 mod bitboard;
 mod castling;
+mod castling_rooks;
+mod chess960;
 mod color;
 mod fen;
 mod game;
@@ -61,7 +63,9 @@ mod zobrist;
 mod zobrist_keys;
 
 pub use bitboard::{Bitboard, BitboardIter};
-pub use castling::{CastlingRights, CastlingSide};
+pub use castling::{CastlingMode, CastlingRights, CastlingSide};
+pub use castling_rooks::CastlingSquares;
+pub use chess960::{Chess960NumberError, STANDARD_CHESS960_NUMBER};
 pub use color::{ByColor, Color};
 pub use fen::{FenError, STARTPOS_FEN};
 pub use game::{

@@ -115,7 +115,7 @@ impl Position {
             return;
         }
         if c.checkers.is_empty() {
-            self.castling_moves::<WHITE>(&mut f);
+            self.castling_moves::<WHITE>(c.king, &mut f);
         }
         self.piece_moves(&c, &mut f);
         self.pawn_moves::<WHITE>(&c, &mut f);
@@ -176,14 +176,29 @@ impl Position {
         });
     }
 
-    /// Castling: the right remains, the squares between king and rook are empty, and the king
-    /// neither stands in, passes through nor lands in check (the caller checked "not in check").
+    /// Castling: the right remains, the squares between king and rook and their destinations
+    /// are empty but for the two of them, and the king neither stands in, passes through nor
+    /// lands in check (the caller checked "not in check"). Attacks are tested with the king and
+    /// the castling rook lifted off the board: in Chess960 the rook may be what shields the
+    /// king's destination from a rank attack (rook b1 against a queen on a1, king going to c1).
+    /// Standard chess keeps its constant-square fast path; the Chess960 one is out of line.
     #[inline(always)]
-    fn castling_moves<const WHITE: bool>(&self, f: &mut impl FnMut(MoveSet)) {
+    fn castling_moves<const WHITE: bool>(&self, king: Square, f: &mut impl FnMut(MoveSet)) {
         let us = if WHITE { Color::White } else { Color::Black };
         if !self.castling.has_any(us) {
             return;
         }
+        if self.chess960 {
+            self.chess960_castling_moves(us, king, f);
+        } else {
+            self.standard_castling_moves(us, f);
+        }
+    }
+
+    /// Standard castling: a right held in standard mode has the king on e1/e8 and its rook in
+    /// the corner, so every square is a constant of `us` and `side` and the masks fold away.
+    #[inline(always)]
+    fn standard_castling_moves(&self, us: Color, f: &mut impl FnMut(MoveSet)) {
         let occupied = self.occupied();
         for side in CastlingSide::ALL {
             if !self.castling.has(us, side) {
@@ -202,6 +217,32 @@ impl Position {
                 f(MoveSet::Castle {
                     from: king_from,
                     to: king_to,
+                });
+            }
+        }
+    }
+
+    /// Chess960 castling, from the position's king and rook squares.
+    #[inline(never)]
+    fn chess960_castling_moves(&self, us: Color, king: Square, f: &mut impl FnMut(MoveSet)) {
+        let occupied = self.occupied();
+        for side in CastlingSide::ALL {
+            if !self.castling.has(us, side) {
+                continue;
+            }
+            let path = self.castling_path(side, king);
+            if (path.must_be_empty & occupied).any() {
+                continue;
+            }
+            let lifted = occupied.without(king).without(path.rook);
+            let safe = path
+                .king_path
+                .into_iter()
+                .all(|square| self.attackers_to(square, !us, lifted).is_empty());
+            if safe {
+                f(MoveSet::Castle {
+                    from: king,
+                    to: path.rook,
                 });
             }
         }

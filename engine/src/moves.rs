@@ -15,7 +15,9 @@ const PROMOTION: u16 = 4;
 
 /// A move, packed into 16 bits: from, to, and what kind of move it is.
 ///
-/// Castling is the king's move to its destination (e1g1, e1c1, e8g8, e8c8), as in UCI.
+/// Castling is, as UCI writes it, the king's move to its destination (e1g1, e1c1, e8g8, e8c8)
+/// in a standard-chess position, and king-takes-own-rook (b1a1, f1h1) in a Chess960 one: the
+/// text of a move is its UCI in the mode of the position it belongs to.
 /// A `Move` only makes sense against the position it was generated for: get one from
 /// [`Position::legal_moves`](crate::Position::legal_moves) or by parsing UCI/SAN against a position.
 #[derive(Copy, Clone, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
@@ -52,7 +54,9 @@ impl Move {
         Move::pack(from, to, EN_PASSANT)
     }
 
-    /// Castling, given as the king's move (`to` is g1, c1, g8 or c8).
+    /// Castling, given as the king's move (`to` is g1, c1, g8 or c8) in standard chess or as
+    /// king-takes-rook (`to` is the castling rook's square) in Chess960; see
+    /// [`Position::castling_squares`](crate::Position::castling_squares) for all four squares.
     #[inline]
     pub const fn castle(king_from: Square, king_to: Square) -> Move {
         Move::pack(king_from, king_to, CASTLE)
@@ -64,7 +68,8 @@ impl Move {
         Square::from_index_masked(self.0 as usize)
     }
 
-    /// The square the moving piece (for castling: the king) lands on.
+    /// The square the moving piece lands on; for castling the king's destination in standard
+    /// chess, the castling rook's square in Chess960.
     #[inline]
     pub const fn to(self) -> Square {
         Square::from_index_masked((self.0 >> 6) as usize)

@@ -7,7 +7,7 @@
 use std::fmt;
 
 use crate::attacks::{bishop_attacks, king_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use crate::zobrist::{castling_key, en_passant_key, piece_key, TURN_FLIP};
+use crate::zobrist::{en_passant_key, piece_key, TURN_FLIP};
 use crate::{
     Bitboard, ByColor, ByRole, CastlingRights, CastlingSide, Color, Move, Piece, Role, Square,
 };
@@ -17,12 +17,21 @@ use crate::{
 pub struct Position {
     pub(crate) by_role: ByRole<Bitboard>,
     pub(crate) by_color: ByColor<Bitboard>,
+    /// The squares whose touching (as a move's origin or destination) may lose a castling
+    /// right: the kings and castling rooks of the rights that remain. One AND in
+    /// [`Position::play_unchecked`] keeps every other move off the rights bookkeeping.
+    pub(crate) castle_touch: Bitboard,
     pub(crate) zobrist: u64,
     pub(crate) halfmove_clock: u32,
     pub(crate) fullmove_number: u32,
     pub(crate) turn: Color,
     pub(crate) castling: CastlingRights,
     pub(crate) ep_square: Option<Square>,
+    /// The castling rook of each right (by [`CastlingRights`] bit: K, Q, k, q); the standard
+    /// corner for a right that is not held, so that equal positions compare equal.
+    pub(crate) castling_rooks: [Square; 4],
+    /// Chess960 castling notation (king takes rook in UCI, X-FEN rights).
+    pub(crate) chess960: bool,
 }
 
 /// The move is not legal in the position it was played in.
@@ -48,12 +57,15 @@ impl Position {
         Position {
             by_role: ByRole::default(),
             by_color: ByColor::default(),
+            castle_touch: Bitboard::EMPTY,
             zobrist: 0,
             halfmove_clock: 0,
             fullmove_number: 1,
             turn: Color::White,
             castling: CastlingRights::NONE,
             ep_square: None,
+            castling_rooks: crate::castling_rooks::STANDARD_ROOKS,
+            chess960: false,
         }
     }
 
@@ -336,10 +348,14 @@ impl Position {
         self.halfmove_clock = self.halfmove_clock.saturating_add(1);
 
         if m.is_castle() {
-            let side = CastlingSide::from_king_to(to).unwrap_or(CastlingSide::KingSide);
+            // `to` is the king's destination (standard) or the rook (Chess960); either way it
+            // lies on the side castled to. The king may already stand on its destination, or
+            // the rook on the king's: toggling is XOR, so the order does not matter.
+            let side = CastlingSide::of_move(from, to);
+            let rook_from = self.castling_rooks[CastlingRights::index(us, side)];
             self.toggle(us, Role::King, from);
-            self.toggle(us, Role::King, to);
-            self.toggle(us, Role::Rook, side.rook_from(us));
+            self.toggle(us, Role::King, side.king_to(us));
+            self.toggle(us, Role::Rook, rook_from);
             self.toggle(us, Role::Rook, side.rook_to(us));
         } else {
             if m.is_en_passant() {
@@ -361,10 +377,9 @@ impl Position {
             }
         }
 
-        let rights = self.castling.after_touching(from).after_touching(to);
-        if rights != self.castling {
-            self.zobrist ^= castling_key(self.castling) ^ castling_key(rights);
-            self.castling = rights;
+        let touched = Bitboard::from_square(from) | Bitboard::from_square(to);
+        if (self.castle_touch & touched).any() {
+            self.lose_castling_rights(from, to, role == Role::King);
         }
 
         self.turn = them;
@@ -411,7 +426,7 @@ impl Position {
                 }
             }
         }
-        key ^= castling_key(self.castling);
+        key ^= self.castling_key();
         if let Some(ep) = self.ep_square {
             if self.ep_is_hashed_at(ep) {
                 key ^= en_passant_key(ep.file());

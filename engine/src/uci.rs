@@ -1,9 +1,11 @@
-//! UCI move notation: "e2e4", "e7e8q", castling as the king's move "e1g1".
+//! UCI move notation: "e2e4", "e7e8q", castling as the king's move "e1g1" in standard chess and
+//! as king-takes-own-rook ("e1h1", "b1a1") in Chess960, as Stockfish writes it with
+//! `UCI_Chess960`.
 
 use std::fmt;
 use std::str::FromStr;
 
-use crate::{CastlingSide, Move, Position, Role, Square};
+use crate::{Move, Position, Role, Square};
 
 /// A move in UCI notation, as text says it: syntax only, not yet checked against a position.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -74,8 +76,10 @@ impl fmt::Display for IllegalUciMoveError {
 impl std::error::Error for IllegalUciMoveError {}
 
 impl UciMove {
-    /// The legal move this text means in `pos`. Castling is accepted as the king's move (e1g1)
-    /// and tolerated as king-takes-own-rook (e1h1).
+    /// The legal move this text means in `pos`. Castling is accepted in both notations, the
+    /// king's move to its destination (e1g1, the standard form) and king-takes-own-rook (e1h1,
+    /// the Chess960 form); the move returned is in the position's own notation. A king move that
+    /// is legal as a plain move (Chess960: king f1, rook h1, "f1g1") stays a plain move.
     pub fn to_move(&self, pos: &Position) -> Result<Move, IllegalUciMoveError> {
         let piece = pos
             .piece_at(self.from)
@@ -84,29 +88,26 @@ impl UciMove {
             return Err(IllegalUciMoveError::NotYourPiece { from: self.from });
         }
         let candidates = pos.legal_moves_from(self.from);
-        let to = self.castling_target(pos, piece.role).unwrap_or(self.to);
         if let Some(&m) = candidates
             .iter()
-            .find(|m| m.to() == to && m.promotion() == self.promotion)
+            .find(|m| m.to() == self.to && m.promotion() == self.promotion)
         {
             return Ok(m);
         }
+        if piece.role == Role::King && self.promotion.is_none() {
+            let castle = candidates.iter().find(|&&m| {
+                pos.castling_squares(m)
+                    .is_some_and(|c| c.king_to == self.to || c.rook_from == self.to)
+            });
+            if let Some(&m) = castle {
+                return Ok(m);
+            }
+        }
+        let to = self.to;
         if self.promotion.is_none() && candidates.iter().any(|m| m.to() == to && m.is_promotion()) {
             return Err(IllegalUciMoveError::MissingPromotion { uci: *self });
         }
         Err(IllegalUciMoveError::IllegalMove { uci: *self })
-    }
-
-    /// For king-takes-own-rook (e1h1), the king's castling destination (g1).
-    fn castling_target(&self, pos: &Position, role: Role) -> Option<Square> {
-        if role != Role::King || self.promotion.is_some() {
-            return None;
-        }
-        let us = pos.turn();
-        CastlingSide::ALL
-            .into_iter()
-            .find(|side| side.king_from(us) == self.from && side.rook_from(us) == self.to)
-            .map(|side| side.king_to(us))
     }
 }
 

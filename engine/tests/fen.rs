@@ -78,7 +78,7 @@ fn readers_report_what_the_fen_says() {
 }
 
 /// Each refused FEN with the error it must give.
-const REFUSED: [(&str, FenError); 34] = [
+const REFUSED: [(&str, FenError); 36] = [
     ("", FenError::WrongFieldCount),
     ("garbage", FenError::WrongFieldCount),
     ("4k3/8/8/8/8/8/8/4K3 w", FenError::WrongFieldCount),
@@ -97,7 +97,7 @@ const REFUSED: [(&str, FenError); 34] = [
     ("4k3/8/8/8/8/8/8/4K3 x - - 0 1", FenError::InvalidTurn),
     ("4k3/8/8/8/8/8/8/4K3 W - - 0 1", FenError::InvalidTurn),
     ("4k3/8/8/8/8/8/8/4K3 w KK - 0 1", FenError::InvalidCastling),
-    ("4k3/8/8/8/8/8/8/4K3 w H - 0 1", FenError::InvalidCastling),
+    ("4k3/8/8/8/8/8/8/4K3 w X - 0 1", FenError::InvalidCastling),
     ("4k3/8/8/8/8/8/8/4K3 w - e9 0 1", FenError::InvalidEnPassant),
     (
         "4k3/8/8/8/8/8/8/4K3 w - - x 1",
@@ -131,9 +131,14 @@ const REFUSED: [(&str, FenError); 34] = [
         FenError::BadCastlingRights,
     ),
     (
-        "4k3/8/8/8/8/8/8/3K3R w K - 0 1",
+        "4k3/8/8/8/8/8/8/3KR3 w Q - 0 1",
         FenError::BadCastlingRights,
     ),
+    (
+        "4k3/8/8/8/8/8/8/3KR3 w C - 0 1",
+        FenError::BadCastlingRights,
+    ),
+    ("4k3/8/8/8/8/8/8/3KR3 w EE - 0 1", FenError::InvalidCastling),
     ("4k3/8/8/8/4P3/8/8/4K3 w - e3 0 1", FenError::BadEnPassant),
     ("4k3/8/8/8/8/8/8/4K3 b - e3 0 1", FenError::BadEnPassant),
     (

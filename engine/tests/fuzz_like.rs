@@ -71,7 +71,7 @@ impl Rng {
 
 const PGN_ALPHABET: &[u8] = b"[]\"\\{}();%$!?*.-/+#=:0123456789 \n\r\tabcdefghxKQRBNPO SetUpFEN";
 const SAN_ALPHABET: &[u8] = b"abcdefgh12345678xKQRBNPO0-=+#!?: ";
-const FEN_ALPHABET: &[u8] = b"pnbrqkPNBRQK12345678/ wb-KQkqabcdefgh0123456789";
+const FEN_ALPHABET: &[u8] = b"pnbrqkPNBRQK12345678/ wb-KQkqabcdefghABCDEFGH0123456789";
 
 #[test]
 fn inputs_that_once_broke_a_parser_are_handled() {
@@ -122,10 +122,13 @@ fn random_bytes_never_break_the_uci_reader() {
 #[test]
 fn random_bytes_never_break_the_fen_reader() {
     let mut rng = Rng(0x0123_4567_89ab_cdef);
-    let seeds: [&[u8]; 3] = [
+    let seeds: [&[u8]; 6] = [
         b"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
         b"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
         b"rnbqkbnr/pp1ppppp/8/2pP4/8/8/PPP1PPPP/RNBQKBNR w KQkq c6 0 3",
+        b"bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+        b"rk5r/8/8/8/8/8/8/RK5R w KQkq - 0 1",
+        b"2r1kr2/8/8/8/8/8/8/R3KR1R w FAfc - 0 1",
     ];
     for _ in 0..5_000 {
         let len = rng.below(80);

@@ -438,6 +438,7 @@ impl From<SetupError> for ApiError {
         match error {
             SetupError::Fen(reason) => ApiError::InvalidFen(reason),
             SetupError::Pgn(reason) => ApiError::InvalidPgn(reason),
+            SetupError::Chess960(reason) => ApiError::InvalidRequest(reason),
         }
     }
 }

@@ -163,3 +163,63 @@ fn playing_black_puts_black_at_the_bottom_after_stockfishs_first_move() {
     );
     assert!(!out.contains('\x1b'), "no colours off a terminal: {out:?}");
 }
+
+/// Chess960, kings on b1/b8 and rooks in the corners: both castlings are open to White.
+const CHESS960_KINGS_ON_B: &str = "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1";
+
+#[test]
+fn a_chess960_game_castles_with_o_o_or_the_king_onto_its_rook() {
+    let server = spawn_server();
+    for castling in ["O-O", "b1h1"] {
+        let home = tempfile::tempdir().expect("a config folder");
+        let script = format!("{castling}\nfen\nquit\n");
+        let run = alphachess(
+            &[
+                "play",
+                "--server",
+                &server.url,
+                "--chess960",
+                "--fen",
+                CHESS960_KINGS_ON_B,
+                "--ascii",
+            ],
+            &script,
+            home.path(),
+        );
+        run.assert_success();
+        let out = &run.stdout;
+        assert!(out.contains("1. O-O"), "{castling}: {out}");
+        let fen = lines_from(out, "> fen", 2)[1];
+        let after = Position::from_fen(fen).expect("a FEN the engine crate reads");
+        assert!(
+            fen.split(' ').next().expect("a board").ends_with("/R4RK1"),
+            "{castling}: king g1, rook f1: {fen}"
+        );
+        assert_eq!(after.turn(), Color::White, "Stockfish replied: {fen}");
+    }
+}
+
+#[test]
+fn a_chess960_game_from_a_setup_number_starts_there() {
+    let server = spawn_server();
+    let home = tempfile::tempdir().expect("a config folder");
+    let run = alphachess(
+        &[
+            "play",
+            "--server",
+            &server.url,
+            "--chess960",
+            "--position",
+            "0",
+            "--ascii",
+        ],
+        "fen\nquit\n",
+        home.path(),
+    );
+    run.assert_success();
+    let fen = lines_from(&run.stdout, "> fen", 2)[1];
+    assert!(
+        fen.starts_with("bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w"),
+        "{fen}"
+    );
+}

@@ -427,6 +427,21 @@ export interface components {
             level?: number | null;
             /** @description Continue this game (its first game, main line) instead. */
             pgn?: string | null;
+            /**
+             * Format: int64
+             * @description Chess960 only: the setup number, 0 to 959 (Scharnagl's numbering, 518 is the standard
+             *     setup); absent: a random one.
+             * @example 518
+             */
+            position?: number | null;
+            /**
+             * @description `standard` (the default) or `chess960`. A Chess960 game starts from setup `position`, a
+             *     random setup, or `fen`/`pgn` (whose castling is then read as Chess960); a FEN or PGN whose
+             *     castling needs Chess960 (X-FEN/Shredder-FEN rook files, `[Variant "Chess960"]`) makes a
+             *     Chess960 game without it.
+             * @example chess960
+             */
+            variant?: string | null;
         };
         /** @description The JSON body of every error response. */
         ErrorBody: {
@@ -484,6 +499,8 @@ export interface components {
              */
             result: string;
             status: components["schemas"]["Status"];
+            /** @description As in [`GameView::variant`]. */
+            variant: components["schemas"]["Variant"];
             winner?: null | components["schemas"]["ColorName"];
         };
         /** @description Everything a frontend needs to draw and play a game. */
@@ -506,13 +523,20 @@ export interface components {
             can_take_back: boolean;
             /** @description Whether the side to move is in check. */
             check: boolean;
+            /**
+             * Format: int32
+             * @description The Chess960 setup number (0–959) of the start position, if it is one of the 960 setups
+             *     and the game is Chess960; null otherwise.
+             * @example 518
+             */
+            chess960_position?: number | null;
             clock?: null | components["schemas"]["Clock"];
             /** @description Whether the engine is searching its reply now (a `game` event follows on the live stream). */
             engine_thinking: boolean;
             /** @description The current position. */
             fen: string;
             id: string;
-            /** @description The position the game started from. */
+            /** @description The position the game started from (X-FEN in Chess960: `KQkq` for the outermost rooks). */
             initial_fen: string;
             last_move?: null | components["schemas"]["LegalMoveView"];
             /** @description The side to move's legal moves while the game is ongoing; empty once it is finished. */
@@ -537,6 +561,11 @@ export interface components {
             status: components["schemas"]["Status"];
             /** @description The side to move. */
             turn: components["schemas"]["ColorName"];
+            /**
+             * @description `standard` or `chess960`. In Chess960, castling moves are king-takes-rook in `uci`
+             *     (`b1a1`, as Stockfish writes them with `UCI_Chess960`); a move may be sent either way.
+             */
+            variant: components["schemas"]["Variant"];
             winner?: null | components["schemas"]["ColorName"];
         };
         /** @description The engine's suggestion for the player. */
@@ -568,7 +597,11 @@ export interface components {
             promotion?: string | null;
             /** @example Nf3 */
             san: string;
-            /** @example f3 */
+            /**
+             * @description The square the piece lands on; for castling the king's destination (g1/c1/g8/c8) in both
+             *     variants, while `uci` is king-takes-rook in Chess960.
+             * @example f3
+             */
             to: string;
             /** @example g1f3 */
             uci: string;
@@ -717,6 +750,13 @@ export interface components {
              */
             limit_secs: number;
         };
+        /**
+         * @description The rules a game is played under. Both have the same moves; Chess960 starts from one of 960
+         *     back-rank setups and castles with the king and rooks wherever they started (king-takes-rook
+         *     in UCI, `O-O`/`O-O-O` in SAN).
+         * @enum {string}
+         */
+        Variant: "standard" | "chess960";
     };
     responses: {
         /** @description internal_error: an unexpected failure (logged with its cause, never shown) */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LegalMove, PlayedMove } from '../api/types';
 import { legalMove } from '../test/fixtures';
 import { canMoveFrom, intentFor, promotionMove, targetsFrom } from './legal';
 
@@ -42,5 +43,40 @@ describe('targets', () => {
   it('knows which pieces can move', () => {
     expect(canMoveFrom(LEGAL, 'e1')).toBe(true);
     expect(canMoveFrom(LEGAL, 'g7')).toBe(false);
+  });
+});
+
+/** A listed move whose `to` differs from its UCI target, as a Chess960 castling's does. */
+const landing = (m: PlayedMove, to: string) => ({ ...legalMove(m), to: to as LegalMove['to'] });
+
+describe('castling by dragging the king', () => {
+  // Chess960, "rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1": castling is king-takes-rook in
+  // UCI, the king's destination in `to`.
+  const short = landing({ uci: 'b1h1', san: 'O-O', fen_after: 'rk5r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b ha - 1 1' }, 'g1');
+  const long = landing({ uci: 'b1a1', san: 'O-O-O', fen_after: 'rk5r/pppppppp/8/8/8/8/PPPPPPPP/2KR3R b ha - 1 1' }, 'c1');
+  const step = landing({ uci: 'b1c1', san: 'Kc1', fen_after: 'rk5r/pppppppp/8/8/8/8/PPPPPPPP/R1K4R b ha - 1 1' }, 'c1');
+  const CHESS960 = [short, long, step];
+
+  it('castles when the king is dropped onto its own rook', () => {
+    expect(intentFor(CHESS960, 'b1', 'h1')).toEqual({ kind: 'move', move: short });
+    expect(intentFor(CHESS960, 'b1', 'a1')).toEqual({ kind: 'move', move: long });
+  });
+
+  it('castles when the king is dropped two squares away, and a plain step stays a step', () => {
+    expect(intentFor(CHESS960, 'b1', 'g1')).toEqual({ kind: 'move', move: short });
+    expect(intentFor([step, long], 'b1', 'c1')).toEqual({ kind: 'move', move: step });
+  });
+
+  it('castles onto the corner rook in standard chess too', () => {
+    const standard = landing({ uci: 'e1g1', san: 'O-O', fen_after: 'r3k2r/8/8/8/8/8/8/R4RK1 b kq - 1 1' }, 'g1');
+    expect(intentFor([standard], 'e1', 'h1')).toEqual({ kind: 'move', move: standard });
+    expect(targetsFrom([standard], 'e1')).toEqual(['g1', 'h1']);
+  });
+
+  it('never offers the king its own square when it castles where it stands', () => {
+    const inPlace = landing({ uci: 'g1h1', san: 'O-O', fen_after: 'rk5r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b - - 1 1' }, 'g1');
+    expect(targetsFrom([inPlace], 'g1')).toEqual(['h1']);
+    expect(intentFor([inPlace], 'g1', 'g1')).toEqual({ kind: 'illegal' });
+    expect(intentFor([inPlace], 'g1', 'h1')).toEqual({ kind: 'move', move: inPlace });
   });
 });

@@ -22,6 +22,8 @@ export const START_VIEW: GameView = {
   id: 'g',
   fen: START,
   initial_fen: START,
+  variant: 'standard',
+  chess960_position: null,
   player_color: 'white',
   turn: 'white',
   ply: 0,

@@ -4,12 +4,18 @@
 //! perft <depth> [FEN]              leaf count; last line "Nodes searched: N"
 //! perft --divide <depth> [FEN]     first one line per root move, "e2e4: 20"
 //! perft --epd FILE [--max-depth D] a suite of "<fen> ;D1 20 ;D2 400 ..." lines; non-zero exit on mismatch
+//! perft --chess960 ...              Chess960 castling notation (king takes rook), as Stockfish
+//!                                   prints it with `setoption name UCI_Chess960 value true`
 //! ```
+//!
+//! A FEN whose castling needs Chess960 (king off e1/e8, rook out of its corner, Shredder-FEN
+//! rook files) switches to Chess960 notation by itself; `--chess960` is for the others, such as
+//! setup 518, so that `--divide` stays diffable with Stockfish's `go perft`.
 
 use std::process::ExitCode;
 use std::time::Instant;
 
-use alphachess_engine::{perft, perft_divide, Position};
+use alphachess_engine::{perft, perft_divide, CastlingMode, Position};
 
 /// What the command line asks for.
 enum Command {
@@ -18,6 +24,7 @@ enum Command {
         depth: u32,
         fen: Option<String>,
         divide: bool,
+        mode: CastlingMode,
     },
     /// Run a suite file.
     Epd {
@@ -27,7 +34,7 @@ enum Command {
 }
 
 const USAGE: &str =
-    "usage: perft [--divide] <depth> [FEN]\n       perft --epd FILE [--max-depth D]";
+    "usage: perft [--chess960] [--divide] <depth> [FEN]\n       perft --epd FILE [--max-depth D]";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -39,7 +46,12 @@ fn main() -> ExitCode {
         }
     };
     match command {
-        Command::Single { depth, fen, divide } => run_single(depth, fen.as_deref(), divide),
+        Command::Single {
+            depth,
+            fen,
+            divide,
+            mode,
+        } => run_single(depth, fen.as_deref(), divide, mode),
         Command::Epd { path, max_depth } => run_epd(&path, max_depth),
     }
 }
@@ -47,6 +59,7 @@ fn main() -> ExitCode {
 /// Parses the arguments into a [`Command`].
 fn parse_args(args: &[String]) -> Result<Command, String> {
     let mut divide = false;
+    let mut mode = CastlingMode::Standard;
     let mut epd = None;
     let mut max_depth = None;
     let mut rest = Vec::new();
@@ -54,6 +67,7 @@ fn parse_args(args: &[String]) -> Result<Command, String> {
     while let Some(arg) = iter.next() {
         match arg.as_str() {
             "--divide" => divide = true,
+            "--chess960" => mode = CastlingMode::Chess960,
             "--epd" => epd = Some(iter.next().ok_or("--epd needs a file")?.clone()),
             "--max-depth" => {
                 let text = iter.next().ok_or("--max-depth needs a number")?;
@@ -67,18 +81,32 @@ fn parse_args(args: &[String]) -> Result<Command, String> {
         if !rest.is_empty() || divide {
             return Err("--epd takes no depth, FEN or --divide".to_string());
         }
+        // Counts do not depend on the notation: a suite needs no mode.
         return Ok(Command::Epd { path, max_depth });
     }
     let (depth, fen) = rest.split_first().ok_or("missing depth")?;
     let depth = depth.parse().map_err(|_| format!("bad depth {depth:?}"))?;
     let fen = (!fen.is_empty()).then(|| fen.join(" "));
-    Ok(Command::Single { depth, fen, divide })
+    Ok(Command::Single {
+        depth,
+        fen,
+        divide,
+        mode,
+    })
 }
 
 /// Counts one position and prints Stockfish-style output.
-fn run_single(depth: u32, fen: Option<&str>, divide: bool) -> ExitCode {
-    let pos = match fen.map(Position::from_fen).transpose() {
-        Ok(pos) => pos.unwrap_or_default(),
+fn run_single(depth: u32, fen: Option<&str>, divide: bool, mode: CastlingMode) -> ExitCode {
+    let parsed = fen
+        .map(Position::from_fen)
+        .transpose()
+        .map(Option::unwrap_or_default)
+        .and_then(|pos| {
+            let mode = at_least(mode, &pos);
+            pos.with_castling_mode(mode)
+        });
+    let pos = match parsed {
+        Ok(pos) => pos,
         Err(err) => {
             eprintln!("perft: {err}");
             return ExitCode::from(2);
@@ -97,6 +125,15 @@ fn run_single(depth: u32, fen: Option<&str>, divide: bool) -> ExitCode {
     };
     println!("Nodes searched: {nodes}");
     ExitCode::SUCCESS
+}
+
+/// The mode asked for, or Chess960 when the position needs it whatever was asked.
+fn at_least(asked: CastlingMode, pos: &Position) -> CastlingMode {
+    if pos.is_chess960() {
+        CastlingMode::Chess960
+    } else {
+        asked
+    }
 }
 
 /// One suite line: a position and the expected counts by depth.

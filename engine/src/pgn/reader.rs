@@ -5,7 +5,7 @@ use std::io::{self, BufRead};
 use super::error::{MoveTextError, PgnError, PgnErrorKind};
 use super::lexer::{Lexer, Symbol, Token};
 use super::{Annotations, Comment, MoveAnnotation, Nag, PgnGame, Tags};
-use crate::{Color, DrawRule, Game, GameResult, PlayError, Position, San};
+use crate::{CastlingMode, Color, DrawRule, Game, GameResult, PlayError, Position, San};
 
 /// The most plies a game may have: more than any legal game under the 75-move rule, so it only
 /// stops hostile input from growing a game without bound.
@@ -249,6 +249,11 @@ impl GameBuilder {
         if self.game.is_some() {
             return;
         }
+        let mode = if self.tags.get("Variant").is_some_and(is_chess960_variant) {
+            CastlingMode::Chess960
+        } else {
+            CastlingMode::Standard
+        };
         let start = match self.tags.get("FEN") {
             None => Ok(Position::startpos()),
             Some(fen) => Position::from_fen(fen).map_err(|error| PgnErrorKind::InvalidFen {
@@ -256,6 +261,12 @@ impl GameBuilder {
                 error,
             }),
         };
+        let start = start.map(|pos| match mode {
+            CastlingMode::Chess960 => pos
+                .with_castling_mode(CastlingMode::Chess960)
+                .expect("any position can be read as Chess960"),
+            CastlingMode::Standard => pos,
+        });
         let start = start.unwrap_or_else(|kind| {
             self.fail(line, kind);
             Position::startpos()
@@ -342,4 +353,18 @@ fn play_symbol(game: &mut Game, symbol: &Symbol) -> Result<(), MoveTextError> {
         }
     })?;
     game.play(m).map_err(MoveTextError::Play)
+}
+
+/// Whether a `Variant` tag names Chess960, in the spellings seen in the wild ("Chess960",
+/// "chess 960", "Fischerandom", "Fischer Random", "960").
+fn is_chess960_variant(name: &str) -> bool {
+    let name: String = name
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    matches!(
+        name.as_str(),
+        "chess960" | "960" | "fischerandom" | "fischerrandom" | "frc"
+    )
 }

@@ -66,7 +66,9 @@ impl Tags {
 
     /// The tags as they are written for a game from `start` with `result`: the Seven Tag Roster
     /// first (missing values filled with "unknown", `Result` set to `result`), then `SetUp` and
-    /// `FEN` if `start` is not the standard initial position, then every other tag in order.
+    /// `FEN` if `start` is not the standard initial position (and `Variant "Chess960"` before
+    /// them for a Chess960 game, whose FEN is written even for setup 518), then every other tag
+    /// in order.
     pub(super) fn canonical(&self, start: &Position, result: GameResult) -> Tags {
         let mut tags = Tags::new();
         for (name, unknown) in SEVEN_TAG_ROSTER {
@@ -74,12 +76,18 @@ impl Tags {
         }
         tags.set("Result", result.to_string());
         let fen = start.to_fen();
-        if fen != STARTPOS_FEN {
+        if start.is_chess960() {
+            tags.set("Variant", "Chess960");
+        }
+        if fen != STARTPOS_FEN || start.is_chess960() {
             tags.set("SetUp", "1");
             tags.set("FEN", fen);
         }
         let is_standard = |name: &str| {
-            SEVEN_TAG_ROSTER.iter().any(|(n, _)| *n == name) || name == "SetUp" || name == "FEN"
+            SEVEN_TAG_ROSTER.iter().any(|(n, _)| *n == name)
+                || name == "SetUp"
+                || name == "FEN"
+                || (name == "Variant" && start.is_chess960())
         };
         for (name, value) in self.iter().filter(|(name, _)| !is_standard(name)) {
             tags.set(name, value);

@@ -4,8 +4,7 @@ use std::fmt;
 
 use super::San;
 use crate::attacks::{
-    between, bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks,
-    rook_attacks,
+    bishop_attacks, king_attacks, knight_attacks, pawn_attacks, queen_attacks, rook_attacks,
 };
 use crate::movegen::pawn_pushes;
 use crate::{Bitboard, CastlingSide, Move, MoveList, Position, Rank, Role, Square};
@@ -193,7 +192,7 @@ fn why_castling_is_illegal(pos: &Position, side: CastlingSide) -> IllegalSanReas
         IllegalSanReason::CastlingInCheck
     } else if !pos.castling_rights().has(us, side) {
         IllegalSanReason::NoCastlingRight
-    } else if (between(side.king_from(us), side.rook_from(us)) & pos.occupied()).any() {
+    } else if (pos.castling_path(side, pos.king_of(us)).must_be_empty & pos.occupied()).any() {
         IllegalSanReason::CastlingBlocked
     } else {
         IllegalSanReason::CastlingThroughCheck

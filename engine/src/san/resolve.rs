@@ -1,7 +1,7 @@
 //! Resolving a [`San`] against a position: the one legal move it names, else why not.
 
 use super::{castling_side, San, SanError, SanPlus};
-use crate::{Color, Move, Position, Role, Square};
+use crate::{Move, Position, Role};
 
 impl San {
     /// The legal move of `pos` this SAN names, or why there is none (or more than one).
@@ -47,7 +47,11 @@ impl San {
         match *self {
             San::Castle(side) => m.is_castle() && castling_side(m) == side,
             San::Coordinates { from, to, .. } => {
-                m.from() == from && (m.to() == to || (m.is_castle() && is_castling_rook(m, to)))
+                m.from() == from
+                    && (m.to() == to
+                        || pos
+                            .castling_squares(m)
+                            .is_some_and(|c| c.king_to == to || c.rook_from == to))
             }
             San::Normal {
                 role,
@@ -72,14 +76,6 @@ impl San {
             San::Castle(_) => None,
         }
     }
-}
-
-/// Whether `to` is the square of the rook a castling king move `m` castles with (`e1h1`).
-fn is_castling_rook(m: Move, to: Square) -> bool {
-    let side = castling_side(m);
-    Color::ALL
-        .into_iter()
-        .any(|color| side.king_from(color) == m.from() && side.rook_from(color) == to)
 }
 
 impl SanPlus {

@@ -6,13 +6,18 @@ use alphachess_engine::pgn::{read_game, write_annotated, write_game, PgnGame, Re
 use alphachess_engine::{Position, SanPlus, UciMove, MAX_MOVES};
 
 /// Positions the move parsers are resolved against: the start, Kiwipete both ways, promotions
-/// with en passant, and many queens and knights for disambiguation.
-const POSITIONS: [&str; 5] = [
+/// with en passant, many queens and knights for disambiguation, and Chess960 castling (a
+/// middlegame from the published table, both sides' rooks with inner rights, the rook on the
+/// king's destination).
+const POSITIONS: [&str; 8] = [
     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
     "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R b KQkq - 0 1",
     "r6k/1P3P2/8/3pP3/8/8/1p3p2/R6K w - d6 0 1",
     "Q6Q/8/1k6/8/4N1N1/8/8/Q3K2Q w - - 0 1",
+    "bqnb1rkr/pp3ppp/3ppn2/2p5/5P2/P2P4/NPP1P1PP/BQ1BNRKR w HFhf - 2 9",
+    "rk5r/8/8/8/8/8/8/RK5R w HAha - 0 1",
+    "4k3/8/8/8/8/8/8/2RK4 w C - 0 1",
 ];
 
 fn positions() -> impl Iterator<Item = Position> {
@@ -30,10 +35,21 @@ pub fn check_fen(data: &[u8]) {
         return;
     };
     let fen = pos.to_fen();
-    let again =
-        Position::from_fen(&fen).unwrap_or_else(|e| panic!("{fen} does not read back: {e}"));
+    let again = Position::from_fen_with_mode(&fen, pos.castling_mode())
+        .unwrap_or_else(|e| panic!("{fen} does not read back: {e}"));
     assert_eq!(again.to_fen(), fen);
+    assert_eq!(again, pos, "{fen}");
     assert_eq!(again.zobrist(), pos.zobrist(), "{fen}");
+    // Shredder-FEN names the same rooks, so it reads back to the same position in Chess960.
+    let shredder = pos.to_shredder_fen();
+    let again = Position::from_fen(&shredder)
+        .unwrap_or_else(|e| panic!("{shredder} does not read back: {e}"));
+    assert!(
+        again.is_chess960() || shredder.contains(" - "),
+        "{shredder}"
+    );
+    assert_eq!(again.to_shredder_fen(), shredder);
+    assert_eq!(again.zobrist(), pos.zobrist(), "{shredder}");
     // Whatever the position, playing its moves must not panic either.
     assert!(pos.count_legal_moves() <= MAX_MOVES, "{fen}");
     let moves = pos.legal_moves();
@@ -59,6 +75,13 @@ pub fn check_uci(data: &[u8]) {
         if let Ok(m) = uci.to_move(&pos) {
             assert!(pos.is_legal(m), "{uci} in {pos}");
             assert_eq!(m.to_uci().to_move(&pos), Ok(m), "{uci} in {pos}");
+            if let Some(castle) = pos.castling_squares(m) {
+                // Both notations name the same castling.
+                for to in [castle.king_to, castle.rook_from] {
+                    let other = UciMove { to, ..m.to_uci() };
+                    assert_eq!(other.to_move(&pos), Ok(m), "{other} in {pos}");
+                }
+            }
         }
     }
 }

@@ -33,6 +33,7 @@ mod state;
 mod store;
 mod summary;
 mod thinking;
+mod variant;
 mod view;
 
 pub use analyses::{AnalysisError, AnalysisSettings};
@@ -58,7 +59,9 @@ pub use quarantine::QuarantinedGame;
 pub use record::{GameRecord, InvalidRecord, StoredGame};
 pub use registry::{GameSlot, Games};
 pub use service::{Created, GameService, Hint, Played};
-pub use setup::{parse_fen, parse_pgn, ColorChoice, NewGame, SetupError};
+pub use setup::{
+    chess960_start, in_chess960, parse_fen, parse_pgn, ColorChoice, NewGame, SetupError,
+};
 pub use sqlite::SqliteStore;
 pub use state::{EngineTurn, GameState};
 pub use store::{
@@ -67,4 +70,5 @@ pub use store::{
 };
 pub use summary::{GameSummaries, GameSummary, MAX_SUMMARIES};
 pub use thinking::{ScoreView, Thinking};
+pub use variant::{stored_fen, Variant};
 pub use view::{Clock, EndReason, GameView, LegalMoveView, MoveView, Reason, Status};

@@ -78,7 +78,7 @@ impl GameRecord {
         GameRecord {
             id: id.to_string(),
             token_hash: token.to_hex(),
-            initial_fen: game.initial_position().to_fen(),
+            initial_fen: super::variant::stored_fen(game.initial_position()),
             moves: moves.join(" "),
             player_color: color_name(state.player()).to_owned(),
             level: i64::from(state.level().get()),

@@ -1,7 +1,7 @@
 //! A new game: who plays what, how strong the engine is, and where the game starts (a FEN or the
 //! moves of a PGN, validated here so only a possible game reaches the engine).
 
-use alphachess_engine::{pgn, Color, DrawRule, Game, Position};
+use alphachess_engine::{pgn, CastlingMode, Color, DrawRule, Game, Position, SanPlus};
 
 use super::clock::TimeControl;
 use super::color::parse_color_name;
@@ -19,6 +19,8 @@ pub enum SetupError {
     Fen(String),
     #[error("invalid PGN: {0}")]
     Pgn(String),
+    #[error("{0}")]
+    Chess960(String),
 }
 
 /// Which side the player asked for.
@@ -103,4 +105,49 @@ pub fn parse_pgn(text: &str) -> Result<Game, SetupError> {
             .map_err(|error| SetupError::Pgn(error.to_string()))?;
     }
     Ok(game)
+}
+
+/// Chess960 setup `number` (0–959), or a random one when `None`.
+pub fn chess960_start(number: Option<i64>) -> Result<Position, SetupError> {
+    let number = match number {
+        Some(n) => u16::try_from(n)
+            .ok()
+            .filter(|&n| n < 960)
+            .ok_or_else(|| SetupError::Chess960("position must be between 0 and 959".into()))?,
+        None => random_setup().map_err(|error| SetupError::Chess960(error.to_string()))?,
+    };
+    Position::chess960(number).map_err(|error| SetupError::Chess960(error.to_string()))
+}
+
+/// A uniformly random setup number: two random bytes, redrawn above the last whole multiple
+/// of 960 so that no setup is likelier than another.
+fn random_setup() -> Result<u16, RandomError> {
+    const LIMIT: u16 = (u16::MAX / 960) * 960;
+    loop {
+        let n = u16::from_le_bytes(random_bytes::<2>()?);
+        if n < LIMIT {
+            return Ok(n % 960);
+        }
+    }
+}
+
+/// `game` played under Chess960 castling: the same start and moves, each castling rewritten in
+/// king-takes-rook form (replayed by its SAN), for a FEN or PGN sent with `variant: chess960`.
+pub fn in_chess960(game: &Game) -> Result<Game, SetupError> {
+    let start = game
+        .initial_position()
+        .clone()
+        .with_castling_mode(CastlingMode::Chess960)
+        .map_err(|error| SetupError::Fen(error.to_string()))?;
+    let mut converted = Game::new(start).with_draw_rule(game.draw_rule());
+    for (&m, before) in game.moves().iter().zip(game.positions()) {
+        let san = SanPlus::from_move(before, m);
+        let m = san
+            .to_move(converted.position())
+            .map_err(|error| SetupError::Pgn(error.to_string()))?;
+        converted
+            .play(m)
+            .map_err(|error| SetupError::Pgn(error.to_string()))?;
+    }
+    Ok(converted)
 }

@@ -5,6 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::color::ColorName;
+use super::variant::Variant;
 use super::view::{Clock, EndReason, GameView, Reason, Status};
 use crate::openings::Opening;
 
@@ -31,6 +32,8 @@ pub struct GameSummary {
     pub ply: usize,
     /// The current position (for a thumbnail board).
     pub fen: String,
+    /// As in [`GameView::variant`].
+    pub variant: Variant,
     /// As in [`GameView::opening`].
     pub opening: Option<Opening>,
     /// As in [`GameView::clock`].
@@ -59,6 +62,7 @@ impl GameSummary {
             winner: view.winner,
             ply: view.ply,
             fen: view.fen.clone(),
+            variant: view.variant,
             opening: view.opening.clone(),
             clock: view.clock.clone(),
             last_move_san: view.last_move.as_ref().map(|m| m.san.clone()),

@@ -9,6 +9,7 @@ use super::clock::{millis, GameClock};
 use super::color::ColorName;
 use super::id::GameId;
 use super::state::GameState;
+use super::variant::Variant;
 use crate::openings::{opening_of, Opening};
 
 /// Whether the game goes on.
@@ -125,6 +126,8 @@ pub struct LegalMoveView {
     pub san: String,
     #[schema(example = "g1")]
     pub from: String,
+    /// The square the piece lands on; for castling the king's destination (g1/c1/g8/c8) in both
+    /// variants, while `uci` is king-takes-rook in Chess960.
     #[schema(example = "f3")]
     pub to: String,
     /// `q`, `r`, `b` or `n` for a promotion.
@@ -143,7 +146,10 @@ impl LegalMoveView {
             uci: m.to_string(),
             san: SanPlus::from_move(before, m).to_string(),
             from: m.from().to_string(),
-            to: m.to().to_string(),
+            to: before
+                .castling_squares(m)
+                .map_or(m.to(), |castle| castle.king_to)
+                .to_string(),
             promotion: m.promotion().map(|role| role.char().to_string()),
             fen_after: after.to_fen(),
         }
@@ -163,8 +169,15 @@ pub struct GameView {
     pub id: String,
     /// The current position.
     pub fen: String,
-    /// The position the game started from.
+    /// The position the game started from (X-FEN in Chess960: `KQkq` for the outermost rooks).
     pub initial_fen: String,
+    /// `standard` or `chess960`. In Chess960, castling moves are king-takes-rook in `uci`
+    /// (`b1a1`, as Stockfish writes them with `UCI_Chess960`); a move may be sent either way.
+    pub variant: Variant,
+    /// The Chess960 setup number (0–959) of the start position, if it is one of the 960 setups
+    /// and the game is Chess960; null otherwise.
+    #[schema(example = 518)]
+    pub chess960_position: Option<u16>,
     #[schema(value_type = ColorName)]
     pub player_color: Color,
     /// The side to move.
@@ -234,6 +247,12 @@ impl GameView {
             id: id.to_string(),
             fen: position.to_fen(),
             initial_fen: game.initial_position().to_fen(),
+            variant: Variant::of(game.initial_position()),
+            chess960_position: game
+                .initial_position()
+                .is_chess960()
+                .then(|| game.initial_position().chess960_number())
+                .flatten(),
             player_color: state.player(),
             turn: position.turn(),
             ply: game.ply(),

@@ -29,8 +29,12 @@ pub fn book() -> &'static Book {
     BOOK.get_or_init(|| Book::read(&FILES).expect("the embedded opening data reads (tested)"))
 }
 
-/// The opening `game` is in: the name of the latest named position it reached.
+/// The opening `game` is in: the name of the latest named position it reached. A Chess960 game
+/// has none: the book is standard chess theory, which even setup 518 leaves at its first castling.
 pub fn opening_of(game: &Game) -> Option<&'static Opening> {
+    if game.initial_position().is_chess960() {
+        return None;
+    }
     let book = book();
     game.positions()
         .iter()

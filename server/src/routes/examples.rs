@@ -140,14 +140,24 @@ pub fn create_requests() -> Vec<(&'static str, Value)> {
             "from_pgn",
             json!({"color": "black", "pgn": "1. e4 e5 2. Nf3 *"}),
         ),
+        (
+            "chess960_by_number",
+            json!({"color": "white", "variant": "chess960", "position": 518}),
+        ),
+        (
+            "chess960_random",
+            json!({"color": "random", "variant": "chess960"}),
+        ),
     ]
 }
 
-/// `POST /api/games/{id}/moves`: SAN, and UCI with the ply the client has.
+/// `POST /api/games/{id}/moves`: SAN, UCI with the ply the client has, and Chess960 castling
+/// as king-takes-rook.
 pub fn move_requests() -> Vec<(&'static str, Value)> {
     vec![
         ("san", json!({"move": "e4"})),
         ("uci_at_ply", json!({"move": "e2e4", "expected_ply": 0})),
+        ("chess960_castling", json!({"move": "g1h1"})),
     ]
 }
 

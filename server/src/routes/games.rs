@@ -11,7 +11,8 @@ use alphachess_engine::Game;
 use super::game_id::GamePath;
 use crate::error::{ApiError, ErrorBody};
 use crate::games::{
-    parse_fen, parse_pgn, ColorChoice, GameService, GameView, Level, NewGame, TimeControl,
+    chess960_start, in_chess960, parse_fen, parse_pgn, ColorChoice, GameService, GameView, Level,
+    NewGame, TimeControl, Variant,
 };
 use crate::limits::{ClientIp, Limits};
 
@@ -24,6 +25,16 @@ pub struct CreateGameRequest {
     /// 1 (weakest) to 8 (full strength, the default).
     #[schema(example = 8, minimum = 1, maximum = 8)]
     pub level: Option<i64>,
+    /// `standard` (the default) or `chess960`. A Chess960 game starts from setup `position`, a
+    /// random setup, or `fen`/`pgn` (whose castling is then read as Chess960); a FEN or PGN whose
+    /// castling needs Chess960 (X-FEN/Shredder-FEN rook files, `[Variant "Chess960"]`) makes a
+    /// Chess960 game without it.
+    #[schema(example = "chess960")]
+    pub variant: Option<String>,
+    /// Chess960 only: the setup number, 0 to 959 (Scharnagl's numbering, 518 is the standard
+    /// setup); absent: a random one.
+    #[schema(example = 518, minimum = 0, maximum = 959)]
+    pub position: Option<i64>,
     /// Start from this position instead of the initial one.
     pub fen: Option<String>,
     /// Continue this game (its first game, main line) instead.
@@ -117,6 +128,19 @@ impl TryFrom<CreateGameRequest> for NewGame {
             Some(n) => Level::new(n)
                 .ok_or_else(|| ApiError::InvalidRequest("level must be between 1 and 8".into()))?,
         };
+        let variant = match request.variant.as_deref() {
+            None => Variant::Standard,
+            Some(text) => Variant::parse(text).ok_or_else(|| {
+                ApiError::InvalidRequest("variant must be \"standard\" or \"chess960\"".into())
+            })?,
+        };
+        if request.position.is_some()
+            && (variant != Variant::Chess960 || request.fen.is_some() || request.pgn.is_some())
+        {
+            return Err(ApiError::InvalidRequest(
+                "position is a Chess960 setup number: give it with variant \"chess960\" and without fen or pgn".into(),
+            ));
+        }
         let game = match (request.fen, request.pgn) {
             (Some(_), Some(_)) => {
                 return Err(ApiError::InvalidRequest(
@@ -125,7 +149,14 @@ impl TryFrom<CreateGameRequest> for NewGame {
             }
             (Some(fen), None) => Game::new(parse_fen(&fen)?),
             (None, Some(pgn)) => parse_pgn(&pgn)?,
+            (None, None) if variant == Variant::Chess960 => {
+                Game::new(chess960_start(request.position)?)
+            }
             (None, None) => Game::default(),
+        };
+        let game = match variant {
+            Variant::Chess960 if !game.initial_position().is_chess960() => in_chess960(&game)?,
+            _ => game,
         };
         let clock = request
             .clock
@@ -159,6 +190,8 @@ mod tests {
             fen: fen.map(str::to_owned),
             pgn: pgn.map(str::to_owned),
             clock: None,
+            variant: None,
+            position: None,
         })
     }
 
@@ -198,6 +231,8 @@ mod tests {
                 level: None,
                 fen: None,
                 pgn: None,
+                variant: None,
+                position: None,
                 clock: Some(TimeControlRequest {
                     limit_secs,
                     increment_secs,

@@ -107,6 +107,8 @@ pub struct Worker {
     /// The game the engine last searched, so it hears `ucinewgame` when that changes.
     last_game: Option<Arc<str>>,
     skill: u8,
+    /// Whether the engine has `UCI_Chess960` on (off when it starts).
+    chess960: bool,
     backoff: Duration,
     restart_at: Instant,
 }
@@ -135,6 +137,7 @@ impl Worker {
             process,
             last_game: None,
             skill: FULL_SKILL,
+            chess960: false,
             backoff,
             restart_at: Instant::now() + INITIAL_BACKOFF,
         }
@@ -290,7 +293,7 @@ impl Worker {
     }
 
     /// Gets the engine ready for a search of `game` at `skill`: `ucinewgame` if the game
-    /// changed, `Skill Level` if it changed, then the position.
+    /// changed, `Skill Level` and `UCI_Chess960` if they changed, then the position.
     async fn prepare(
         &mut self,
         game: &Arc<str>,
@@ -309,6 +312,14 @@ impl Worker {
                 .send(&UciCommand::SetOption(EngineOption::SkillLevel(skill)))
                 .await?;
             self.skill = skill;
+        }
+        if self.chess960 != position.chess960() {
+            process
+                .send(&UciCommand::SetOption(EngineOption::Chess960(
+                    position.chess960(),
+                )))
+                .await?;
+            self.chess960 = position.chess960();
         }
         process.send(&UciCommand::Position(position.clone())).await
     }
@@ -412,6 +423,7 @@ impl Worker {
                 self.process = Some(process);
                 self.last_game = None;
                 self.skill = FULL_SKILL;
+                self.chess960 = false;
                 self.me().set_healthy(true);
                 Ok(())
             }

@@ -19,6 +19,8 @@ pub enum EngineOption {
     Hash(u32),
     /// Stockfish's strength handicap, 0 (weakest) to 20 (full strength).
     SkillLevel(u8),
+    /// Chess960 castling: king-takes-rook moves and X-FEN/Shredder-FEN castling fields.
+    Chess960(bool),
 }
 
 impl EngineOption {
@@ -27,13 +29,15 @@ impl EngineOption {
             EngineOption::Threads(_) => "Threads",
             EngineOption::Hash(_) => "Hash",
             EngineOption::SkillLevel(_) => "Skill Level",
+            EngineOption::Chess960(_) => "UCI_Chess960",
         }
     }
 
-    fn value(self) -> u32 {
+    fn value(self) -> String {
         match self {
-            EngineOption::Threads(n) | EngineOption::Hash(n) => n,
-            EngineOption::SkillLevel(n) => u32::from(n),
+            EngineOption::Threads(n) | EngineOption::Hash(n) => n.to_string(),
+            EngineOption::SkillLevel(n) => n.to_string(),
+            EngineOption::Chess960(on) => on.to_string(),
         }
     }
 }
@@ -44,15 +48,29 @@ impl EngineOption {
 pub struct UciPosition {
     fen: String,
     moves: Vec<UciMove>,
+    chess960: bool,
 }
 
 impl UciPosition {
-    /// The UCI form of a validated game.
+    /// The UCI form of a validated game. A Chess960 game is written with a Shredder-FEN (rook
+    /// files, never ambiguous) and king-takes-rook castling, which the engine reads once told
+    /// `UCI_Chess960` ([`UciPosition::chess960`]).
     pub fn from_game(game: &Game) -> UciPosition {
+        let start = game.initial_position();
         UciPosition {
-            fen: game.initial_position().to_fen(),
+            fen: if start.is_chess960() {
+                start.to_shredder_fen()
+            } else {
+                start.to_fen()
+            },
             moves: game.moves().iter().map(|m: &Move| m.to_uci()).collect(),
+            chess960: start.is_chess960(),
         }
+    }
+
+    /// Whether the engine must have `UCI_Chess960` on to read this position.
+    pub fn chess960(&self) -> bool {
+        self.chess960
     }
 }
 
@@ -292,6 +310,7 @@ mod tests {
             EngineOption::Threads(1),
             EngineOption::Hash(16),
             EngineOption::SkillLevel(3),
+            EngineOption::Chess960(true),
         ]
         .into_iter()
         .map(|o| UciCommand::SetOption(o).to_line().expect("safe"))
@@ -302,8 +321,29 @@ mod tests {
                 "setoption name Threads value 1",
                 "setoption name Hash value 16",
                 "setoption name Skill Level value 3",
+                "setoption name UCI_Chess960 value true",
             ]
         );
+    }
+
+    #[test]
+    fn a_chess960_position_is_sent_as_shredder_fen_with_king_takes_rook_castling() {
+        let fen = "bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1";
+        let moves = [
+            "d1e3", "d8e6", "e1d3", "e8d6", "c2c3", "c7c6", "c1c2", "c8c7", "g1f1",
+        ];
+        let game = game_after(fen, &moves);
+        let position = UciPosition::from_game(&game);
+        assert!(position.chess960());
+        let line = UciCommand::Position(position)
+            .to_line()
+            .expect("a validated game is safe");
+        assert_eq!(
+            line,
+            "position fen bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w HFhf - 0 1 \
+             moves d1e3 d8e6 e1d3 e8d6 c2c3 c7c6 c1c2 c8c7 g1f1"
+        );
+        assert!(!UciPosition::from_game(&game_after(START, &[])).chess960());
     }
 
     #[test]

@@ -82,6 +82,17 @@ async fn the_documents_examples_are_what_the_server_answers() {
         documented["game"]["legal_moves"]
     );
     let game = app.create(create.clone()).await;
+    let chess960 = example(
+        &doc,
+        "/paths/~1api~1games/post/requestBody/content/application~1json",
+        "chess960_by_number",
+    );
+    let created = app.create(chess960).await;
+    let view = app.view(&created).await;
+    assert_eq!(
+        (&view["variant"], &view["chess960_position"]),
+        (&json!("chess960"), &json!(518))
+    );
 
     let moves = "/paths/~1api~1games~1{id}~1moves/post";
     let body = example(

@@ -6,6 +6,7 @@ mod helpers;
 mod analysis;
 mod analysis_lane;
 mod analysis_runner;
+mod chess960;
 mod clients;
 mod clocks;
 mod cors;

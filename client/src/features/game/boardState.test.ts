@@ -15,6 +15,8 @@ const SCHOLARS_MATE: GameView = {
   id: 'g1',
   fen: MATED,
   initial_fen: START,
+  variant: 'standard',
+  chess960_position: null,
   player_color: 'white',
   turn: 'black',
   ply: 7,

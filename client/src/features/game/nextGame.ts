@@ -21,10 +21,13 @@ function clockField(view: GameView): Pick<NewGameRequest, 'clock'> {
  * starting position (a game set up from a FEN is replayed from there), the player's colour kept or swapped.
  */
 export function rematchRequest(view: GameView, swapColors: boolean): NewGameRequest {
+  const chess960 = view.variant === 'chess960';
   return {
     color: swapColors ? opposite(view.player_color) : view.player_color,
     level: view.level,
-    ...(isStandardStart(view.initial_fen) ? {} : { fen: view.initial_fen }),
+    // A Chess960 game keeps its setup, even setup 518 (the standard one), and its castling rules.
+    ...(chess960 ? { variant: 'chess960' } : {}),
+    ...(isStandardStart(view.initial_fen) && !chess960 ? {} : { fen: view.initial_fen }),
     ...clockField(view),
   };
 }
@@ -65,5 +68,6 @@ export function canPlayFrom(view: GameView, ply: number): boolean {
  * side of the position, whoever is to move there.
  */
 export function playFromHereRequest(view: GameView, ply: number, color: Color): NewGameRequest {
-  return { color, level: view.level, fen: fenAt(view, ply), ...clockField(view) };
+  const variant = view.variant === 'chess960' ? { variant: 'chess960' } : {};
+  return { color, level: view.level, ...variant, fen: fenAt(view, ply), ...clockField(view) };
 }

@@ -13,6 +13,7 @@ const SUMMARY: GameSummary = {
   winner: null,
   ply: 0,
   fen: START,
+  variant: 'standard',
   opening: null,
   clock: null,
   last_move_san: null,

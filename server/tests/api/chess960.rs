@@ -1,0 +1,161 @@
+//! Chess960 games (issue #29) against the real Stockfish: created by setup number, at random or
+//! from a PGN; castling both ways (king-takes-rook and SAN), the engine told `UCI_Chess960` so
+//! that it reads the castled history and answers with legal moves, then the review.
+
+use std::time::Duration;
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::helpers::{expect_error, spawn_with, test_config, TestApp, TestGame};
+
+/// Setup 0 (BBQNNRKR) after 1. Ne3 Ne6 2. Nd3 Nd6 3. c3 c6 4. Qc2 Qc7 5. g3 O-O-O: Black has
+/// castled long (king g8 to c8, rook f8 to d8) and White may too.
+const BLACK_CASTLED: &str = "[Variant \"Chess960\"]\n[SetUp \"1\"]\n\
+    [FEN \"bbqnnrkr/pppppppp/8/8/8/8/PPPPPPPP/BBQNNRKR w KQkq - 0 1\"]\n\n\
+    1. Ne3 Ne6 2. Nd3 Nd6 3. c3 c6 4. Qc2 Qc7 5. g3 O-O-O *";
+
+async fn spawn_reviewing() -> TestApp {
+    let mut config = test_config();
+    config.analysis_nodes = 20_000;
+    spawn_with(config).await
+}
+
+/// Polls until the analysis of `id` is done.
+async fn until_reviewed(app: &TestApp, id: &str) -> Value {
+    for _ in 0..6_000 {
+        let response = app.get(&format!("/api/games/{id}/analysis")).await;
+        if response.status() == StatusCode::OK {
+            let analysis: Value = response.json().await.expect("JSON");
+            match analysis["status"].as_str() {
+                Some("done") => return analysis,
+                Some("failed") => panic!("the review failed: {analysis}"),
+                _ => {}
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    panic!("the review of {id} never finished");
+}
+
+#[tokio::test]
+async fn a_chess960_game_where_both_sides_castle_is_played_against_stockfish_and_reviewed() {
+    let app = spawn_reviewing().await;
+    let game: TestGame = app
+        .create(json!({ "color": "white", "pgn": BLACK_CASTLED }))
+        .await;
+    let view = app.view(&game).await;
+    assert_eq!(view["variant"], "chess960", "{view}");
+    assert_eq!(view["chess960_position"], 0);
+    assert_eq!(
+        view["moves"][9]["uci"], "g8f8",
+        "Black's O-O-O, king takes rook"
+    );
+    assert_eq!(view["moves"][9]["san"], "O-O-O");
+    let castle = view["legal_moves"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .find(|m| m["san"] == "O-O-O")
+        .expect("White may castle long")
+        .clone();
+    assert_eq!(castle["uci"], "g1f1");
+    assert_eq!(
+        castle["to"], "c1",
+        "the board drops the king on its destination"
+    );
+
+    // White castles long king-takes-rook; Stockfish must read both castlings to answer.
+    let after = app.play(&game, "g1f1").await;
+    assert_eq!(after["ply"], 12, "{after}");
+    assert_eq!(after["moves"][10]["san"], "O-O-O");
+    assert!(
+        after["fen"].as_str().expect("a FEN").contains(" w - "),
+        "no castling rights are left: {after}"
+    );
+    let reply = after["moves"][11]["uci"]
+        .as_str()
+        .expect("the engine replied");
+    assert_eq!(reply.len(), 4, "{reply}");
+
+    let resigned = app.action(&game, "resign").await;
+    assert_eq!(resigned.status(), StatusCode::OK);
+    let review = until_reviewed(&app, &game.id).await;
+    assert_eq!(
+        review["plies"].as_array().map(Vec::len),
+        Some(12),
+        "{review}"
+    );
+
+    let pgn = app
+        .get(&format!("/api/games/{}/pgn", game.id))
+        .await
+        .text()
+        .await
+        .expect("text");
+    assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
+    assert!(
+        pgn.contains("5... O-O-O") && pgn.contains("6. O-O-O"),
+        "{pgn}"
+    );
+}
+
+#[tokio::test]
+async fn a_chess960_game_starts_from_a_chosen_or_random_setup() {
+    let app = spawn_with(test_config()).await;
+    let chosen = app
+        .create(json!({ "color": "white", "variant": "chess960", "position": 518 }))
+        .await;
+    let view = app.view(&chosen).await;
+    assert_eq!(view["variant"], "chess960");
+    assert_eq!(view["chess960_position"], 518);
+    assert_eq!(
+        view["initial_fen"],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(view["opening"], Value::Null);
+
+    let random = app
+        .create(json!({ "color": "black", "variant": "chess960" }))
+        .await;
+    let view = app.view(&random).await;
+    let number = view["chess960_position"].as_u64().expect("a setup number");
+    assert!(number < 960);
+    assert_eq!(view["variant"], "chess960");
+    assert_eq!(view["ply"], 1, "the engine, White, opened: {view}");
+
+    // A rematch sends the start back with the variant: the same setup, colours swapped.
+    let rematch = app
+        .create(json!({
+            "color": "white",
+            "variant": "chess960",
+            "fen": view["initial_fen"],
+        }))
+        .await;
+    let again = app.view(&rematch).await;
+    assert_eq!(again["chess960_position"], number);
+    assert_eq!(again["player_color"], "white");
+
+    let summaries = app
+        .get(&format!("/api/games?ids={}", chosen.id))
+        .await
+        .json::<Value>()
+        .await
+        .expect("JSON");
+    assert_eq!(summaries["games"][0]["variant"], "chess960", "{summaries}");
+}
+
+#[tokio::test]
+async fn a_setup_number_out_of_range_or_without_chess960_is_refused() {
+    let app = spawn_with(test_config()).await;
+    for body in [
+        json!({ "color": "white", "variant": "chess960", "position": 960 }),
+        json!({ "color": "white", "variant": "chess960", "position": -1 }),
+        json!({ "color": "white", "position": 3 }),
+        json!({ "color": "white", "variant": "crazyhouse" }),
+        json!({ "color": "white", "variant": "chess960", "position": 3, "fen": "8/8/8/8/8/8/8/8 w - - 0 1" }),
+    ] {
+        let response = app.create_raw(&body).await;
+        expect_error(response, StatusCode::BAD_REQUEST, "invalid_request").await;
+    }
+}
