@@ -11,6 +11,7 @@ mod session;
 mod store;
 mod stream;
 mod terminal;
+mod typeahead;
 mod view;
 
 use std::path::PathBuf;

@@ -19,6 +19,7 @@ use crate::commands::{self, Command, MoveText, HELP};
 use crate::movelist::{self, move_list};
 use crate::stream::{self, StreamEvent};
 use crate::terminal::{Terminal, CLEAR_LINE};
+use crate::typeahead::TypeAhead;
 use crate::view::{GameView, Thinking};
 
 /// How long to wait for the live stream to connect before playing without it.
@@ -147,18 +148,36 @@ struct Session<W: Write> {
 
 impl<W: Write> Session<W> {
     fn play(&mut self, mut input: impl BufRead) -> Result<(), SessionError> {
+        let mut held = TypeAhead::hold();
         self.show()?;
+        // Keys typed while the program printed, not yet part of a line read.
+        let mut typed = String::new();
         loop {
             if self.view.is_engine_turn() {
                 self.await_engine()?;
             }
             write!(self.out, "> ")?;
-            self.out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(self.out)?;
-                break;
-            }
+            typed.push_str(&held.release());
+            let line = match typed.find('\n') {
+                // Enter was pressed while the program printed: that line is the next command.
+                Some(end) => {
+                    let line: String = typed.drain(..=end).collect();
+                    writeln!(self.out, "{}", line.trim_end())?;
+                    line
+                }
+                None => {
+                    // Shown after the prompt, as the terminal would have; the rest is typed on.
+                    write!(self.out, "{typed}")?;
+                    self.out.flush()?;
+                    let mut rest = String::new();
+                    if input.read_line(&mut rest)? == 0 {
+                        writeln!(self.out)?;
+                        break;
+                    }
+                    std::mem::take(&mut typed) + &rest
+                }
+            };
+            held = TypeAhead::hold();
             if self.terminal.echo_input {
                 writeln!(self.out, "{}", line.trim_end())?;
             }

@@ -75,7 +75,7 @@ describe('a layout that does not jump', () => {
     await page.context().close();
   });
 
-  it('shows a move strip above the board on a 375×740 phone, and the result with its buttons after a game', async () => {
+  it('shows a move strip above the board on a 375×740 phone, and the result with its buttons in view after a game', async () => {
     const page = await newPage({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
     await openGameFromApi(page, { color: 'white', pgn: '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0' });
     await page.getByTestId('game-over').waitFor();
@@ -84,6 +84,12 @@ describe('a layout that does not jump', () => {
     const board = await boardBox(page);
     assert.ok(box.y + box.height <= board.y, 'above the board');
     assert.ok(await strip.getByRole('button', { name: 'Qxf7#' }).isVisible(), 'the last move is in view');
+    // The ways on are on the first screen, without scrolling (the strip above the board has the moves).
+    assert.equal(await page.evaluate(() => window.scrollY), 0);
+    for (const button of [page.getByTestId('rematch'), page.getByRole('button', { name: 'New game', exact: true })]) {
+      const place = await button.boundingBox();
+      assert.ok(place.y >= 0 && place.y + place.height <= 740, `${await button.textContent()} ends at ${place.y + place.height}`);
+    }
     assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'no sideways scrolling');
     await screenshot(page, 'edge-04-phone-after-game');
     await page.context().close();

@@ -28,6 +28,11 @@ pub struct TestServer {
 
 /// Starts the server on 127.0.0.1:0 with Stockfish at depth 3 and no database file.
 pub fn spawn_server() -> TestServer {
+    spawn_server_at_depth(3)
+}
+
+/// Starts the server with level 8 searching to `depth` (a deeper search thinks for longer).
+pub fn spawn_server_at_depth(depth: u32) -> TestServer {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
@@ -36,7 +41,7 @@ pub fn spawn_server() -> TestServer {
     let mut config = Config::with_defaults();
     config.bind = "127.0.0.1:0".parse().expect("a valid address");
     config.stockfish = vec![stockfish().into()];
-    config.depth = 3;
+    config.depth = depth;
     config.move_time_cap_ms = 5_000;
     config.static_dir = PathBuf::from("/nonexistent/alphachess-client");
     config.db = ":memory:".into();

@@ -5,3 +5,4 @@ mod errors;
 mod helpers;
 mod play;
 mod saved;
+mod terminal;
