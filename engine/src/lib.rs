@@ -38,7 +38,7 @@
 //! `Deserialize` (squares and moves as their text).
 //!
 //! Moves are generated legal by construction (check and pin masks, no make-and-test), the
-//! position is a ~90-byte value copied per move, and [`perft`] counts the last ply with popcounts.
+//! position is a 96-byte value copied per move, and [`perft`] counts the last ply with popcounts.
 #![warn(missing_docs)]
 
 pub mod attacks;

@@ -447,3 +447,26 @@ fn a_chess960_game_writes_and_reads_back_as_pgn_with_its_variant_and_fen() {
         .initial_position()
         .is_chess960());
 }
+
+#[test]
+fn the_readme_example_castles_as_it_says() {
+    let mut pos =
+        Position::from_fen("rk5r/pppppppp/8/8/8/8/PPPPPPPP/RK5R w HAha - 0 1").expect("valid");
+    let castle = "b1h1"
+        .parse::<UciMove>()
+        .expect("syntax")
+        .to_move(&pos)
+        .expect("legal");
+    assert_eq!(SanPlus::from_move(&pos, castle).to_string(), "O-O");
+    pos.play(castle).expect("legal");
+    assert_eq!(
+        pos.to_shredder_fen(),
+        "rk5r/pppppppp/8/8/8/8/PPPPPPPP/R4RK1 b ha - 1 1"
+    );
+}
+
+#[test]
+fn a_position_stays_under_100_bytes_with_its_castling_rooks() {
+    // Copy-make copies it per move: the castling rooks, mode and touch mask cost 8 bytes.
+    assert!(std::mem::size_of::<Position>() <= 96);
+}

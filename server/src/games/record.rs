@@ -289,6 +289,32 @@ mod tests {
     }
 
     #[test]
+    fn a_chess960_game_with_castling_comes_back_as_chess960_even_from_setup_518() {
+        let mut game = Game::new(Position::chess960(518).expect("in range"));
+        for text in [
+            "g1f3", "g8f6", "g2g3", "g7g6", "f1g2", "f8g7", "e1h1", "e8h8",
+        ] {
+            let m = text
+                .parse::<UciMove>()
+                .expect("UCI")
+                .to_move(game.position())
+                .expect("legal");
+            game.play(m).expect("playable");
+        }
+        let state = GameState::new(game, Color::White, Level::new(3).expect("a level"));
+        let record = record_of(&state);
+        assert_eq!(
+            record.initial_fen,
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w HAha - 0 1"
+        );
+        assert!(record.moves.ends_with("e1h1 e8h8"), "{}", record.moves);
+        let stored = record.rebuild().expect("valid");
+        assert!(stored.state.game().initial_position().is_chess960());
+        assert_eq!(stored.state.game().position(), state.game().position());
+        assert_eq!(record_of(&stored.state), record);
+    }
+
+    #[test]
     fn a_mate_and_a_resignation_come_back_finished() {
         // Fool's mate.
         let mate = played(&["f2f3", "e7e5", "g2g4", "d8h4"], Color::White);

@@ -159,3 +159,90 @@ async fn a_setup_number_out_of_range_or_without_chess960_is_refused() {
         expect_error(response, StatusCode::BAD_REQUEST, "invalid_request").await;
     }
 }
+
+/// White's king on f1 between its rooks on b1 and h1 (X-FEN rook files): castling short is king
+/// takes rook, `f1h1`, to king g1 and rook f1.
+const CASTLE_READY: &str = "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3K1R w HBgb - 0 1";
+
+#[tokio::test]
+async fn a_hint_a_takeback_and_a_draw_offer_work_in_a_chess960_game() {
+    let app = spawn_with(test_config()).await;
+    let game = app
+        .create(json!({ "color": "white", "level": 1, "variant": "chess960", "fen": CASTLE_READY }))
+        .await;
+    assert_eq!(game.view["variant"], "chess960", "{}", game.view);
+    let legal = game.view["legal_moves"].as_array().expect("legal moves");
+    assert!(
+        legal
+            .iter()
+            .any(|m| m["uci"] == "f1h1" && m["san"] == "O-O"),
+        "castling is offered king-takes-rook: {}",
+        game.view
+    );
+
+    // The hint comes from Stockfish in Chess960 mode: one of the player's legal moves as written.
+    let response = app
+        .client
+        .get(app.url(&format!("/api/games/{}/hint", game.id)))
+        .bearer_auth(&game.token)
+        .send()
+        .await
+        .expect("answer");
+    assert_eq!(response.status(), StatusCode::OK);
+    let hint: Value = response.json().await.expect("JSON");
+    assert!(
+        legal
+            .iter()
+            .any(|m| m["uci"] == hint["uci"] && m["san"] == hint["san"]),
+        "{hint}"
+    );
+
+    let castled = app.play(&game, "O-O").await;
+    assert_eq!(castled["ply"], 2, "Stockfish answered: {castled}");
+    assert_eq!(castled["moves"][0]["uci"], "f1h1");
+    let fen = castled["fen"].as_str().expect("a FEN");
+    assert!(fen.contains("/1R3RK1 "), "king g1, rook f1: {fen}");
+
+    // Taking back restores the start, castling rights and all.
+    let response = app.action(&game, "takeback").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let back: Value = response.json().await.expect("JSON");
+    assert_eq!(back["ply"], 0);
+    assert_eq!(back["fen"], back["initial_fen"]);
+    assert_eq!(
+        back["fen"], game.view["fen"],
+        "the same rights (written X-FEN)"
+    );
+    assert!(
+        back["legal_moves"]
+            .as_array()
+            .expect("legal moves")
+            .iter()
+            .any(|m| m["uci"] == "f1h1"),
+        "castling is legal again: {back}"
+    );
+
+    // A draw offer is searched by Stockfish in Chess960 mode once past move 30: a queen up, it
+    // declines for a reason of its own search.
+    let queen_up = app
+        .create(json!({
+            "color": "white",
+            "level": 1,
+            "variant": "chess960",
+            "fen": "1r3kr1/ppqppppp/8/8/8/8/PPPPPPPP/1R3K1R w HBgb - 0 40",
+        }))
+        .await;
+    let body = expect_error(
+        app.action(&queen_up, "draw").await,
+        StatusCode::CONFLICT,
+        "draw_declined",
+    )
+    .await;
+    assert!(
+        body["message"]
+            .as_str()
+            .is_some_and(|m| m.starts_with("Stockfish declines: it ")),
+        "{body}"
+    );
+    assert_eq!(app.view(&queen_up).await["status"], "ongoing");
+}

@@ -4,6 +4,7 @@ import { pgnPlayers, rememberImported } from '../../api/importedGames';
 import { startGame } from '../../api/newGame';
 import type { ColorChoice, GameView, NewGameRequest, TimeControl } from '../../api/types';
 import { movesText } from '../../chess/moveCount';
+import { Chess960Choice, type Chess960Request } from './Chess960Choice';
 import { Icon } from '../../components/Icon';
 import { radioGroupKeyDown, radioTabIndex } from '../../components/radioGroupKeys';
 import { LEVEL_DESCRIPTIONS, LEVELS, type LevelNumber, rememberedLevel, rememberLevel } from '../../levels/levels';
@@ -36,6 +37,7 @@ export function StartScreen({ onCreated, onResume, onMyGames }: Props) {
   const [color, setColor] = useState<ColorChoice>('white');
   const [level, setLevel] = useState<LevelNumber>(rememberedLevel);
   const [clock, setClock] = useState<TimeControl | null | string>(null);
+  const [chess960, setChess960] = useState<Chess960Request>(null);
   const [fromPosition, setFromPosition] = useState(false);
   const [positionText, setPositionText] = useState('');
   const position = useMemo(() => (fromPosition ? positionRequest(positionText) : null), [fromPosition, positionText]);
@@ -44,14 +46,16 @@ export function StartScreen({ onCreated, onResume, onMyGames }: Props) {
   const [error, setError] = useState<string | null>(null);
   const resumable = useResumableGame();
   /** Why "Play" cannot start yet, if it cannot. */
-  const blocked = typeof clock === 'string' || (fromPosition && preview.state !== 'ready');
+  const blocked = typeof clock === 'string' || typeof chess960 === 'string' || (fromPosition && preview.state !== 'ready');
 
   const start = async () => {
     if (blocked) return;
     unlockAudio(); // inside the click, so Stockfish's first move can sound
     setStarting(true);
     setError(null);
-    const request: NewGameRequest = { color, level, ...(clock ? { clock } : {}), ...(position ?? {}) };
+    // A Chess960 game from a pasted position keeps that position: the setup number is for a fresh start.
+    const variant = chess960 && typeof chess960 !== 'string' ? (position ? { variant: chess960.variant } : chess960) : {};
+    const request: NewGameRequest = { color, level, ...(clock ? { clock } : {}), ...variant, ...(position ?? {}) };
     try {
       const game = await startGame(request);
       // A PGN that was already over has nothing to play: it opens for review with its own players.
@@ -133,6 +137,7 @@ export function StartScreen({ onCreated, onResume, onMyGames }: Props) {
           </p>
         </fieldset>
         <TimeControlChoice onChange={setClock} />
+        <Chess960Choice onChange={setChess960} />
         <fieldset className="start-from">
           <legend>Start from</legend>
           <label className="toggle">
