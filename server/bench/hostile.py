@@ -24,9 +24,9 @@ moves (with expected_ply), pausing --think-ms; each move's latency is recorded.
     (named through X-Forwarded-For);
   * connections: 1500 slow-header connections from 127.0.0.2 (a client of its own: only
     127.0.0.1 is the trusted proxy), reopened when dropped;
-  * analyses: 20 imported 80-ply games resigned at once (each analysis starts by itself), while a
-    second player's short game is resigned and its review wait measured (--review measures the
-    same alone).
+  * analyses: 20 imported 80-ply games resigned at once (up to `--analyses-per-client`, 4 by
+    default, of their analyses start by themselves), while a second player's short game is
+    resigned and its review wait measured (--review measures the same alone).
 
 Bounded: everything stops after --seconds; the thread and socket counts are fixed by the flags.
 Prints the player's p50/p99/max move latency and statuses, the attackers' status counts, and the
@@ -490,7 +490,8 @@ def slow_connections(address, deadline, tally, count):
 
 
 def analysis_flood(base, deadline, tally, games):
-    """Imports long unfinished games and resigns them all at once: each analysis starts."""
+    """Imports long unfinished games and resigns them all at once: their analyses start, up to
+    the client's share (`--analyses-per-client`)."""
     conn = connect(base, timeout=30)
     created = [new_game(conn, CREATOR, {"color": "white", "level": 1, "pgn": LONG_PGN}, tally)
                for _ in range(games)]

@@ -10,7 +10,7 @@ use std::time::Duration;
 use clap::Parser;
 
 use crate::analysis::DEFAULT_ANALYSIS_NODES;
-use crate::games::PgSettings;
+use crate::games::{PgSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_MAX_PENDING_ANALYSES};
 use crate::limits::{IpNet, LimitSettings};
 use crate::middleware::cors::CorsOrigin;
 use crate::uci::EngineAddress;
@@ -82,6 +82,18 @@ pub struct Config {
     #[arg(long, env = "ALPHACHESS_MAX_ANALYSES",
           value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub max_analyses: Option<u32>,
+
+    /// Post-game analyses that may be queued or running at once, all clients together; past it a
+    /// new one is refused (503 `engine_busy`, `Retry-After`) instead of waiting for hours
+    #[arg(long, env = "ALPHACHESS_ANALYSIS_QUEUE", default_value_t = DEFAULT_MAX_PENDING_ANALYSES as u32,
+          value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub analysis_queue: u32,
+
+    /// Post-game analyses one client may have queued or running at once; past it that client's
+    /// next one is refused (429 `too_many_requests`, `Retry-After`)
+    #[arg(long, env = "ALPHACHESS_ANALYSES_PER_CLIENT", default_value_t = DEFAULT_ANALYSES_PER_CLIENT as u32,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub analyses_per_client: u32,
 
     /// Where games are kept: a SQLite file that keeps every game across restarts (`:memory:`
     /// keeps nothing), or `postgres://user:password@host:port/dbname` for a PostgreSQL database
@@ -406,6 +418,15 @@ mod tests {
         let config = Config::with_defaults();
         assert_eq!(config.analysis_nodes, DEFAULT_ANALYSIS_NODES);
         assert_eq!(config.max_analyses, None);
+        assert_eq!(config.analysis_queue as usize, DEFAULT_MAX_PENDING_ANALYSES);
+        assert_eq!(
+            config.analyses_per_client as usize,
+            DEFAULT_ANALYSES_PER_CLIENT
+        );
+        assert!(Config::try_parse_from(["alphachess-server", "--analysis-queue", "0"]).is_err());
+        assert!(
+            Config::try_parse_from(["alphachess-server", "--analyses-per-client", "0"]).is_err()
+        );
         let config = Config::parse_from([
             "alphachess-server",
             "--analysis-nodes",

@@ -418,6 +418,11 @@ impl From<AnalysisError> for ApiError {
             AnalysisError::Game(error) => error.into(),
             AnalysisError::GameNotFinished => ApiError::GameNotFinished,
             AnalysisError::NotRequested => ApiError::AnalysisNotFound,
+            AnalysisError::QueueFull { .. } => ApiError::EngineBusy,
+            AnalysisError::OverShare { retry_after_secs } => ApiError::TooManyRequests {
+                what: "analyses queued for this client",
+                retry_after_secs,
+            },
         }
     }
 }
@@ -660,6 +665,17 @@ mod tests {
         assert_eq!(never.code().as_str(), "analysis_not_found");
         let unknown = ApiError::from(AnalysisError::Game(GameError::NotFound));
         assert_eq!(unknown.code(), ErrorCode::GameNotFound);
+        let full = ApiError::from(AnalysisError::QueueFull {
+            retry_after_secs: 10,
+        });
+        assert_eq!(full.status_code(), StatusCode::SERVICE_UNAVAILABLE);
+        assert_eq!(full.code(), ErrorCode::EngineBusy);
+        let over = ApiError::from(AnalysisError::OverShare {
+            retry_after_secs: 10,
+        })
+        .error_response();
+        assert_eq!(over.status(), StatusCode::TOO_MANY_REQUESTS);
+        assert_eq!(over.headers().get(header::RETRY_AFTER).expect("set"), "10");
     }
 
     #[test]

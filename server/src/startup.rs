@@ -222,6 +222,8 @@ pub async fn start_service(config: &Config) -> Result<GameService, StartupError>
         max_running: config
             .max_analyses
             .map_or(addresses.len(), |max| max as usize),
+        max_pending: config.analysis_queue as usize,
+        per_client: config.analyses_per_client as usize,
     };
     let service = GameService::new(games, engines, config.depth, analysis);
     service.resume_analyses();

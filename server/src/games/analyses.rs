@@ -42,6 +42,12 @@ pub struct AnalysisSettings {
     pub nodes: u64,
     /// Analyses that may run at once; the others wait as `queued`.
     pub max_running: usize,
+    /// Analyses that may be queued or running at once, all clients together: past it a new one
+    /// is refused (503, retry later) rather than queued behind hours of others.
+    pub max_pending: usize,
+    /// Analyses one client may have queued or running at once: past it that client's new one is
+    /// refused (429) while other clients' still queue, so one client cannot fill the queue.
+    pub per_client: usize,
 }
 
 impl Default for AnalysisSettings {
@@ -49,9 +55,22 @@ impl Default for AnalysisSettings {
         AnalysisSettings {
             nodes: DEFAULT_ANALYSIS_NODES,
             max_running: 1,
+            max_pending: DEFAULT_MAX_PENDING_ANALYSES,
+            per_client: DEFAULT_ANALYSES_PER_CLIENT,
         }
     }
 }
+
+/// Default of [`AnalysisSettings::max_pending`]: at 500,000 nodes a position, a few hours of
+/// one engine's analysis time, which a queue should not hold more of.
+pub const DEFAULT_MAX_PENDING_ANALYSES: usize = 256;
+
+/// Default of [`AnalysisSettings::per_client`]: a player reviews a few games at once; more is a
+/// script filling the queue.
+pub const DEFAULT_ANALYSES_PER_CLIENT: usize = 4;
+
+/// How long a refused client is told to wait: about one analysis turn.
+const BUSY_RETRY_AFTER_SECS: u64 = 10;
 
 /// Why an analysis was refused or cannot be shown.
 #[derive(Debug, thiserror::Error)]
@@ -62,6 +81,10 @@ pub enum AnalysisError {
     GameNotFinished,
     #[error("nobody has asked for this game's analysis")]
     NotRequested,
+    #[error("the analysis queue is full; try again in {retry_after_secs} s")]
+    QueueFull { retry_after_secs: u64 },
+    #[error("this client already has as many analyses queued as it may; try again in {retry_after_secs} s")]
+    OverShare { retry_after_secs: u64 },
 }
 
 impl From<StoreError> for AnalysisError {
@@ -253,7 +276,9 @@ impl Analyses {
         self.begin(slot, true)
     }
 
-    /// A live game has just ended: its analysis starts, unless it already has one.
+    /// A live game has just ended: its analysis starts, unless it already has one. Past the
+    /// queue's bound or the client's share it does not start (the game itself is kept, ended):
+    /// the player asks for it later with `POST .../analysis`, which says when to retry.
     pub fn start_after_end(self: &Arc<Self>, slot: &Arc<GameSlot>) {
         if let Err(error) = self.begin(slot, false) {
             tracing::warn!(%error, game = %slot.id(), "the analysis of a finished game did not start");
@@ -330,6 +355,11 @@ impl Analyses {
         by_game.retain(|_, tracked| tracked.slot.strong_count() > 0);
         if let Some(tracked) = by_game.get(slot.id()).filter(|t| t.is_of(slot)) {
             let tracked = Arc::clone(tracked);
+            let failed = tracked.lock().status == AnalysisStatus::Failed;
+            // A failed analysis counts for nothing: restarting it takes a place in the queue.
+            if retry_failed && failed {
+                self.admit(&by_game, tracked.client)?;
+            }
             let mut progress = tracked.lock();
             if retry_failed && progress.status == AnalysisStatus::Failed {
                 tracked.set_status(&mut progress, AnalysisStatus::Queued, &*self.store)?;
@@ -337,12 +367,14 @@ impl Analyses {
             }
             return Ok(progress.analysis());
         }
+        let client = self.owner(slot);
+        self.admit(&by_game, client)?;
         self.store
             .save_analysis(slot.id(), AnalysisStatus::Queued, self.settings.nodes)?;
         let tracked = Arc::new(Tracked {
             id: slot.id().clone(),
             slot: Arc::downgrade(slot),
-            client: self.owner(slot),
+            client,
             nodes: self.settings.nodes,
             progress: Mutex::new(Progress {
                 status: AnalysisStatus::Queued,
@@ -358,6 +390,37 @@ impl Analyses {
         };
         self.spawn(tracked);
         Ok(analysis)
+    }
+
+    /// Whether one more analysis of `client`'s may queue: the queue as a whole and `client`'s
+    /// share of it both have room (an analysis counts while queued or running). A client not
+    /// known (`None`) is bounded by the whole queue only.
+    fn admit(
+        &self,
+        by_game: &HashMap<GameId, Arc<Tracked>>,
+        client: Option<ClientKey>,
+    ) -> Result<(), AnalysisError> {
+        let (mut pending, mut mine) = (0, 0);
+        for tracked in by_game.values() {
+            let status = tracked.lock().status;
+            if matches!(status, AnalysisStatus::Queued | AnalysisStatus::Running) {
+                pending += 1;
+                if client.is_some() && tracked.client == client {
+                    mine += 1;
+                }
+            }
+        }
+        if client.is_some() && mine >= self.settings.per_client {
+            return Err(AnalysisError::OverShare {
+                retry_after_secs: BUSY_RETRY_AFTER_SECS,
+            });
+        }
+        if pending >= self.settings.max_pending {
+            return Err(AnalysisError::QueueFull {
+                retry_after_secs: BUSY_RETRY_AFTER_SECS,
+            });
+        }
+        Ok(())
     }
 
     /// Adds an analysis read back from the store.

@@ -36,7 +36,9 @@ mod thinking;
 mod variant;
 mod view;
 
-pub use analyses::{AnalysisError, AnalysisSettings};
+pub use analyses::{
+    AnalysisError, AnalysisSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_MAX_PENDING_ANALYSES,
+};
 pub use analysis_record::{AnalysisRecord, InvalidAnalysis, PositionRecord, StoredAnalysis};
 pub use clock::{
     ClockMark, GameClock, InvalidTimeControl, TimeControl, MAX_INCREMENT_SECS, MAX_LIMIT_SECS,

@@ -250,7 +250,7 @@ impl GameSlot {
     }
 
     /// Starts a hint: `prepare` checks the game and builds the search under the game's lock;
-    /// [`GameError::SearchInProgress`] while the engine searches its reply or another hint runs.
+    /// [`GameError::SearchInProgress`] while the engine's reply is due or searched, or another hint runs.
     pub fn begin_hint<T>(
         &self,
         prepare: impl FnOnce(&GameState) -> Result<T, GameError>,

@@ -393,8 +393,15 @@ impl GameState {
         !self.is_finished() && (self.pending.is_some() || self.has_player_move())
     }
 
-    /// A hint is for the player's turn of an ongoing game.
+    /// A hint is for the player's turn of an ongoing game. While the engine's reply is due (the
+    /// player's move applied, the engine to move) the answer is [`GameError::SearchInProgress`]
+    /// whether or not its search has started yet: between the move being applied and the reply's
+    /// search being marked pending (the move is made durable first) a hint is in the same
+    /// situation as one asked mid-search, and the client should get the same answer.
     pub fn check_hint_allowed(&self) -> Result<(), GameError> {
+        if !self.is_finished() && self.game.position().turn() != self.player {
+            return Err(GameError::SearchInProgress);
+        }
         self.check_players_turn()
     }
 
@@ -486,6 +493,36 @@ mod tests {
         state
             .apply_engine_reply(turn.version, m)
             .expect("reply applies");
+    }
+
+    #[test]
+    fn a_hint_while_the_reply_is_due_is_search_in_progress_before_and_after_its_search_starts() {
+        let mut state = new_game(Color::White);
+        state.check_hint_allowed().expect("the player's turn");
+        state
+            .play_player_move(&mv("e4"), None)
+            .expect("legal player move");
+        // The gap: the move is applied, the reply's search not yet marked pending.
+        assert!(!state.is_engine_thinking());
+        assert!(matches!(
+            state.check_hint_allowed(),
+            Err(GameError::SearchInProgress)
+        ));
+        let turn = state.begin_engine_turn(true).expect("engine to move");
+        assert!(matches!(
+            state.check_hint_allowed(),
+            Err(GameError::SearchInProgress)
+        ));
+        let m = uci(&state, "e7e5");
+        state
+            .apply_engine_reply(turn.version, m)
+            .expect("reply applies");
+        state.check_hint_allowed().expect("the player's turn again");
+        state.resign().expect("an ongoing game");
+        assert!(matches!(
+            state.check_hint_allowed(),
+            Err(GameError::GameOver)
+        ));
     }
 
     #[test]

@@ -12,7 +12,8 @@ use crate::games::GameService;
 /// position searched by Stockfish behind live play, each move judged as lichess judges it.
 ///
 /// Idempotent: asking again answers the same analysis as it stands, except that a `failed` one
-/// starts again where it stopped. A live game's analysis starts by itself when the game ends.
+/// starts again where it stopped. A live game's analysis starts by itself when the game ends
+/// (unless the queue or the client's share is full: then it is asked for here later).
 /// Progress is also published on the game's live stream as `event: analysis` (data:
 /// AnalysisEvent).
 #[utoipa::path(tag = "games",
@@ -23,6 +24,8 @@ use crate::games::GameService;
         (status = 401, body = ErrorBody, description = "missing_token"),
         (status = 404, body = ErrorBody, description = "game_not_found (also for a wrong token)"),
         (status = 409, body = ErrorBody, description = "game_not_finished"),
+        (status = 429, body = ErrorBody, description = "too_many_requests: the game's client already has `--analyses-per-client` analyses queued or running, with Retry-After"),
+        (status = 503, body = ErrorBody, description = "engine_busy: `--analysis-queue` analyses are queued or running, with Retry-After"),
     ))]
 #[post("/games/{id}/analysis")]
 pub async fn request_analysis(

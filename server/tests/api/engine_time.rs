@@ -39,26 +39,23 @@ async fn ready_answers_at_once_while_every_engine_searches_and_leaves_nothing_qu
         })
     };
     app.wait_for_ply(&game, 1).await;
+    wait_for_search(&app).await;
+    // No clock: ready answering while the one engine still searches its (5 s) reply shows it
+    // did not wait for the engine, however slow the machine is.
     for _ in 0..3 {
-        let started = Instant::now();
         let response = app.get("/api/ready").await;
         assert_eq!(response.status(), StatusCode::OK);
-        assert!(
-            started.elapsed() < Duration::from_millis(500),
-            "ready took {:?} behind a search",
-            started.elapsed()
-        );
         assert_eq!(
             app.service.engines().queued(),
             (0, 0),
             "no readiness ping waits for an engine"
         );
         assert_eq!(app.service.engines().probes_pending(), 0);
+        assert!(
+            app.service.engines().status()[0].searching,
+            "ready answered while the engine was busy"
+        );
     }
-    assert!(
-        app.service.engines().status()[0].searching,
-        "the engine was busy all along"
-    );
     let played = search.await.expect("the move's request ends");
     assert_eq!(played.status(), StatusCode::OK);
 }

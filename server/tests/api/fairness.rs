@@ -209,3 +209,97 @@ async fn a_short_review_is_not_put_behind_another_clients_long_ones() {
     // In order of arrival, all three 80-ply reviews would have come first.
     assert_eq!(done, 0, "the short review waited for whole long ones");
 }
+
+/// `POST .../analysis` with the game's token.
+async fn post_analysis(app: &TestApp, game: &TestGame) -> reqwest::Response {
+    app.client
+        .post(app.url(&format!("/api/games/{}/analysis", game.id)))
+        .bearer_auth(&game.token)
+        .send()
+        .await
+        .expect("the server answers")
+}
+
+/// A long game imported by `client` and resigned: its analysis (80 positions at the default
+/// nodes on the one engine) is still queued or running for the rest of the test.
+async fn resigned_long_game(app: &TestApp, client: &str) -> TestGame {
+    let game = create_as(
+        app,
+        client,
+        json!({ "color": "white", "level": 1, "pgn": LONG_GAME }),
+    )
+    .await;
+    assert_eq!(app.action(&game, "resign").await.status(), StatusCode::OK);
+    game
+}
+
+/// The refusal says when to come back.
+fn retry_after(response: &reqwest::Response) -> u64 {
+    response
+        .headers()
+        .get("retry-after")
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse().ok())
+        .expect("a Retry-After in seconds")
+}
+
+#[tokio::test]
+async fn a_client_past_its_analysis_share_is_refused_with_429_while_others_still_queue() {
+    let mut config = config(5_000);
+    config.max_analyses = Some(1);
+    config.analyses_per_client = 2;
+    let app = spawn_with(config).await;
+    let first = resigned_long_game(&app, "203.0.113.1").await;
+    let second = resigned_long_game(&app, "203.0.113.1").await;
+    for game in [&first, &second] {
+        assert!(
+            ["queued", "running"].contains(&analysis_status(&app, game).await.as_str()),
+            "the first two start by themselves"
+        );
+    }
+    // The third game ends as usual; its analysis does not start by itself past the share.
+    let third = resigned_long_game(&app, "203.0.113.1").await;
+    let view = app.view(&third).await;
+    assert_eq!(
+        (&view["status"], &view["reason"]),
+        (&json!("finished"), &json!("resignation")),
+        "{view}"
+    );
+    let missing = app.get(&format!("/api/games/{}/analysis", third.id)).await;
+    expect_error(missing, StatusCode::NOT_FOUND, "analysis_not_found").await;
+    let refused = post_analysis(&app, &third).await;
+    assert!(retry_after(&refused) > 0);
+    expect_error(refused, StatusCode::TOO_MANY_REQUESTS, "too_many_requests").await;
+    // Asking again for one already queued is answered as it stands, not refused.
+    assert_eq!(
+        post_analysis(&app, &first).await.status(),
+        StatusCode::ACCEPTED
+    );
+    // Another client's analysis still queues.
+    let other = resigned_long_game(&app, "198.51.100.7").await;
+    assert_eq!(
+        post_analysis(&app, &other).await.status(),
+        StatusCode::ACCEPTED
+    );
+    assert_eq!(analysis_status(&app, &other).await, "queued");
+}
+
+#[tokio::test]
+async fn a_full_analysis_queue_refuses_a_new_analysis_with_503_and_keeps_the_game() {
+    let mut config = config(5_000);
+    config.max_analyses = Some(1);
+    config.analysis_queue = 2;
+    let app = spawn_with(config).await;
+    resigned_long_game(&app, "203.0.113.1").await;
+    resigned_long_game(&app, "203.0.113.2").await;
+    let late = resigned_long_game(&app, "198.51.100.7").await;
+    let view = app.view(&late).await;
+    assert_eq!(
+        (&view["status"], &view["reason"]),
+        (&json!("finished"), &json!("resignation")),
+        "{view}"
+    );
+    let refused = post_analysis(&app, &late).await;
+    assert!(retry_after(&refused) > 0);
+    expect_error(refused, StatusCode::SERVICE_UNAVAILABLE, "engine_busy").await;
+}
