@@ -74,7 +74,8 @@ export interface paths {
          * Starts the analysis of a finished game (also one imported finished from a PGN): every
          *     position searched by Stockfish behind live play, each move judged as lichess judges it.
          * @description Idempotent: asking again answers the same analysis as it stands, except that a `failed` one
-         *     starts again where it stopped. A live game's analysis starts by itself when the game ends.
+         *     starts again where it stopped. A live game's analysis starts by itself when the game ends
+         *     (unless the queue or the client's share is full: then it is asked for here later).
          *     Progress is also published on the game's live stream as `event: analysis` (data:
          *     AnalysisEvent).
          */
@@ -1125,7 +1126,25 @@ export interface operations {
                 };
             };
             421: components["responses"]["UnknownHost"];
+            /** @description too_many_requests: the game's client already has `--analyses-per-client` analyses queued or running, with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             500: components["responses"]["InternalError"];
+            /** @description engine_busy: `--analysis-queue` analyses are queued or running, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     claim_draw: {
