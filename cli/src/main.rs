@@ -7,6 +7,7 @@ mod app;
 mod board;
 mod commands;
 mod movelist;
+mod rating;
 mod session;
 mod store;
 mod stream;
@@ -56,8 +57,9 @@ enum CliCommand {
         #[arg(long, value_enum, default_value_t = ColorChoice::White)]
         color: ColorChoice,
 
-        /// Stockfish's strength, 1 (weakest) to 8 (full strength, the server's default)
-        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=8))]
+        /// The ladder's step, 1 (a true beginner) to 16 (full strength, the server's default);
+        /// `alphachess levels` lists them with their measured ratings
+        #[arg(long, value_parser = clap::value_parser!(u8).range(1..=16))]
         level: Option<u8>,
 
         /// Start from this position (FEN) instead of the initial one
@@ -79,6 +81,12 @@ enum CliCommand {
     },
     /// Show the saved games and how they stand
     List,
+    /// Show the ladder's steps with their measured ratings, your rating and the step to play next
+    Levels {
+        /// The AlphaChess server
+        #[arg(long, env = "ALPHACHESS_SERVER", default_value = DEFAULT_SERVER)]
+        server: ServerUrl,
+    },
 }
 
 fn main() -> ExitCode {
@@ -107,6 +115,7 @@ fn main() -> ExitCode {
         }
         CliCommand::Resume { id, server } => app::resume(id.as_deref(), server, looks),
         CliCommand::List => app::list(),
+        CliCommand::Levels { server } => app::levels(server),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -134,9 +143,9 @@ mod tests {
     }
 
     #[test]
-    fn a_level_outside_one_to_eight_is_a_usage_error() {
+    fn a_level_outside_the_ladder_is_a_usage_error() {
         let error =
-            Cli::try_parse_from(["alphachess", "play", "--level", "9"]).expect_err("out of range");
+            Cli::try_parse_from(["alphachess", "play", "--level", "17"]).expect_err("out of range");
         assert_eq!(error.exit_code(), 2);
     }
 }

@@ -18,6 +18,7 @@ mod examples;
 mod faults;
 mod headers;
 mod injection;
+mod levels;
 mod limits;
 mod ndjson;
 mod persistence;

@@ -54,8 +54,12 @@ CREATE TRIGGER games_notify AFTER INSERT OR UPDATE OF version ON games
     FOR EACH ROW EXECUTE FUNCTION alphachess_notify_game();
 ";
 
+/// Version 2 (the measured ladder, #23): levels 1–8 of older games become the ladder's steps
+/// (see `games/level.rs`, `LEGACY_LEVELS`).
+const SCHEMA_V2_LADDER: &str = crate::games::level::LADDER_MIGRATION;
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[SCHEMA_V1];
+const MIGRATIONS: &[&str] = &[SCHEMA_V1, SCHEMA_V2_LADDER];
 
 /// The schema version this release writes.
 pub const PG_SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
