@@ -121,7 +121,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
     <PlayerStrip
       name={names[engine]}
       color={engine}
-      detail={spectator ? `Stockfish, level ${view.level}` : `level ${view.level}`}
+      detail={spectator ? `Stockfish, level ${view.level} (${view.step.rating})` : `level ${view.level} (${view.step.rating})`}
       thinking={thinking}
       search={search}
       showScore={showEvaluation}

@@ -18,7 +18,7 @@ describe('the next game', () => {
 
   it('goes one level up with the same colour, and not past full strength', () => {
     expect(nextLevelRequest(FINISHED)).toEqual({ color: 'white', level: 4 });
-    expect(nextLevelRequest({ ...FINISHED, level: 8 })).toBeNull();
+    expect(nextLevelRequest({ ...FINISHED, level: 16 })).toBeNull();
   });
 
   it('keeps the clock of a timed game', () => {
