@@ -26,17 +26,22 @@ pub fn suggest(player: &Glicko2) -> Suggestion {
     Level::all()
         .map(|level| {
             let row = measured(level);
-            let deviation = f64::from(row.high - row.low) / 2.0 / 1.96;
+            // The step's own uncertainty left out: a barely measured step would otherwise look
+            // like a fair fight from anywhere.
+            let deviation = 0.0;
             Suggestion {
                 level: level.get(),
                 rating: row.rating,
                 expected: player.expected(f64::from(row.rating), deviation),
             }
         })
+        // Far off the ladder every expected score rounds to 0 or 1: the nearest rating decides.
         .min_by(|a, b| {
-            (a.expected - 0.5)
-                .abs()
-                .total_cmp(&(b.expected - 0.5).abs())
+            let off = |s: &Suggestion| (s.expected - 0.5).abs();
+            let distance = |s: &Suggestion| (f64::from(s.rating) - player.rating).abs();
+            off(a)
+                .total_cmp(&off(b))
+                .then(distance(a).total_cmp(&distance(b)))
         })
         .expect("the ladder has steps")
 }
