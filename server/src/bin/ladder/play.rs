@@ -203,7 +203,10 @@ pub fn play_game(
     let (score, reason) = loop {
         if let Some(outcome) = game.outcome() {
             let score = match outcome {
-                Outcome::Decisive { winner, .. } if winner == Color::White => 1.0,
+                Outcome::Decisive {
+                    winner: Color::White,
+                    ..
+                } => 1.0,
                 Outcome::Decisive { .. } => 0.0,
                 Outcome::Draw { .. } => 0.5,
             };
