@@ -289,6 +289,16 @@ impl Api {
             .map_err(|e| ClientError::Protocol(format!("unexpected answer to a draw offer: {e}")))
     }
 
+    /// `GET /api/v1/levels`: the measured ladder.
+    pub fn levels(&self) -> Result<serde_json::Value, ClientError> {
+        self.json(self.http.get(self.url("levels")))
+    }
+
+    /// `POST /api/v1/rating`: the player's rating after a game, and the step to play next.
+    pub fn rate(&self, body: &serde_json::Value) -> Result<serde_json::Value, ClientError> {
+        self.json(self.http.post(self.url("rating")).json(body))
+    }
+
     /// `GET /api/v1/games/{id}/pgn`.
     pub fn pgn(&self, id: &str) -> Result<String, ClientError> {
         let response = self.send(self.http.get(self.game_url(id, "/pgn")))?;

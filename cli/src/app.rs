@@ -193,6 +193,15 @@ fn start(api: Api, access: GameAccess, game: GameView, looks: Looks) -> Result<(
 }
 
 /// `alphachess list`: the saved games and how each stands on its server now.
+/// `alphachess levels`: the measured ladder, the player's rating and the step to play next.
+pub fn levels(server: ServerUrl) -> Result<(), AppError> {
+    let store = Store::from_env()?;
+    for line in crate::rating::ladder(&Api::new(server), store.dir())? {
+        println!("{line}");
+    }
+    Ok(())
+}
+
 pub fn list() -> Result<(), AppError> {
     let store = Store::from_env()?;
     let games = store.load()?;

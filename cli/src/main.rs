@@ -7,6 +7,7 @@ mod app;
 mod board;
 mod commands;
 mod movelist;
+mod rating;
 mod session;
 mod store;
 mod stream;
@@ -24,9 +25,10 @@ use crate::app::{ColorChoice, NewGame, Start};
 
 /// Where `alphachess-server` listens by default.
 const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
-/// The level a new game starts at unless told: the web start screen's default, so a newcomer meets
-/// the same Stockfish in either client (the server's own default, full strength, is no first game).
-const DEFAULT_LEVEL: u8 = 2;
+/// The ladder step a new game starts at unless told: the web start screen's default
+/// (`client/src/levels/levels.ts`), so a newcomer meets the same Stockfish in either client (the
+/// server's own default, full strength, is no first game).
+const DEFAULT_LEVEL: u8 = 5;
 
 /// Play Stockfish in the terminal, through an AlphaChess server.
 ///
@@ -60,8 +62,9 @@ enum CliCommand {
         #[arg(long, value_enum, default_value_t = ColorChoice::White)]
         color: ColorChoice,
 
-        /// Stockfish's strength, 1 (weakest) to 8 (full strength); 2 by default, as on the web
-        #[arg(long, default_value_t = DEFAULT_LEVEL, value_parser = clap::value_parser!(u8).range(1..=8))]
+        /// The ladder's step, 1 (a true beginner) to 16 (full strength); 5 by default, as on the
+        /// web. `alphachess levels` lists them with their measured ratings
+        #[arg(long, default_value_t = DEFAULT_LEVEL, value_parser = clap::value_parser!(u8).range(1..=16))]
         level: u8,
 
         /// Start from this position (FEN) instead of the initial one
@@ -93,6 +96,12 @@ enum CliCommand {
     },
     /// Show the saved games and how they stand
     List,
+    /// Show the ladder's steps with their measured ratings, your rating and the step to play next
+    Levels {
+        /// The AlphaChess server
+        #[arg(long, env = "ALPHACHESS_SERVER", default_value = DEFAULT_SERVER)]
+        server: ServerUrl,
+    },
 }
 
 fn main() -> ExitCode {
@@ -124,6 +133,7 @@ fn main() -> ExitCode {
         }
         CliCommand::Resume { id, server } => app::resume(id.as_deref(), server, looks),
         CliCommand::List => app::list(),
+        CliCommand::Levels { server } => app::levels(server),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
@@ -173,19 +183,19 @@ mod tests {
     }
 
     #[test]
-    fn play_starts_at_level_two_unless_told_as_the_web_does() {
+    fn play_starts_at_the_webs_default_step_unless_told() {
         let level = |args: &[&str]| match Cli::try_parse_from(args).expect("valid").command {
             CliCommand::Play { level, .. } => level,
             other => panic!("not play: {other:?}"),
         };
-        assert_eq!(level(&["alphachess", "play"]), 2);
+        assert_eq!(level(&["alphachess", "play"]), 5);
         assert_eq!(level(&["alphachess", "play", "--level", "8"]), 8);
     }
 
     #[test]
-    fn a_level_outside_one_to_eight_is_a_usage_error() {
+    fn a_level_outside_the_ladder_is_a_usage_error() {
         let error =
-            Cli::try_parse_from(["alphachess", "play", "--level", "9"]).expect_err("out of range");
+            Cli::try_parse_from(["alphachess", "play", "--level", "17"]).expect_err("out of range");
         assert_eq!(error.exit_code(), 2);
     }
 }

@@ -372,6 +372,19 @@ impl<W: Write> Session<W> {
     }
 
     fn farewell(&mut self) -> Result<(), SessionError> {
+        if self.view.is_finished() {
+            let said = crate::store::Store::from_env()
+                .map_err(|e| e.to_string())
+                .and_then(|store| {
+                    crate::rating::after_game(&self.api, store.dir(), &self.view)
+                        .map_err(|e| e.to_string())
+                });
+            match said {
+                Ok(Some(line)) => writeln!(self.out, "{line}")?,
+                Ok(None) => {}
+                Err(error) => writeln!(self.out, "Your rating could not be updated: {error}")?,
+            }
+        }
         if !self.view.is_finished() {
             writeln!(
                 self.out,

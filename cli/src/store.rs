@@ -117,6 +117,11 @@ impl Store {
         Store { dir }
     }
 
+    /// The folder the saved games (and the player's rating) are kept in.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
     /// The saved-games file.
     pub fn path(&self) -> PathBuf {
         self.dir.join(FILE_NAME)

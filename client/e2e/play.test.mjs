@@ -26,10 +26,10 @@ describe('playing against Stockfish', () => {
     const page = await newPage();
     await page.goto('/');
     assert.equal(await page.locator('label[data-side]').count(), 3);
-    assert.equal(await page.locator('button[data-level]').count(), 8);
-    assert.equal(await page.locator('button[data-level="2"]').getAttribute('aria-checked'), 'true', 'a beginner-friendly level by default');
-    assert.match(await page.getByTestId('level-description').textContent(), /^Beginner/);
-    for (let level = 1; level <= 8; level++) {
+    assert.equal(await page.locator('button[data-level]').count(), 16);
+    assert.equal(await page.locator('button[data-level="5"]').getAttribute('aria-checked'), 'true', 'a beginner-friendly level by default');
+    assert.match(await page.getByTestId('level-description').textContent(), /^Learner/);
+    for (let level = 1; level <= 16; level++) {
       assert.ok(await page.locator(`button[data-level="${level}"]`).getAttribute('title'), `level ${level} is described`);
     }
     await screenshot(page, '01-start-screen');
@@ -39,7 +39,7 @@ describe('playing against Stockfish', () => {
   it('keeps the chosen level highlighted under the pointer, and sets the error box apart from Play', async () => {
     const page = await newPage();
     await page.goto('/');
-    const chosen = page.locator('button[data-level="2"]');
+    const chosen = page.locator('button[data-level="5"]');
     const background = () => chosen.evaluate((el) => getComputedStyle(el).backgroundColor);
     const highlighted = await background();
     await chosen.hover();
@@ -60,11 +60,11 @@ describe('playing against Stockfish', () => {
   it('remembers the level chosen last across a reload', async () => {
     const page = await newPage();
     await page.goto('/');
-    await page.locator('button[data-level="5"]').click();
+    await page.locator('button[data-level="7"]').click();
     assert.match(await page.getByTestId('level-description').textContent(), /^Club player/);
     await page.reload();
-    assert.equal(await page.locator('button[data-level="5"]').getAttribute('aria-checked'), 'true');
-    assert.equal(await page.locator('button[data-level="2"]').getAttribute('aria-checked'), 'false');
+    assert.equal(await page.locator('button[data-level="7"]').getAttribute('aria-checked'), 'true');
+    assert.equal(await page.locator('button[data-level="5"]').getAttribute('aria-checked'), 'false');
     await page.context().close();
   });
 

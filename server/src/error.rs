@@ -224,7 +224,7 @@ impl ErrorCode {
                 ApiError::MalformedJson("missing field `move` at line 1 column 2".into())
             }
             ErrorCode::InvalidRequest => {
-                ApiError::InvalidRequest("level must be between 1 and 8".into())
+                ApiError::InvalidRequest("level must be between 1 and 16".into())
             }
             ErrorCode::InvalidFen => parse_fen("8/8/8/8/8/8/8/8 w - - 0 1")
                 .expect_err("a board without kings is no position")

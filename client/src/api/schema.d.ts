@@ -264,6 +264,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/levels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ladder's steps with their measured ratings. */
+        get: operations["levels"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/positions": {
         parameters: {
             query?: never;
@@ -278,6 +295,26 @@ export interface paths {
          *     is created or stored.
          */
         post: operations["preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/rating": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rates the player after a game against the computer (Glicko-2 against the step's measured
+         *     rating), or just suggests a step for the rating given.
+         */
+        post: operations["rate"];
         delete?: never;
         options?: never;
         head?: never;
@@ -422,8 +459,9 @@ export interface components {
             fen?: string | null;
             /**
              * Format: int64
-             * @description 1 (weakest) to 8 (full strength, the default).
-             * @example 8
+             * @description A step of the ladder (`GET /api/levels`): 1 (a true beginner) to 16 (full strength, the
+             *     default).
+             * @example 16
              */
             level?: number | null;
             /** @description Continue this game (its first game, main line) instead. */
@@ -469,6 +507,21 @@ export interface components {
             /** Format: int32 */
             mate: number;
         };
+        /** @description A finished game against the computer. */
+        FinishedGame: {
+            /**
+             * Format: int64
+             * @description The step played (the game's `level`).
+             * @example 7
+             */
+            level: number;
+            result: components["schemas"]["GameScoreName"];
+        };
+        /**
+         * @description How a finished game went for the player.
+         * @enum {string}
+         */
+        GameScoreName: "win" | "draw" | "loss";
         /** @description The body of `GET /api/games?ids=`: the games asked for that exist, in the order asked. */
         GameSummaries: {
             games: components["schemas"]["GameSummary"][];
@@ -544,7 +597,7 @@ export interface components {
             legal_moves: components["schemas"]["LegalMoveView"][];
             /**
              * Format: int32
-             * @description 1 (weakest) to 8 (full strength).
+             * @description The ladder's step: 1 (a true beginner) to 16 (full strength).
              */
             level: number;
             /** @description `moves[i]` is ply `i + 1`. */
@@ -560,6 +613,8 @@ export interface components {
              */
             result: string;
             status: components["schemas"]["Status"];
+            /** @description The step's name and measured rating (engine scale, see `GET /api/levels`). */
+            step: components["schemas"]["StepView"];
             /** @description The side to move. */
             turn: components["schemas"]["ColorName"];
             /**
@@ -568,6 +623,24 @@ export interface components {
              */
             variant: components["schemas"]["Variant"];
             winner?: null | components["schemas"]["ColorName"];
+        };
+        /** @description A rating with its deviation (RD) and volatility, on the Glicko scale. */
+        Glicko2: {
+            /**
+             * Format: double
+             * @example 350
+             */
+            deviation: number;
+            /**
+             * Format: double
+             * @example 1500
+             */
+            rating: number;
+            /**
+             * Format: double
+             * @example 0.06
+             */
+            volatility: number;
         };
         /** @description The engine's suggestion for the player. */
         Hint: {
@@ -606,6 +679,14 @@ export interface components {
             to: string;
             /** @example g1f3 */
             uci: string;
+        };
+        /** @description Every step of the ladder, weakest first. */
+        LevelsBody: {
+            levels: components["schemas"]["StepView"][];
+            /** @description How they were measured. */
+            method: string;
+            /** @description What the ratings are measured against: an engine scale, not a human one. */
+            scale: string;
         };
         /** @description Body of `POST /api/games/{id}/moves`. */
         MoveRequest: {
@@ -672,6 +753,27 @@ export interface components {
             /** @example 1. e4 e5 2. Nf3 * */
             pgn?: string | null;
         };
+        /** @description The player's rating, how to show it, and the step to play next. */
+        RatingBody: {
+            next: components["schemas"]["Suggestion"];
+            /**
+             * @description "Next: 1450, a fair fight".
+             * @example Next: 1450, a fair fight
+             */
+            next_shown: string;
+            /** @description Keep this and send it back with the next game. */
+            rating: components["schemas"]["Glicko2"];
+            /**
+             * @description "about 1340 ± 120" (the deviation, rounded to tens).
+             * @example about 1500 ± 350
+             */
+            shown: string;
+        };
+        /** @description The player's rating so far (none: a new player, 1500 ± 350) and, optionally, a game to add. */
+        RatingRequest: {
+            game?: null | components["schemas"]["FinishedGame"];
+            rating?: null | components["schemas"]["Glicko2"];
+        };
         /**
          * @description How a finished game ended.
          * @enum {string}
@@ -707,6 +809,50 @@ export interface components {
         /** @description `{"status": "ok"}` or `{"status": "ready"}`. */
         StatusBody: {
             status: string;
+        };
+        /** @description A step as the API shows it. */
+        StepView: {
+            /** @description Games the step played in the measurement. */
+            games: number;
+            /** Format: int32 */
+            high: number;
+            /**
+             * Format: int32
+             * @description The step's number, as `level` when creating a game.
+             */
+            level: number;
+            /**
+             * Format: int32
+             * @description The 95 % interval of the rating.
+             */
+            low: number;
+            name: string;
+            /**
+             * Format: int32
+             * @description Measured rating on the engine scale.
+             */
+            rating: number;
+        };
+        /** @description The suggested next step. */
+        Suggestion: {
+            /**
+             * Format: double
+             * @description The player's expected score against it, 0..1.
+             * @example 0.52
+             */
+            expected: number;
+            /**
+             * Format: int32
+             * @description The step's number (`level` when creating a game).
+             * @example 7
+             */
+            level: number;
+            /**
+             * Format: int32
+             * @description The step's measured rating.
+             * @example 1450
+             */
+            rating: number;
         };
         /** @description Both sides' summaries. */
         Summary: {
@@ -1775,6 +1921,29 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    levels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LevelsBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     preview: {
         parameters: {
             query?: never;
@@ -1818,6 +1987,42 @@ export interface operations {
             };
             /** @description payload_too_large */
             413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    rate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RatingRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingBody"];
+                };
+            };
+            /** @description invalid_request */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -3,15 +3,15 @@ import { DEFAULT_LEVEL, LEVEL_DESCRIPTIONS, LEVELS, nextLevel, parseLevel } from
 
 describe('levels', () => {
   it('start a newcomer at a beginner-friendly level', () => {
-    expect(DEFAULT_LEVEL).toBe(2);
-    expect(parseLevel(null)).toBe(2);
+    expect(DEFAULT_LEVEL).toBe(5);
+    expect(parseLevel(null)).toBe(5);
   });
 
   it('remember only a real level', () => {
     expect(parseLevel('5')).toBe(5);
-    expect(parseLevel('9')).toBe(2);
-    expect(parseLevel('2.5')).toBe(2);
-    expect(parseLevel('level 3')).toBe(2);
+    expect(parseLevel('17')).toBe(5);
+    expect(parseLevel('2.5')).toBe(5);
+    expect(parseLevel('level 3')).toBe(5);
   });
 
   it('are every one described in a few words', () => {
@@ -24,6 +24,6 @@ describe('levels', () => {
 
   it('lead to the next one up to full strength', () => {
     expect(nextLevel(2)).toBe(3);
-    expect(nextLevel(8)).toBeNull();
+    expect(nextLevel(16)).toBeNull();
   });
 });

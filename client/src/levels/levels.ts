@@ -1,25 +1,34 @@
 /**
- * Stockfish's playing levels as the player chooses them: 1 (weakest) to 8 (full strength), each
- * described in a few words, and the last one chosen remembered in local storage.
+ * The ladder's steps as the player chooses them: 1 (a true beginner) to 16 (full strength), each
+ * described in a few words (the server's step names; `GET /api/levels` adds the measured ratings),
+ * and the last one chosen remembered in local storage.
  */
 
-export const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
+export const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] as const;
 export type LevelNumber = (typeof LEVELS)[number];
 
 /** Where a newcomer starts: beatable, yet not random. */
-export const DEFAULT_LEVEL: LevelNumber = 2;
-export const MAX_LEVEL: LevelNumber = 8;
+export const DEFAULT_LEVEL: LevelNumber = 5;
+export const MAX_LEVEL: LevelNumber = 16;
 
-/** A few words per level, from the server's presets (Stockfish's Skill Level and search depth). */
+/** A few words per step: the server's name for it (`games/level.rs`). */
 export const LEVEL_DESCRIPTIONS: Record<LevelNumber, string> = {
-  1: 'First steps: plays almost at random',
-  2: 'Beginner: misses simple tactics',
-  3: 'Casual: sees one move ahead',
-  4: 'Club beginner: punishes loose pieces',
-  5: 'Club player: solid, a few slips',
-  6: 'Strong club player',
-  7: 'Expert: rarely blunders',
-  8: 'Full strength Stockfish',
+  1: 'First moves: mostly random',
+  2: 'Beginner: often random',
+  3: 'Novice: many careless moves',
+  4: 'Casual: some careless moves',
+  5: 'Learner: a few careless moves',
+  6: 'Improver: rare careless moves',
+  7: 'Club player',
+  8: 'Keen club player',
+  9: 'Strong club player',
+  10: 'Tournament player',
+  11: 'Expert: sees tactics deeper',
+  12: 'Candidate master',
+  13: 'Master: rarely blunders',
+  14: 'International master',
+  15: 'Grandmaster: deep and precise',
+  16: 'Full strength Stockfish',
 };
 
 const KEY = 'alphachess:level';

@@ -1,50 +1,167 @@
-//! Playing strength: level 8 is full Stockfish at the configured depth; 1–7 are weaker presets
-//! (Skill Level and a shallower search, in the spirit of lichess's levels) so a beginner can win.
+//! Playing strength: a ladder of steps from a true beginner (step 1) to full Stockfish (the last
+//! step), each one measured by `cargo run --release --bin ladder` (see `server/data/ladder.json`
+//! and the README's ladder table).
+//!
+//! Three ways of weakening, from the bottom up: a share of the engine's moves replaced by a random
+//! legal move (the only way below Stockfish's weakest `Skill Level`: official Stockfish ignores
+//! negative skill), `Skill Level` with a shallow depth, and finally the full engine.
 
 use serde::Serialize;
 
-/// A level from 1 (weakest) to 8 (full strength).
+/// A step from 1 (weakest) to [`Level::MAX`] (full strength). Called a level in the API since
+/// games were created with "level"; stored as its number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Level(u8);
 
-/// Stockfish `Skill Level` and the most depth, per level (index 0 is level 1).
-const PRESETS: [(u8, u32); 8] = [
-    (0, 1),
-    (2, 2),
-    (4, 3),
-    (6, 5),
-    (9, 7),
-    (12, 9),
-    (16, 13),
-    (20, u32::MAX),
+/// How one step plays. Depth and skill are load-independent (a busy machine plays the same
+/// moves), which is what keeps a measurement on a shared machine valid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct StepSettings {
+    /// A short name shown to the player.
+    pub name: &'static str,
+    /// Stockfish's `Skill Level`, 0..=20.
+    pub skill: u8,
+    /// The most depth; `None` is the configured full depth.
+    pub depth: Option<u32>,
+    /// Per mille of moves replaced by a uniformly random legal move (seeded by the game and the
+    /// ply, so a replay plays the same move).
+    pub random_per_mille: u16,
+}
+
+const fn step(name: &'static str, skill: u8, depth: u32, random_per_mille: u16) -> StepSettings {
+    StepSettings {
+        name,
+        skill,
+        depth: Some(depth),
+        random_per_mille,
+    }
+}
+
+/// Every step, weakest first (index 0 is step 1). `server/data/ladder.json` holds their measured
+/// ratings; a test fails if the two disagree.
+pub const STEPS: [StepSettings; 16] = [
+    step("First moves", 0, 1, 600),
+    step("Beginner", 0, 1, 450),
+    step("Novice", 0, 1, 330),
+    step("Casual", 0, 1, 220),
+    step("Learner", 0, 1, 130),
+    step("Improver", 0, 1, 60),
+    step("Club player", 0, 1, 0),
+    step("Keen club player", 2, 2, 0),
+    step("Strong club player", 4, 3, 0),
+    step("Tournament player", 6, 4, 0),
+    step("Expert", 6, 5, 0),
+    step("Candidate master", 8, 6, 0),
+    step("Master", 9, 7, 0),
+    step("International master", 11, 8, 0),
+    step("Grandmaster", 16, 13, 0),
+    StepSettings {
+        name: "Full strength",
+        skill: 20,
+        depth: None,
+        random_per_mille: 0,
+    },
 ];
 
-impl Level {
-    /// The strongest level, the default.
-    pub const MAX: Level = Level(8);
+/// The step each level of the old 1–8 scale (index 0 is level 1) became: the step with exactly
+/// the settings that level had (Skill Level and depth), so an older game plays on as it was
+/// created; except level 6 (skill 12, depth 9), whose settings are not a step (too few games to
+/// place them): it becomes step 14 (skill 11, depth 8), the nearest. The store's migration
+/// applies it to games created before the ladder.
+pub const LEGACY_LEVELS: [u8; 8] = [7, 8, 9, 11, 13, 14, 15, 16];
 
-    /// The level numbered `n`, if it is 1..=8.
+/// The store migration that applies [`LEGACY_LEVELS`] to games created before the ladder (the same
+/// statement for SQLite and PostgreSQL; a test checks it says what `LEGACY_LEVELS` says).
+pub const LADDER_MIGRATION: &str = "UPDATE games SET level = CASE level \
+WHEN 1 THEN 7 WHEN 2 THEN 8 WHEN 3 THEN 9 WHEN 4 THEN 11 \
+WHEN 5 THEN 13 WHEN 6 THEN 14 WHEN 7 THEN 15 WHEN 8 THEN 16 ELSE level END;";
+
+impl Level {
+    /// The strongest step, the default.
+    pub const MAX: Level = Level(STEPS.len() as u8);
+
+    /// The step numbered `n`, if there is one.
     pub fn new(n: i64) -> Option<Level> {
         u8::try_from(n)
             .ok()
-            .filter(|n| (1..=8).contains(n))
+            .filter(|n| (1..=Level::MAX.0).contains(n))
             .map(Level)
     }
 
-    /// The level's number.
+    /// Every step, weakest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        (1..=Level::MAX.0).map(Level)
+    }
+
+    /// The step's number.
     pub fn get(self) -> u8 {
         self.0
     }
 
-    /// Stockfish's `Skill Level` for this level.
-    pub fn skill(self) -> u8 {
-        PRESETS[usize::from(self.0 - 1)].0
+    /// How the step plays.
+    pub fn settings(self) -> &'static StepSettings {
+        &STEPS[usize::from(self.0 - 1)]
     }
 
-    /// Search depth for this level, never above the configured `max_depth`.
-    pub fn depth(self, max_depth: u32) -> u32 {
-        PRESETS[usize::from(self.0 - 1)].1.min(max_depth)
+    /// Stockfish's `Skill Level` for this step.
+    pub fn skill(self) -> u8 {
+        self.settings().skill
     }
+
+    /// Search depth for this step, never above the configured `max_depth`.
+    pub fn depth(self, max_depth: u32) -> u32 {
+        self.settings().depth(max_depth)
+    }
+
+    /// Whether the move at `ply` of the game seeded `seed` is a random one instead of the
+    /// engine's, and which one of `legal` moves it is.
+    pub fn random_move(self, seed: u64, ply: usize, legal: usize) -> Option<usize> {
+        self.settings().random_move(seed, ply, legal)
+    }
+}
+
+impl StepSettings {
+    /// Settings measured but not (or no longer) on the ladder, for the harness.
+    pub const fn unnamed(skill: u8, depth: Option<u32>, random_per_mille: u16) -> StepSettings {
+        StepSettings {
+            name: "",
+            skill,
+            depth,
+            random_per_mille,
+        }
+    }
+
+    /// The depth searched, never above the configured `max_depth`.
+    pub fn depth(&self, max_depth: u32) -> u32 {
+        self.depth.map_or(max_depth, |d| d.min(max_depth))
+    }
+
+    /// Whether the move at `ply` of the game seeded `seed` is a random one instead of the
+    /// engine's, and which one of `legal` moves it is.
+    pub fn random_move(&self, seed: u64, ply: usize, legal: usize) -> Option<usize> {
+        let per_mille = self.random_per_mille;
+        if per_mille == 0 || legal == 0 {
+            return None;
+        }
+        let roll = splitmix64(seed ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let pick = splitmix64(roll);
+        ((roll % 1000) < u64::from(per_mille)).then(|| (pick % legal as u64) as usize)
+    }
+}
+
+/// A seed from a game's id, for [`Level::random_move`].
+pub fn seed_of(key: &str) -> u64 {
+    key.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// One step of the SplitMix64 generator: small, seedable, good enough to pick moves.
+fn splitmix64(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]
@@ -52,27 +169,67 @@ mod tests {
     use super::*;
 
     #[test]
-    fn only_one_to_eight_are_levels() {
+    fn only_the_configured_steps_are_levels() {
         assert_eq!(Level::new(0), None);
-        assert_eq!(Level::new(9), None);
+        assert_eq!(Level::new(i64::from(Level::MAX.get()) + 1), None);
         assert_eq!(Level::new(-1), None);
         assert_eq!(Level::new(1).map(Level::get), Some(1));
-        assert_eq!(Level::new(8), Some(Level::MAX));
+        assert_eq!(Level::new(16), Some(Level::MAX));
     }
 
     #[test]
-    fn level_eight_is_full_strength_at_the_configured_depth() {
+    fn the_last_step_is_full_strength_at_the_configured_depth() {
         assert_eq!(Level::MAX.skill(), 20);
         assert_eq!(Level::MAX.depth(20), 20);
+        assert_eq!(Level::MAX.random_move(1, 1, 20), None);
     }
 
     #[test]
-    fn lower_levels_are_weaker_and_never_deeper_than_configured() {
-        let levels: Vec<Level> = (1..=8).filter_map(Level::new).collect();
-        for pair in levels.windows(2) {
-            assert!(pair[0].skill() < pair[1].skill());
+    fn higher_steps_are_never_weaker_in_any_setting_and_never_deeper_than_configured() {
+        let steps: Vec<Level> = Level::all().collect();
+        for pair in steps.windows(2) {
+            assert!(pair[0].skill() <= pair[1].skill());
             assert!(pair[0].depth(20) <= pair[1].depth(20));
+            assert!(pair[0].settings().random_per_mille >= pair[1].settings().random_per_mille);
+            assert_ne!(pair[0].settings(), pair[1].settings());
         }
-        assert!(levels.iter().all(|level| level.depth(4) <= 4));
+        assert!(steps.iter().all(|level| level.depth(4) <= 4));
+    }
+
+    #[test]
+    fn random_moves_come_at_about_the_configured_rate_and_are_reproducible() {
+        let first = Level::new(1).expect("step 1");
+        let random = (0..10_000)
+            .filter(|ply| first.random_move(42, *ply, 30).is_some())
+            .count();
+        assert!((5_500..6_500).contains(&random), "{random}");
+        assert_eq!(first.random_move(7, 3, 30), first.random_move(7, 3, 30));
+        assert!((0..1000).all(|ply| first.random_move(9, ply, 5).is_none_or(|i| i < 5)));
+    }
+
+    #[test]
+    fn the_migration_rewrites_each_old_level_to_its_step() {
+        for (old, new) in (1..).zip(LEGACY_LEVELS) {
+            assert!(
+                LADDER_MIGRATION.contains(&format!("WHEN {old} THEN {new} ")),
+                "level {old} should become step {new}"
+            );
+        }
+        assert!(LADDER_MIGRATION.contains("WHEN 8 THEN 16 ELSE level END"));
+    }
+
+    #[test]
+    fn every_old_level_maps_onto_a_step_no_weaker_than_the_one_below() {
+        assert!(LEGACY_LEVELS.windows(2).all(|pair| pair[0] <= pair[1]));
+        assert!(LEGACY_LEVELS
+            .iter()
+            .all(|&n| Level::new(i64::from(n)).is_some()));
+        assert_eq!(LEGACY_LEVELS[7], Level::MAX.get());
+        let old = [(0, 1), (2, 2), (4, 3), (6, 5), (9, 7), (11, 8), (16, 13)];
+        for ((skill, depth), step) in old.into_iter().zip(LEGACY_LEVELS) {
+            let settings = Level::new(i64::from(step)).expect("a step").settings();
+            assert_eq!((settings.skill, settings.depth), (skill, Some(depth)));
+            assert_eq!(settings.random_per_mille, 0);
+        }
     }
 }

@@ -65,6 +65,10 @@ ALTER TABLE games ADD COLUMN reason TEXT;
 ALTER TABLE games ADD COLUMN time_control TEXT;
 ALTER TABLE games ADD COLUMN clocks TEXT NOT NULL DEFAULT '';";
 
+/// Version 6 (the measured ladder, #23): levels 1–8 of older games become the ladder's steps
+/// (see `level.rs`, `LEGACY_LEVELS`).
+const SCHEMA_V6_LADDER: &str = super::level::LADDER_MIGRATION;
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     SCHEMA_V1,
@@ -72,6 +76,7 @@ const MIGRATIONS: &[&str] = &[
     SCHEMA_V3,
     SCHEMA_V4_IMPORTED_PLIES,
     SCHEMA_V5_PLAY,
+    SCHEMA_V6_LADDER,
 ];
 
 /// The schema version this release writes.
@@ -115,6 +120,38 @@ mod tests {
         assert_eq!(migrate(&mut conn).expect("migrates"), 0);
         assert_eq!(version(&conn), SCHEMA_VERSION);
         assert_eq!(migrate(&mut conn).expect("idempotent"), SCHEMA_VERSION);
+    }
+
+    #[test]
+    fn games_created_before_the_ladder_keep_their_strength_as_steps() {
+        let mut conn = Connection::open_in_memory().expect("sqlite");
+        let tx = conn.transaction().expect("tx");
+        for sql in &MIGRATIONS[..5] {
+            tx.execute_batch(sql).expect("older schema");
+        }
+        tx.pragma_update(None, "user_version", 5).expect("set");
+        tx.commit().expect("commit");
+        for level in 1..=8 {
+            conn.execute(
+                "INSERT INTO games (id, token_hash, initial_fen, moves, player_color, level, \
+                 status, result, created_at, updated_at) VALUES (?1, '', '', '', 'white', ?2, \
+                 'ongoing', '*', 0, 0)",
+                (format!("g{level}"), level),
+            )
+            .expect("insert");
+        }
+        assert_eq!(migrate(&mut conn).expect("migrates"), 5);
+        let steps: Vec<u8> = (1..=8)
+            .map(|level| {
+                conn.query_row(
+                    "SELECT level FROM games WHERE id = ?1",
+                    [format!("g{level}")],
+                    |row| row.get(0),
+                )
+                .expect("row")
+            })
+            .collect();
+        assert_eq!(steps, super::super::level::LEGACY_LEVELS);
     }
 
     #[test]

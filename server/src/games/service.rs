@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use alphachess_engine::{DrawReason, Outcome, SanPlus, WinReason};
+use alphachess_engine::{DrawReason, Move, Outcome, SanPlus, WinReason};
 use serde::Serialize;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::task::JoinHandle;
@@ -17,7 +17,7 @@ use super::error::{GameError, StoreError};
 use super::export::to_pgn;
 use super::flag::watch_clock;
 use super::id::GameId;
-use super::level::Level;
+use super::level::{seed_of, Level};
 use super::notation::PlayerMove;
 use super::owners::{Owners, MAX_OWNED};
 use super::progress::thinking_sink;
@@ -790,6 +790,7 @@ async fn engine_reply(
     guard.armed = false;
     match result {
         Ok(m) => {
+            let m = slot.read(|state| random_instead(state, slot.id(), m));
             let view = slot.update(|state| state.apply_engine_reply(version, m))?.1;
             if view.status == Status::Finished {
                 analyses.start_after_end(&slot);
@@ -801,6 +802,17 @@ async fn engine_reply(
             Err(error.into())
         }
     }
+}
+
+/// The engine's move `engine`, or in its place the random legal move this ply of the game draws
+/// at a step that plays some (the weakest steps, see `level.rs`; seeded by the game and the ply,
+/// so the ladder harness measured the same rule).
+fn random_instead(state: &GameState, id: &GameId, engine: Move) -> Move {
+    let legal = state.game().position().legal_moves();
+    state
+        .level()
+        .random_move(seed_of(id.as_str()), state.game().ply(), legal.len())
+        .map_or(engine, |i| legal[i])
 }
 
 /// Whether a game ended because a clock ran out.

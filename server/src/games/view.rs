@@ -10,6 +10,7 @@ use super::color::ColorName;
 use super::id::GameId;
 use super::state::GameState;
 use super::variant::Variant;
+use crate::games::ladder::StepView;
 use crate::openings::{opening_of, Opening};
 
 /// Whether the game goes on.
@@ -185,8 +186,10 @@ pub struct GameView {
     pub turn: Color,
     /// Plies played since `initial_fen` (the length of `moves`).
     pub ply: usize,
-    /// 1 (weakest) to 8 (full strength).
+    /// The ladder's step: 1 (a true beginner) to 16 (full strength).
     pub level: u8,
+    /// The step's name and measured rating (engine scale, see `GET /api/levels`).
+    pub step: StepView,
     pub status: Status,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.
     #[schema(example = "*")]
@@ -257,6 +260,7 @@ impl GameView {
             turn: position.turn(),
             ply: game.ply(),
             level: state.level().get(),
+            step: StepView::of(state.level()),
             status: if state.is_aborted() {
                 Status::Aborted
             } else if outcome.is_some() {

@@ -41,7 +41,7 @@ use crate::games::{
         ScoreView, AnalysisEvent
     )),
     modifiers(&BearerAuth),
-    tags((name = "games"), (name = "health"))
+    tags((name = "games"), (name = "health"), (name = "levels"))
 )]
 pub struct ApiDoc;
 

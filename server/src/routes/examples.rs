@@ -126,7 +126,7 @@ pub fn error_status(code: ErrorCode) -> u16 {
 /// `POST /api/games`: a game as white at full strength, and one on a 3+2 clock from a FEN.
 pub fn create_requests() -> Vec<(&'static str, Value)> {
     vec![
-        ("white", json!({"color": "white", "level": 8})),
+        ("white", json!({"color": "white", "level": 16})),
         (
             "from_fen_on_the_clock",
             json!({
@@ -326,6 +326,7 @@ pub fn requests(id: &str) -> Vec<(&'static str, Value)> {
         "create" => create_requests(),
         "play" => move_requests(),
         "preview" => position_requests(),
+        "rate" => super::levels::rating_requests(),
         _ => Vec::new(),
     }
 }
@@ -357,6 +358,8 @@ pub fn success(
         ("hint", "200") => one("e4", hint()),
         ("health", "200") => one("ok", health("ok")),
         ("ready", "200") => one("ready", health("ready")),
+        ("levels", "200") => one("ladder", to_json(&super::levels::levels_body())),
+        ("rate", "200") => super::levels::rating_examples(),
         ("request_analysis", "202") => {
             vec![("queued", analysis_queued()), ("done", analysis_done())]
         }

@@ -22,8 +22,9 @@ pub struct CreateGameRequest {
     /// The player's colour: `white`, `black` or `random`.
     #[schema(example = "white")]
     pub color: String,
-    /// 1 (weakest) to 8 (full strength, the default).
-    #[schema(example = 8, minimum = 1, maximum = 8)]
+    /// A step of the ladder (`GET /api/levels`): 1 (a true beginner) to 16 (full strength, the
+    /// default).
+    #[schema(example = 16, minimum = 1, maximum = 16)]
     pub level: Option<i64>,
     /// `standard` (the default) or `chess960`. A Chess960 game starts from setup `position`, a
     /// random setup, or `fen`/`pgn` (whose castling is then read as Chess960); a FEN or PGN whose
@@ -125,8 +126,12 @@ impl TryFrom<CreateGameRequest> for NewGame {
         })?;
         let level = match request.level {
             None => Level::MAX,
-            Some(n) => Level::new(n)
-                .ok_or_else(|| ApiError::InvalidRequest("level must be between 1 and 8".into()))?,
+            Some(n) => Level::new(n).ok_or_else(|| {
+                ApiError::InvalidRequest(format!(
+                    "level must be between 1 and {}",
+                    Level::MAX.get()
+                ))
+            })?,
         };
         let variant = match request.variant.as_deref() {
             None => Variant::Standard,

@@ -20,6 +20,7 @@ pub mod fallback;
 pub mod game_id;
 pub mod games;
 pub mod health;
+pub mod levels;
 pub mod moves;
 pub mod positions;
 pub mod reply_mode;
@@ -42,6 +43,8 @@ pub fn api_routes(cfg: &mut ServiceConfig<'_>) {
         .service(export::hint)
         .service(health::health)
         .service(health::ready)
+        .service(levels::levels)
+        .service(levels::rate)
         .service(analysis::request_analysis)
         .service(analysis::show_analysis);
 }

@@ -20,6 +20,7 @@ mod fairness;
 mod faults;
 mod headers;
 mod injection;
+mod levels;
 mod lichess;
 mod lichess_contract;
 mod limits;

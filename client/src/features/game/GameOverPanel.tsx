@@ -3,6 +3,8 @@ import { pgnUrl } from '../../api/games';
 import type { GameView, NewGameRequest } from '../../api/types';
 import { colorName, describeEnd, playerOutcome } from '../../chess/describe';
 import { opposite } from '../../chess/types';
+import { RatingLine } from '../../levels/RatingLine';
+import { usePlayerRating } from '../../levels/usePlayerRating';
 import { nextLevelRequest, rematchRequest } from './nextGame';
 
 interface Props {
@@ -32,6 +34,7 @@ export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, s
     : describeEnd(winner, view.player_color, view.reason ?? null, spectator);
   const tone = spectator || aborted ? 'neutral' : playerOutcome(winner, view.player_color);
   const next = tone === 'win' ? nextLevelRequest(view, swapColors) : null;
+  const rating = usePlayerRating(view, spectator);
   return (
     <section className={`game-over ${tone}`} data-testid="game-over" aria-labelledby="game-over-title">
       {!aborted && <p className="game-over-result">{view.result}</p>}
@@ -39,6 +42,14 @@ export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, s
       <p className="game-over-reason" data-testid="game-over-reason">
         {end.reason}
       </p>
+      {!spectator && !aborted && <RatingLine answer={rating} />}
+      {!spectator && rating && (
+        <div className="game-over-actions">
+          <button type="button" disabled={starting} data-testid="play-suggested" onClick={() => onStart({ color: view.player_color, level: rating.next.level })}>
+            Play the suggested level ({rating.next.level})
+          </button>
+        </div>
+      )}
       {!spectator && (
         <div className="rematch">
           <label className="rematch-swap">

@@ -125,7 +125,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
     <PlayerStrip
       name={names[engine]}
       color={engine}
-      detail={imported ? undefined : spectator ? `Stockfish, level ${view.level}` : `level ${view.level}`}
+      detail={imported ? undefined : spectator ? `Stockfish, level ${view.level} (${view.step.rating})` : `level ${view.level} (${view.step.rating})`}
       thinking={thinking}
       search={search}
       showScore={showEvaluation}

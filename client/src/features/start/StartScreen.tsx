@@ -7,7 +7,10 @@ import { movesText } from '../../chess/moveCount';
 import { Chess960Choice, type Chess960Request } from './Chess960Choice';
 import { Icon } from '../../components/Icon';
 import { radioGroupKeyDown, radioTabIndex } from '../../components/radioGroupKeys';
-import { LEVEL_DESCRIPTIONS, LEVELS, type LevelNumber, rememberedLevel, rememberLevel } from '../../levels/levels';
+import { isLevel, LEVEL_DESCRIPTIONS, LEVELS, type LevelNumber, rememberedLevel, rememberLevel } from '../../levels/levels';
+import { RatingLine } from '../../levels/RatingLine';
+import { useLevels } from '../../levels/useLevels';
+import { usePlayerRating } from '../../levels/usePlayerRating';
 import { unlockAudio } from '../../sound/synth';
 import { positionRequest } from './positionInput';
 import { PositionSetup } from './PositionSetup';
@@ -45,6 +48,18 @@ export function StartScreen({ onCreated, onResume, onMyGames }: Props) {
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const resumable = useResumableGame();
+  const ladder = useLevels();
+  const rating = usePlayerRating();
+  const stepOf = (value: number) => ladder?.levels.find((step) => step.level === value);
+  const describe = (value: LevelNumber) => {
+    const step = stepOf(value);
+    return step ? `${LEVEL_DESCRIPTIONS[value]} · rated ${step.rating} [${step.low}–${step.high}]` : LEVEL_DESCRIPTIONS[value];
+  };
+  const choose = (value: number) => {
+    if (!isLevel(value)) return;
+    setLevel(value);
+    rememberLevel(value);
+  };
   /** Why "Play" cannot start yet, if it cannot. */
   const blocked = typeof clock === 'string' || typeof chess960 === 'string' || (fromPosition && preview.state !== 'ready');
 
@@ -113,28 +128,28 @@ export function StartScreen({ onCreated, onResume, onMyGames }: Props) {
                 aria-checked={level === value}
                 tabIndex={radioTabIndex(level === value)}
                 onKeyDown={(event) =>
-                  radioGroupKeyDown(event, LEVELS, level, (next) => {
-                    setLevel(next);
-                    rememberLevel(next);
-                  })
+                  radioGroupKeyDown(event, LEVELS, level, choose)
                 }
                 aria-label={`Level ${value}`}
                 aria-describedby={level === value ? 'level-description' : undefined}
-                title={LEVEL_DESCRIPTIONS[value]}
+                title={describe(value)}
                 className={`level${level === value ? ' chosen' : ''}`}
                 data-level={value}
-                onClick={() => {
-                  setLevel(value);
-                  rememberLevel(value);
-                }}
+                onClick={() => choose(value)}
               >
                 {value}
               </button>
             ))}
           </div>
           <p className="level-description" id="level-description" data-testid="level-description">
-            {LEVEL_DESCRIPTIONS[level]}
+            {describe(level)}
           </p>
+          {ladder && (
+            <p className="level-scale" data-testid="level-scale">
+              Ratings are on an engine scale ({ladder.scale.split(':')[0]}), not a human one.
+            </p>
+          )}
+          <RatingLine answer={rating} onChoose={choose} />
         </fieldset>
         <TimeControlChoice onChange={setClock} />
         <Chess960Choice onChange={setChess960} />

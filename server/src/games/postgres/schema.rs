@@ -59,8 +59,18 @@ CREATE TRIGGER games_notify AFTER INSERT OR UPDATE OF version ON games
 const SCHEMA_V2_OWNED_GAMES: &str =
     "CREATE INDEX games_by_token_hash ON games ((record->>'token_hash'));";
 
+/// Version 3 (the measured ladder, #23): levels 1–8 of older games become the ladder's steps
+/// (see `games/level.rs`, `LEGACY_LEVELS`). Here the level lives in the record's JSON, not in a
+/// column as in SQLite, so the statement is this store's own; a test checks it maps as
+/// `LEGACY_LEVELS` does.
+const SCHEMA_V3_LADDER: &str = "
+UPDATE games SET record = jsonb_set(record, '{level}', to_jsonb(CASE (record->>'level')::int
+    WHEN 1 THEN 7 WHEN 2 THEN 8 WHEN 3 THEN 9 WHEN 4 THEN 11
+    WHEN 5 THEN 13 WHEN 6 THEN 14 WHEN 7 THEN 15 WHEN 8 THEN 16 END))
+WHERE (record->>'level')::int BETWEEN 1 AND 8;";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[SCHEMA_V1, SCHEMA_V2_OWNED_GAMES];
+const MIGRATIONS: &[&str] = &[SCHEMA_V1, SCHEMA_V2_OWNED_GAMES, SCHEMA_V3_LADDER];
 
 /// The schema version this release writes.
 pub const PG_SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;
@@ -110,4 +120,21 @@ pub async fn migrate(client: &mut Client) -> Result<u32, StoreError> {
     }
     tx.commit().await.map_err(sql_error)?;
     Ok(found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::level::LEGACY_LEVELS;
+
+    #[test]
+    fn the_ladder_migration_rewrites_each_old_level_to_its_step_in_the_record() {
+        for (old, new) in (1..).zip(LEGACY_LEVELS) {
+            assert!(
+                SCHEMA_V3_LADDER.contains(&format!("WHEN {old} THEN {new}")),
+                "level {old} should become step {new}"
+            );
+        }
+        assert!(SCHEMA_V3_LADDER.contains("BETWEEN 1 AND 8"));
+    }
 }

@@ -1,0 +1,22 @@
+import { requestJson } from './http';
+import type { components } from './schema';
+
+type Schemas = components['schemas'];
+
+/** The measured ladder: every step with its rating on the engine scale. */
+export type Levels = Schemas['LevelsBody'];
+export type Step = Schemas['StepView'];
+/** The player's Glicko-2 rating, as the server computes it and the browser keeps it. */
+export type PlayerRating = Schemas['Glicko2'];
+/** A rating with how to show it and the step to play next. */
+export type RatingAnswer = Schemas['RatingBody'];
+export type GameResultForRating = Schemas['GameScoreName'];
+
+export function getLevels(signal?: AbortSignal): Promise<Levels> {
+  return requestJson<Levels>('/api/levels', { signal });
+}
+
+/** The rating after `game` (or, without one, how `rating` shows and what to play next). */
+export function rate(rating: PlayerRating | null, game?: { level: number; result: GameResultForRating }): Promise<RatingAnswer> {
+  return requestJson<RatingAnswer>('/api/rating', { method: 'POST', body: { rating, game: game ?? null } });
+}

@@ -1,0 +1,277 @@
+//! Who plays, from which openings, and one game between two players with the engine crate keeping
+//! the rules.
+
+use std::fmt;
+use std::path::Path;
+use std::str::FromStr;
+
+use alphachess_engine::{Color, Game, Outcome, UciMove};
+use alphachess_server::games::{Level, StepSettings};
+
+use crate::engine::Engine;
+
+/// A game reaching this many plies is adjudicated a draw.
+pub const PLY_CAP: usize = 200;
+
+/// Ten balanced 4-ply openings (main lines of the common openings), each played from both sides.
+pub const OPENINGS: [&str; 10] = [
+    "e2e4 e7e5 g1f3 b8c6",
+    "d2d4 d7d5 c2c4 e7e6",
+    "e2e4 c7c5 g1f3 d7d6",
+    "d2d4 g8f6 c2c4 g7g6",
+    "c2c4 e7e5 b1c3 g8f6",
+    "e2e4 e7e6 d2d4 d7d5",
+    "e2e4 c7c6 d2d4 d7d5",
+    "g1f3 d7d5 d2d4 g8f6",
+    "d2d4 g8f6 c2c4 e7e6",
+    "e2e4 e7e5 f1c4 g8f6",
+];
+
+/// One side of a game: a weakening of Stockfish (a step of the ladder or a candidate for one),
+/// or a fixed anchor, Stockfish's own `UCI_LimitStrength` at `UCI_Elo`. Results name the
+/// settings, not the step's number, so they stay valid when steps are added or renumbered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// Skill, depth (`None`: full), random moves per mille.
+    Weakened(u8, Option<u32>, u16),
+    Anchor(u32),
+}
+
+impl Player {
+    /// The player configured as step `level`.
+    pub fn step(level: Level) -> Player {
+        let s = level.settings();
+        Player::Weakened(s.skill, s.depth, s.random_per_mille)
+    }
+
+    /// The settings of a weakened player.
+    pub fn settings(self) -> Option<StepSettings> {
+        match self {
+            Player::Weakened(skill, depth, random) => {
+                Some(StepSettings::unnamed(skill, depth, random))
+            }
+            Player::Anchor(_) => None,
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Player::Weakened(skill, Some(depth), random) => {
+                write!(f, "skill{skill}-depth{depth}-random{random}")
+            }
+            Player::Weakened(skill, None, random) => write!(f, "skill{skill}-full-random{random}"),
+            Player::Anchor(elo) => write!(f, "sf{elo}"),
+        }
+    }
+}
+
+impl FromStr for Player {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Player, String> {
+        let bad = || {
+            format!(
+                "{s:?} is none of stepN (1..={}), skillS-depthD-randomR, skillS-full-randomR, sfELO",
+                Level::MAX.get()
+            )
+        };
+        if let Some(n) = s.strip_prefix("step") {
+            let n: i64 = n.parse().map_err(|_| bad())?;
+            Ok(Player::step(Level::new(n).ok_or_else(bad)?))
+        } else if let Some(rest) = s.strip_prefix("skill") {
+            let parts: Vec<&str> = rest.split('-').collect();
+            let [skill, depth, random] = parts[..] else {
+                return Err(bad());
+            };
+            let skill: u8 = skill.parse().ok().filter(|s| *s <= 20).ok_or_else(bad)?;
+            let depth = match depth {
+                "full" => None,
+                d => Some(
+                    d.strip_prefix("depth")
+                        .and_then(|d| d.parse().ok())
+                        .ok_or_else(bad)?,
+                ),
+            };
+            let random = random
+                .strip_prefix("random")
+                .and_then(|r| r.parse().ok())
+                .filter(|r| *r <= 1000)
+                .ok_or_else(bad)?;
+            Ok(Player::Weakened(skill, depth, random))
+        } else if let Some(elo) = s.strip_prefix("sf") {
+            let elo: u32 = elo.parse().map_err(|_| bad())?;
+            if (1350..=2850).contains(&elo) {
+                Ok(Player::Anchor(elo))
+            } else {
+                Err(format!(
+                    "Stockfish 15.1's UCI_Elo runs from 1350 to 2850, not {elo}"
+                ))
+            }
+        } else {
+            Err(bad())
+        }
+    }
+}
+
+/// The depth at which Stockfish 15.1 fixes its handicapped move under `UCI_LimitStrength`
+/// (`1 + int(level)`, level = ((elo - 1346.6) / 143.4)^(1 / 0.806)): searching deeper changes
+/// nothing, so the anchors search exactly that deep, whatever the machine's load.
+pub fn anchor_depth(elo: u32) -> u32 {
+    let level = ((f64::from(elo) - 1346.6) / 143.4)
+        .max(0.0)
+        .powf(1.0 / 0.806)
+        .clamp(0.0, 20.0);
+    1 + level as u32
+}
+
+/// A player's engine, configured, and how it searches.
+pub struct Side {
+    player: Player,
+    engine: Engine,
+    limits: String,
+}
+
+impl Side {
+    /// Starts `player`'s engine; `full_depth` is the depth of the full-strength step (the
+    /// server's configured `--depth`).
+    pub fn start(player: Player, stockfish: &Path, full_depth: u32) -> std::io::Result<Side> {
+        let mut engine = Engine::start(stockfish)?;
+        let limits = match player.settings() {
+            Some(settings) => {
+                engine.set("Skill Level", &settings.skill.to_string())?;
+                format!("depth {}", settings.depth(full_depth))
+            }
+            None => {
+                let Player::Anchor(elo) = player else {
+                    unreachable!("only anchors have no settings")
+                };
+                engine.set("UCI_LimitStrength", "true")?;
+                engine.set("UCI_Elo", &elo.to_string())?;
+                format!("depth {}", anchor_depth(elo))
+            }
+        };
+        Ok(Side {
+            player,
+            engine,
+            limits,
+        })
+    }
+
+    /// This side's move: for a step, sometimes a random legal one (as the server plays it, with
+    /// the same rule), otherwise the engine's.
+    fn choose(&mut self, game: &Game, seed: u64) -> std::io::Result<UciMove> {
+        if let Some(settings) = self.player.settings() {
+            let legal = game.position().legal_moves();
+            if let Some(i) = settings.random_move(seed, game.ply(), legal.len()) {
+                return Ok(legal[i].to_uci());
+            }
+        }
+        self.engine.best_move(game, &self.limits)
+    }
+}
+
+/// One finished game.
+#[derive(Debug, Clone)]
+pub struct Played {
+    pub white: Player,
+    pub black: Player,
+    /// White's score: 1, 0.5 or 0.
+    pub score: f64,
+    pub plies: usize,
+    pub opening: usize,
+    /// How it ended: the engine crate's outcome, or `ply-cap`.
+    pub reason: String,
+}
+
+/// Plays `opening` between `white` and `black`; `seed` seeds the steps' random moves.
+pub fn play_game(
+    white: &mut Side,
+    black: &mut Side,
+    opening: usize,
+    seed: u64,
+) -> std::io::Result<Played> {
+    white.engine.new_game()?;
+    black.engine.new_game()?;
+    let mut game = Game::default();
+    for word in OPENINGS[opening].split_whitespace() {
+        let m: UciMove = word.parse().expect("the openings are valid UCI");
+        let m = m.to_move(game.position()).expect("the openings are legal");
+        game.play(m).expect("the openings are legal");
+    }
+    let (score, reason) = loop {
+        if let Some(outcome) = game.outcome() {
+            let score = match outcome {
+                Outcome::Decisive {
+                    winner: Color::White,
+                    ..
+                } => 1.0,
+                Outcome::Decisive { .. } => 0.0,
+                Outcome::Draw { .. } => 0.5,
+            };
+            break (score, format!("{outcome:?}"));
+        }
+        if game.ply() >= PLY_CAP {
+            break (0.5, "ply-cap".to_owned());
+        }
+        let side = match game.position().turn() {
+            Color::White => &mut *white,
+            Color::Black => &mut *black,
+        };
+        let m = side.choose(&game, seed)?;
+        let m = m
+            .to_move(game.position())
+            .map_err(|e| std::io::Error::other(format!("{} played {m}: {e}", side.player)))?;
+        game.play(m)
+            .map_err(|e| std::io::Error::other(e.to_string()))?;
+    };
+    Ok(Played {
+        white: white.player,
+        black: black.player,
+        score,
+        plies: game.ply(),
+        opening,
+        reason,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn anchors_search_exactly_as_deep_as_their_handicap_picks() {
+        assert_eq!(anchor_depth(1350), 1);
+        assert_eq!(anchor_depth(1600), 3);
+        assert_eq!(anchor_depth(2000), 7);
+        assert_eq!(anchor_depth(2400), 12);
+    }
+
+    #[test]
+    fn every_opening_is_legal() {
+        for opening in OPENINGS {
+            let mut game = Game::default();
+            for word in opening.split_whitespace() {
+                let m: UciMove = word.parse().expect("uci");
+                game.play(m.to_move(game.position()).expect("legal"))
+                    .expect("legal");
+            }
+            assert_eq!(game.ply(), 4);
+        }
+    }
+
+    #[test]
+    fn players_read_back_as_they_print() {
+        for player in [
+            Player::Weakened(0, Some(1), 600),
+            Player::Weakened(20, None, 0),
+            Player::Anchor(1350),
+        ] {
+            assert_eq!(player.to_string().parse(), Ok(player));
+        }
+        assert_eq!("step16".parse(), Ok(Player::Weakened(20, None, 0)));
+        assert!("sf1000".parse::<Player>().is_err());
+        assert!("step0".parse::<Player>().is_err());
+    }
+}
