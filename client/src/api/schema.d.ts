@@ -328,7 +328,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An engine answers `isready`. */
+        /** An engine answers `isready` and the game store answers a query. */
         get: operations["ready"];
         put?: never;
         post?: never;
@@ -2055,7 +2055,7 @@ export interface operations {
             };
             421: components["responses"]["UnknownHost"];
             500: components["responses"]["InternalError"];
-            /** @description engine_unavailable */
+            /** @description engine_unavailable, or storage_busy when the game store does not answer */
             503: {
                 headers: {
                     [name: string]: unknown;

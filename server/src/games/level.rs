@@ -88,6 +88,24 @@ impl Level {
             .map(Level)
     }
 
+    /// The step that level `n` of the old 1–8 scale became (see [`LEGACY_LEVELS`]): what a
+    /// client of that scale, such as lichess's `challenge/ai`, means by its level.
+    pub fn from_legacy(n: i64) -> Option<Level> {
+        let index = usize::try_from(n).ok()?.checked_sub(1)?;
+        LEGACY_LEVELS.get(index).map(|&step| Level(step))
+    }
+
+    /// The level of the old 1–8 scale a client of that scale sees for this step: the highest old
+    /// level whose step is no stronger than this one (1 for the steps below them all).
+    pub fn to_legacy(self) -> u8 {
+        (1..)
+            .zip(LEGACY_LEVELS)
+            .filter(|&(_, step)| step <= self.0)
+            .map(|(old, _)| old)
+            .last()
+            .unwrap_or(1)
+    }
+
     /// Every step, weakest first.
     pub fn all() -> impl Iterator<Item = Level> {
         (1..=Level::MAX.0).map(Level)
@@ -205,6 +223,21 @@ mod tests {
         assert!((5_500..6_500).contains(&random), "{random}");
         assert_eq!(first.random_move(7, 3, 30), first.random_move(7, 3, 30));
         assert!((0..1000).all(|ply| first.random_move(9, ply, 5).is_none_or(|i| i < 5)));
+    }
+
+    #[test]
+    fn an_old_level_reads_as_the_step_it_became_and_nothing_else_does() {
+        assert_eq!(Level::from_legacy(1).map(Level::get), Some(7));
+        assert_eq!(Level::from_legacy(8), Some(Level::MAX));
+        assert_eq!(Level::from_legacy(0), None);
+        assert_eq!(Level::from_legacy(9), None);
+        assert_eq!(Level::from_legacy(-1), None);
+        for old in 1..=8 {
+            let step = Level::from_legacy(old).expect("an old level");
+            assert_eq!(i64::from(step.to_legacy()), old);
+        }
+        assert_eq!(Level::new(1).map(Level::to_legacy), Some(1));
+        assert_eq!(Level::new(10).map(Level::to_legacy), Some(3));
     }
 
     #[test]

@@ -86,7 +86,8 @@ fn new_game(fields: &HashMap<String, String>) -> Result<NewGame, LichessError> {
     };
     let level = match int("level")? {
         None => Level::MAX,
-        Some(n) => Level::new(n)
+        // lichess's levels are the old 1–8 scale: each plays as the ladder step it became.
+        Some(n) => Level::from_legacy(n)
             .ok_or_else(|| LichessError::bad_request("level: must be between 1 and 8"))?,
     };
     if fields.contains_key("days") {
@@ -157,7 +158,7 @@ mod tests {
             ("color", "black"),
         ]))
         .expect("valid");
-        assert_eq!(new.level.get(), 3);
+        assert_eq!(new.level, Level::from_legacy(3).expect("an old level"));
         assert_eq!(new.color, ColorChoice::Black);
         let clock = new.clock.expect("timed");
         assert_eq!(clock.limit().as_secs(), 300);

@@ -10,7 +10,7 @@
 use alphachess_engine::{Color, DrawReason, WinReason};
 use serde::Serialize;
 
-use crate::games::{EndReason, GameView, Status};
+use crate::games::{EndReason, GameView, Level, Status};
 
 /// What lichess reports in place of a clock in a game without one (`Int.MaxValue`, as its
 /// correspondence games do).
@@ -205,10 +205,16 @@ pub struct GameFull {
     pub state: GameState,
 }
 
+/// The game's level as lichess numbers them (1–8): the old scale, which the ladder's steps took over
+/// (`games/level.rs`, `LEGACY_LEVELS`).
+fn ai_level(view: &GameView) -> u8 {
+    Level::new(view.level.into()).map_or(view.level, Level::to_legacy)
+}
+
 impl GameFull {
     /// The game `view` as its owner (`player_id`) sees it, created at `created_at` (ms).
     pub fn of(view: &GameView, player_id: &str, created_at: u64) -> GameFull {
-        let (human, engine) = (Player::human(player_id), Player::engine(view.level));
+        let (human, engine) = (Player::human(player_id), Player::engine(ai_level(view)));
         let (white, black) = match view.player_color {
             Color::White => (human, engine),
             Color::Black => (engine, human),
@@ -310,8 +316,8 @@ impl GameEventInfo {
             has_moved: has_moved(view),
             opponent: AiOpponent {
                 id: None,
-                username: format!("Stockfish level {}", view.level),
-                ai: view.level,
+                username: format!("Stockfish level {}", ai_level(view)),
+                ai: ai_level(view),
             },
             is_my_turn: ongoing && view.turn == mine,
             seconds_left: view.clock.as_ref().map(|clock| match mine {

@@ -216,7 +216,10 @@ mod tests {
     fn out_of_range_fields_are_invalid_requests() {
         assert_eq!(code(parse("purple", None, None, None)), "invalid_request");
         assert_eq!(code(parse("white", Some(0), None, None)), "invalid_request");
-        assert_eq!(code(parse("white", Some(9), None, None)), "invalid_request");
+        assert_eq!(
+            code(parse("white", Some(17), None, None)),
+            "invalid_request"
+        );
         assert_eq!(
             code(parse(
                 "white",

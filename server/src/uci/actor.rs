@@ -45,9 +45,10 @@ const FULL_SKILL: u8 = 20;
 /// Live work for an engine; dropping a reply's receiver cancels that job.
 #[derive(Debug)]
 pub enum Job {
-    /// A search and where its answer goes.
+    /// A search and where its answer goes (boxed: a ping waits in the same queues, and every
+    /// queued job is as large as its largest kind).
     Search {
-        request: SearchRequest,
+        request: Box<SearchRequest>,
         reply: oneshot::Sender<Result<Move, EngineError>>,
     },
     /// `isready` → `readyok`, for the readiness probe.
@@ -201,7 +202,7 @@ impl Worker {
     async fn handle(&mut self, task: Task) {
         match task {
             Taken::Live(Job::Search { request, reply }) => {
-                self.handle_search(request, reply).await;
+                self.handle_search(*request, reply).await;
             }
             Taken::Live(Job::Ping { reply }) => {
                 if !reply.is_closed() {

@@ -276,7 +276,10 @@ impl EnginePool {
     pub async fn search(&self, request: SearchRequest) -> Result<Move, EngineError> {
         let (reply, mut answer) = oneshot::channel();
         let client = request.client;
-        let ticket = self.queue().push_search(Job::Search { request, reply })?;
+        let ticket = self.queue().push_search(Job::Search {
+            request: Box::new(request),
+            reply,
+        })?;
         let waited = tokio::select! {
             answer = &mut answer => Some(answer),
             () = tokio::time::sleep(self.queue_wait) => None,
