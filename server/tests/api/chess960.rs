@@ -246,3 +246,43 @@ async fn a_hint_a_takeback_and_a_draw_offer_work_in_a_chess960_game() {
     );
     assert_eq!(app.view(&queen_up).await["status"], "ongoing");
 }
+
+#[tokio::test]
+async fn a_timed_chess960_game_keeps_its_clocks_through_castling_and_exports_both() {
+    let app = spawn_with(test_config()).await;
+    let game = app
+        .create(json!({
+            "color": "white",
+            "level": 1,
+            "variant": "chess960",
+            "fen": CASTLE_READY,
+            "clock": { "limit_secs": 180, "increment_secs": 2 },
+        }))
+        .await;
+    assert_eq!(game.view["variant"], "chess960", "{}", game.view);
+    assert_eq!(game.view["clock"]["white_ms"], 180_000, "{}", game.view);
+
+    // Castling king-takes-rook is a timed move like any other: both clocks are kept with it.
+    let castled = app.play(&game, "f1h1").await;
+    assert_eq!(castled["moves"][0]["san"], "O-O", "{castled}");
+    assert_eq!(
+        castled["ply"], 2,
+        "Stockfish answered on its clock: {castled}"
+    );
+    assert!(castled["moves"][0]["clock_ms"].is_u64(), "{castled}");
+    assert!(castled["moves"][1]["clock_ms"].is_u64(), "{castled}");
+    assert_eq!(castled["clock"]["running"], "white", "{castled}");
+
+    let pgn = app
+        .get(&format!("/api/games/{}/pgn", game.id))
+        .await
+        .text()
+        .await
+        .expect("text");
+    assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
+    assert!(pgn.contains("[TimeControl \"180+2\"]"), "{pgn}");
+    assert!(
+        pgn.contains("1. O-O {"),
+        "castling carries its clock: {pgn}"
+    );
+}

@@ -369,9 +369,12 @@ async fn a_keys_games_are_still_its_own_after_a_restart_on_sqlite() {
         LichessLines::open(&second, &format!("/api/board/game/stream/{id}"), KEY).await;
     let full = stream.next().await;
     assert_eq!(full["type"], "gameFull");
-    assert!(full["state"]["moves"]
-        .as_str()
-        .expect("moves")
-        .starts_with("e2e4"));
+    assert!(
+        full["state"]["moves"]
+            .as_str()
+            .expect("moves")
+            .starts_with("e2e4"),
+        "{full}"
+    );
     second.board(&id, "resign", KEY).await;
 }
