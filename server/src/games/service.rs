@@ -678,6 +678,7 @@ impl GameService {
             Arc::clone(&self.analyses),
             turn,
             request,
+            self.stopping.clone(),
         );
         Ok(EngineTurnStarted::Searching {
             view,
@@ -756,13 +757,16 @@ async fn settle_reply(slot: Arc<GameSlot>, reply: JoinHandle<Result<Arc<GameView
 
 /// Searches the engine's reply for `turn` and applies it; a reply that ends the game starts its
 /// analysis. A takeback or resignation meanwhile cancels the search; a failed search takes the
-/// turn back.
+/// turn back, unless the server is `stopping`: then the player's move, already durable, stays,
+/// and the engine replies after the restart, as after a crash (a reply answered with
+/// `respond-async` has no request to drain, and must not lose the move it acknowledged).
 async fn engine_reply(
     engines: EnginePool,
     slot: Arc<GameSlot>,
     analyses: Arc<Analyses>,
     turn: EngineTurn,
     request: SearchRequest,
+    stopping: CancellationToken,
 ) -> Result<Arc<GameView>, GameError> {
     let EngineTurn { version, cancel } = turn;
     // If this task is dropped mid-search (the runtime stops), the game must not stay waiting for
@@ -771,6 +775,7 @@ async fn engine_reply(
         slot: &slot,
         version,
         armed: true,
+        stopping: &stopping,
     };
     let result = tokio::select! {
         result = engines.search(request) => result,
@@ -798,7 +803,9 @@ async fn engine_reply(
             Ok(view)
         }
         Err(error) => {
-            abandon(&slot, version);
+            if !stopping.is_cancelled() {
+                abandon(&slot, version);
+            }
             Err(error.into())
         }
     }
@@ -828,16 +835,17 @@ fn ended_on_time(outcome: Outcome) -> bool {
     )
 }
 
-/// Takes a pending engine turn back when dropped while armed.
+/// Takes a pending engine turn back when dropped while armed, unless the server is stopping.
 struct AbandonOnDrop<'a> {
     slot: &'a GameSlot,
     version: u64,
     armed: bool,
+    stopping: &'a CancellationToken,
 }
 
 impl Drop for AbandonOnDrop<'_> {
     fn drop(&mut self) {
-        if self.armed {
+        if self.armed && !self.stopping.is_cancelled() {
             abandon(self.slot, self.version);
         }
     }
