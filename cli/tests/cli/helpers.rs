@@ -31,7 +31,8 @@ pub fn spawn_server() -> TestServer {
     spawn_server_at_depth(3)
 }
 
-/// Starts the server with level 8 searching to `depth` (a deeper search thinks for longer).
+/// Starts the server with full strength (step 16) searching to `depth` (a deeper search thinks
+/// for longer).
 pub fn spawn_server_at_depth(depth: u32) -> TestServer {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)

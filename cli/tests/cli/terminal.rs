@@ -75,7 +75,7 @@ fn keys_typed_while_stockfish_thinks_stay_out_of_the_thinking_line_and_make_the_
     let home = tempfile::tempdir().expect("a config folder");
     let (mut screen, terminal) = open_pty();
     let mut child = Command::new(env!("CARGO_BIN_EXE_alphachess"))
-        .args(["play", "--server", &server.url, "--level", "8", "--ascii"])
+        .args(["play", "--server", &server.url, "--level", "16", "--ascii"])
         .env("XDG_CONFIG_HOME", home.path())
         .env_remove("ALPHACHESS_SERVER")
         .env("NO_COLOR", "1")
