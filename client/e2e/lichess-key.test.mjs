@@ -34,7 +34,7 @@ describe('a pasted key', () => {
     await page.getByTestId('key-message').filter({ hasText: '1 game added.' }).waitFor();
     const row = page.locator(`[data-testid="my-game"][data-id="${id}"]`);
     await row.waitFor();
-    assert.match(await row.textContent(), /level 2/);
+    assert.match(await row.textContent(), /level 8/);
     await screenshot(page, '40-my-games-key');
     await row.getByTestId('open-game').click();
     await page.waitForURL(new RegExp(`/game/${id}$`));

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
-import { clickMove, moveTexts, newPage, pieceOn, screenshot, startFromUi, useBrowser, waitPly } from './helpers.mjs';
+import { clickMove, moveTexts, newPage, pieceOn, screenshot, startFromUi, useBrowser, waitPiece, waitPly } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 const GATED_ENGINE = join(dirname(fileURLToPath(import.meta.url)), 'gated-stockfish.mjs');
@@ -46,7 +46,7 @@ describe('an outage during Stockfish\'s search', () => {
     await kept.waitFor();
     assert.match(await kept.textContent(), /Stockfish's reply will come when the server is back/);
     assert.deepEqual(await page.locator('.board').boundingBox(), boardBefore, 'the banner does not push the board');
-    assert.equal(await pieceOn(page, 'e4'), 'wP', 'the move stays on the board');
+    await waitPiece(page, 'e4', 'wP'); // the move stays on the board (its animation may still be running)
     assert.equal(await pieceOn(page, 'e2'), null);
     assert.deepEqual((await moveTexts(page)).slice(0, 1), ['e4'], 'and in the move list');
     assert.equal(await page.getByText('No moves yet').count(), 0);

@@ -26,7 +26,7 @@ describe('the player rating', () => {
     assert.match(firstNext, /^Next: \d+, /);
     assert.match(await page.locator('button[data-level="1"]').getAttribute('title'), /rated \d+/);
 
-    await startFromUi(page, { color: 'white', level: 1 });
+    await startFromUi(page, { color: 'white', level: 7 });
     const first = await resignAfterOneMove(page);
     const rating = (text) => Number(/about (\d+)/.exec(text)[1]);
     const spread = (text) => Number(/± (\d+)/.exec(text)[1]);
@@ -39,7 +39,7 @@ describe('the player rating', () => {
     await page.goto('/');
     await page.getByTestId('rating-shown').waitFor();
     assert.equal(await page.getByTestId('rating-shown').textContent(), first.shown, 'the start screen shows the kept rating');
-    await startFromUi(page, { color: 'white', level: 1 });
+    await startFromUi(page, { color: 'white', level: 7 });
     const second = await resignAfterOneMove(page);
     assert.ok(rating(second.shown) < rating(first.shown), `${second.shown} after ${first.shown}`);
     assert.ok(spread(second.shown) < spread(first.shown));

@@ -42,14 +42,6 @@ export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, s
       <p className="game-over-reason" data-testid="game-over-reason">
         {end.reason}
       </p>
-      {!spectator && !aborted && <RatingLine answer={rating} />}
-      {!spectator && rating && (
-        <div className="game-over-actions">
-          <button type="button" disabled={starting} data-testid="play-suggested" onClick={() => onStart({ color: view.player_color, level: rating.next.level })}>
-            Play the suggested level ({rating.next.level})
-          </button>
-        </div>
-      )}
       {!spectator && (
         <div className="rematch">
           <label className="rematch-swap">
@@ -66,6 +58,14 @@ export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, s
               </button>
             )}
           </div>
+        </div>
+      )}
+      {!spectator && !aborted && <RatingLine answer={rating} />}
+      {!spectator && rating && (
+        <div className="game-over-actions">
+          <button type="button" disabled={starting} data-testid="play-suggested" onClick={() => onStart({ color: view.player_color, level: rating.next.level })}>
+            Play the suggested level ({rating.next.level})
+          </button>
         </div>
       )}
       {startError && (
