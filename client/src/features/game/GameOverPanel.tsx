@@ -60,14 +60,6 @@ export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, s
           </div>
         </div>
       )}
-      {!spectator && !aborted && <RatingLine answer={rating} />}
-      {!spectator && rating && (
-        <div className="game-over-actions">
-          <button type="button" disabled={starting} data-testid="play-suggested" onClick={() => onStart({ color: view.player_color, level: rating.next.level })}>
-            Play the suggested level ({rating.next.level})
-          </button>
-        </div>
-      )}
       {startError && (
         <p className="notice" role="alert">
           {startError}
@@ -81,6 +73,14 @@ export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, s
           Download PGN
         </a>
       </div>
+      {!spectator && !aborted && <RatingLine answer={rating} />}
+      {!spectator && rating && (
+        <div className="game-over-actions">
+          <button type="button" disabled={starting} data-testid="play-suggested" onClick={() => onStart({ color: view.player_color, level: rating.next.level })}>
+            Play the suggested level ({rating.next.level})
+          </button>
+        </div>
+      )}
     </section>
   );
 }
