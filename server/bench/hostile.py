@@ -24,7 +24,7 @@ moves (with expected_ply), pausing --think-ms; each move's latency is recorded.
     (named through X-Forwarded-For);
   * connections: 1500 slow-header connections from 127.0.0.2 (a client of its own: only
     127.0.0.1 is the trusted proxy), reopened when dropped;
-  * analyses: 20 imported 80-ply games resigned at once (up to `--analyses-per-client`, 4 by
+  * analyses: 20 imported long games (--long-pgn, else an 80-ply one) resigned at once (up to `--analyses-per-client`, 4 by
     default, of their analyses start by themselves), while a second player's short game is
     resigned and its review wait measured (--review measures the same alone).
 
@@ -53,6 +53,8 @@ PROBER = "198.51.100.20"
 REVIEWER = "198.51.100.30"
 SIXTY_FOUR = "2001:db8:66:1::"
 SLOW_FEN = "1nbqkbn1/qqqqqqqq/8/8/8/8/QQQQQQQQ/1NBQKBN1 w - - 0 1"
+# The ladder's full-strength step (`GET /api/levels`).
+FULL_STRENGTH = 16
 # Byrne-Fischer 1956 to move 40 (80 plies), unfinished, white to move.
 LONG_PGN = (
     "1. Nf3 Nf6 2. c4 g6 3. Nc3 Bg7 4. d4 O-O 5. Bf4 d5 6. Qb3 dxc4 7. Qxc4 c6 8. e4 Nbd7 "
@@ -368,7 +370,7 @@ def new_game(conn, client, body, tally):
 def slow_hinter(base, deadline, tally, client_of):
     """One slow game of its own, hints back to back (full strength, every search to the cap)."""
     conn = connect(base, timeout=60)
-    game = new_game(conn, client_of(0), {"color": "white", "level": 8, "fen": SLOW_FEN}, tally)
+    game = new_game(conn, client_of(0), {"color": "white", "level": FULL_STRENGTH, "fen": SLOW_FEN}, tally)
     n = 0
     while game and time.monotonic() < deadline:
         n += 1
@@ -409,7 +411,7 @@ def raw_post(address, path, client, token, body, source=None):
 def disconnector(base, address, deadline, tally, games):
     """Games of one client that send a move and hang up, again whenever it is their turn."""
     conn = connect(base, timeout=30)
-    mine = [new_game(conn, CREATOR, {"color": "white", "level": 8}, tally) for _ in range(games)]
+    mine = [new_game(conn, CREATOR, {"color": "white", "level": FULL_STRENGTH}, tally) for _ in range(games)]
     mine = [game for game in mine if game]
     while time.monotonic() < deadline:
         for game_id, token in mine:
@@ -489,11 +491,11 @@ def slow_connections(address, deadline, tally, count):
         sock.close()
 
 
-def analysis_flood(base, deadline, tally, games):
+def analysis_flood(base, deadline, tally, games, long_pgn):
     """Imports long unfinished games and resigns them all at once: their analyses start, up to
     the client's share (`--analyses-per-client`)."""
     conn = connect(base, timeout=30)
-    created = [new_game(conn, CREATOR, {"color": "white", "level": 1, "pgn": LONG_PGN}, tally)
+    created = [new_game(conn, CREATOR, {"color": "white", "level": 1, "pgn": long_pgn}, tally)
                for _ in range(games)]
     for game in created:
         if game and time.monotonic() < deadline:
@@ -544,12 +546,16 @@ def main():
     parser.add_argument("--attack", default="all",
                         choices=["all", "none", "slow-hints", "disconnect", "ipv6", "connections",
                                  "analyses"])
-    parser.add_argument("--level", type=int, default=1, help="the player's level (8: full)")
+    parser.add_argument("--level", type=int, default=1,
+                        help=f"the player's step of the ladder ({FULL_STRENGTH}: full strength)")
+    parser.add_argument("--long-pgn", help="the game the analyses attack imports (a file; "
+                        "default: 80 plies of Byrne-Fischer 1956)")
     parser.add_argument("--review", action="store_true",
                         help="also measure a second player's review wait")
     args = parser.parse_args()
     if args.attack != "all":
         args.creators = args.hammers = args.streams = args.slowloris = args.hint_flooders = 0
+    long_pgn = open(args.long_pgn).read() if args.long_pgn else LONG_PGN
     url = urlparse(args.base)
     address = (url.hostname, url.port)
     assert url.hostname in ("127.0.0.1", "localhost", "::1"), "loopback only"
@@ -596,7 +602,7 @@ def main():
                                         args=(address, deadline, attack, 1500)))
     elif args.attack == "analyses":
         threads.append(threading.Thread(target=analysis_flood,
-                                        args=(args.base, deadline, attack, 20)))
+                                        args=(args.base, deadline, attack, 20, long_pgn)))
     if args.review or args.attack == "analyses":
         threads.append(threading.Thread(target=reviewer, args=(
             args.base, deadline, 5, review_waits, attack)))

@@ -7,9 +7,10 @@
 # game, with /api/ready polled throughout. Fails if any of the player's moves failed.
 #
 # `hostile.sh fair` runs issue #22's attacks instead, one phase each, at full strength (default
-# --depth 20, the player at level 8): the player alone (and a second player's review wait), then
+# --depth 20, the player at step 16): the player alone (and a second player's review wait), then
 # full-strength hints on a slow position, move-and-disconnect from 20 games, an IPv6 /64 flood,
-# 1500 slow connections from one address, and 20 long imported games resigned at once.
+# 1500 slow connections from one address, and 20 imported 598-ply games resigned at once (made
+# by the engine crate's `long_game` example).
 # Usage: server/bench/hostile.sh [fair]   Env: SECONDS_ (60; fair: 40), PORT (18183), STOCKFISH,
 #        and for fair: DEPTH (20), MOVE_CAP_MS (10000)
 set -euo pipefail
@@ -27,8 +28,11 @@ if [ "${1:-}" = fair ]; then
     --db :memory: --trusted-proxy 127.0.0.1
   echo "== server: --depth $DEPTH --move-time-cap-ms $MOVE_CAP_MS --engines 2, default limits," \
     "--trusted-proxy 127.0.0.1 (pid $SERVER)"
+  LONG_PGN="${CARGO_TARGET_DIR:-target}/long-game.pgn"
+  cargo run -q --release -p alphachess-engine --example long_game -- 598 1 >"$LONG_PGN"
   HOSTILE=(timeout $((RUN_SECONDS + 60)) python3 server/bench/hostile.py
-    --base "http://127.0.0.1:$PORT" --pid "$SERVER" --seconds "$RUN_SECONDS" --level 8)
+    --base "http://127.0.0.1:$PORT" --pid "$SERVER" --seconds "$RUN_SECONDS" --level 16
+    --long-pgn "$LONG_PGN")
   status=0
   echo "== the player alone"
   "${HOSTILE[@]}" --attack none --review || status=1
