@@ -16,7 +16,9 @@ use utoipa::ToSchema;
 /// The most characters a player's name keeps (a long "Surname, Forename (Club)" fits).
 pub const MAX_NAME_CHARS: usize = 100;
 
-/// The players of a game imported from a finished PGN, as its tags name them.
+/// The players a finished PGN names (its `White` and `Black` tags), for a game created from a
+/// PGN already over: it is reviewed, not played, and is nobody's win or loss here (clients do not
+/// rate it). Absent (null) for a game against Stockfish.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(from = "RawPlayers")]
 pub struct Players {
