@@ -464,7 +464,11 @@ export interface components {
              * @example 16
              */
             level?: number | null;
-            /** @description Continue this game (its first game, main line) instead. */
+            /**
+             * @description Continue this game (its first game, main line) instead. A game already over on the board
+             *     (checkmate, stalemate, ...) is created finished, for review: its view names the PGN's
+             *     `White`/`Black` players in `players`, and it is nobody's win or loss.
+             */
             pgn?: string | null;
             /**
              * Format: int64

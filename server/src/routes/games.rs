@@ -38,7 +38,9 @@ pub struct CreateGameRequest {
     pub position: Option<i64>,
     /// Start from this position instead of the initial one.
     pub fen: Option<String>,
-    /// Continue this game (its first game, main line) instead.
+    /// Continue this game (its first game, main line) instead. A game already over on the board
+    /// (checkmate, stalemate, ...) is created finished, for review: its view names the PGN's
+    /// `White`/`Black` players in `players`, and it is nobody's win or loss.
     pub pgn: Option<String>,
     /// Play on the clock; absent or null: untimed.
     #[schema(value_type = Option<TimeControlRequest>)]
