@@ -152,10 +152,7 @@ pub fn play(new: NewGame, looks: Looks) -> Result<(), AppError> {
         game.player_color,
         game.level,
     ))?;
-    println!(
-        "New game {} against Stockfish at level {}: you play {}.",
-        access.id, game.level, game.player_color
-    );
+    println!("New game {} {}.", access.id, game.players_line());
     println!("Type `help` for the commands.");
     start(api, access, game, looks)
 }
@@ -178,10 +175,7 @@ pub fn resume(id: Option<&str>, server: Option<ServerUrl>, looks: Looks) -> Resu
         game.player_color,
         game.level,
     ))?;
-    println!(
-        "Game {} against Stockfish at level {}: you play {}.",
-        saved.access.id, game.level, game.player_color
-    );
+    println!("Game {} {}.", saved.access.id, game.players_line());
     start(api, saved.access, game, looks)
 }
 
@@ -238,6 +232,9 @@ fn standing(saved: &SavedGame, down: &mut HashSet<String>) -> String {
         return "server down".into();
     }
     match Api::new(saved.server.clone()).game(&saved.access.id) {
+        Ok(view) if view.players.is_some() => {
+            format!("over, {}, {}", view.result, view.players_line())
+        }
         Ok(view) if view.is_finished() => format!("over, {}", view.result),
         Ok(view) if view.is_engine_turn() => format!("ply {}, Stockfish to move", view.ply),
         Ok(view) => format!("ply {}, your move", view.ply),

@@ -184,6 +184,7 @@ mod tests {
             legal_moves: Vec::new(),
             engine_thinking: false,
             can_take_back: false,
+            players: None,
         }
     }
 

@@ -37,9 +37,10 @@ fn save(dir: &Path, file: &RatingFile) -> std::io::Result<()> {
     fs::write(path(dir), text)
 }
 
-/// How a finished game went for the player, if it counts.
+/// How a finished game went for the player, if it counts (a finished PGN, which has `players`,
+/// is the PGN's players' game and never counts).
 fn result_of(view: &GameView) -> Option<&'static str> {
-    if !view.is_finished() || view.reason.as_deref() == Some("aborted") {
+    if !view.is_finished() || view.reason.as_deref() == Some("aborted") || view.players.is_some() {
         return None;
     }
     match &view.winner {

@@ -41,8 +41,8 @@ const ENGINE_PATIENCE: Duration = Duration::from_secs(120);
 #[derive(Debug)]
 enum Update {
     Stream(StreamEvent),
-    /// The answer to the move request in flight.
-    Answer(Result<GameView, ClientError>),
+    /// The answer to the move request in flight (boxed: a view is far larger than an event).
+    Answer(Box<Result<GameView, ClientError>>),
 }
 
 impl From<StreamEvent> for Update {
@@ -227,7 +227,7 @@ impl<W: Write> Session<W> {
         thread::spawn(move || {
             let answer = api.play(&access, &text_sent, ply);
             // The session waits for this answer, so it still listens.
-            let _ = sender.send(Update::Answer(answer));
+            let _ = sender.send(Update::Answer(Box::new(answer)));
         });
         // The engine searches in the position after the player's move.
         let answer = self.await_answer(ply + 1)?;
@@ -438,7 +438,7 @@ impl<W: Write> Session<W> {
                 .recv()
                 .expect("the session holds a sender, so the channel stays open");
             match update {
-                Update::Answer(answer) => return Ok(answer),
+                Update::Answer(answer) => return Ok(*answer),
                 Update::Stream(event) => self.observe(&event, ply)?,
             }
         }

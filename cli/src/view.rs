@@ -62,6 +62,28 @@ pub struct LastMove {
     pub to: Square,
 }
 
+/// The players a finished PGN names, for a game created from a PGN already over: the server
+/// keeps them, and such a game is the PGN's players' game, reviewed, nobody's win or loss here.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct Players {
+    pub white: Option<String>,
+    pub black: Option<String>,
+}
+
+impl Players {
+    /// The name of the side playing `color`, its colour where the PGN names none.
+    pub fn name(&self, color: ColorName) -> String {
+        let name = match color {
+            ColorName::White => &self.white,
+            ColorName::Black => &self.black,
+        };
+        name.clone().unwrap_or_else(|| match color {
+            ColorName::White => "White".to_owned(),
+            ColorName::Black => "Black".to_owned(),
+        })
+    }
+}
+
 /// Everything needed to draw and play a game.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct GameView {
@@ -86,6 +108,9 @@ pub struct GameView {
     pub engine_thinking: bool,
     #[serde(default)]
     pub can_take_back: bool,
+    /// Present for a finished PGN opened for review (absent from older servers).
+    #[serde(default)]
+    pub players: Option<Players>,
 }
 
 impl GameView {
@@ -108,15 +133,38 @@ impl GameView {
         !self.is_finished() && self.turn != self.player_color
     }
 
-    /// The result as a sentence: `1-0: white wins by checkmate; you win.`
+    /// Who plays, to follow the game's id: `from a finished PGN, Anna (white) – Ben (black)` for
+    /// a game imported already over, `against Stockfish at level 9: you play white` otherwise.
+    pub fn players_line(&self) -> String {
+        match &self.players {
+            Some(players) => format!(
+                "from a finished PGN, {} (white) – {} (black)",
+                players.name(ColorName::White),
+                players.name(ColorName::Black)
+            ),
+            None => format!(
+                "against Stockfish at level {}: you play {}",
+                self.level, self.player_color
+            ),
+        }
+    }
+
+    /// The result as a sentence: `1-0: white wins by checkmate; you win.` (a finished PGN's,
+    /// nobody's here: `0-1: Ben (black) wins by checkmate.`)
     pub fn result_line(&self) -> String {
         let reason = self
             .reason
             .as_deref()
             .unwrap_or("an unknown reason")
             .replace('_', " ");
-        match self.winner {
-            Some(winner) => {
+        match (self.winner, &self.players) {
+            (Some(winner), Some(players)) => format!(
+                "{}: {} ({winner}) wins by {reason}.",
+                self.result,
+                players.name(winner)
+            ),
+            (None, _) => format!("{}: a draw by {reason}.", self.result),
+            (Some(winner), None) => {
                 let you = if winner == self.player_color {
                     "you win"
                 } else {
@@ -124,7 +172,6 @@ impl GameView {
                 };
                 format!("{}: {winner} wins by {reason}; {you}.", self.result)
             }
-            None => format!("{}: a draw by {reason}.", self.result),
         }
     }
 }
@@ -216,6 +263,42 @@ mod tests {
         assert_eq!(
             thinking.to_string(),
             "depth 9/20, eval -0.32, line c5 Nf3 Nc6"
+        );
+    }
+
+    /// Fool's mate as the server shows it, with `players` if given.
+    fn fools_mate(players: serde_json::Value) -> GameView {
+        serde_json::from_value(serde_json::json!({
+            "id": "abcdefghijkl",
+            "fen": "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+            "initial_fen": "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "player_color": "white", "turn": "white", "ply": 4, "level": 16,
+            "status": "finished", "result": "0-1", "reason": "checkmate", "winner": "black",
+            "check": true, "last_move": null, "moves": [], "legal_moves": [],
+            "engine_thinking": false, "players": players,
+        }))
+        .expect("a view")
+    }
+
+    #[test]
+    fn a_finished_pgn_is_its_players_game_not_the_players_loss() {
+        let imported = fools_mate(serde_json::json!({"white": "Anna", "black": null}));
+        assert_eq!(
+            imported.players_line(),
+            "from a finished PGN, Anna (white) – Black (black)"
+        );
+        assert_eq!(
+            imported.result_line(),
+            "0-1: Black (black) wins by checkmate."
+        );
+        let played = fools_mate(serde_json::Value::Null);
+        assert_eq!(
+            played.players_line(),
+            "against Stockfish at level 16: you play white"
+        );
+        assert_eq!(
+            played.result_line(),
+            "0-1: black wins by checkmate; you lose."
         );
     }
 

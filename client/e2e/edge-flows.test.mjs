@@ -77,7 +77,9 @@ describe('a layout that does not jump', () => {
 
   it('shows a move strip above the board on a 375×740 phone, and the result with its buttons in view after a game', async () => {
     const page = await newPage({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
-    await openGameFromApi(page, { color: 'white', pgn: '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0' });
+    // The player's own game, won by mating in one (a PGN already over would open for review instead).
+    await openGameFromApi(page, { color: 'white', pgn: '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 *' });
+    await clickMove(page, 'h5', 'f7');
     await page.getByTestId('game-over').waitFor();
     const strip = page.getByTestId('move-strip');
     const box = await strip.boundingBox();
@@ -126,6 +128,19 @@ describe('a finished PGN', () => {
     assert.match(await row.textContent(), /Black won by checkmate/);
     assert.match(await row.textContent(), /Imported game: Anna – Ben/);
     assert.doesNotMatch(await row.textContent(), /Stockfish/);
+    const id = await row.getAttribute('data-id');
     await page.context().close();
+
+    // The players are the server's: another browser (no storage, no token) sees the same game.
+    const elsewhere = await newPage({ viewport: { width: 1366, height: 800 } });
+    await elsewhere.goto(`/game/${id}`);
+    await elsewhere.getByTestId('game-over').waitFor();
+    const seen = await elsewhere.locator('.player-strip').allTextContents();
+    assert.ok(seen.some((text) => text.includes('Anna')) && seen.some((text) => text.includes('Ben')), seen.join(' | '));
+    assert.ok(seen.every((text) => !text.includes('Stockfish') && !text.includes('You')), seen.join(' | '));
+    assert.match(await elsewhere.getByTestId('game-over').textContent(), /Black won/);
+    const view = await (await elsewhere.request.get(`/api/games/${id}`)).json();
+    assert.deepEqual(view.players, { white: 'Anna', black: 'Ben' });
+    await elsewhere.context().close();
   });
 });

@@ -223,3 +223,47 @@ fn a_chess960_game_from_a_setup_number_starts_there() {
         "{fen}"
     );
 }
+
+#[test]
+fn a_finished_pgn_opens_as_its_players_game_unrated_and_exports_their_names() {
+    let server = spawn_server();
+    let home = tempfile::tempdir().expect("a config folder");
+    let game_file = home.path().join("mate.pgn");
+    std::fs::write(
+        &game_file,
+        "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n",
+    )
+    .expect("written");
+    let pgn_file = home.path().join("export.pgn");
+    let script = format!("pgn {}\nquit\n", pgn_file.display());
+    let run = alphachess(
+        &[
+            "play",
+            "--server",
+            &server.url,
+            "--pgn",
+            game_file.to_str().expect("UTF-8"),
+            "--ascii",
+        ],
+        &script,
+        home.path(),
+    );
+    run.assert_success();
+    let out = &run.stdout;
+    assert!(
+        out.contains("from a finished PGN, Anna (white) – Ben (black)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Game over. 0-1: Ben (black) wins by checkmate."),
+        "{out}"
+    );
+    assert!(
+        !out.contains("you lose") && !out.contains("Your rating"),
+        "{out}"
+    );
+    let text = std::fs::read_to_string(&pgn_file).expect("the PGN file");
+    let game = pgn::read_game(&text).expect("a PGN the engine crate reads");
+    assert_eq!(game.tags.get("White"), Some("Anna"));
+    assert_eq!(game.tags.get("Black"), Some("Ben"));
+}

@@ -464,7 +464,11 @@ export interface components {
              * @example 16
              */
             level?: number | null;
-            /** @description Continue this game (its first game, main line) instead. */
+            /**
+             * @description Continue this game (its first game, main line) instead. A game already over on the board
+             *     (checkmate, stalemate, ...) is created finished, for review: its view names the PGN's
+             *     `White`/`Black` players in `players`, and it is nobody's win or loss.
+             */
             pgn?: string | null;
             /**
              * Format: int64
@@ -544,6 +548,7 @@ export interface components {
             level: number;
             opening?: null | components["schemas"]["Opening"];
             player_color: components["schemas"]["ColorName"];
+            players?: null | components["schemas"]["Players"];
             /** @description Plies played since the game's start position. */
             ply: number;
             reason?: null | components["schemas"]["Reason"];
@@ -604,6 +609,7 @@ export interface components {
             moves: components["schemas"]["MoveView"][];
             opening?: null | components["schemas"]["Opening"];
             player_color: components["schemas"]["ColorName"];
+            players?: null | components["schemas"]["Players"];
             /** @description Plies played since `initial_fen` (the length of `moves`). */
             ply: number;
             reason?: null | components["schemas"]["Reason"];
@@ -724,6 +730,23 @@ export interface components {
             eco: string;
             /** @example Sicilian Defense: Najdorf Variation */
             name: string;
+        };
+        /**
+         * @description The players a finished PGN names (its `White` and `Black` tags), for a game created from a
+         *     PGN already over: it is reviewed, not played, and is nobody's win or loss here (clients do not
+         *     rate it). Absent (null) for a game against Stockfish.
+         */
+        Players: {
+            /**
+             * @description Black's name, from the PGN's `Black` tag; null when the PGN does not name black.
+             * @example Ben
+             */
+            black?: string | null;
+            /**
+             * @description White's name, from the PGN's `White` tag; null when the PGN does not name white.
+             * @example Anna
+             */
+            white?: string | null;
         };
         /** @description Where a game created from the same FEN or PGN would start. */
         PositionPreview: {

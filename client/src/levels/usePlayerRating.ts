@@ -3,9 +3,11 @@ import { rate, type RatingAnswer } from '../api/ladder';
 import type { GameView } from '../api/types';
 import { markRated, storedRating, storeRating } from './playerRating';
 
-/** How a finished game went for its player, or null when it does not count (aborted, unfinished). */
+/** How a finished game went for its player, or null when it does not count (aborted, unfinished, a finished PGN). */
 function resultOf(view: GameView): 'win' | 'draw' | 'loss' | null {
   if (view.status !== 'finished') return null;
+  // A finished PGN (the server names its `players`) is the PGN's players' game, not the player's.
+  if (view.players) return null;
   if (view.result === '1/2-1/2') return 'draw';
   if (!view.winner) return null;
   return view.winner === view.player_color ? 'win' : 'loss';

@@ -6,9 +6,10 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use std::time::Duration;
 
-use alphachess_engine::pgn::{self, Annotations, Comment, Nag};
+use alphachess_engine::pgn::{self, Annotations, Comment, Nag, Tags};
 use alphachess_engine::Color;
 
+use super::players::Players;
 use super::state::GameState;
 use crate::analysis::{AnalysedPly, Eval, Judgment};
 use crate::openings::opening_of;
@@ -17,18 +18,17 @@ use crate::openings::opening_of;
 /// `TimeControl` always), each analysed ply in `plies` annotated, each timed move with the
 /// mover's clock after it (`[%clk 0:02:58]`, as lichess exports).
 pub fn to_pgn(state: &GameState, today: SystemTime, plies: &[AnalysedPly]) -> String {
-    let engine_name = format!("Stockfish (level {})", state.level().get());
-    let (white, black) = match state.player() {
-        Color::White => ("Player".to_owned(), engine_name),
-        Color::Black => (engine_name, "Player".to_owned()),
-    };
     let mut tags = pgn::Tags::new();
     tags.set("Event", "AlphaChess game");
     tags.set("Site", "AlphaChess");
     tags.set("Date", pgn_date(today));
     tags.set("Round", "-");
-    tags.set("White", white);
-    tags.set("Black", black);
+    set_player_tags(
+        &mut tags,
+        state.player(),
+        state.level().get(),
+        state.players(),
+    );
     if let Some(opening) = opening_of(state.game()) {
         tags.set("ECO", opening.eco.as_str());
         tags.set("Opening", opening.name.as_str());
@@ -39,6 +39,25 @@ pub fn to_pgn(state: &GameState, today: SystemTime, plies: &[AnalysedPly]) -> St
         control.map_or("-".to_owned(), |c| c.pgn_tag()),
     );
     pgn::write_annotated(&tags, state.game(), &annotations(plies, &clocks(state)))
+}
+
+/// The `White` and `Black` tags: the PGN's own players for a game imported already over (`?`,
+/// the PGN standard's "unknown", for a side it did not name), else the player and Stockfish at
+/// `level`. The writer escapes `"` and `\` in them.
+pub(super) fn set_player_tags(
+    tags: &mut Tags,
+    player: Color,
+    level: impl std::fmt::Display,
+    players: Option<&Players>,
+) {
+    for color in Color::ALL {
+        let name = match players {
+            Some(players) => players.name(color).unwrap_or("?").to_owned(),
+            None if color == player => "Player".to_owned(),
+            None => format!("Stockfish (level {level})"),
+        };
+        tags.set(color.fold_wb("White", "Black"), name);
+    }
 }
 
 /// Each move's clock (`clocks[i]`: the mover's time after move `i`), `None` where untimed.
@@ -236,6 +255,30 @@ mod tests {
                 text
             );
         }
+    }
+
+    #[test]
+    fn a_finished_pgn_is_exported_with_its_own_players_escaped() {
+        let mate = "[White \"Anna \\\"the Rook\\\" Berg\"]\n\n1. f3 e5 2. g4 Qh4# 0-1";
+        let imported = crate::games::setup::import_pgn(mate).expect("imports");
+        let state =
+            GameState::new(imported.game, Color::White, Level::MAX).with_players(imported.players);
+        let text = to_pgn(&state, UNIX_EPOCH, &[]);
+        assert!(
+            text.contains("[White \"Anna \\\"the Rook\\\" Berg\"]\n[Black \"?\"]\n"),
+            "{text}"
+        );
+        assert!(
+            !text.contains("Stockfish") && !text.contains("Player"),
+            "{text}"
+        );
+        let read = pgn::read_game(&text).expect("the export reads");
+        assert_eq!(read.tags.get("White"), Some("Anna \"the Rook\" Berg"));
+        let played = to_pgn(&scholars_mate(), UNIX_EPOCH, &[]);
+        assert!(
+            played.contains("[White \"Player\"]\n[Black \"Stockfish (level 16)\"]\n"),
+            "{played}"
+        );
     }
 
     #[test]

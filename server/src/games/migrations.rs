@@ -69,6 +69,11 @@ ALTER TABLE games ADD COLUMN clocks TEXT NOT NULL DEFAULT '';";
 /// (see `level.rs`, `LEGACY_LEVELS`).
 const SCHEMA_V6_LADDER: &str = super::level::LADDER_MIGRATION;
 
+/// Version 7 (#27): the players a finished PGN names, for a game imported already over (see
+/// `players.rs`), as JSON (`{"white": "Anna", "black": null}`, the record's serde form); NULL for
+/// a game against the engine and in older rows.
+const SCHEMA_V7_PLAYERS: &str = "ALTER TABLE games ADD COLUMN players TEXT;";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     SCHEMA_V1,
@@ -77,6 +82,7 @@ const MIGRATIONS: &[&str] = &[
     SCHEMA_V4_IMPORTED_PLIES,
     SCHEMA_V5_PLAY,
     SCHEMA_V6_LADDER,
+    SCHEMA_V7_PLAYERS,
 ];
 
 /// The schema version this release writes.

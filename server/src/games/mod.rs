@@ -21,6 +21,7 @@ mod lowercase_san;
 mod migrations;
 mod notation;
 mod owners;
+mod players;
 mod postgres;
 mod preview;
 mod progress;
@@ -55,6 +56,7 @@ pub use level::{seed_of, Level, StepSettings, LEGACY_LEVELS, STEPS};
 pub use migrations::{SCHEMA_V1, SCHEMA_VERSION};
 pub use notation::{ParsePlayerMoveError, PlayerMove};
 pub use owners::Owners;
+pub use players::{Players, MAX_NAME_CHARS};
 pub use postgres::{PgSettings, PgStore, PG_SCHEMA_VERSION};
 pub use preview::PositionPreview;
 pub use progress::{thinking_sink, THINKING_INTERVAL};
@@ -63,7 +65,8 @@ pub use record::{GameRecord, InvalidRecord, StoredGame};
 pub use registry::{GameSlot, Games};
 pub use service::{Created, GameService, Hint, Played};
 pub use setup::{
-    chess960_start, in_chess960, parse_fen, parse_pgn, ColorChoice, NewGame, SetupError,
+    chess960_start, import_pgn, in_chess960, parse_fen, parse_pgn, ColorChoice, ImportedPgn,
+    NewGame, SetupError,
 };
 pub use sqlite::SqliteStore;
 pub use state::{EngineTurn, GameState};

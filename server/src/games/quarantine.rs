@@ -9,9 +9,10 @@
 //! can replay it gets the game back.
 
 use alphachess_engine::pgn::{self, Annotations, Comment, MAX_COMMENT_LEN};
-use alphachess_engine::{Color, DrawRule, Game, Position, UciMove};
+use alphachess_engine::{DrawRule, Game, Position, UciMove};
 
 use super::color::parse_color_name;
+use super::export::set_player_tags;
 use super::id::GameId;
 use super::record::GameRecord;
 
@@ -34,13 +35,7 @@ impl QuarantinedGame {
         tags.set("Site", "AlphaChess");
         tags.set("Round", "-");
         if let Some(player) = parse_color_name(&record.player_color) {
-            let engine = format!("Stockfish (level {})", record.level);
-            let (white, black) = match player {
-                Color::White => ("Player".to_owned(), engine),
-                Color::Black => (engine, "Player".to_owned()),
-            };
-            tags.set("White", white);
-            tags.set("Black", black);
+            set_player_tags(&mut tags, player, record.level, record.players.as_ref());
         }
         tags.set("Result", record.result.as_str());
         let (game, unplayed) = replay_leniently(record);
@@ -124,6 +119,7 @@ mod tests {
                 reason: None,
                 time_control: None,
                 clocks: String::new(),
+                players: None,
             },
         }
     }

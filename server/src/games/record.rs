@@ -16,6 +16,7 @@ use super::color::{color_name, parse_color_name};
 use super::id::GameId;
 use super::length::MAX_PLIES;
 use super::level::Level;
+use super::players::Players;
 use super::state::GameState;
 use crate::token::TokenHash;
 
@@ -60,6 +61,10 @@ pub struct GameRecord {
     pub time_control: Option<String>,
     /// Both remaining times after each timed move: `"<ply>:<white_ms>:<black_ms>"`, space-separated.
     pub clocks: String,
+    /// The players of a game imported from a finished PGN (`players.rs`); `None` for a game
+    /// against the engine, and in rows written before they were stored (SQLite schema v7).
+    #[serde(default)]
+    pub players: Option<Players>,
 }
 
 /// A stored row does not describe a valid game; it is quarantined on load.
@@ -99,6 +104,7 @@ impl GameRecord {
                 .clock()
                 .map(GameClock::marks_to_stored)
                 .unwrap_or_default(),
+            players: state.players().cloned(),
         }
     }
 
@@ -132,7 +138,8 @@ impl GameRecord {
             id,
             token,
             state: GameState::restored(game, player, level, first_ply, aborted, clock)
-                .with_imported_plies(imported),
+                .with_imported_plies(imported)
+                .with_players(self.players.clone()),
         })
     }
 
@@ -368,6 +375,30 @@ mod tests {
         let back = record_of(&state).rebuild().expect("replays").state;
         assert_eq!(back.game().outcome(), None);
         assert!(back.can_claim_draw(), "the claim survives the restart");
+    }
+
+    #[test]
+    fn a_finished_pgns_players_survive_the_round_trip_and_an_older_row_has_none() {
+        let mate = "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. f3 e5 2. g4 Qh4# 0-1";
+        let imported = crate::games::setup::import_pgn(mate).expect("imports");
+        let players = imported.players.clone().expect("a finished PGN");
+        let state =
+            GameState::new(imported.game, Color::White, Level::MAX).with_players(imported.players);
+        let record = record_of(&state);
+        assert_eq!(record.players.as_ref(), Some(&players));
+        let json = serde_json::to_string(&record).expect("serializes");
+        let back: GameRecord = serde_json::from_str(&json).expect("reads back");
+        assert_eq!(back, record);
+        let rebuilt = back.rebuild().expect("valid").state;
+        assert_eq!(rebuilt.players(), Some(&players));
+
+        // A record written before the players were stored (PostgreSQL's JSON without the field).
+        let mut old =
+            serde_json::to_value(record_of(&played(&["e2e4"], Color::White))).expect("serializes");
+        old.as_object_mut().expect("an object").remove("players");
+        let old: GameRecord = serde_json::from_value(old).expect("an older row loads");
+        assert_eq!(old.players, None);
+        assert_eq!(old.rebuild().expect("valid").state.players(), None);
     }
 
     #[test]

@@ -217,7 +217,9 @@ impl GameService {
     ) -> Result<(GameId, Arc<GameView>), GameError> {
         let player = new.color.resolve()?;
         let imported_finished = new.game.outcome().is_some();
-        let state = GameState::new(new.game, player, new.level).with_clock(new.clock);
+        let state = GameState::new(new.game, player, new.level)
+            .with_clock(new.clock)
+            .with_players(new.players);
         let slot = self.games.insert(state, token)?;
         self.analyses.set_owner(&slot, client);
         // Durable before the search: a shared store may refuse the game (its live-game cap).

@@ -7,6 +7,7 @@ use super::clock::TimeControl;
 use super::color::parse_color_name;
 use super::length::MAX_PLIES;
 use super::level::Level;
+use super::players::Players;
 use crate::token::{random_bytes, RandomError};
 
 /// Longest FEN worth reading (the longest legal FEN is under 100 characters).
@@ -68,6 +69,8 @@ pub struct NewGame {
     pub game: Game,
     /// The clocks' time control; `None` untimed.
     pub clock: Option<TimeControl>,
+    /// The players a finished PGN names: the game is imported for review (see `players.rs`).
+    pub players: Option<Players>,
 }
 
 /// A FEN to start from: no control characters, a sane length, a possible position.
@@ -83,6 +86,18 @@ pub fn parse_fen(text: &str) -> Result<Position, SetupError> {
     Position::from_fen(text).map_err(|error| SetupError::Fen(error.to_string()))
 }
 
+/// A game read from a PGN, and the players it names if it is already over.
+#[derive(Debug, Clone)]
+pub struct ImportedPgn {
+    /// The start position and the moves, as [`parse_pgn`] reads them.
+    pub game: Game,
+    /// The PGN's `White` and `Black` players, only when the game is already over on the board
+    /// (checkmate, stalemate, ...): such a game is reviewed, not played, so it is the PGN's
+    /// players' game. An unfinished PGN is continued by the player against the engine, whose
+    /// moves the PGN's players never made, so its tags are not kept.
+    pub players: Option<Players>,
+}
+
 /// The moves of a PGN's first game, to continue from its last position. A result token that the
 /// board does not show (a resignation, an adjudication) is not kept: the player plays on.
 ///
@@ -92,6 +107,11 @@ pub fn parse_fen(text: &str) -> Result<Position, SetupError> {
 /// draw can be claimed (`claim-draw`) or played on; the first move played here switches to the
 /// automatic rule of live games ([`GameState`](super::state::GameState)'s `play`).
 pub fn parse_pgn(text: &str) -> Result<Game, SetupError> {
+    import_pgn(text).map(|imported| imported.game)
+}
+
+/// [`parse_pgn`], with the players of a PGN that is already over.
+pub fn import_pgn(text: &str) -> Result<ImportedPgn, SetupError> {
     let read = pgn::read_game(text).map_err(|error| SetupError::Pgn(error.to_string()))?;
     if read.game.ply() > MAX_PLIES {
         return Err(SetupError::Pgn(format!(
@@ -104,7 +124,11 @@ pub fn parse_pgn(text: &str) -> Result<Game, SetupError> {
         game.play(m)
             .map_err(|error| SetupError::Pgn(error.to_string()))?;
     }
-    Ok(game)
+    let players = game
+        .outcome()
+        .is_some()
+        .then(|| Players::of_tags(&read.tags));
+    Ok(ImportedPgn { game, players })
 }
 
 /// Chess960 setup `number` (0–959), or a random one when `None`.

@@ -31,6 +31,7 @@ use super::error::StoreError;
 use super::failed_writes::FailedWrites;
 use super::id::GameId;
 use super::migrations::migrate;
+use super::players::Players;
 use super::quarantine::QuarantinedGame;
 use super::record::{GameRecord, StoredGame};
 use super::store::{Durable, Fresh, GameSnapshot, GameStore, Lookup, Pending, WriteTicket};
@@ -421,13 +422,13 @@ fn load_game(conn: &Connection, id: &str) -> rusqlite::Result<Option<(GameRecord
     let mut query = conn.prepare_cached(&format!(
         "SELECT {GAME_COLUMNS}, updated_at FROM games WHERE id = ?1"
     ))?;
-    let mut rows = query.query_map([id], |row| Ok((game_record(row)?, row.get(13)?)))?;
+    let mut rows = query.query_map([id], |row| Ok((game_record(row)?, row.get(14)?)))?;
     rows.next().transpose()
 }
 
 /// The columns [`game_record`] reads, in its order.
 const GAME_COLUMNS: &str = "id, token_hash, initial_fen, moves, player_color, level, status,
-    result, imported_plies, first_ply, reason, time_control, clocks";
+    result, imported_plies, first_ply, reason, time_control, clocks, players";
 
 fn game_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
     Ok(GameRecord {
@@ -444,7 +445,23 @@ fn game_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
         reason: row.get(10)?,
         time_control: row.get(11)?,
         clocks: row.get(12)?,
+        players: players_from_column(row.get(13)?)?,
     })
+}
+
+/// The `players` column (JSON, see `SCHEMA_V7_PLAYERS`) read back; text that is no such JSON
+/// is a value of the wrong type, like any other column's.
+fn players_from_column(text: Option<String>) -> rusqlite::Result<Option<Players>> {
+    text.map(|text| serde_json::from_str(&text))
+        .transpose()
+        .map_err(|error| {
+            rusqlite::Error::FromSqlConversionFailure(13, rusqlite::types::Type::Text, error.into())
+        })
+}
+
+/// The `players` column written.
+fn players_to_column(players: Option<&Players>) -> Option<String> {
+    players.map(|players| serde_json::to_string(players).expect("players are two strings"))
 }
 
 /// Writes one batch's changes in one transaction; the tickets of the new games refused because
@@ -458,8 +475,8 @@ fn commit(conn: &mut Connection, batch: &[Write], max_live: i64) -> rusqlite::Re
         let mut upsert = tx.prepare_cached(
             "INSERT INTO games (id, token_hash, initial_fen, moves, player_color, level, status,
                                 result, created_at, updated_at, imported_plies, first_ply,
-                                reason, time_control, clocks)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12, ?13, ?14)
+                                reason, time_control, clocks, players)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
              ON CONFLICT (id) DO UPDATE SET moves = excluded.moves, status = excluded.status,
                  result = excluded.result, updated_at = excluded.updated_at,
                  first_ply = excluded.first_ply, reason = excluded.reason,
@@ -506,7 +523,8 @@ fn commit(conn: &mut Connection, batch: &[Write], max_live: i64) -> rusqlite::Re
                         r.first_ply,
                         r.reason,
                         r.time_control,
-                        r.clocks
+                        r.clocks,
+                        players_to_column(r.players.as_ref())
                     ])?;
                 }
                 Write::Delete(_, id) => {

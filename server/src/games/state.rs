@@ -16,6 +16,7 @@ use super::error::GameError;
 use super::length::{has_room_for_an_exchange, MAX_PLIES};
 use super::level::Level;
 use super::notation::{illegal, PlayerMove};
+use super::players::Players;
 
 /// A game against the engine: the moves, who plays what, and whether the engine is thinking.
 #[derive(Debug, Clone)]
@@ -34,6 +35,8 @@ pub struct GameState {
     aborted: bool,
     /// The clocks of a timed game (see `clock.rs` for when they run).
     clock: Option<GameClock>,
+    /// The players of a game imported already over, reviewed rather than played (`players.rs`).
+    players: Option<Players>,
 }
 
 /// The engine is searching for its reply to `version`.
@@ -65,6 +68,7 @@ impl GameState {
             first_ply: game.ply(),
             aborted: false,
             clock: None,
+            players: None,
             game,
         }
     }
@@ -126,6 +130,17 @@ impl GameState {
             }
             _ => false,
         }
+    }
+
+    /// The same game, with the players a finished PGN named (`None`: a game against the engine).
+    pub fn with_players(mut self, players: Option<Players>) -> GameState {
+        self.players = players;
+        self
+    }
+
+    /// The players of a game imported already over; `None` for a game against the engine.
+    pub fn players(&self) -> Option<&Players> {
+        self.players.as_ref()
     }
 
     /// The same game, its first `plies` imported (a game read back from a store).

@@ -5,6 +5,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::color::ColorName;
+use super::players::Players;
 use super::variant::Variant;
 use super::view::{Clock, EndReason, GameView, Reason, Status};
 use crate::openings::Opening;
@@ -41,6 +42,9 @@ pub struct GameSummary {
     /// The last move in SAN, if any.
     #[schema(example = "Nf3")]
     pub last_move_san: Option<String>,
+    /// As in [`GameView::players`]: present, the game is an imported finished PGN, listed by
+    /// its players and never as the player's win or loss.
+    pub players: Option<Players>,
 }
 
 /// The body of `GET /api/games?ids=`: the games asked for that exist, in the order asked.
@@ -66,6 +70,7 @@ impl GameSummary {
             opening: view.opening.clone(),
             clock: view.clock.clone(),
             last_move_san: view.last_move.as_ref().map(|m| m.san.clone()),
+            players: view.players.clone(),
         }
     }
 }

@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 use super::clock::{millis, GameClock};
 use super::color::ColorName;
 use super::id::GameId;
+use super::players::Players;
 use super::state::GameState;
 use super::variant::Variant;
 use crate::games::ladder::StepView;
@@ -222,6 +223,11 @@ pub struct GameView {
     pub opening: Option<Opening>,
     /// The clocks of a timed game; null when untimed.
     pub clock: Option<Clock>,
+    /// The players a PGN names, for a game created from a PGN that was already over (checkmate,
+    /// stalemate, ...): such a game is opened for review, it is the PGN's players' game, not
+    /// the player's against Stockfish, and it is nobody's win or loss here (clients do not rate
+    /// it). Null for a game against Stockfish, including one continued from an unfinished PGN.
+    pub players: Option<Players>,
 }
 
 impl GameView {
@@ -294,6 +300,7 @@ impl GameView {
             can_claim_draw: state.can_claim_draw(),
             opening: opening_of(game).cloned(),
             clock: state.clock().map(|clock| Clock::of(clock, Instant::now())),
+            players: state.players().cloned(),
         }
     }
 }

@@ -128,6 +128,7 @@ fn new_game(fields: &HashMap<String, String>) -> Result<NewGame, LichessError> {
         level,
         game,
         clock,
+        players: None,
     })
 }
 

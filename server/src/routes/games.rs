@@ -11,7 +11,7 @@ use alphachess_engine::Game;
 use super::game_id::GamePath;
 use crate::error::{ApiError, ErrorBody};
 use crate::games::{
-    chess960_start, in_chess960, parse_fen, parse_pgn, ColorChoice, GameService, GameView, Level,
+    chess960_start, import_pgn, in_chess960, parse_fen, ColorChoice, GameService, GameView, Level,
     NewGame, TimeControl, Variant,
 };
 use crate::limits::{ClientIp, Limits};
@@ -38,7 +38,9 @@ pub struct CreateGameRequest {
     pub position: Option<i64>,
     /// Start from this position instead of the initial one.
     pub fen: Option<String>,
-    /// Continue this game (its first game, main line) instead.
+    /// Continue this game (its first game, main line) instead. A game already over on the board
+    /// (checkmate, stalemate, ...) is created finished, for review: its view names the PGN's
+    /// `White`/`Black` players in `players`, and it is nobody's win or loss.
     pub pgn: Option<String>,
     /// Play on the clock; absent or null: untimed.
     #[schema(value_type = Option<TimeControlRequest>)]
@@ -146,18 +148,21 @@ impl TryFrom<CreateGameRequest> for NewGame {
                 "position is a Chess960 setup number: give it with variant \"chess960\" and without fen or pgn".into(),
             ));
         }
-        let game = match (request.fen, request.pgn) {
+        let (game, players) = match (request.fen, request.pgn) {
             (Some(_), Some(_)) => {
                 return Err(ApiError::InvalidRequest(
                     "give either fen or pgn, not both".into(),
                 ))
             }
-            (Some(fen), None) => Game::new(parse_fen(&fen)?),
-            (None, Some(pgn)) => parse_pgn(&pgn)?,
-            (None, None) if variant == Variant::Chess960 => {
-                Game::new(chess960_start(request.position)?)
+            (Some(fen), None) => (Game::new(parse_fen(&fen)?), None),
+            (None, Some(pgn)) => {
+                let imported = import_pgn(&pgn)?;
+                (imported.game, imported.players)
             }
-            (None, None) => Game::default(),
+            (None, None) if variant == Variant::Chess960 => {
+                (Game::new(chess960_start(request.position)?), None)
+            }
+            (None, None) => (Game::default(), None),
         };
         let game = match variant {
             Variant::Chess960 if !game.initial_position().is_chess960() => in_chess960(&game)?,
@@ -173,6 +178,7 @@ impl TryFrom<CreateGameRequest> for NewGame {
             level,
             game,
             clock,
+            players,
         })
     }
 }
@@ -299,6 +305,27 @@ mod tests {
         assert_eq!(
             new.game.claimable_draw(),
             Some(alphachess_engine::DrawReason::ThreefoldRepetition)
+        );
+    }
+
+    #[test]
+    fn only_a_finished_pgn_keeps_its_players() {
+        let mate = "[White \"Anna\"]\n[Black \"?\"]\n\n1. f3 e5 2. g4 Qh4# 0-1";
+        let new = parse("white", None, None, Some(mate)).expect("valid");
+        let players = new
+            .players
+            .expect("a finished PGN is the PGN's players' game");
+        assert_eq!(players.name(alphachess_engine::Color::White), Some("Anna"));
+        assert_eq!(players.name(alphachess_engine::Color::Black), None);
+        let open = "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. f3 e5 2. g4 0-1";
+        let new = parse("white", None, None, Some(open)).expect("valid");
+        assert_eq!(
+            new.players, None,
+            "the player continues it against the engine"
+        );
+        assert_eq!(
+            parse("white", None, None, None).expect("valid").players,
+            None
         );
     }
 

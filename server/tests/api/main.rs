@@ -19,6 +19,7 @@ mod examples;
 mod fairness;
 mod faults;
 mod headers;
+mod imported;
 mod injection;
 mod levels;
 mod lichess;

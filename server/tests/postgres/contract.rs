@@ -8,8 +8,9 @@ use std::time::Duration;
 
 use alphachess_engine::{Color, Game};
 use alphachess_server::games::{
-    Change, GameId, GameSnapshot, GameState, GameStore, Level, Lookup, PgSettings, PgStore,
-    SqliteStore, StoreError, StoredGame, WriteTicket, PG_SCHEMA_VERSION, SCHEMA_VERSION,
+    import_pgn, Change, GameId, GameSnapshot, GameState, GameStore, Level, Lookup, PgSettings,
+    PgStore, Players, SqliteStore, StoreError, StoredGame, WriteTicket, PG_SCHEMA_VERSION,
+    SCHEMA_VERSION,
 };
 use alphachess_server::token::TokenHash;
 
@@ -238,6 +239,44 @@ pub async fn a_database_from_a_newer_release_is_refused(backend: Backend) {
     assert!(matches!(error, StoreError::NewerSchema { .. }), "{error}");
 }
 
+pub async fn a_finished_pgns_players_are_read_back_and_a_row_without_them_has_none(
+    backend: Backend,
+) {
+    let store = backend.open().await.expect("opens");
+    let mate = "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. f3 e5 2. g4 Qh4# 0-1";
+    let imported = import_pgn(mate).expect("a finished PGN");
+    let mut game = Played::new("gggggggggggg", 1);
+    game.state =
+        GameState::new(imported.game, Color::White, Level::MAX).with_players(imported.players);
+    let ticket = game.save_new(store.as_ref());
+    store.durable(ticket).await.expect("committed");
+    let back = backend.read_back(&game.id).await.expect("stored");
+    assert_eq!(
+        back.state.players(),
+        Some(&Players::new(Some("Anna"), Some("Ben")))
+    );
+    assert!(back.state.is_finished());
+
+    // A row written before the players were stored.
+    match &backend {
+        Backend::Sqlite { path, .. } => {
+            rusqlite::Connection::open(path)
+                .and_then(|conn| conn.execute("UPDATE games SET players = NULL", []))
+                .expect("cleared");
+        }
+        Backend::Postgres { url } => {
+            connect(url)
+                .await
+                .execute("UPDATE games SET record = record - 'players'", &[])
+                .await
+                .expect("cleared");
+        }
+    }
+    let back = backend.read_back(&game.id).await.expect("still loads");
+    assert_eq!(back.state.players(), None);
+    assert!(back.state.is_finished());
+}
+
 /// The suite, once per backend.
 macro_rules! contract {
     ($($name:ident),* $(,)?) => {
@@ -262,6 +301,7 @@ contract!(
     a_deleted_game_is_gone,
     a_flush_waits_for_every_queued_write,
     a_database_from_a_newer_release_is_refused,
+    a_finished_pgns_players_are_read_back_and_a_row_without_them_has_none,
 );
 
 // What a store shared by several servers promises on top (PostgreSQL only).

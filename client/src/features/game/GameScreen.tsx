@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { importedPlayers } from '../../api/importedGames';
+import { playerNames } from '../../api/players';
 import { continueLink, loadToken, rememberLastGame } from '../../api/tokens';
 import type { GameView } from '../../api/types';
 import { materialBalance } from '../../chess/material';
@@ -117,8 +117,8 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const shownHint = hint.hint && !reviewing && !pending && !settings.training ? hint.hint : null;
   const allowed = availableActions(view, { hasToken, busy: busy !== null, engineThinking: thinking, reviewing });
   const spectator = !hasToken;
-  /** A finished PGN opened here: its own players, told by colour like a spectator's view. */
-  const imported = importedPlayers(id);
+  /** A finished PGN, as the server says: its own players, told by colour like a spectator's view. */
+  const imported = view.players ? playerNames(view.players) : undefined;
   const names = imported ?? sideNames(player, spectator);
   const material = materialBalance(board.placement);
   const engineStrip = (
@@ -138,7 +138,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
     <PlayerStrip
       name={names[player]}
       color={player}
-      detail={spectator ? 'player' : undefined}
+      detail={spectator && !imported ? 'player' : undefined}
       toMove={playerTurn && !thinking}
       material={material[player]}
       clock={clockOf(player)}

@@ -11,7 +11,8 @@ const END_SOUND_DELAY_MS = 280;
 /** The result, in one sentence for the live region: "Game over: Stockfish won by checkmate." */
 export function resultWords(view: GameView): string {
   if (view.status === 'aborted') return 'Game aborted.';
-  const end = describeEnd(view.winner ?? null, view.player_color, view.reason ?? null);
+  // A finished PGN (it has `players`) is nobody's win or loss here: told by colour.
+  const end = describeEnd(view.winner ?? null, view.player_color, view.reason ?? null, view.players != null);
   return `Game over: ${end.headline}${end.reason ? (end.reason.startsWith('by') || end.reason.startsWith('on') ? ` ${end.reason}` : `. ${end.reason}`) : ''}.`;
 }
 

@@ -1,4 +1,4 @@
-import { importedPlayers } from '../../api/importedGames';
+import { playerNames } from '../../api/players';
 import { timeControlLabel } from '../../clock/timeControl';
 import { colorName } from '../../chess/describe';
 import { movesText } from '../../chess/moveCount';
@@ -37,13 +37,13 @@ function GameRow({ row, onOpen, onRemove }: { row: MyGameRow; onOpen: () => void
       ? timeControlLabel(game.timeControl)
       : 'untimed';
   const ongoing = summary.status === 'ongoing';
-  const imported = importedPlayers(game.id);
+  const imported = summary.players ? playerNames(summary.players) : undefined;
   return (
     <li className="my-game" data-testid="my-game" data-id={game.id} data-status={summary.status}>
       <BoardThumbnail fen={summary.fen} orientation={summary.player_color} label={`The game's position${summary.last_move_san ? ` after ${summary.last_move_san}` : ''}`} />
       <div className="my-game-facts">
         <strong className="my-game-outcome" data-testid="my-game-outcome">
-          {summaryOutcome(summary, imported !== undefined)}
+          {summaryOutcome(summary)}
         </strong>
         <span>
           {imported

@@ -23,7 +23,7 @@ describe('a game in the list', () => {
   it('tells a finished PGN opened for review by colour, not as the player\'s loss to Stockfish', () => {
     const lost = { ...SUMMARY, status: 'finished' as const, result: '0-1', reason: 'checkmate' as const, winner: 'black' as const };
     expect(summaryOutcome(lost)).toBe('Stockfish won by checkmate');
-    expect(summaryOutcome(lost, true)).toBe('Black won by checkmate');
+    expect(summaryOutcome({ ...lost, players: { white: 'Anna', black: null } })).toBe('Black won by checkmate');
   });
 
   it('says whose move it is in an ongoing game', () => {

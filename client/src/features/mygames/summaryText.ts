@@ -1,15 +1,15 @@
 import type { GameSummary } from '../../api/types';
 import { describeEnd } from '../../chess/describe';
 
-/** How a game in the list stands, from the player's side (by colour for an imported finished PGN): "Your move", "You won by checkmate", "Aborted". */
-export function summaryOutcome(summary: GameSummary, imported = false): string {
+/** How a game in the list stands, from the player's side (by colour for a finished PGN, which has `players`): "Your move", "You won by checkmate", "Aborted". */
+export function summaryOutcome(summary: GameSummary): string {
   if (summary.status === 'aborted') return 'Aborted';
   if (summary.status === 'ongoing') {
     const turn = summary.fen.split(' ')[1] === 'b' ? 'black' : 'white';
     return turn === summary.player_color ? 'Ongoing: your move' : 'Ongoing: Stockfish to move';
   }
   // A finished PGN opened for review is nobody's win or loss here: told by colour.
-  const end = describeEnd(summary.winner ?? null, summary.player_color, summary.reason ?? null, imported);
+  const end = describeEnd(summary.winner ?? null, summary.player_color, summary.reason ?? null, summary.players != null);
   return end.reason ? `${end.headline} ${end.reason.startsWith('by') || end.reason.startsWith('on') ? end.reason : `(${end.reason})`}` : end.headline;
 }
 

@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { describeError } from '../../api/apiError';
-import { pgnPlayers, rememberImported } from '../../api/importedGames';
 import { startGame } from '../../api/newGame';
 import type { ColorChoice, GameView, NewGameRequest, TimeControl } from '../../api/types';
 import { movesText } from '../../chess/moveCount';
@@ -72,9 +71,8 @@ export function StartScreen({ onCreated, onResume, onMyGames }: Props) {
     const variant = chess960 && typeof chess960 !== 'string' ? (position ? { variant: chess960.variant } : chess960) : {};
     const request: NewGameRequest = { color, level, ...(clock ? { clock } : {}), ...variant, ...(position ?? {}) };
     try {
+      // A PGN that was already over comes back with its players (`players`): it opens for review.
       const game = await startGame(request);
-      // A PGN that was already over has nothing to play: it opens for review with its own players.
-      if (position && 'pgn' in position && position.pgn && game.status !== 'ongoing') rememberImported(game.id, pgnPlayers(position.pgn));
       onCreated(game);
     } catch (cause) {
       setError(describeError(cause));
