@@ -244,6 +244,7 @@ async fn open_games(config: &Config) -> Result<Games, StartupError> {
         return Ok(Games::new(
             config.max_games as usize,
             config.idle_timeout(),
+            config.view_cache_bytes(),
             store,
         ));
     }
@@ -259,6 +260,7 @@ async fn open_games(config: &Config) -> Result<Games, StartupError> {
     let games = Games::new(
         config.max_games as usize,
         config.idle_timeout(),
+        config.view_cache_bytes(),
         Arc::new(store),
     );
     let found = stored.len();

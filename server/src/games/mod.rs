@@ -36,6 +36,7 @@ mod summary;
 mod thinking;
 mod variant;
 mod view;
+mod view_cache;
 
 pub use analyses::{
     AnalysisError, AnalysisSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_MAX_PENDING_ANALYSES,
@@ -60,7 +61,7 @@ pub use preview::PositionPreview;
 pub use progress::{thinking_sink, THINKING_INTERVAL};
 pub use quarantine::QuarantinedGame;
 pub use record::{GameRecord, InvalidRecord, StoredGame};
-pub use registry::{GameSlot, Games};
+pub use registry::{GameSlot, Games, ServedView};
 pub use service::{Created, GameService, Hint, Played};
 pub use setup::{
     chess960_start, in_chess960, parse_fen, parse_pgn, ColorChoice, NewGame, SetupError,
@@ -75,3 +76,4 @@ pub use summary::{GameSummaries, GameSummary, MAX_SUMMARIES};
 pub use thinking::{ScoreView, Thinking};
 pub use variant::{stored_fen, Variant};
 pub use view::{Clock, EndReason, GameView, LegalMoveView, MoveView, Reason, Status};
+pub use view_cache::{ViewTag, DEFAULT_VIEW_CACHE_MIB};

@@ -21,7 +21,7 @@ use super::level::{seed_of, Level};
 use super::notation::PlayerMove;
 use super::owners::{Owners, MAX_OWNED};
 use super::progress::thinking_sink;
-use super::registry::{GameSlot, Games};
+use super::registry::{GameSlot, Games, ServedView};
 use super::setup::NewGame;
 use super::state::{EngineTurn, GameState};
 use super::store::Change;
@@ -241,9 +241,9 @@ impl GameService {
         }
     }
 
-    /// The current view of a game (no token needed).
-    pub async fn view(&self, id: &GameId) -> Result<Arc<GameView>, GameError> {
-        Ok(self.games.find(id).await?.view_now())
+    /// The current view of a game, serialized (no token needed).
+    pub async fn view(&self, id: &GameId) -> Result<ServedView, GameError> {
+        Ok(self.games.find(id).await?.serialized())
     }
 
     /// The summaries of the games among `ids`, in that order (no token needed; unknown ids
@@ -252,7 +252,7 @@ impl GameService {
         let mut games = Vec::with_capacity(ids.len());
         for id in ids {
             if let Ok(slot) = self.games.find(id).await {
-                games.push(GameSummary::of(&slot.view_now()));
+                games.push(GameSummary::of(&slot.view()));
             }
         }
         GameSummaries { games }
@@ -789,7 +789,7 @@ async fn engine_reply(
                 Some(outcome) if ended_on_time(outcome) => Ok(()),
                 _ if state.is_finished() => Err(GameError::GameOver),
                 _ => Err(GameError::Superseded),
-            }).map(|()| slot.view_now());
+            }).map(|()| slot.view());
         }
     };
     guard.armed = false;
