@@ -61,12 +61,12 @@ pub use preview::PositionPreview;
 pub use progress::{thinking_sink, THINKING_INTERVAL};
 pub use quarantine::QuarantinedGame;
 pub use record::{GameRecord, InvalidRecord, StoredGame};
-pub use registry::{GameSlot, Games, ServedView};
+pub use registry::{GameSlot, Games, LoadProgress, ServedView};
 pub use service::{Created, GameService, Hint, Played};
 pub use setup::{
     chess960_start, in_chess960, parse_fen, parse_pgn, ColorChoice, NewGame, SetupError,
 };
-pub use sqlite::SqliteStore;
+pub use sqlite::{SqliteStore, StoredGames};
 pub use state::{EngineTurn, GameState};
 pub use store::{
     Change, Claimed, Durable, Fresh, GameSnapshot, GameStore, Holding, Lookup, MemoryStore,

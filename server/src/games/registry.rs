@@ -322,7 +322,18 @@ pub struct Games {
     views: Arc<ViewCache>,
     epoch: Instant,
     /// Stored games that did not load: read-only, their ids never reused.
-    quarantined: HashMap<GameId, QuarantinedGame>,
+    quarantined: RwLock<HashMap<GameId, QuarantinedGame>>,
+    /// While the stored games are read back (the server already listening): how far it got.
+    loading: tokio::sync::watch::Sender<Option<LoadProgress>>,
+}
+
+/// How far the reading back of the stored games got (see [`Games::loading`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoadProgress {
+    /// Games read back so far (those that did not load included).
+    pub loaded: usize,
+    /// Games to read back.
+    pub total: usize,
 }
 
 impl Games {
@@ -340,7 +351,8 @@ impl Games {
             .map(|game| (game.id.clone(), game))
             .collect();
         Games {
-            quarantined,
+            quarantined: RwLock::new(quarantined),
+            loading: tokio::sync::watch::Sender::new(None),
             slots: RwLock::new(HashMap::new()),
             max_games,
             idle_timeout,
@@ -363,7 +375,7 @@ impl Games {
         }
         let id = loop {
             let id = GameId::generate()?;
-            if !slots.contains_key(&id) && !self.quarantined.contains_key(&id) {
+            if !slots.contains_key(&id) && !self.is_quarantined(&id) {
                 break id;
             }
         };
@@ -383,9 +395,11 @@ impl Games {
     }
 
     /// Puts back a game read from the store at startup (same id and token), without saving it
-    /// again; `None` if the registry is full or already holds that id.
+    /// again; `None` if the registry is full or already holds that id (a copy this server holds
+    /// is never replaced by what the store held when it opened). Counts as one game loaded.
     pub fn restore(&self, stored: StoredGame) -> Option<Arc<GameSlot>> {
         let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
+        self.loaded_one();
         if slots.len() >= self.max_games || slots.contains_key(&stored.id) {
             return None;
         }
@@ -397,6 +411,61 @@ impl Games {
         );
         slots.insert(stored.id, Arc::clone(&slot));
         Some(slot)
+    }
+
+    /// From now until [`Games::finish_loading`], `total` stored games are being read back:
+    /// [`Games::find`] waits for a game not yet read back, `/api/ready` says how far it got.
+    pub fn begin_loading(&self, total: usize) {
+        self.loading
+            .send_replace(Some(LoadProgress { loaded: 0, total }));
+    }
+
+    /// One more stored game was read back (restored, or one that did not load).
+    pub fn loaded_one(&self) {
+        self.loading.send_if_modified(|progress| match progress {
+            Some(progress) => {
+                progress.loaded += 1;
+                true
+            }
+            None => false,
+        });
+    }
+
+    /// Every stored game is read back: takes those that did not load from the store.
+    pub fn finish_loading(&self) {
+        let quarantined = self.store.take_quarantined();
+        self.quarantined
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .extend(quarantined.into_iter().map(|game| (game.id.clone(), game)));
+        self.loading.send_replace(None);
+    }
+
+    /// How far the reading back of the stored games got; `None` once it is done (or when there
+    /// was nothing to read).
+    pub fn loading(&self) -> Option<LoadProgress> {
+        *self.loading.borrow()
+    }
+
+    /// Returns once the game `id` is in memory or every stored game is read back (at once
+    /// outside start-up): a request never sees "no such game" for a game not read back yet.
+    pub async fn wait_for(&self, id: &GameId) {
+        let mut progress = self.loading.subscribe();
+        loop {
+            if progress.borrow_and_update().is_none() || self.get(id).is_ok() {
+                return;
+            }
+            if progress.changed().await.is_err() {
+                return;
+            }
+        }
+    }
+
+    /// Returns once every stored game is read back (at once outside start-up).
+    pub async fn wait_loaded(&self) {
+        let mut progress = self.loading.subscribe();
+        // An error: the registry is gone, nothing left to wait for.
+        let _ = progress.wait_for(Option::is_none).await;
     }
 
     /// Every live game (a snapshot of the registry).
@@ -498,7 +567,7 @@ impl Games {
             .get(id)
             .cloned();
         slot.ok_or_else(|| {
-            if self.quarantined.contains_key(id) {
+            if self.is_quarantined(id) {
                 GameError::Quarantined
             } else {
                 GameError::NotFound
@@ -524,6 +593,7 @@ impl Games {
     /// read from the store, a cached one revalidated (one cheap query with a shared store, so a
     /// move made through another server is seen; nothing more than [`Games::get`] alone).
     pub async fn find(&self, id: &GameId) -> Result<Arc<GameSlot>, GameError> {
+        self.wait_for(id).await;
         let cached = match self.get(id) {
             Ok(slot) => Some(slot),
             Err(GameError::NotFound) => None,
@@ -630,12 +700,26 @@ impl Games {
 
     /// How many stored games are quarantined (they did not load at startup).
     pub fn quarantined(&self) -> usize {
-        self.quarantined.len()
+        self.quarantined
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
     }
 
     /// The quarantined game with this id, if it is one.
-    pub fn quarantined_game(&self, id: &GameId) -> Option<&QuarantinedGame> {
-        self.quarantined.get(id)
+    pub fn quarantined_game(&self, id: &GameId) -> Option<QuarantinedGame> {
+        self.quarantined
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(id)
+            .cloned()
+    }
+
+    fn is_quarantined(&self, id: &GameId) -> bool {
+        self.quarantined
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .contains_key(id)
     }
 
     /// How long a game may stay untouched before it is forgotten.

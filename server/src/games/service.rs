@@ -21,6 +21,7 @@ use super::level::{seed_of, Level};
 use super::notation::PlayerMove;
 use super::owners::{Owners, MAX_OWNED};
 use super::progress::thinking_sink;
+use super::record::StoredGame;
 use super::registry::{GameSlot, Games, ServedView};
 use super::setup::NewGame;
 use super::state::{EngineTurn, GameState};
@@ -445,12 +446,16 @@ impl GameService {
         id: &GameId,
         token: &str,
     ) -> Result<Analysis, AnalysisError> {
+        // Stored analyses are resumed once every game is read back: never start one twice.
+        self.games.wait_loaded().await;
         let slot = self.games.find_authorized(id, token).await?;
         self.analyses.request(&slot)
     }
 
     /// A game's analysis as it stands (no token needed, like the game).
     pub async fn analysis(&self, id: &GameId) -> Result<Analysis, AnalysisError> {
+        // Stored analyses are resumed once every game is read back.
+        self.games.wait_loaded().await;
         let slot = self.games.find(id).await?;
         match self.analyses.get(&slot) {
             Err(AnalysisError::NotRequested) => self.stored_analysis(&slot).await,
@@ -471,6 +476,16 @@ impl GameService {
             .rebuild(&game)
             .map_err(|error| StoreError::backend("reading an analysis", error))?;
         Ok(Analyses::shown(stored))
+    }
+
+    /// Puts back a game read from the store at startup (see [`Games::restore`]); a timed game's
+    /// clock runs again from now.
+    pub fn restore(&self, stored: StoredGame) {
+        if let Some(slot) = self.games.restore(stored) {
+            if slot.read(|state| state.clock().is_some() && !state.is_finished()) {
+                watch_clock(&slot, &self.analyses);
+            }
+        }
     }
 
     /// After a restart: the stored analyses are back, and the unfinished ones run again from
@@ -562,6 +577,7 @@ impl GameService {
 
     /// The game as PGN; a quarantined game's as far as its stored row replays.
     pub async fn pgn(&self, id: &GameId) -> Result<String, GameError> {
+        self.games.wait_for(id).await;
         if let Some(quarantined) = self.games.quarantined_game(id) {
             return Ok(quarantined.to_pgn());
         }
