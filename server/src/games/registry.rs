@@ -60,7 +60,8 @@ pub struct ServedView {
     pub body: Bytes,
 }
 
-/// One game: its secret, its state behind a lock, and the view of its last change.
+/// One game: its secret, its state behind a lock, and which change its view is at (the view itself
+/// is serialized into the registry's byte-bounded [`ViewCache`], or built from the state).
 pub struct GameSlot {
     id: GameId,
     token: TokenHash,
@@ -450,6 +451,9 @@ impl Games {
     /// Returns once the game `id` is in memory or every stored game is read back (at once
     /// outside start-up): a request never sees "no such game" for a game not read back yet.
     pub async fn wait_for(&self, id: &GameId) {
+        if self.loading.borrow().is_none() {
+            return;
+        }
         let mut progress = self.loading.subscribe();
         loop {
             if progress.borrow_and_update().is_none() || self.get(id).is_ok() {

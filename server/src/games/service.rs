@@ -505,8 +505,16 @@ impl GameService {
 
     /// The engine moves in `slot` if it is its move (the server that was searching it is gone).
     async fn resume_engine_turn(&self, slot: &Arc<GameSlot>) {
-        let (undo_on_failure, was_finished) =
-            slot.read(|state| (state.game().ply() > 0, state.is_finished()));
+        let (undo_on_failure, was_finished, engine_to_move) = slot.read(|state| {
+            let engine_to_move = !state.is_finished()
+                && !state.is_engine_thinking()
+                && state.game().position().turn() != state.player();
+            (state.game().ply() > 0, state.is_finished(), engine_to_move)
+        });
+        // Most games wait for their player: nothing to do (not even a view to build).
+        if !engine_to_move {
+            return;
+        }
         match self.engine_turn(slot, undo_on_failure, None, ()).await {
             Ok(view) => self.analyse_if_ended(slot, was_finished, &view),
             Err(error) => {
