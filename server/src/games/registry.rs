@@ -872,7 +872,8 @@ mod tests {
         assert_eq!(served_json(&slot), fresh_json(&slot));
         assert_eq!(slot.serialized().tag, first.tag, "nothing changed");
         let mut tags = vec![first.tag];
-        let changes: [fn(&mut GameState) -> Result<(), GameError>; 4] = [
+        type Change = fn(&mut GameState) -> Result<(), GameError>;
+        let changes: [Change; 4] = [
             |state| state.play_player_move(&"e4".parse().expect("notation"), None),
             |state| {
                 state
