@@ -1,11 +1,16 @@
 # Sourced by the bench scripts: builds the release server and starts it on loopback for the run.
 # start_server PORT [server flags...]: serves on 127.0.0.1:PORT with $STOCKFISH, stops it on exit,
-# and returns once /api/health answers (or fails after 10 s).
+# and returns once /api/health answers (or fails after 10 s). SERVER_BIN=path runs that binary
+# instead of building this tree's (to compare with another build).
 start_server() {
   local port=$1
   shift
-  cargo build --release -p alphachess-server
-  "${CARGO_TARGET_DIR:-target}/release/alphachess-server" --bind "127.0.0.1:$port" --stockfish "$STOCKFISH" \
+  local bin=${SERVER_BIN:-}
+  if [ -z "$bin" ]; then
+    cargo build --release -p alphachess-server
+    bin="${CARGO_TARGET_DIR:-target}/release/alphachess-server"
+  fi
+  "$bin" --bind "127.0.0.1:$port" --stockfish "$STOCKFISH" \
     --static-dir /nonexistent "$@" >/dev/null 2>&1 &
   SERVER=$!
   trap 'kill $SERVER 2>/dev/null || true; eval "${CLEANUP:-}"' EXIT

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The server's own overhead under load, on loopback only, bounded in time:
-#   GET /api/games/{id}                  (a game view: ~20 legal moves with SAN)
+#   GET /api/health                      (the server's barest handler: the yardstick)
+#   GET /api/games/{id}                  (a game view: ~20 legal moves with SAN; goal 0.95x health)
 #   POST /api/games/{id}/moves  "e2e5"   (an illegal move: token check, parse, validate, 422)
 # Neither touches Stockfish, so this measures the HTTP + rules path, not the engine.
 # Usage: server/bench/wrk.sh [duration, default 10s] [connections, default 32]
@@ -23,6 +24,9 @@ GAME_ID=$(printf '%s' "$CREATED" | sed -E 's/.*"id":"([a-z0-9]+)".*/\1/' | head 
 GAME_TOKEN=$(printf '%s' "$CREATED" | sed -E 's/.*"token":"([0-9a-f]+)".*/\1/')
 export GAME_ID GAME_TOKEN
 
+echo "== GET /api/health  ($DURATION, $CONNECTIONS connections, 2 threads)"
+timeout 120 wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "http://127.0.0.1:$PORT/api/health"
+echo
 echo "== GET /api/games/{id}  ($DURATION, $CONNECTIONS connections, 2 threads)"
 timeout 120 wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "http://127.0.0.1:$PORT/api/games/$GAME_ID"
 echo

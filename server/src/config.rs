@@ -10,7 +10,9 @@ use std::time::Duration;
 use clap::Parser;
 
 use crate::analysis::DEFAULT_ANALYSIS_NODES;
-use crate::games::{PgSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_MAX_PENDING_ANALYSES};
+use crate::games::{
+    PgSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_MAX_PENDING_ANALYSES, DEFAULT_VIEW_CACHE_MIB,
+};
 use crate::limits::{IpNet, LimitSettings};
 use crate::middleware::cors::CorsOrigin;
 use crate::uci::EngineAddress;
@@ -70,6 +72,12 @@ pub struct Config {
     #[arg(long, env = "ALPHACHESS_IDLE_TIMEOUT_SECS", default_value_t = 6 * 3600,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub idle_timeout_secs: u64,
+
+    /// Mebibytes of serialized game views kept for readers (the views read longest ago leave past
+    /// it and are rebuilt when asked for): what bounds memory for views, however many games
+    #[arg(long, env = "ALPHACHESS_VIEW_CACHE_MIB", default_value_t = DEFAULT_VIEW_CACHE_MIB,
+          value_parser = clap::value_parser!(u64).range(0..=1_048_576))]
+    pub view_cache_mib: u64,
 
     /// Nodes Stockfish searches in each position of a post-game analysis (lichess uses 1,000,000;
     /// the default halves the wait and barely moves the judgments)
@@ -218,6 +226,11 @@ impl Config {
     /// The `movetime` cap of one search.
     pub fn move_time_cap(&self) -> Duration {
         Duration::from_millis(self.move_time_cap_ms)
+    }
+
+    /// The bytes of serialized views the server may keep.
+    pub fn view_cache_bytes(&self) -> usize {
+        usize::try_from(self.view_cache_mib << 20).unwrap_or(usize::MAX)
     }
 
     /// How long a game may stay untouched before it expires.

@@ -91,6 +91,8 @@ pub enum ApiError {
     NoDrawToClaim,
     #[error("the game can only be aborted before your first move")]
     AbortTooLate,
+    #[error("the server is starting: {loaded} of {total} stored games read back so far")]
+    Loading { loaded: usize, total: usize },
 }
 
 /// Seconds a client should wait after `engine_busy`.
@@ -133,6 +135,7 @@ pub enum ErrorCode {
     DrawDeclined,
     NoDrawToClaim,
     AbortTooLate,
+    Loading,
 }
 
 impl ErrorCode {
@@ -172,6 +175,7 @@ impl ErrorCode {
             ErrorCode::DrawDeclined => "draw_declined",
             ErrorCode::NoDrawToClaim => "no_draw_to_claim",
             ErrorCode::AbortTooLate => "abort_too_late",
+            ErrorCode::Loading => "loading",
         }
     }
 }
@@ -179,7 +183,7 @@ impl ErrorCode {
 impl ErrorCode {
     /// Every code, in declaration order: the API document shows an example of each (a test pins
     /// this list to the schema's).
-    pub const ALL: [ErrorCode; 33] = [
+    pub const ALL: [ErrorCode; 34] = [
         ErrorCode::MalformedJson,
         ErrorCode::InvalidRequest,
         ErrorCode::InvalidFen,
@@ -213,6 +217,7 @@ impl ErrorCode {
         ErrorCode::DrawDeclined,
         ErrorCode::NoDrawToClaim,
         ErrorCode::AbortTooLate,
+        ErrorCode::Loading,
     ];
 
     /// A failure with this code as the server really makes it, for the API document's examples:
@@ -275,6 +280,10 @@ impl ErrorCode {
             ErrorCode::DrawDeclined => DrawError::Declined(Decline::Evaluation(85)).into(),
             ErrorCode::NoDrawToClaim => ApiError::NoDrawToClaim,
             ErrorCode::AbortTooLate => ApiError::AbortTooLate,
+            ErrorCode::Loading => ApiError::Loading {
+                loaded: 2_400,
+                total: 10_000,
+            },
         }
     }
 }
@@ -335,6 +344,7 @@ impl ApiError {
             ApiError::DrawDeclined(_) => ErrorCode::DrawDeclined,
             ApiError::NoDrawToClaim => ErrorCode::NoDrawToClaim,
             ApiError::AbortTooLate => ErrorCode::AbortTooLate,
+            ApiError::Loading { .. } => ErrorCode::Loading,
         }
     }
 
@@ -501,7 +511,8 @@ impl ResponseError for ApiError {
             ApiError::EngineBusy
             | ApiError::TooManyGames
             | ApiError::EngineUnavailable
-            | ApiError::StorageBusy => StatusCode::SERVICE_UNAVAILABLE,
+            | ApiError::StorageBusy
+            | ApiError::Loading { .. } => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
             ApiError::UnknownHost => StatusCode::MISDIRECTED_REQUEST,
@@ -518,7 +529,7 @@ impl ResponseError for ApiError {
         }
         let mut response = HttpResponse::build(status);
         match self {
-            ApiError::EngineBusy | ApiError::StorageBusy => {
+            ApiError::EngineBusy | ApiError::StorageBusy | ApiError::Loading { .. } => {
                 response.insert_header((header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS)));
             }
             ApiError::TooManyRequests {

@@ -240,7 +240,7 @@ mod tests {
     use alphachess_engine::{Color, Game};
 
     fn slot() -> (Games, Arc<GameSlot>) {
-        let games = Games::new(10, Duration::from_secs(60), Arc::new(MemoryStore));
+        let games = Games::new(10, Duration::from_secs(60), 1 << 20, Arc::new(MemoryStore));
         let state = GameState::new(Game::default(), Color::White, Level::MAX);
         let slot = games.insert(state, TokenHash::of("t")).expect("room");
         (games, slot)

@@ -14,9 +14,9 @@ use tokio_util::sync::CancellationToken;
 
 use crate::body_limit::MAX_BODY_BYTES;
 use crate::config::Config;
-use crate::error::ApiError;
+use crate::error::{with_causes, ApiError};
 use crate::games::{
-    AnalysisSettings, GameService, GameStore, Games, PgStore, SqliteStore, StoreError,
+    AnalysisSettings, GameService, GameStore, Games, PgStore, SqliteStore, StoreError, StoredGames,
 };
 use crate::limits::{connection, Limits};
 use crate::middleware::access_log::access_log;
@@ -72,14 +72,36 @@ pub struct Application {
     port: u16,
     server: Server,
     service: web::Data<GameService>,
+    /// Why the stored games could not be read back, if they could not (the server then stops).
+    load_failure: Arc<std::sync::Mutex<Option<String>>>,
 }
 
 impl Application {
-    /// Finds and starts the engines, binds the port (0 picks a free one) and builds the server.
+    /// Finds and starts the engines, opens the database (checked, migrated, locked), binds the
+    /// port (0 picks a free one) and builds the server; the stored games are read back in the
+    /// background while it listens (see [`Application::build_holding_replay`]).
     pub async fn build(config: &Config) -> Result<Application, StartupError> {
-        let service = web::Data::new(start_service(config).await?);
-        spawn_expiry(&service, config.idle_timeout());
-        spawn_resume(&service);
+        Application::build_holding_replay(config, std::future::ready(())).await
+    }
+
+    /// [`Application::build`], reading the stored games back only once `hold` resolves (tests
+    /// hold it to see the server while it loads). Until they are read back, `/api/health`
+    /// answers, `/api/ready` is 503 `loading` saying how far it got, and a request for a game
+    /// not read back yet waits until it is (the most recently changed are read first).
+    pub async fn build_holding_replay(
+        config: &Config,
+        hold: impl std::future::Future<Output = ()> + Send + 'static,
+    ) -> Result<Application, StartupError> {
+        let (service, stored) = start_service_unloaded(config).await?;
+        let service = web::Data::new(service);
+        let load_failure = Arc::default();
+        spawn_load(
+            &service,
+            stored,
+            hold,
+            config.idle_timeout(),
+            Arc::clone(&load_failure),
+        );
         if service.games().store().is_shared() {
             spawn_takeover(&service, Duration::from_millis(config.lease_ms) / 2);
             tokio::spawn(GameService::follow_changes(Arc::downgrade(
@@ -148,6 +170,7 @@ impl Application {
             port,
             server,
             service,
+            load_failure,
         })
     }
 
@@ -174,7 +197,15 @@ impl Application {
         self.server.await?;
         self.service.flush().await;
         tracing::info!("alphachess-server stopped");
-        Ok(())
+        match self
+            .load_failure
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .take()
+        {
+            Some(failure) => Err(std::io::Error::other(failure)),
+            None => Ok(()),
+        }
     }
 }
 
@@ -191,8 +222,27 @@ fn shutdown_timeout_secs(config: &Config) -> u64 {
         .ceil() as u64
 }
 
-/// Locates and starts the engines and creates the (empty) game registry.
+/// Locates and starts the engines and creates the game registry, the stored games read back.
 pub async fn start_service(config: &Config) -> Result<GameService, StartupError> {
+    let (service, stored) = start_service_unloaded(config).await?;
+    if let Some(stored) = stored {
+        service.games().begin_loading(stored.len());
+        let read = stored.read(|game| service.restore(game));
+        service.games().finish_loading();
+        read.map_err(|source| StartupError::Store {
+            path: config.db.clone(),
+            source,
+        })?;
+        service.resume_analyses();
+    }
+    Ok(service)
+}
+
+/// Locates and starts the engines and creates the (empty) game registry; the stored games, if
+/// any, are still to be read back.
+async fn start_service_unloaded(
+    config: &Config,
+) -> Result<(GameService, Option<StoredGames>), StartupError> {
     // Read while the engines start, so no view (the first restored game's included) waits for it.
     let book = tokio::task::spawn_blocking(|| {
         openings::book();
@@ -216,7 +266,7 @@ pub async fn start_service(config: &Config) -> Result<GameService, StartupError>
     if let Err(panic) = book.await {
         std::panic::resume_unwind(panic.into_panic());
     }
-    let games = open_games(config).await?;
+    let (games, stored) = open_games(config).await?;
     let analysis = AnalysisSettings {
         nodes: config.analysis_nodes,
         max_running: config
@@ -226,13 +276,13 @@ pub async fn start_service(config: &Config) -> Result<GameService, StartupError>
         per_client: config.analyses_per_client as usize,
     };
     let service = GameService::new(games, engines, config.depth, analysis);
-    service.resume_analyses();
-    Ok(service)
+    Ok((service, stored))
 }
 
-/// Opens the database and puts its games back in the registry: a SQLite file's (read off the
-/// async runtime), or none with PostgreSQL (games are read when asked for).
-async fn open_games(config: &Config) -> Result<Games, StartupError> {
+/// Opens the database (a SQLite file is locked, checked and migrated, off the async runtime) and
+/// creates the registry; a SQLite file's games are still to be read back (none with PostgreSQL:
+/// games are read when asked for).
+async fn open_games(config: &Config) -> Result<(Games, Option<StoredGames>), StartupError> {
     if let Some(settings) = config.postgres() {
         let store = PgStore::open(&settings)
             .await
@@ -241,17 +291,19 @@ async fn open_games(config: &Config) -> Result<Games, StartupError> {
                 source,
             })?;
         let store: Arc<dyn GameStore> = Arc::new(store);
-        return Ok(Games::new(
+        let games = Games::new(
             config.max_games as usize,
             config.idle_timeout(),
+            config.view_cache_bytes(),
             store,
-        ));
+        );
+        return Ok((games, None));
     }
     let path = config.db.clone();
     let limit = config.max_games as usize;
     let opened = {
         let path = path.clone();
-        tokio::task::spawn_blocking(move || SqliteStore::open(&path, limit)).await
+        tokio::task::spawn_blocking(move || SqliteStore::open_unread(&path, limit)).await
     };
     let (store, stored) = opened
         .unwrap_or_else(|panic| Err(StoreError::backend("opening (the task panicked)", panic)))
@@ -259,21 +311,63 @@ async fn open_games(config: &Config) -> Result<Games, StartupError> {
     let games = Games::new(
         config.max_games as usize,
         config.idle_timeout(),
+        config.view_cache_bytes(),
         Arc::new(store),
     );
-    let found = stored.len();
-    let restored = stored
-        .into_iter()
-        .filter_map(|game| games.restore(game))
-        .count();
-    let quarantined = games.quarantined();
-    if quarantined > 0 {
-        tracing::error!(restored, quarantined, db = %config.db,
-            "games loaded back from the database; some did not load and are quarantined (409 game_quarantined, PGN still exportable)");
-    } else if found > 0 {
-        tracing::info!(restored, quarantined, db = %config.db, "games loaded back from the database");
+    Ok((games, Some(stored)))
+}
+
+/// Reads the stored games back once `hold` resolves, while the server listens; then resumes
+/// their analyses and engine turns and starts forgetting idle games (not before: the store's own
+/// expiry could otherwise delete a game the reading is about to put back). A read that fails
+/// (a row unreadable past `quick_check`) stops the server: a game is never silently left out.
+fn spawn_load(
+    service: &web::Data<GameService>,
+    stored: Option<StoredGames>,
+    hold: impl std::future::Future<Output = ()> + Send + 'static,
+    idle_timeout: Duration,
+    failure: Arc<std::sync::Mutex<Option<String>>>,
+) {
+    let service = service.clone();
+    if let Some(stored) = &stored {
+        service.games().begin_loading(stored.len());
     }
-    Ok(games)
+    tokio::spawn(async move {
+        hold.await;
+        if let Some(stored) = stored {
+            let found = stored.len();
+            let reader = service.clone();
+            let read =
+                tokio::task::spawn_blocking(move || stored.read(|game| reader.restore(game)))
+                    .await
+                    .unwrap_or_else(|panic| {
+                        Err(StoreError::backend(
+                            "reading games (the task panicked)",
+                            panic,
+                        ))
+                    });
+            service.games().finish_loading();
+            if let Err(error) = read {
+                let message = format!("cannot read the stored games back: {}", with_causes(&error));
+                tracing::error!("{message}; stopping");
+                *failure
+                    .lock()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(message);
+                service.stopping().cancel();
+                return;
+            }
+            let (restored, quarantined) = (service.games().len(), service.games().quarantined());
+            if quarantined > 0 {
+                tracing::error!(found, restored, quarantined,
+                    "games loaded back from the database; some did not load and are quarantined (409 game_quarantined, PGN still exportable)");
+            } else if found > 0 {
+                tracing::info!(found, restored, "games loaded back from the database");
+            }
+            service.resume_analyses();
+        }
+        spawn_resume(&service);
+        spawn_expiry(&service, idle_timeout);
+    });
 }
 
 /// One address per engine process: each local `--stockfish` (located on PATH if it is a bare name;

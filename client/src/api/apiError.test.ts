@@ -8,6 +8,7 @@ const SERVER_CODES: readonly ServerErrorCode[] = [
   'game_not_found', 'not_found', 'method_not_allowed', 'game_over', 'not_your_turn', 'stale_ply',
   'nothing_to_take_back', 'payload_too_large', 'too_many_plies', 'illegal_move', 'engine_busy', 'engine_failed',
   'engine_timeout', 'engine_unavailable', 'too_many_games', 'internal_error', 'no_draw_to_claim', 'abort_too_late',
+  'loading',
 ];
 const CODES: readonly ApiErrorCode[] = [...SERVER_CODES, 'network', 'bad_response'];
 /** A UCI move such as the server's messages quote: `g8f6`, `e7e8q`. */

@@ -38,6 +38,7 @@ const SERVER_CODES: Record<ServerErrorCode, true> = {
   draw_declined: true,
   no_draw_to_claim: true,
   abort_too_late: true,
+  loading: true,
 };
 
 /** Whether an error body's `error` field is one of the server's codes. */
@@ -112,6 +113,7 @@ const SENTENCES: Record<ApiErrorCode, (context: ErrorContext) => string> = {
   draw_declined: () => 'Stockfish declines the draw.',
   no_draw_to_claim: () => `There is no draw to claim in this position; ${REFRESHED}`,
   abort_too_late: () => `The game can only be aborted before your first move; ${REFRESHED}`,
+  loading: () => 'The server is starting up. Wait a moment and try again.',
 };
 
 /**

@@ -30,7 +30,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A game as it stands (no token needed). */
+        /**
+         * A game as it stands (no token needed). The answer carries a weak `ETag` that names the view
+         *     (the readings of a running clock aside, which a frontend counts down itself); sent back in
+         *     `If-None-Match`, it gets 304 with no body while the game has not changed.
+         */
         get: operations["show"];
         put?: never;
         post?: never;
@@ -328,7 +332,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An engine answers `isready` and the game store answers a query. */
+        /**
+         * The stored games are read back (the server listens, and `/api/health` answers, while it
+         *     reads them), an engine answers `isready` and the game store answers a query.
+         */
         get: operations["ready"];
         put?: never;
         post?: never;
@@ -499,7 +506,7 @@ export interface components {
          * @description Every stable error code a client can branch on: the `error` field of an [`ErrorBody`].
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found" | "storage_busy" | "search_in_progress" | "game_quarantined" | "draw_declined" | "no_draw_to_claim" | "abort_too_late";
+        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found" | "storage_busy" | "search_in_progress" | "game_quarantined" | "draw_declined" | "no_draw_to_claim" | "abort_too_late" | "loading";
         /**
          * @description An evaluation from WHITE's point of view: `{"cp": 34}`, or `{"mate": -3}` (black mates in 3).
          *     `{"mate": 0}` is a checkmate on the board: the side to move is mated.
@@ -1105,7 +1112,10 @@ export interface operations {
     show: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description the `ETag` of a view already held: 304 while it is current */
+                "If-None-Match"?: string | null;
+            };
             path: {
                 /** @description game id */
                 id: string;
@@ -1118,11 +1128,21 @@ export interface operations {
                 headers: {
                     /** @description `1` */
                     "API-Version"?: string;
+                    /** @description names this view (weak) */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameView"];
                 };
+            };
+            /** @description the view named in `If-None-Match` is current */
+            304: {
+                headers: {
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description game_not_found */
             404: {
@@ -2078,7 +2098,7 @@ export interface operations {
             };
             421: components["responses"]["UnknownHost"];
             500: components["responses"]["InternalError"];
-            /** @description engine_unavailable, or storage_busy when the game store does not answer */
+            /** @description loading (with Retry-After) while the stored games are read back at start-up, engine_unavailable, or storage_busy when the game store does not answer */
             503: {
                 headers: {
                     [name: string]: unknown;

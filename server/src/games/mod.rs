@@ -37,6 +37,7 @@ mod summary;
 mod thinking;
 mod variant;
 mod view;
+mod view_cache;
 
 pub use analyses::{
     AnalysisError, AnalysisSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_MAX_PENDING_ANALYSES,
@@ -62,13 +63,13 @@ pub use preview::PositionPreview;
 pub use progress::{thinking_sink, THINKING_INTERVAL};
 pub use quarantine::QuarantinedGame;
 pub use record::{GameRecord, InvalidRecord, StoredGame};
-pub use registry::{GameSlot, Games};
+pub use registry::{GameSlot, Games, LoadProgress, ServedView};
 pub use service::{Created, GameService, Hint, Played};
 pub use setup::{
     chess960_start, import_pgn, in_chess960, parse_fen, parse_pgn, ColorChoice, ImportedPgn,
     NewGame, SetupError,
 };
-pub use sqlite::SqliteStore;
+pub use sqlite::{SqliteStore, StoredGames};
 pub use state::{EngineTurn, GameState};
 pub use store::{
     Change, Claimed, Durable, Fresh, GameSnapshot, GameStore, Holding, Lookup, MemoryStore,
@@ -78,3 +79,4 @@ pub use summary::{GameSummaries, GameSummary, MAX_SUMMARIES};
 pub use thinking::{ScoreView, Thinking};
 pub use variant::{stored_fen, Variant};
 pub use view::{Clock, EndReason, GameView, LegalMoveView, MoveView, Reason, Status};
+pub use view_cache::{ViewTag, DEFAULT_VIEW_CACHE_MIB};

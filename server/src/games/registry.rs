@@ -18,9 +18,11 @@
 //! and a lost write race makes the slot take the store's version ([`GameSlot::durable`]).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant};
+
+use bytes::Bytes;
 
 use super::error::{GameError, StoreError};
 use super::events::{GameEvent, GameEvents};
@@ -31,11 +33,8 @@ use super::record::StoredGame;
 use super::state::GameState;
 use super::store::{Fresh, GameSnapshot, GameStore, Lookup, WriteTicket};
 use super::view::{Clock, GameView};
+use super::view_cache::{SerializedView, ViewCache, ViewTag};
 use crate::token::TokenHash;
-
-/// How long a silent game keeps its cached view (a player thinking over a move keeps it; one
-/// who left does not).
-const VIEW_KEPT_FOR: Duration = Duration::from_secs(60);
 
 /// Numbers the in-memory copies of games (see [`GameSnapshot::copy`]).
 static NEXT_COPY: AtomicU64 = AtomicU64::new(1);
@@ -44,15 +43,37 @@ fn new_copy() -> u64 {
     NEXT_COPY.fetch_add(1, Ordering::Relaxed)
 }
 
-/// One game: its secret, its state behind a lock, and the view of its last change.
+/// Numbers the changes of every game's view (see [`GameSlot::serialized`]): never reused, so a
+/// view cached for a game that left memory and came back is never taken for the current one.
+static NEXT_GENERATION: AtomicU64 = AtomicU64::new(1);
+
+fn new_generation() -> u64 {
+    NEXT_GENERATION.fetch_add(1, Ordering::Relaxed)
+}
+
+/// A game's view as `GET /api/games/{id}` sends it.
+#[derive(Debug, Clone)]
+pub struct ServedView {
+    /// Names the view's content (an HTTP `ETag`, weak: a running clock's reading aside).
+    pub tag: ViewTag,
+    /// The view's JSON.
+    pub body: Bytes,
+}
+
+/// One game: its secret, its state behind a lock, and which change its view is at (the view itself
+/// is serialized into the registry's byte-bounded [`ViewCache`], or built from the state).
 pub struct GameSlot {
     id: GameId,
     token: TokenHash,
     state: Mutex<GameState>,
-    /// The view of the last change, while the game is in use: built on demand, dropped once the
-    /// game is idle and unwatched (a view holds a FEN for every move and legal move, so memory
-    /// follows the games in use, not the games held).
-    view: RwLock<Option<Arc<GameView>>>,
+    /// The view's last change (a number from [`new_generation`]), changed under the game's lock:
+    /// the serialized view in `views` is current when it was made at this one.
+    generation: AtomicU64,
+    /// Another server searches the engine's reply (a shared store's lease): the view says the
+    /// engine thinks, until this server changes the game. The state alone does not say it.
+    thinking_elsewhere: AtomicBool,
+    /// Every game's serialized views (bounded by bytes, shared by the registry's games).
+    views: Arc<ViewCache>,
     store: Arc<dyn GameStore>,
     /// Milliseconds since the registry's epoch at the player's last request (or the creation).
     last_seen: AtomicU64,
@@ -80,54 +101,63 @@ impl GameSlot {
         self.last_seen.store(now, Ordering::Relaxed);
     }
 
-    /// The view after the last change (cheap while the game is in use: no recomputation).
+    /// The view of the game now (built from its state: the clock reads now).
     pub fn view(&self) -> Arc<GameView> {
-        if let Some(view) = &*self.view.read().unwrap_or_else(PoisonError::into_inner) {
-            return Arc::clone(view);
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        Arc::new(self.build_view(&state))
+    }
+
+    /// The view of `state` (the game's, its lock held).
+    fn build_view(&self, state: &GameState) -> GameView {
+        let mut view = GameView::new(&self.id, state);
+        view.engine_thinking |= self.thinking_elsewhere.load(Ordering::Acquire);
+        view
+    }
+
+    /// The view as `GET /api/games/{id}` sends it: serialized once per change of the game and
+    /// shared until the next one (the clock's reading written per request while it runs).
+    pub fn serialized(&self) -> ServedView {
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let generation = self.generation.load(Ordering::Acquire);
+        let cached = self.views.get(&self.id, generation).unwrap_or_else(|| {
+            let view = self.build_view(&state);
+            self.keep_serialized(&view, state.version(), generation)
+        });
+        let clock = cached
+            .clock_runs()
+            .then(|| {
+                state
+                    .clock()
+                    .map(|clock| Clock::of(clock, tokio::time::Instant::now()))
+            })
+            .flatten();
+        ServedView {
+            tag: cached.tag(),
+            body: cached.body(clock.as_ref()),
         }
-        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        self.cached_view(&state)
     }
 
-    /// [`GameSlot::view`] with the game's lock held (`state` is the game's): built if dropped.
-    fn cached_view(&self, state: &GameState) -> Arc<GameView> {
-        let mut view = self.view.write().unwrap_or_else(PoisonError::into_inner);
-        Arc::clone(view.get_or_insert_with(|| Arc::new(GameView::new(&self.id, state))))
+    /// Serializes `view` (of the game at `version`, change `generation`) into the cache.
+    fn keep_serialized(
+        &self,
+        view: &GameView,
+        version: u64,
+        generation: u64,
+    ) -> Arc<SerializedView> {
+        let serialized = Arc::new(SerializedView::of(view, version, generation));
+        self.views.put(&self.id, Arc::clone(&serialized));
+        serialized
     }
 
-    /// Keeps `view` as the view of the last change.
-    fn set_view(&self, view: Arc<GameView>) {
-        *self.view.write().unwrap_or_else(PoisonError::into_inner) = Some(view);
-    }
-
-    /// Drops the cached view of a game nobody watches (it is rebuilt when next asked for);
-    /// whether it did. Not while the engine thinks: that view says so.
-    fn drop_view(&self) -> bool {
-        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        if self.events.has_watchers() || state.is_engine_thinking() {
-            return false;
-        }
-        self.view
-            .write()
-            .unwrap_or_else(PoisonError::into_inner)
-            .take()
-            .is_some()
-    }
-
-    /// Whether the view is cached now (tests).
-    #[cfg(test)]
-    fn holds_view(&self) -> bool {
-        self.view
-            .read()
-            .unwrap_or_else(PoisonError::into_inner)
-            .is_some()
-    }
-
-    /// The view after the last change, its clocks read now (a running clock has moved on since
-    /// the view was made; the view is read under the game's lock, so the two agree).
-    pub fn view_now(&self) -> Arc<GameView> {
-        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        fresh_clock(self.cached_view(&state), &state)
+    /// Makes `view` (of `state`, the game's with its lock held) the game's: a new change of its
+    /// view, serialized for the readers and published to the watchers.
+    fn publish(&self, state: &GameState, view: GameView) -> Arc<GameView> {
+        let generation = new_generation();
+        self.generation.store(generation, Ordering::Release);
+        self.keep_serialized(&view, state.version(), generation);
+        let view = Arc::new(view);
+        self.events.publish_game(Arc::clone(&view));
+        view
     }
 
     /// The game's live stream, for publishing the engine's progress.
@@ -139,10 +169,7 @@ impl GameSlot {
     /// lock, so no change falls between the two).
     pub fn watch(&self) -> (Arc<GameView>, tokio::sync::broadcast::Receiver<GameEvent>) {
         let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        (
-            fresh_clock(self.cached_view(&state), &state),
-            self.events.subscribe(),
-        )
+        (Arc::new(self.build_view(&state)), self.events.subscribe())
     }
 
     /// Reads the state under the lock.
@@ -165,11 +192,10 @@ impl GameSlot {
         }
         *state = fresh.game.state;
         self.copy.store(new_copy(), Ordering::Release);
-        let mut view = GameView::new(&self.id, &state);
-        view.engine_thinking |= fresh.searched_elsewhere;
-        let view = Arc::new(view);
-        self.set_view(Arc::clone(&view));
-        self.events.publish_game(view);
+        self.thinking_elsewhere
+            .store(fresh.searched_elsewhere, Ordering::Release);
+        let view = self.build_view(&state);
+        self.publish(&state, view);
         true
     }
 
@@ -201,7 +227,8 @@ impl GameSlot {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let mut draft = state.clone();
         let out = change(&mut draft)?;
-        let view = if draft.version() != state.version() {
+        let changed = draft.version() != state.version();
+        if changed {
             let ticket = self.store.save(&GameSnapshot {
                 id: &self.id,
                 token: &self.token,
@@ -211,27 +238,20 @@ impl GameSlot {
             })?;
             self.last_write.fetch_max(ticket.0, Ordering::AcqRel);
             self.touch();
-            Some(GameView::new(&self.id, &draft))
-        } else if draft.is_engine_thinking() != state.is_engine_thinking() {
-            // Same version, same game: only the flag differs from the cached view.
-            let mut view = GameView::clone(&self.cached_view(&state));
-            view.engine_thinking = draft.is_engine_thinking();
-            view.can_take_back = draft.can_take_back();
-            view.can_abort = draft.can_abort();
-            view.can_claim_draw = draft.can_claim_draw();
-            Some(view)
+        }
+        // A new version, or the same game with the engine starting or stopping to think: a new
+        // view (this server's change: nobody else searches).
+        let view = if changed || draft.is_engine_thinking() != state.is_engine_thinking() {
+            self.thinking_elsewhere.store(false, Ordering::Release);
+            Some(self.publish(&draft, self.build_view(&draft)))
         } else {
             None
         };
-        if let Some(view) = view {
-            let view = Arc::new(view);
-            self.set_view(Arc::clone(&view));
-            self.events.publish_game(view);
-        }
         // Pending-search bookkeeping changes without a new version; keep it too.
         *state = draft;
+        let view = view.unwrap_or_else(|| Arc::new(self.build_view(&state)));
         drop(state);
-        Ok((out, self.view()))
+        Ok((out, view))
     }
 
     /// Puts the game back as it was `before` a change (to version `changed`) whose save failed,
@@ -243,9 +263,9 @@ impl GameSlot {
             return false;
         }
         *state = before;
-        let view = Arc::new(GameView::new(&self.id, &state));
-        self.set_view(Arc::clone(&view));
-        self.events.publish_game(view);
+        self.thinking_elsewhere.store(false, Ordering::Release);
+        let view = self.build_view(&state);
+        self.publish(&state, view);
         true
     }
 
@@ -293,43 +313,52 @@ impl GameSlot {
     }
 }
 
-/// `view` with its clocks read now, if one runs (otherwise `view` itself, nothing copied).
-fn fresh_clock(view: Arc<GameView>, state: &GameState) -> Arc<GameView> {
-    match state.clock() {
-        Some(clock) if clock.running().is_some() => {
-            let mut fresh = GameView::clone(&view);
-            fresh.clock = Some(Clock::of(clock, tokio::time::Instant::now()));
-            Arc::new(fresh)
-        }
-        _ => view,
-    }
-}
-
 /// All live games.
 pub struct Games {
     slots: RwLock<HashMap<GameId, Arc<GameSlot>>>,
     max_games: usize,
     idle_timeout: Duration,
     store: Arc<dyn GameStore>,
+    /// The games' serialized views, bounded by bytes.
+    views: Arc<ViewCache>,
     epoch: Instant,
     /// Stored games that did not load: read-only, their ids never reused.
-    quarantined: HashMap<GameId, QuarantinedGame>,
+    quarantined: RwLock<HashMap<GameId, QuarantinedGame>>,
+    /// While the stored games are read back (the server already listening): how far it got.
+    loading: tokio::sync::watch::Sender<Option<LoadProgress>>,
+}
+
+/// How far the reading back of the stored games got (see [`Games::loading`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LoadProgress {
+    /// Games read back so far (those that did not load included).
+    pub loaded: usize,
+    /// Games to read back.
+    pub total: usize,
 }
 
 impl Games {
-    /// An empty registry holding at most `max_games`, and the games `store` could not load.
-    pub fn new(max_games: usize, idle_timeout: Duration, store: Arc<dyn GameStore>) -> Games {
+    /// An empty registry holding at most `max_games` (and at most `view_bytes` of their
+    /// serialized views), and the games `store` could not load.
+    pub fn new(
+        max_games: usize,
+        idle_timeout: Duration,
+        view_bytes: usize,
+        store: Arc<dyn GameStore>,
+    ) -> Games {
         let quarantined = store
             .take_quarantined()
             .into_iter()
             .map(|game| (game.id.clone(), game))
             .collect();
         Games {
-            quarantined,
+            quarantined: RwLock::new(quarantined),
+            loading: tokio::sync::watch::Sender::new(None),
             slots: RwLock::new(HashMap::new()),
             max_games,
             idle_timeout,
             store,
+            views: Arc::new(ViewCache::new(view_bytes)),
             epoch: Instant::now(),
         }
     }
@@ -347,7 +376,7 @@ impl Games {
         }
         let id = loop {
             let id = GameId::generate()?;
-            if !slots.contains_key(&id) && !self.quarantined.contains_key(&id) {
+            if !slots.contains_key(&id) && !self.is_quarantined(&id) {
                 break id;
             }
         };
@@ -367,9 +396,11 @@ impl Games {
     }
 
     /// Puts back a game read from the store at startup (same id and token), without saving it
-    /// again; `None` if the registry is full or already holds that id.
+    /// again; `None` if the registry is full or already holds that id (a copy this server holds
+    /// is never replaced by what the store held when it opened). Counts as one game loaded.
     pub fn restore(&self, stored: StoredGame) -> Option<Arc<GameSlot>> {
         let mut slots = self.slots.write().unwrap_or_else(PoisonError::into_inner);
+        self.loaded_one();
         if slots.len() >= self.max_games || slots.contains_key(&stored.id) {
             return None;
         }
@@ -381,6 +412,64 @@ impl Games {
         );
         slots.insert(stored.id, Arc::clone(&slot));
         Some(slot)
+    }
+
+    /// From now until [`Games::finish_loading`], `total` stored games are being read back:
+    /// [`Games::find`] waits for a game not yet read back, `/api/ready` says how far it got.
+    pub fn begin_loading(&self, total: usize) {
+        self.loading
+            .send_replace(Some(LoadProgress { loaded: 0, total }));
+    }
+
+    /// One more stored game was read back (restored, or one that did not load).
+    pub fn loaded_one(&self) {
+        self.loading.send_if_modified(|progress| match progress {
+            Some(progress) => {
+                progress.loaded += 1;
+                true
+            }
+            None => false,
+        });
+    }
+
+    /// Every stored game is read back: takes those that did not load from the store.
+    pub fn finish_loading(&self) {
+        let quarantined = self.store.take_quarantined();
+        self.quarantined
+            .write()
+            .unwrap_or_else(PoisonError::into_inner)
+            .extend(quarantined.into_iter().map(|game| (game.id.clone(), game)));
+        self.loading.send_replace(None);
+    }
+
+    /// How far the reading back of the stored games got; `None` once it is done (or when there
+    /// was nothing to read).
+    pub fn loading(&self) -> Option<LoadProgress> {
+        *self.loading.borrow()
+    }
+
+    /// Returns once the game `id` is in memory or every stored game is read back (at once
+    /// outside start-up): a request never sees "no such game" for a game not read back yet.
+    pub async fn wait_for(&self, id: &GameId) {
+        if self.loading.borrow().is_none() {
+            return;
+        }
+        let mut progress = self.loading.subscribe();
+        loop {
+            if progress.borrow_and_update().is_none() || self.get(id).is_ok() {
+                return;
+            }
+            if progress.changed().await.is_err() {
+                return;
+            }
+        }
+    }
+
+    /// Returns once every stored game is read back (at once outside start-up).
+    pub async fn wait_loaded(&self) {
+        let mut progress = self.loading.subscribe();
+        // An error: the registry is gone, nothing left to wait for.
+        let _ = progress.wait_for(Option::is_none).await;
     }
 
     /// Every live game (a snapshot of the registry).
@@ -401,7 +490,9 @@ impl Games {
         ticket: WriteTicket,
     ) -> Arc<GameSlot> {
         Arc::new(GameSlot {
-            view: RwLock::new(None),
+            generation: AtomicU64::new(new_generation()),
+            thinking_elsewhere: AtomicBool::new(false),
+            views: Arc::clone(&self.views),
             id,
             token,
             state: Mutex::new(state),
@@ -436,6 +527,7 @@ impl Games {
             .map(|slot| slot.id.clone());
         if let Some(id) = dropped {
             slots.remove(&id);
+            self.views.forget(&id);
         }
     }
 
@@ -463,11 +555,8 @@ impl Games {
         let silent = u64::try_from(silent.as_millis()).unwrap_or(u64::MAX);
         slot.last_seen
             .store(self.now().saturating_sub(silent), Ordering::Relaxed);
-        if searched_elsewhere {
-            let mut view = GameView::clone(&slot.view());
-            view.engine_thinking = true;
-            slot.set_view(Arc::new(view));
-        }
+        slot.thinking_elsewhere
+            .store(searched_elsewhere, Ordering::Release);
         slots.insert(game.id, Arc::clone(&slot));
         slot
     }
@@ -482,7 +571,7 @@ impl Games {
             .get(id)
             .cloned();
         slot.ok_or_else(|| {
-            if self.quarantined.contains_key(id) {
+            if self.is_quarantined(id) {
                 GameError::Quarantined
             } else {
                 GameError::NotFound
@@ -508,6 +597,7 @@ impl Games {
     /// read from the store, a cached one revalidated (one cheap query with a shared store, so a
     /// move made through another server is seen; nothing more than [`Games::get`] alone).
     pub async fn find(&self, id: &GameId) -> Result<Arc<GameSlot>, GameError> {
+        self.wait_for(id).await;
         let cached = match self.get(id) {
             Ok(slot) => Some(slot),
             Err(GameError::NotFound) => None,
@@ -548,6 +638,7 @@ impl Games {
             .write()
             .unwrap_or_else(PoisonError::into_inner)
             .remove(id);
+        self.views.forget(id);
     }
 
     /// Where the games are kept (their analyses are kept there too).
@@ -562,20 +653,14 @@ impl Games {
 
     /// Forgets a game.
     pub fn remove(&self, id: &GameId) {
-        self.slots
-            .write()
-            .unwrap_or_else(PoisonError::into_inner)
-            .remove(id);
+        self.forget_cached(id);
         self.delete_stored(id);
     }
 
     /// Forgets a game and waits until that is durable: a failed creation is answered only once
     /// the game it stored is gone from the store too.
     pub async fn forget(&self, id: &GameId) -> Result<(), GameError> {
-        self.slots
-            .write()
-            .unwrap_or_else(PoisonError::into_inner)
-            .remove(id);
+        self.forget_cached(id);
         let ticket = self.store.delete(id)?;
         Ok(self.store.durable(ticket).await?)
     }
@@ -609,34 +694,36 @@ impl Games {
                 self.remove(id);
             }
         }
-        self.drop_idle_views(VIEW_KEPT_FOR);
         expired.len()
     }
 
-    /// Drops the cached views of the games silent for `silent` that nobody watches (see
-    /// [`GameSlot::view`]); how many. Not with a shared store: there a view may say another
-    /// server is searching, which the state alone does not.
-    pub fn drop_idle_views(&self, silent: Duration) -> usize {
-        if self.store.is_shared() {
-            return 0;
-        }
-        let limit = u64::try_from(silent.as_millis()).unwrap_or(u64::MAX);
-        let now = self.now();
-        self.all()
-            .iter()
-            .filter(|slot| now.saturating_sub(slot.last_seen.load(Ordering::Relaxed)) >= limit)
-            .filter(|slot| slot.drop_view())
-            .count()
+    /// The bytes of serialized views held (at most `--view-cache-mib`).
+    pub fn view_bytes(&self) -> usize {
+        self.views.bytes()
     }
 
     /// How many stored games are quarantined (they did not load at startup).
     pub fn quarantined(&self) -> usize {
-        self.quarantined.len()
+        self.quarantined
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .len()
     }
 
     /// The quarantined game with this id, if it is one.
-    pub fn quarantined_game(&self, id: &GameId) -> Option<&QuarantinedGame> {
-        self.quarantined.get(id)
+    pub fn quarantined_game(&self, id: &GameId) -> Option<QuarantinedGame> {
+        self.quarantined
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(id)
+            .cloned()
+    }
+
+    fn is_quarantined(&self, id: &GameId) -> bool {
+        self.quarantined
+            .read()
+            .unwrap_or_else(PoisonError::into_inner)
+            .contains_key(id)
     }
 
     /// How long a game may stay untouched before it is forgotten.
@@ -672,7 +759,7 @@ mod tests {
     use alphachess_engine::{Color, Game};
 
     fn registry(max: usize, idle: Duration) -> Games {
-        Games::new(max, idle, Arc::new(MemoryStore))
+        Games::new(max, idle, 1 << 20, Arc::new(MemoryStore))
     }
 
     fn state() -> GameState {
@@ -768,36 +855,47 @@ mod tests {
         assert!(games.get(silent.id()).is_ok());
     }
 
-    #[test]
-    fn an_idle_unwatched_game_drops_its_view_and_builds_the_same_one_when_asked() {
-        let games = registry(10, Duration::from_secs(3600));
-        let idle = games.insert(state(), TokenHash::of("t")).expect("room");
-        idle.update(|state| state.play_player_move(&"e4".parse().expect("notation"), None))
-            .expect("played");
-        let watched = games.insert(state(), TokenHash::of("t")).expect("room");
-        let before = idle.view();
-        let (_, _watching) = watched.watch();
-        assert!(idle.holds_view() && watched.holds_view());
+    /// The JSON a fresh view of `slot` serializes to now.
+    fn fresh_json(slot: &GameSlot) -> serde_json::Value {
+        serde_json::to_value(&*slot.view()).expect("JSON")
+    }
 
-        assert_eq!(
-            games.drop_idle_views(Duration::ZERO),
-            1,
-            "only the unwatched one"
-        );
-        assert!(!idle.holds_view(), "the idle game holds no view");
-        assert!(watched.holds_view(), "a watched game keeps its view");
-        assert_eq!(idle.view(), before, "rebuilt the same on demand");
-        assert!(idle.holds_view());
-        assert_eq!(
-            games.drop_idle_views(Duration::from_secs(3600)),
-            0,
-            "a game in use keeps it"
-        );
+    fn served_json(slot: &GameSlot) -> serde_json::Value {
+        serde_json::from_slice(&slot.serialized().body).expect("JSON")
     }
 
     #[test]
-    fn a_game_read_back_builds_no_view_until_asked() {
+    fn the_served_view_is_always_the_fresh_one_and_its_tag_changes_with_it() {
         let games = registry(10, Duration::from_secs(3600));
+        let slot = games.insert(state(), TokenHash::of("t")).expect("room");
+        let first = slot.serialized();
+        assert_eq!(served_json(&slot), fresh_json(&slot));
+        assert_eq!(slot.serialized().tag, first.tag, "nothing changed");
+        let mut tags = vec![first.tag];
+        type Change = fn(&mut GameState) -> Result<(), GameError>;
+        let changes: [Change; 4] = [
+            |state| state.play_player_move(&"e4".parse().expect("notation"), None),
+            |state| {
+                state
+                    .begin_engine_turn(true)
+                    .map(drop)
+                    .ok_or(GameError::NotYourTurn)
+            },
+            |state| state.take_back(),
+            |state| state.resign(),
+        ];
+        for change in changes {
+            slot.update(change).expect("accepted");
+            let served = slot.serialized();
+            assert_eq!(served_json(&slot), fresh_json(&slot));
+            assert!(!tags.contains(&served.tag), "a new tag after every change");
+            tags.push(served.tag);
+        }
+    }
+
+    #[test]
+    fn a_game_read_back_serializes_no_view_until_asked_and_views_stay_within_the_budget() {
+        let games = Games::new(10, Duration::from_secs(3600), 0, Arc::new(MemoryStore));
         let slot = games
             .restore(StoredGame {
                 id: GameId::parse("abcdefghijkl").expect("an id"),
@@ -805,8 +903,10 @@ mod tests {
                 state: state(),
             })
             .expect("room");
-        assert!(!slot.holds_view());
+        assert_eq!(games.view_bytes(), 0);
         assert_eq!(slot.view().ply, 0);
+        assert_eq!(served_json(&slot), fresh_json(&slot), "rebuilt on demand");
+        assert_eq!(games.view_bytes(), 0, "a budget of 0 keeps none");
     }
 
     /// A store whose write queue is full: every write is refused at once.
@@ -847,7 +947,7 @@ mod tests {
 
     #[test]
     fn a_change_a_full_store_queue_refuses_is_cancelled() {
-        let games = Games::new(10, Duration::from_secs(60), Arc::new(FullStore));
+        let games = Games::new(10, Duration::from_secs(60), 1 << 20, Arc::new(FullStore));
         assert!(matches!(
             games.insert(state(), TokenHash::of("t")),
             Err(GameError::Store(StoreError::Busy))
@@ -856,7 +956,7 @@ mod tests {
 
         let games = registry(10, Duration::from_secs(60));
         let slot = games.insert(state(), TokenHash::of("t")).expect("room");
-        let slot = Games::new(10, Duration::from_secs(60), Arc::new(FullStore)).slot(
+        let slot = Games::new(10, Duration::from_secs(60), 1 << 20, Arc::new(FullStore)).slot(
             slot.id().clone(),
             TokenHash::of("t"),
             state(),

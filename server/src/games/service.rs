@@ -21,7 +21,8 @@ use super::level::{seed_of, Level};
 use super::notation::PlayerMove;
 use super::owners::{Owners, MAX_OWNED};
 use super::progress::thinking_sink;
-use super::registry::{GameSlot, Games};
+use super::record::StoredGame;
+use super::registry::{GameSlot, Games, ServedView};
 use super::setup::NewGame;
 use super::state::{EngineTurn, GameState};
 use super::store::Change;
@@ -243,9 +244,9 @@ impl GameService {
         }
     }
 
-    /// The current view of a game (no token needed).
-    pub async fn view(&self, id: &GameId) -> Result<Arc<GameView>, GameError> {
-        Ok(self.games.find(id).await?.view_now())
+    /// The current view of a game, serialized (no token needed).
+    pub async fn view(&self, id: &GameId) -> Result<ServedView, GameError> {
+        Ok(self.games.find(id).await?.serialized())
     }
 
     /// The summaries of the games among `ids`, in that order (no token needed; unknown ids
@@ -254,7 +255,7 @@ impl GameService {
         let mut games = Vec::with_capacity(ids.len());
         for id in ids {
             if let Ok(slot) = self.games.find(id).await {
-                games.push(GameSummary::of(&slot.view_now()));
+                games.push(GameSummary::of(&slot.view()));
             }
         }
         GameSummaries { games }
@@ -447,12 +448,16 @@ impl GameService {
         id: &GameId,
         token: &str,
     ) -> Result<Analysis, AnalysisError> {
+        // Stored analyses are resumed once every game is read back: never start one twice.
+        self.games.wait_loaded().await;
         let slot = self.games.find_authorized(id, token).await?;
         self.analyses.request(&slot)
     }
 
     /// A game's analysis as it stands (no token needed, like the game).
     pub async fn analysis(&self, id: &GameId) -> Result<Analysis, AnalysisError> {
+        // Stored analyses are resumed once every game is read back.
+        self.games.wait_loaded().await;
         let slot = self.games.find(id).await?;
         match self.analyses.get(&slot) {
             Err(AnalysisError::NotRequested) => self.stored_analysis(&slot).await,
@@ -475,6 +480,16 @@ impl GameService {
         Ok(Analyses::shown(stored))
     }
 
+    /// Puts back a game read from the store at startup (see [`Games::restore`]); a timed game's
+    /// clock runs again from now.
+    pub fn restore(&self, stored: StoredGame) {
+        if let Some(slot) = self.games.restore(stored) {
+            if slot.read(|state| state.clock().is_some() && !state.is_finished()) {
+                watch_clock(&slot, &self.analyses);
+            }
+        }
+    }
+
     /// After a restart: the stored analyses are back, and the unfinished ones run again from
     /// where they stopped.
     pub fn resume_analyses(&self) {
@@ -492,8 +507,16 @@ impl GameService {
 
     /// The engine moves in `slot` if it is its move (the server that was searching it is gone).
     async fn resume_engine_turn(&self, slot: &Arc<GameSlot>) {
-        let (undo_on_failure, was_finished) =
-            slot.read(|state| (state.game().ply() > 0, state.is_finished()));
+        let (undo_on_failure, was_finished, engine_to_move) = slot.read(|state| {
+            let engine_to_move = !state.is_finished()
+                && !state.is_engine_thinking()
+                && state.game().position().turn() != state.player();
+            (state.game().ply() > 0, state.is_finished(), engine_to_move)
+        });
+        // Most games wait for their player: nothing to do (not even a view to build).
+        if !engine_to_move {
+            return;
+        }
         match self.engine_turn(slot, undo_on_failure, None, ()).await {
             Ok(view) => self.analyse_if_ended(slot, was_finished, &view),
             Err(error) => {
@@ -564,6 +587,7 @@ impl GameService {
 
     /// The game as PGN; a quarantined game's as far as its stored row replays.
     pub async fn pgn(&self, id: &GameId) -> Result<String, GameError> {
+        self.games.wait_for(id).await;
         if let Some(quarantined) = self.games.quarantined_game(id) {
             return Ok(quarantined.to_pgn());
         }
@@ -791,7 +815,7 @@ async fn engine_reply(
                 Some(outcome) if ended_on_time(outcome) => Ok(()),
                 _ if state.is_finished() => Err(GameError::GameOver),
                 _ => Err(GameError::Superseded),
-            }).map(|()| slot.view_now());
+            }).map(|()| slot.view());
         }
     };
     guard.armed = false;

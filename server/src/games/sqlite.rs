@@ -101,9 +101,9 @@ pub struct SqliteStore {
     /// by the creation awaiting it).
     full: Arc<Mutex<HashSet<u64>>>,
     /// The analyses read back with the games, until the service takes them.
-    stored_analyses: Mutex<Vec<AnalysisRecord>>,
+    stored_analyses: Arc<Mutex<Vec<AnalysisRecord>>>,
     /// The stored games that did not load, until the registry takes them.
-    quarantined: Mutex<Vec<QuarantinedGame>>,
+    quarantined: Arc<Mutex<Vec<QuarantinedGame>>>,
     /// Keeps a second server off the file until [`GameStore::close`] (none for `:memory:`).
     lock: Mutex<Option<DbLock>>,
 }
@@ -124,6 +124,24 @@ impl SqliteStore {
         limit: usize,
         max_queued: usize,
     ) -> Result<(SqliteStore, Vec<StoredGame>), StoreError> {
+        let (store, stored) = SqliteStore::open_unread_with_queue(path, limit, max_queued)?;
+        let mut games = Vec::with_capacity(stored.len());
+        stored.read(|game| games.push(game))?;
+        Ok((store, games))
+    }
+
+    /// Like [`SqliteStore::open`] (the lock taken, the file checked and migrated, the writer
+    /// started), but the games are read back later, by [`StoredGames::read`]: the server listens
+    /// meanwhile.
+    pub fn open_unread(path: &str, limit: usize) -> Result<(SqliteStore, StoredGames), StoreError> {
+        SqliteStore::open_unread_with_queue(path, limit, MAX_QUEUED_WRITES)
+    }
+
+    fn open_unread_with_queue(
+        path: &str,
+        limit: usize,
+        max_queued: usize,
+    ) -> Result<(SqliteStore, StoredGames), StoreError> {
         let lock = if path == ":memory:" {
             None
         } else {
@@ -133,11 +151,25 @@ impl SqliteStore {
             connect(path).map_err(|error| StoreError::backend(format!("opening {path}"), error))?;
         check_integrity(&conn)?;
         migrate(&mut conn)?;
-        let (games, quarantined) =
-            load(&conn, limit).map_err(|error| StoreError::backend("reading games", error))?;
-        let ids: Vec<&str> = games.iter().map(|game| game.id.as_str()).collect();
-        let analyses = load_analyses(&conn, &ids)
-            .map_err(|error| StoreError::backend("reading analyses", error))?;
+        // The games as the file holds them now: a second connection, in a read transaction
+        // begun before the writer starts (a private `:memory:` database is empty).
+        let reader = if path == ":memory:" {
+            None
+        } else {
+            let reader = connect(path)
+                .and_then(|reader| {
+                    reader.execute_batch("BEGIN")?;
+                    Ok(reader)
+                })
+                .map_err(|error| StoreError::backend(format!("opening {path}"), error))?;
+            Some(reader)
+        };
+        let count = match &reader {
+            None => 0,
+            Some(reader) => reader
+                .query_row("SELECT COUNT(*) FROM games", [], |row| row.get::<_, i64>(0))
+                .map_err(|error| StoreError::backend("counting games", error))?,
+        };
         let (sender, receiver) = mpsc::sync_channel(max_queued.max(1));
         let (settle, settled) = watch::channel(0);
         let failures = Arc::new(Mutex::new(FailedWrites::default()));
@@ -159,11 +191,18 @@ impl SqliteStore {
             settled,
             failures,
             full,
-            stored_analyses: Mutex::new(analyses),
-            quarantined: Mutex::new(quarantined),
+            stored_analyses: Arc::default(),
+            quarantined: Arc::default(),
             lock: Mutex::new(lock),
         };
-        Ok((store, games))
+        let stored = StoredGames {
+            reader,
+            limit,
+            count: usize::try_from(count).unwrap_or_default().min(limit),
+            analyses: Arc::clone(&store.stored_analyses),
+            quarantined: Arc::clone(&store.quarantined),
+        };
+        Ok((store, stored))
     }
 
     /// Queues a read (or the expiry) behind the writes queued so far; resolves with its answer.
@@ -319,6 +358,55 @@ impl GameStore for SqliteStore {
                 .lock()
                 .unwrap_or_else(PoisonError::into_inner),
         )
+    }
+}
+
+/// The games a [`SqliteStore`] held when it opened, still to be read back (replayed).
+pub struct StoredGames {
+    /// In a read transaction since the store opened: the file as it was then.
+    reader: Option<Connection>,
+    limit: usize,
+    count: usize,
+    analyses: Arc<Mutex<Vec<AnalysisRecord>>>,
+    quarantined: Arc<Mutex<Vec<QuarantinedGame>>>,
+}
+
+impl StoredGames {
+    /// How many games there are to read back (the `limit` most recently changed at most).
+    pub fn len(&self) -> usize {
+        self.count
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.count == 0
+    }
+
+    /// Reads the games back, the most recently changed first, handing each that loads to `each`;
+    /// then their analyses and the games that did not load are waiting in the store (see
+    /// [`GameStore::take_stored_analyses`] and [`GameStore::take_quarantined`]). Blocking.
+    pub fn read(self, mut each: impl FnMut(StoredGame)) -> Result<(), StoreError> {
+        let Some(reader) = self.reader else {
+            return Ok(());
+        };
+        let mut ids = Vec::new();
+        let quarantined = load(&reader, self.limit, |game| {
+            ids.push(game.id.to_string());
+            each(game);
+        })
+        .map_err(|error| StoreError::backend("reading games", error))?;
+        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+        let analyses = load_analyses(&reader, &ids)
+            .map_err(|error| StoreError::backend("reading analyses", error))?;
+        self.analyses
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .extend(analyses);
+        self.quarantined
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .extend(quarantined);
+        Ok(())
     }
 }
 
@@ -589,25 +677,26 @@ fn check_integrity(conn: &Connection) -> Result<(), StoreError> {
     }
 }
 
-/// The `limit` most recently changed games, and those among them whose row does not rebuild:
-/// each reported at error level with its id and reason, and quarantined (see `quarantine.rs`).
+/// The `limit` most recently changed games, each handed to `each` as it is rebuilt, and those
+/// among them whose row does not rebuild: each reported at error level with its id and reason,
+/// and quarantined (see `quarantine.rs`).
 fn load(
     conn: &Connection,
     limit: usize,
-) -> rusqlite::Result<(Vec<StoredGame>, Vec<QuarantinedGame>)> {
+    mut each: impl FnMut(StoredGame),
+) -> rusqlite::Result<Vec<QuarantinedGame>> {
     let mut query = conn.prepare(&format!(
         "SELECT {GAME_COLUMNS} FROM games ORDER BY updated_at DESC, id LIMIT ?1"
     ))?;
     let limit = i64::try_from(limit).unwrap_or(i64::MAX);
     let rows = query.query_map([limit], game_record)?;
-    let mut games = Vec::new();
     let mut quarantined = Vec::new();
     for row in rows {
         // A row that cannot be read at all (past `quick_check`: a value of the wrong type)
         // stops the start-up, naming the error: a game is never silently left out.
         let record = row?;
         match record.rebuild() {
-            Ok(game) => games.push(game),
+            Ok(game) => each(game),
             Err(invalid) => {
                 tracing::error!(game = %record.id, reason = %invalid.reason,
                     "a stored game does not load: quarantined (kept on disk, read-only, its PGN exportable)");
@@ -621,7 +710,7 @@ fn load(
             }
         }
     }
-    Ok((games, quarantined))
+    Ok(quarantined)
 }
 
 /// The analyses of the games `ids`, their positions in order.

@@ -157,7 +157,7 @@ async fn follow(
                 Ok(GameEvent::Game(view)) => view,
                 Ok(_) => continue,
                 Err(broadcast::error::RecvError::Lagged(_)) => match slot.upgrade() {
-                    Some(slot) => slot.view_now(),
+                    Some(slot) => slot.view(),
                     None => return,
                 },
                 Err(broadcast::error::RecvError::Closed) => return,

@@ -91,7 +91,7 @@ impl Forwarder {
                     Ok(_) => continue,
                     // Too slow: skip what was missed, show the game as it is now.
                     Err(broadcast::error::RecvError::Lagged(_)) => match self.slot.upgrade() {
-                        Some(slot) => slot.view_now(),
+                        Some(slot) => slot.view(),
                         None => return,
                     },
                     // The game was forgotten.

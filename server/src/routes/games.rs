@@ -2,6 +2,7 @@
 
 use std::sync::Arc;
 
+use actix_web::http::header::{ContentType, ETag, EntityTag, IfNoneMatch};
 use actix_web::{get, post, web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -101,11 +102,17 @@ pub async fn create(
     }))
 }
 
-/// A game as it stands (no token needed).
+/// A game as it stands (no token needed). The answer carries a weak `ETag` that names the view
+/// (the readings of a running clock aside, which a frontend counts down itself); sent back in
+/// `If-None-Match`, it gets 304 with no body while the game has not changed.
 #[utoipa::path(tag = "games",
-    params(("id" = String, Path, description = "game id")),
+    params(
+        ("id" = String, Path, description = "game id"),
+        ("If-None-Match" = Option<String>, Header, description = "the `ETag` of a view already held: 304 while it is current"),
+    ),
     responses(
-        (status = 200, body = GameView),
+        (status = 200, body = GameView, headers(("ETag" = String, description = "names this view (weak)"))),
+        (status = 304, description = "the view named in `If-None-Match` is current", headers(("ETag" = String))),
         (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 409, body = ErrorBody, description = "game_quarantined: the game is stored but could not be loaded at startup; its PGN is still exported"),
     ))]
@@ -113,8 +120,24 @@ pub async fn create(
 pub async fn show(
     service: web::Data<GameService>,
     GamePath(id): GamePath,
-) -> Result<web::Json<Arc<GameView>>, ApiError> {
-    Ok(web::Json(service.view(&id).await?))
+    held: Option<web::Header<IfNoneMatch>>,
+) -> Result<HttpResponse, ApiError> {
+    let view = service.view(&id).await?;
+    let tag = EntityTag::new_weak(view.tag.to_string());
+    let current = match held.map(web::Header::into_inner) {
+        Some(IfNoneMatch::Any) => true,
+        Some(IfNoneMatch::Items(tags)) => tags.iter().any(|held| held.weak_eq(&tag)),
+        None => false,
+    };
+    if current {
+        return Ok(HttpResponse::NotModified()
+            .insert_header(ETag(tag))
+            .finish());
+    }
+    Ok(HttpResponse::Ok()
+        .insert_header(ETag(tag))
+        .content_type(ContentType::json())
+        .body(view.body))
 }
 
 /// The request's fields, checked and read into the domain's types (400 `invalid_request`,

@@ -22,14 +22,21 @@ pub async fn health() -> HttpResponse {
     HttpResponse::Ok().json(StatusBody { status: "ok" })
 }
 
-/// An engine answers `isready` and the game store answers a query.
+/// The stored games are read back (the server listens, and `/api/health` answers, while it
+/// reads them), an engine answers `isready` and the game store answers a query.
 #[utoipa::path(tag = "health",
     responses(
         (status = 200, body = StatusBody),
-        (status = 503, body = ErrorBody, description = "engine_unavailable, or storage_busy when the game store does not answer"),
+        (status = 503, body = ErrorBody, description = "loading (with Retry-After) while the stored games are read back at start-up, engine_unavailable, or storage_busy when the game store does not answer"),
     ))]
 #[get("/ready")]
 pub async fn ready(service: web::Data<GameService>) -> Result<HttpResponse, ApiError> {
+    if let Some(progress) = service.games().loading() {
+        return Err(ApiError::Loading {
+            loaded: progress.loaded,
+            total: progress.total,
+        });
+    }
     if !service.store_ready().await {
         return Err(ApiError::StorageBusy);
     }

@@ -100,13 +100,15 @@ impl TestGame {
     }
 }
 
-/// Starts the application with `config` on a free port.
+/// Starts the application with `config` on a free port; returns once its stored games are read
+/// back (see `loading.rs` for the server while it reads them).
 pub async fn spawn_with(config: Config) -> TestApp {
     let app = Application::build(&config)
         .await
         .expect("the application starts");
     let test_app = TestApp::of(&app);
     tokio::spawn(app.run_until_stopped());
+    test_app.service.games().wait_loaded().await;
     test_app
 }
 
