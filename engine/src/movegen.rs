@@ -82,7 +82,7 @@ impl MoveSet {
 
 /// The square a pawn came from to reach `to` by a step of `delta`.
 #[inline]
-fn pawn_origin(to: Square, delta: i8) -> Square {
+pub(crate) fn pawn_origin(to: Square, delta: i8) -> Square {
     Square::from_index_masked((to as i32 - delta as i32) as usize)
 }
 
@@ -110,7 +110,7 @@ impl Position {
     #[inline(always)]
     fn generate_for<const WHITE: bool>(&self, mut f: impl FnMut(MoveSet)) {
         let c = self.constraints();
-        self.king_moves(&c, &mut f);
+        self.king_moves::<WHITE>(&c, &mut f);
         if c.checkers.more_than_one() {
             return;
         }
@@ -159,14 +159,37 @@ impl Position {
     }
 
     /// King steps to squares the opponent does not attack once the king has left its square.
+    /// The leapers' attacks are gathered once (their pawns by two shifts, their king, their
+    /// knights); only the steps those leave are tested against sliders, with the king lifted
+    /// off the board so that it cannot shield a square behind itself.
     #[inline(always)]
-    fn king_moves(&self, c: &Constraints, f: &mut impl FnMut(MoveSet)) {
-        let them = !self.turn;
-        let without_king = self.occupied().without(c.king);
-        let mut to = Bitboard::EMPTY;
-        for target in king_attacks(c.king) & !self.by_color[self.turn] {
-            if self.attackers_to(target, them, without_king).is_empty() {
-                to |= target;
+    fn king_moves<const WHITE: bool>(&self, c: &Constraints, f: &mut impl FnMut(MoveSet)) {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let theirs = self.by_color[!us];
+        let mut to = king_attacks(c.king) & !self.by_color[us];
+        if to.any() {
+            // Their pawns capture towards us: down the board when we are White.
+            let down: i8 = if WHITE { -8 } else { 8 };
+            let pawns = self.by_role[Role::Pawn] & theirs;
+            let file_a = Bitboard::from_file(File::A);
+            let file_h = Bitboard::from_file(File::H);
+            let mut danger = shift(pawns & !file_a, down - 1)
+                | shift(pawns & !file_h, down + 1)
+                | king_attacks(self.king_of(!us));
+            for knight in self.by_role[Role::Knight] & theirs {
+                danger |= knight_attacks(knight);
+            }
+            to &= !danger;
+            let without_king = self.occupied().without(c.king);
+            let queens = self.by_role[Role::Queen];
+            let rooks = (self.by_role[Role::Rook] | queens) & theirs;
+            let bishops = (self.by_role[Role::Bishop] | queens) & theirs;
+            for target in to {
+                let sliders = (rook_attacks(target, without_king) & rooks)
+                    | (bishop_attacks(target, without_king) & bishops);
+                if sliders.any() {
+                    to ^= target;
+                }
             }
         }
         f(MoveSet::Piece {
