@@ -122,39 +122,47 @@ impl Position {
         self.en_passant_moves::<WHITE>(&c, &mut f);
     }
 
-    /// Computes checkers, the check mask and the pin rays for the side to move.
+    /// Computes checkers, the check mask and the pin rays for the side to move. One x-ray
+    /// lookup per slider kind finds both: rays from the king through our pieces to their first
+    /// rook/queen (or bishop/queen) are checks when nothing stands between and pins when one
+    /// of our pieces does (their pieces stop the x-ray, so the blockers are all ours).
     #[inline(always)]
     fn constraints(&self) -> Constraints {
         let us = self.turn;
         let king = self.king_of(us);
         let occupied = self.occupied();
-        let ours = self.by_color[us];
         let theirs = self.by_color[!us];
-        let checkers = self.attackers_to(king, !us, occupied);
-        let check_mask = match checkers.lsb() {
-            None => Bitboard::FULL,
-            Some(checker) => between(king, checker) | checkers,
-        };
+        let leapers = (knight_attacks(king) & self.by_role[Role::Knight])
+            | (pawn_attacks(us, king) & self.by_role[Role::Pawn]);
+        let mut checkers = leapers & theirs;
         let queens = self.by_role[Role::Queen];
         let rooks = (self.by_role[Role::Rook] | queens) & theirs;
         let bishops = (self.by_role[Role::Bishop] | queens) & theirs;
-        let pin_ray = |snipers: Bitboard| {
+        let mut sniper_rays = |snipers: Bitboard| {
             let mut pins = Bitboard::EMPTY;
             for sniper in snipers {
                 let ray = between(king, sniper);
                 let blockers = ray & occupied;
-                if !blockers.more_than_one() && (blockers & ours).any() {
+                if blockers.is_empty() {
+                    checkers |= sniper;
+                } else if !blockers.more_than_one() {
                     pins |= ray | sniper;
                 }
             }
             pins
         };
+        let pin_hv = sniper_rays(rook_attacks(king, theirs) & rooks);
+        let pin_diag = sniper_rays(bishop_attacks(king, theirs) & bishops);
+        let check_mask = match checkers.lsb() {
+            None => Bitboard::FULL,
+            Some(checker) => between(king, checker) | checkers,
+        };
         Constraints {
             king,
             checkers,
             check_mask,
-            pin_hv: pin_ray(rook_attacks(king, theirs) & rooks),
-            pin_diag: pin_ray(bishop_attacks(king, theirs) & bishops),
+            pin_hv,
+            pin_diag,
         }
     }
 
