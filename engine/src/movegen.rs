@@ -110,12 +110,12 @@ impl Position {
     #[inline(always)]
     fn generate_for<const WHITE: bool>(&self, mut f: impl FnMut(MoveSet)) {
         let c = self.constraints();
-        self.king_moves::<WHITE>(&c, &mut f);
+        let safe_steps = self.king_moves::<WHITE>(&c, &mut f);
         if c.checkers.more_than_one() {
             return;
         }
         if c.checkers.is_empty() {
-            self.castling_moves::<WHITE>(c.king, &mut f);
+            self.castling_moves::<WHITE>(c.king, safe_steps, &mut f);
         }
         self.piece_moves(&c, &mut f);
         self.pawn_moves::<WHITE>(&c, &mut f);
@@ -166,12 +166,17 @@ impl Position {
         }
     }
 
-    /// King steps to squares the opponent does not attack once the king has left its square.
+    /// King steps to squares the opponent does not attack once the king has left its square;
+    /// returns them, for castling to reuse.
     /// The leapers' attacks are gathered once (their pawns by two shifts, their king, their
     /// knights); only the steps those leave are tested against sliders, with the king lifted
     /// off the board so that it cannot shield a square behind itself.
     #[inline(always)]
-    fn king_moves<const WHITE: bool>(&self, c: &Constraints, f: &mut impl FnMut(MoveSet)) {
+    fn king_moves<const WHITE: bool>(
+        &self,
+        c: &Constraints,
+        f: &mut impl FnMut(MoveSet),
+    ) -> Bitboard {
         let us = if WHITE { Color::White } else { Color::Black };
         let theirs = self.by_color[!us];
         let mut to = king_attacks(c.king) & !self.by_color[us];
@@ -205,6 +210,7 @@ impl Position {
             from: c.king,
             to,
         });
+        to
     }
 
     /// Castling: the right remains, the squares between king and rook and their destinations
@@ -214,7 +220,12 @@ impl Position {
     /// king's destination from a rank attack (rook b1 against a queen on a1, king going to c1).
     /// Standard chess keeps its constant-square fast path; the Chess960 one is out of line.
     #[inline(always)]
-    fn castling_moves<const WHITE: bool>(&self, king: Square, f: &mut impl FnMut(MoveSet)) {
+    fn castling_moves<const WHITE: bool>(
+        &self,
+        king: Square,
+        safe_steps: Bitboard,
+        f: &mut impl FnMut(MoveSet),
+    ) {
         let us = if WHITE { Color::White } else { Color::Black };
         if !self.castling.has_any(us) {
             return;
@@ -222,14 +233,22 @@ impl Position {
         if self.chess960 {
             self.chess960_castling_moves(us, king, f);
         } else {
-            self.standard_castling_moves(us, f);
+            self.standard_castling_moves(us, safe_steps, f);
         }
     }
 
     /// Standard castling: a right held in standard mode has the king on e1/e8 and its rook in
     /// the corner, so every square is a constant of `us` and `side` and the masks fold away.
+    /// The square the king passes (f1, d1) is a king step: it is safe exactly when the king
+    /// step there is legal (`safe_steps`; the king is not in check, so lifting it for that
+    /// test changes nothing), and only the destination needs an attack test.
     #[inline(always)]
-    fn standard_castling_moves(&self, us: Color, f: &mut impl FnMut(MoveSet)) {
+    fn standard_castling_moves(
+        &self,
+        us: Color,
+        safe_steps: Bitboard,
+        f: &mut impl FnMut(MoveSet),
+    ) {
         let occupied = self.occupied();
         for side in CastlingSide::ALL {
             if !self.castling.has(us, side) {
@@ -240,11 +259,11 @@ impl Position {
             if (between(king_from, side.rook_from(us)) & occupied).any() {
                 continue;
             }
-            let path = between(king_from, king_to).with(king_to);
-            let safe = path
-                .into_iter()
-                .all(|square| self.attackers_to(square, !us, occupied).is_empty());
-            if safe {
+            let passed = between(king_from, king_to);
+            if (passed & !safe_steps).any() {
+                continue;
+            }
+            if self.attackers_to(king_to, !us, occupied).is_empty() {
                 f(MoveSet::Castle {
                     from: king_from,
                     to: king_to,
