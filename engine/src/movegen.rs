@@ -82,7 +82,7 @@ impl MoveSet {
 
 /// The square a pawn came from to reach `to` by a step of `delta`.
 #[inline]
-fn pawn_origin(to: Square, delta: i8) -> Square {
+pub(crate) fn pawn_origin(to: Square, delta: i8) -> Square {
     Square::from_index_masked((to as i32 - delta as i32) as usize)
 }
 
@@ -110,63 +110,99 @@ impl Position {
     #[inline(always)]
     fn generate_for<const WHITE: bool>(&self, mut f: impl FnMut(MoveSet)) {
         let c = self.constraints();
-        self.king_moves(&c, &mut f);
+        let safe_steps = self.king_moves::<WHITE>(&c, &mut f);
         if c.checkers.more_than_one() {
             return;
         }
         if c.checkers.is_empty() {
-            self.castling_moves::<WHITE>(c.king, &mut f);
+            self.castling_moves::<WHITE>(c.king, safe_steps, &mut f);
         }
         self.piece_moves(&c, &mut f);
         self.pawn_moves::<WHITE>(&c, &mut f);
         self.en_passant_moves::<WHITE>(&c, &mut f);
     }
 
-    /// Computes checkers, the check mask and the pin rays for the side to move.
+    /// Computes checkers, the check mask and the pin rays for the side to move. One x-ray
+    /// lookup per slider kind finds both: rays from the king through our pieces to their first
+    /// rook/queen (or bishop/queen) are checks when nothing stands between and pins when one
+    /// of our pieces does (their pieces stop the x-ray, so the blockers are all ours).
     #[inline(always)]
     fn constraints(&self) -> Constraints {
         let us = self.turn;
         let king = self.king_of(us);
         let occupied = self.occupied();
-        let ours = self.by_color[us];
         let theirs = self.by_color[!us];
-        let checkers = self.attackers_to(king, !us, occupied);
-        let check_mask = match checkers.lsb() {
-            None => Bitboard::FULL,
-            Some(checker) => between(king, checker) | checkers,
-        };
+        let leapers = (knight_attacks(king) & self.by_role[Role::Knight])
+            | (pawn_attacks(us, king) & self.by_role[Role::Pawn]);
+        let mut checkers = leapers & theirs;
         let queens = self.by_role[Role::Queen];
         let rooks = (self.by_role[Role::Rook] | queens) & theirs;
         let bishops = (self.by_role[Role::Bishop] | queens) & theirs;
-        let pin_ray = |snipers: Bitboard| {
+        let mut sniper_rays = |snipers: Bitboard| {
             let mut pins = Bitboard::EMPTY;
             for sniper in snipers {
                 let ray = between(king, sniper);
                 let blockers = ray & occupied;
-                if !blockers.more_than_one() && (blockers & ours).any() {
+                if blockers.is_empty() {
+                    checkers |= sniper;
+                } else if !blockers.more_than_one() {
                     pins |= ray | sniper;
                 }
             }
             pins
         };
+        let pin_hv = sniper_rays(rook_attacks(king, theirs) & rooks);
+        let pin_diag = sniper_rays(bishop_attacks(king, theirs) & bishops);
+        let check_mask = match checkers.lsb() {
+            None => Bitboard::FULL,
+            Some(checker) => between(king, checker) | checkers,
+        };
         Constraints {
             king,
             checkers,
             check_mask,
-            pin_hv: pin_ray(rook_attacks(king, theirs) & rooks),
-            pin_diag: pin_ray(bishop_attacks(king, theirs) & bishops),
+            pin_hv,
+            pin_diag,
         }
     }
 
-    /// King steps to squares the opponent does not attack once the king has left its square.
+    /// King steps to squares the opponent does not attack once the king has left its square;
+    /// returns them, for castling to reuse.
+    /// The leapers' attacks are gathered once (their pawns by two shifts, their king, their
+    /// knights); only the steps those leave are tested against sliders, with the king lifted
+    /// off the board so that it cannot shield a square behind itself.
     #[inline(always)]
-    fn king_moves(&self, c: &Constraints, f: &mut impl FnMut(MoveSet)) {
-        let them = !self.turn;
-        let without_king = self.occupied().without(c.king);
-        let mut to = Bitboard::EMPTY;
-        for target in king_attacks(c.king) & !self.by_color[self.turn] {
-            if self.attackers_to(target, them, without_king).is_empty() {
-                to |= target;
+    fn king_moves<const WHITE: bool>(
+        &self,
+        c: &Constraints,
+        f: &mut impl FnMut(MoveSet),
+    ) -> Bitboard {
+        let us = if WHITE { Color::White } else { Color::Black };
+        let theirs = self.by_color[!us];
+        let mut to = king_attacks(c.king) & !self.by_color[us];
+        if to.any() {
+            // Their pawns capture towards us: down the board when we are White.
+            let down: i8 = if WHITE { -8 } else { 8 };
+            let pawns = self.by_role[Role::Pawn] & theirs;
+            let file_a = Bitboard::from_file(File::A);
+            let file_h = Bitboard::from_file(File::H);
+            let mut danger = shift(pawns & !file_a, down - 1)
+                | shift(pawns & !file_h, down + 1)
+                | king_attacks(self.king_of(!us));
+            for knight in self.by_role[Role::Knight] & theirs {
+                danger |= knight_attacks(knight);
+            }
+            to &= !danger;
+            let without_king = self.occupied().without(c.king);
+            let queens = self.by_role[Role::Queen];
+            let rooks = (self.by_role[Role::Rook] | queens) & theirs;
+            let bishops = (self.by_role[Role::Bishop] | queens) & theirs;
+            for target in to {
+                let sliders = (rook_attacks(target, without_king) & rooks)
+                    | (bishop_attacks(target, without_king) & bishops);
+                if sliders.any() {
+                    to ^= target;
+                }
             }
         }
         f(MoveSet::Piece {
@@ -174,6 +210,7 @@ impl Position {
             from: c.king,
             to,
         });
+        to
     }
 
     /// Castling: the right remains, the squares between king and rook and their destinations
@@ -183,7 +220,12 @@ impl Position {
     /// king's destination from a rank attack (rook b1 against a queen on a1, king going to c1).
     /// Standard chess keeps its constant-square fast path; the Chess960 one is out of line.
     #[inline(always)]
-    fn castling_moves<const WHITE: bool>(&self, king: Square, f: &mut impl FnMut(MoveSet)) {
+    fn castling_moves<const WHITE: bool>(
+        &self,
+        king: Square,
+        safe_steps: Bitboard,
+        f: &mut impl FnMut(MoveSet),
+    ) {
         let us = if WHITE { Color::White } else { Color::Black };
         if !self.castling.has_any(us) {
             return;
@@ -191,14 +233,22 @@ impl Position {
         if self.chess960 {
             self.chess960_castling_moves(us, king, f);
         } else {
-            self.standard_castling_moves(us, f);
+            self.standard_castling_moves(us, safe_steps, f);
         }
     }
 
     /// Standard castling: a right held in standard mode has the king on e1/e8 and its rook in
     /// the corner, so every square is a constant of `us` and `side` and the masks fold away.
+    /// The square the king passes (f1, d1) is a king step: it is safe exactly when the king
+    /// step there is legal (`safe_steps`; the king is not in check, so lifting it for that
+    /// test changes nothing), and only the destination needs an attack test.
     #[inline(always)]
-    fn standard_castling_moves(&self, us: Color, f: &mut impl FnMut(MoveSet)) {
+    fn standard_castling_moves(
+        &self,
+        us: Color,
+        safe_steps: Bitboard,
+        f: &mut impl FnMut(MoveSet),
+    ) {
         let occupied = self.occupied();
         for side in CastlingSide::ALL {
             if !self.castling.has(us, side) {
@@ -209,11 +259,11 @@ impl Position {
             if (between(king_from, side.rook_from(us)) & occupied).any() {
                 continue;
             }
-            let path = between(king_from, king_to).with(king_to);
-            let safe = path
-                .into_iter()
-                .all(|square| self.attackers_to(square, !us, occupied).is_empty());
-            if safe {
+            let passed = between(king_from, king_to);
+            if (passed & !safe_steps).any() {
+                continue;
+            }
+            if self.attackers_to(king_to, !us, occupied).is_empty() {
                 f(MoveSet::Castle {
                     from: king_from,
                     to: king_to,

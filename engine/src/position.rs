@@ -336,53 +336,87 @@ impl Position {
     /// Plays `m`, made by a piece of `role`, without checks.
     #[inline]
     pub(crate) fn play_role_unchecked(&mut self, m: Move, role: Role) {
-        let us = self.turn;
-        let them = !us;
         let (from, to) = (m.from(), m.to());
-
-        if let Some(ep) = self.ep_square.take() {
-            if self.ep_is_hashed_at(ep) {
-                self.zobrist ^= en_passant_key(ep.file());
-            }
-        }
-        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
-
         if m.is_castle() {
+            self.begin_move();
             // `to` is the king's destination (standard) or the rook (Chess960); either way it
             // lies on the side castled to. The king may already stand on its destination, or
             // the rook on the king's: toggling is XOR, so the order does not matter.
+            let us = self.turn;
             let side = CastlingSide::of_move(from, to);
             let rook_from = self.castling_rooks[CastlingRights::index(us, side)];
             self.toggle(us, Role::King, from);
             self.toggle(us, Role::King, side.king_to(us));
             self.toggle(us, Role::Rook, rook_from);
             self.toggle(us, Role::Rook, side.rook_to(us));
+            self.end_move(from, to, Role::King);
+        } else if m.is_en_passant() {
+            self.begin_move();
+            let captured = Square::from_index_masked(to as usize ^ 8);
+            self.toggle(!self.turn, Role::Pawn, captured);
+            self.toggle(self.turn, Role::Pawn, from);
+            self.toggle(self.turn, Role::Pawn, to);
+            self.halfmove_clock = 0;
+            self.end_move(from, to, Role::Pawn);
         } else {
-            if m.is_en_passant() {
-                let captured = Square::from_index_masked(to as usize ^ 8);
-                self.toggle(them, Role::Pawn, captured);
-            } else if self.by_color[them].contains(to) {
-                let captured = self.role_at(to).unwrap_or(Role::Pawn);
-                self.toggle(them, captured, to);
-                self.halfmove_clock = 0;
-            }
-            self.toggle(us, role, from);
-            self.toggle(us, m.promotion().unwrap_or(role), to);
-            if role == Role::Pawn {
-                self.halfmove_clock = 0;
-                if (from as u8).abs_diff(to as u8) == 16 {
-                    self.ep_square =
-                        Some(Square::from_index_masked((from as usize + to as usize) / 2));
-                }
+            self.play_normal_unchecked(from, to, role, m.promotion().unwrap_or(role));
+        }
+    }
+
+    /// Plays a move of a piece of `role` from `from` to `to` that is neither castling nor en
+    /// passant, arriving as `arrives` (the promotion role, else `role`), without checks. Perft
+    /// calls this directly for the generator's plain moves, whose kind it already knows, so
+    /// that it neither encodes a [`Move`] nor tests its kind bits.
+    #[inline(always)]
+    pub(crate) fn play_normal_unchecked(
+        &mut self,
+        from: Square,
+        to: Square,
+        role: Role,
+        arrives: Role,
+    ) {
+        self.begin_move();
+        let us = self.turn;
+        let them = !us;
+        if self.by_color[them].contains(to) {
+            let captured = self.role_at(to).unwrap_or(Role::Pawn);
+            self.toggle(them, captured, to);
+            self.halfmove_clock = 0;
+        }
+        self.toggle(us, role, from);
+        self.toggle(us, arrives, to);
+        if role == Role::Pawn {
+            self.halfmove_clock = 0;
+            if (from as u8).abs_diff(to as u8) == 16 {
+                self.ep_square = Some(Square::from_index_masked((from as usize + to as usize) / 2));
             }
         }
+        self.end_move(from, to, role);
+    }
 
+    /// The first half of every move: the old en-passant square goes (and its key), the
+    /// fifty-move clock ticks.
+    #[inline(always)]
+    fn begin_move(&mut self) {
+        if let Some(ep) = self.ep_square.take() {
+            if self.ep_is_hashed_at(ep) {
+                self.zobrist ^= en_passant_key(ep.file());
+            }
+        }
+        self.halfmove_clock = self.halfmove_clock.saturating_add(1);
+    }
+
+    /// The last half of every move: castling rights it loses, the turn, the move number and
+    /// the new en-passant square's key.
+    #[inline(always)]
+    fn end_move(&mut self, from: Square, to: Square, role: Role) {
+        let us = self.turn;
         let touched = Bitboard::from_square(from) | Bitboard::from_square(to);
         if (self.castle_touch & touched).any() {
             self.lose_castling_rights(from, to, role == Role::King);
         }
 
-        self.turn = them;
+        self.turn = !us;
         self.zobrist ^= TURN_FLIP;
         if us == Color::Black {
             self.fullmove_number = self.fullmove_number.saturating_add(1);
