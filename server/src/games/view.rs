@@ -221,13 +221,14 @@ pub struct GameView {
     /// The opening: the deepest named position the game has reached (a game that left theory
     /// keeps its last name; transpositions count). `null` before any named position.
     pub opening: Option<Opening>,
-    /// The clocks of a timed game; null when untimed.
-    pub clock: Option<Clock>,
     /// The players a PGN names, for a game created from a PGN that was already over (checkmate,
     /// stalemate, ...): such a game is opened for review, it is the PGN's players' game, not
     /// the player's against Stockfish, and it is nobody's win or loss here (clients do not rate
     /// it). Null for a game against Stockfish, including one continued from an unfinished PGN.
     pub players: Option<Players>,
+    /// The clocks of a timed game; null when untimed. The last field: the view cache
+    /// (`view_cache.rs`) keeps everything before it and writes a running clock per request.
+    pub clock: Option<Clock>,
 }
 
 impl GameView {
