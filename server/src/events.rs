@@ -7,18 +7,16 @@
 //! never waits for anyone anyway) and its connection is dropped by the kernel's
 //! `TCP_USER_TIMEOUT` (see `limits::connection`), which gives its places back.
 
-use std::pin::Pin;
 use std::sync::{Arc, Weak};
-use std::task::{Context, Poll};
 use std::time::Duration;
 
-use actix_web::body::{BodySize, MessageBody};
 use actix_web::web::Bytes;
 use serde::Serialize;
 use tokio::sync::{broadcast, mpsc};
 use tokio::time::{interval_at, Instant, MissedTickBehavior};
 use tokio_util::sync::CancellationToken;
 
+use crate::channel_body::ChannelBody;
 use crate::error::ApiError;
 use crate::games::{GameEvent, GameSlot, GameView};
 use crate::limits::WatcherPermit;
@@ -114,28 +112,6 @@ impl Encoding {
     }
 }
 
-/// The response body of one watcher: frames arrive from its forwarding task.
-pub struct StreamBody {
-    frames: mpsc::Receiver<Bytes>,
-    /// Given back when the response ends.
-    _permit: WatcherPermit,
-}
-
-impl MessageBody for StreamBody {
-    type Error = std::convert::Infallible;
-
-    fn size(&self) -> BodySize {
-        BodySize::Stream
-    }
-
-    fn poll_next(
-        mut self: Pin<&mut Self>,
-        cx: &mut Context<'_>,
-    ) -> Poll<Option<Result<Bytes, Self::Error>>> {
-        self.frames.poll_recv(cx).map(|frame| frame.map(Ok))
-    }
-}
-
 /// A stream for one new watcher of `slot`: the current view, then every event, with heartbeats.
 ///
 /// A task forwards the game's broadcast to this watcher; it ends when the client goes away (the
@@ -148,16 +124,13 @@ pub fn event_stream(
     stopping: CancellationToken,
     permit: WatcherPermit,
     stall: Duration,
-) -> StreamBody {
+) -> ChannelBody {
     let pace = Pace {
         heartbeat: HEARTBEAT,
         stall,
         encoding,
     };
-    StreamBody {
-        frames: spawn_watcher(slot, pace, stopping),
-        _permit: permit,
-    }
+    ChannelBody::new(spawn_watcher(slot, pace, stopping), Some(permit))
 }
 
 /// A forwarder's timing and framing: a keep-alive after `heartbeat` of silence; give up after

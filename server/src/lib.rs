@@ -8,6 +8,7 @@
 pub mod analysis;
 pub mod auth;
 pub mod body_limit;
+pub mod channel_body;
 pub mod client_key;
 pub mod config;
 pub mod error;

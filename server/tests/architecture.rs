@@ -10,7 +10,14 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The top-level modules that make up the HTTP edge.
-const EDGE: &[&str] = &["routes", "error", "events", "auth", "startup"];
+const EDGE: &[&str] = &[
+    "routes",
+    "error",
+    "events",
+    "channel_body",
+    "auth",
+    "startup",
+];
 
 /// The layers that must not know the edge.
 const INNER: &[&str] = &["games", "uci"];

@@ -18,7 +18,7 @@ use tokio::time::{interval_at, Instant, MissedTickBehavior};
 
 use super::error::LichessError;
 use super::key::PlayerKey;
-use super::stream_body::{line, LineBody, BUFFERED, KEEPALIVE};
+use super::stream_body::{line, respond, BUFFERED, KEEPALIVE};
 use super::wire::GameEvent as WireEvent;
 use crate::events::HEARTBEAT;
 use crate::games::{GameEvent, GameId, GameService, GameSlot, GameView, Status};
@@ -48,7 +48,7 @@ pub async fn stream(
             () = stopping.cancelled() => {}
         }
     });
-    Ok(LineBody::new(lines, None).respond())
+    Ok(respond(lines, None))
 }
 
 /// One event stream of one key.

@@ -18,7 +18,7 @@ use tokio::time::{interval_at, Instant, MissedTickBehavior};
 use super::board::game_id;
 use super::error::LichessError;
 use super::key::PlayerKey;
-use super::stream_body::{line, LineBody, BUFFERED, KEEPALIVE};
+use super::stream_body::{line, respond, BUFFERED, KEEPALIVE};
 use super::wire::{GameFull, GameState};
 use crate::events::HEARTBEAT;
 use crate::games::{GameEvent, GameService, GameSlot, GameView, Status};
@@ -52,7 +52,7 @@ pub async fn stream(
             () = stopping.cancelled() => {}
         }
     });
-    Ok(LineBody::new(lines, Some(permit)).respond())
+    Ok(respond(lines, Some(permit)))
 }
 
 /// Forwards one game's changes to one client.
