@@ -91,6 +91,19 @@ impl TestApp {
             .expect("the server answers")
     }
 
+    /// `GET path` with `key`: its JSON answer.
+    pub async fn get_as(&self, path: &str, key: &str) -> Value {
+        self.client
+            .get(self.url(path))
+            .bearer_auth(key)
+            .send()
+            .await
+            .expect("the server answers")
+            .json()
+            .await
+            .expect("JSON")
+    }
+
     /// A game against the computer for `key`; its id.
     pub async fn ai_game(&self, form: &[(&str, &str)], key: &str) -> String {
         let response = self.challenge_ai(form, key).await;
@@ -354,16 +367,7 @@ async fn a_keys_games_are_still_its_own_after_a_restart_on_sqlite() {
     let app = Application::build(&config).await.expect("starts again");
     let second = TestApp::of(&app);
     tokio::spawn(app.run_until_stopped());
-    let listed: Value = second
-        .client
-        .get(second.url("/api/v1/account/games"))
-        .bearer_auth(KEY)
-        .send()
-        .await
-        .expect("answers")
-        .json()
-        .await
-        .expect("JSON");
+    let listed = second.get_as("/api/v1/account/games", KEY).await;
     assert_eq!(listed["games"][0]["id"], id.as_str());
     let mut stream =
         LichessLines::open(&second, &format!("/api/board/game/stream/{id}"), KEY).await;

@@ -329,16 +329,7 @@ async fn every_line_and_answer_we_send_is_in_lichess_s_schema() {
     assert_eq!(finish["type"], "gameFinish");
     event_conforms("gameFinish", &finish);
 
-    let account: Value = app
-        .client
-        .get(app.url("/api/account"))
-        .bearer_auth(KEY)
-        .send()
-        .await
-        .expect("answers")
-        .json()
-        .await
-        .expect("JSON");
+    let account = app.get_as("/api/account", KEY).await;
     conforms("account", &account, ACCOUNT);
     // The player in the game is the account.
     assert_eq!(full["white"]["id"], account["id"]);
