@@ -186,16 +186,9 @@ async fn the_summaries_carry_the_clock_of_a_timed_game() {
 
 #[tokio::test]
 async fn a_restart_resumes_the_clocks_charging_nobody_for_the_downtime() {
-    use crate::helpers::test_config;
     use alphachess_server::Application;
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let mut config = test_config();
-    config.db = dir
-        .path()
-        .join("games.db")
-        .to_str()
-        .expect("UTF-8")
-        .to_owned();
+    let config = crate::helpers::test_config_on_disk(&dir);
 
     let app = Application::build(&config)
         .await

@@ -75,6 +75,19 @@ pub fn test_config() -> Config {
     config
 }
 
+/// [`test_config`] with its SQLite database in a file under `dir`, for tests that restart the
+/// server on the same games.
+pub fn test_config_on_disk(dir: &tempfile::TempDir) -> Config {
+    let mut config = test_config();
+    config.db = dir
+        .path()
+        .join("games.db")
+        .to_str()
+        .expect("UTF-8")
+        .to_owned();
+    config
+}
+
 /// A running server and a client for it.
 pub struct TestApp {
     pub base: String,

@@ -5,7 +5,7 @@
 use alphachess_engine::pgn;
 use serde_json::{json, Value};
 
-use crate::helpers::{test_config, TestApp};
+use crate::helpers::{test_config_on_disk, TestApp};
 use alphachess_server::Application;
 
 /// Fool's mate, white named with escapes to keep, black unknown.
@@ -37,13 +37,7 @@ async fn exported(app: &TestApp, id: &str) -> pgn::PgnGame {
 #[tokio::test]
 async fn a_finished_pgn_keeps_its_players_in_the_view_the_summary_the_export_and_on_disk() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let mut config = test_config();
-    config.db = dir
-        .path()
-        .join("games.db")
-        .to_str()
-        .expect("UTF-8")
-        .to_owned();
+    let config = test_config_on_disk(&dir);
     let players = json!({ "white": "Anna \"the Rook\" Berg", "black": null });
 
     let app = Application::build(&config)

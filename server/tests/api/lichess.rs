@@ -347,13 +347,7 @@ async fn both_ndjson_streams_send_a_keep_alive_within_15_seconds_of_silence() {
 async fn a_keys_games_are_still_its_own_after_a_restart_on_sqlite() {
     use alphachess_server::Application;
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let mut config = crate::helpers::test_config();
-    config.db = dir
-        .path()
-        .join("games.db")
-        .to_str()
-        .expect("UTF-8")
-        .to_owned();
+    let config = crate::helpers::test_config_on_disk(&dir);
     let app = Application::build(&config).await.expect("starts");
     let (first, stopper) = (TestApp::of(&app), app.stopper());
     let running = tokio::spawn(app.run_until_stopped());

@@ -6,18 +6,12 @@ use alphachess_server::Application;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{expect_error, test_config, wait_until, TestApp};
+use crate::helpers::{expect_error, test_config_on_disk, wait_until, TestApp};
 
 #[tokio::test]
 async fn the_server_answers_while_it_reads_its_games_back_and_they_come_back_whole() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let mut config = test_config();
-    config.db = dir
-        .path()
-        .join("games.db")
-        .to_str()
-        .expect("UTF-8")
-        .to_owned();
+    let config = test_config_on_disk(&dir);
 
     let app = Application::build(&config).await.expect("starts");
     let (first, stopper) = (TestApp::of(&app), app.stopper());
