@@ -16,10 +16,12 @@ pub struct LichessError {
     message: String,
 }
 
-/// The body lichess sends with an error (`Error.yaml`, `NotFound.yaml`).
-#[derive(Debug, Serialize)]
-struct ErrorBody<'a> {
-    error: &'a str,
+/// The body lichess sends with an error (`Error.yaml`, `NotFound.yaml`): one sentence, no code.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = LichessErrorBody)]
+pub struct LichessErrorBody {
+    /// What went wrong, as a sentence.
+    pub error: String,
 }
 
 impl LichessError {
@@ -36,6 +38,13 @@ impl LichessError {
         LichessError {
             status: StatusCode::UNAUTHORIZED,
             message: message.into(),
+        }
+    }
+
+    /// The body this error is answered with.
+    pub fn body(&self) -> LichessErrorBody {
+        LichessErrorBody {
+            error: self.message.clone(),
         }
     }
 
@@ -88,9 +97,7 @@ impl ResponseError for LichessError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        HttpResponse::build(self.status).json(ErrorBody {
-            error: &self.message,
-        })
+        HttpResponse::build(self.status).json(self.body())
     }
 }
 
