@@ -1,6 +1,9 @@
 import { requestJson } from './http';
+import type { paths } from './schema';
 import { saveToken } from './tokens';
-import type { GameSummary } from './types';
+
+/** What `GET /api/v1/account/games` answers, as the server's OpenAPI document describes it. */
+type KeyGames = paths['/api/account/games']['get']['responses'][200]['content']['application/json'];
 
 /**
  * A player's key (the bearer token a lichess client uses here) names every game created with it,
@@ -19,7 +22,7 @@ export function looksLikeKey(text: string): boolean {
  * token, so "My games" lists them and they play from here. The number of games found.
  */
 export async function adoptKeyGames(key: string, signal?: AbortSignal): Promise<number> {
-  const body = await requestJson<{ games: GameSummary[] }>('/api/v1/account/games', { token: key, signal });
+  const body = await requestJson<KeyGames>('/api/v1/account/games', { token: key, signal });
   for (const game of body.games) saveToken(game.id, key);
   return body.games.length;
 }

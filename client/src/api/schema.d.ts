@@ -2,6 +2,27 @@
 // Do not edit: change the server, then regenerate. `npm run api:check` fails when this file is out of date.
 
 export interface paths {
+    "/api/account/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The summaries of the games of the key given as the bearer token (a player's key, as the
+         *     lichess Board API takes it: the token of every game created with it), as `GET /api/games?ids=`
+         *     answers them: how our client finds a key's games on any device.
+         */
+        get: operations["account_games"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games": {
         parameters: {
             query?: never;
@@ -701,6 +722,11 @@ export interface components {
             /** @description What the ratings are measured against: an engine scale, not a human one. */
             scale: string;
         };
+        /** @description The body lichess sends with an error (`Error.yaml`, `NotFound.yaml`): one sentence, no code. */
+        LichessErrorBody: {
+            /** @description What went wrong, as a sentence. */
+            error: string;
+        };
         /** @description Body of `POST /api/games/{id}/moves`. */
         MoveRequest: {
             /** @description The ply the client believes the game is at; refused with 409 stale_ply otherwise. */
@@ -980,6 +1006,47 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    account_games: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description the key's games this server holds (at most 1000) */
+            200: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameSummaries"];
+                };
+            };
+            /** @description no key, or one that is not a usable key (lichess's error form: one sentence, no code) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LichessErrorBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
+            /** @description the game store failed (logged with its cause, never shown) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LichessErrorBody"];
+                };
+            };
+        };
+    };
     list: {
         parameters: {
             query: {

@@ -1,10 +1,10 @@
 //! `GET /api/account`: who the key is, enough for clients that ask before they play; and
 //! `GET /api/v1/account/games`: the key's games, for our own client on any device.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, web, HttpRequest, HttpResponse};
 use serde::Serialize;
 
-use super::error::LichessError;
+use super::error::{LichessError, LichessErrorBody};
 use super::key::PlayerKey;
 use crate::games::{GameId, GameService, GameSummaries};
 
@@ -31,8 +31,17 @@ pub async fn show(request: HttpRequest, key: PlayerKey) -> HttpResponse {
     })
 }
 
-/// `GET /api/v1/account/games` (also `/api/account/games`): the summaries of the key's games this
-/// server holds, as `GET /api/v1/games?ids=` answers them.
+/// The summaries of the games of the key given as the bearer token (a player's key, as the
+/// lichess Board API takes it: the token of every game created with it), as `GET /api/games?ids=`
+/// answers them: how our client finds a key's games on any device.
+#[utoipa::path(tag = "lichess", operation_id = "account_games",
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = GameSummaries, description = "the key's games this server holds (at most 1000)"),
+        (status = 401, body = LichessErrorBody, description = "no key, or one that is not a usable key (lichess's error form: one sentence, no code)"),
+        (status = 500, body = LichessErrorBody, description = "the game store failed (logged with its cause, never shown)"),
+    ))]
+#[get("/account/games")]
 pub async fn games(
     service: web::Data<GameService>,
     key: PlayerKey,

@@ -16,10 +16,12 @@ pub struct LichessError {
     message: String,
 }
 
-/// The body lichess sends with an error (`Error.yaml`, `NotFound.yaml`).
-#[derive(Debug, Serialize)]
-struct ErrorBody<'a> {
-    error: &'a str,
+/// The body lichess sends with an error (`Error.yaml`, `NotFound.yaml`): one sentence, no code.
+#[derive(Debug, Serialize, utoipa::ToSchema)]
+#[schema(as = LichessErrorBody)]
+pub struct LichessErrorBody {
+    /// What went wrong, as a sentence.
+    pub error: String,
 }
 
 impl LichessError {
@@ -39,6 +41,13 @@ impl LichessError {
         }
     }
 
+    /// The body this error is answered with.
+    pub fn body(&self) -> LichessErrorBody {
+        LichessErrorBody {
+            error: self.message.clone(),
+        }
+    }
+
     /// 404, worded as lichess words it.
     pub fn not_found() -> LichessError {
         LichessError {
@@ -51,16 +60,22 @@ impl LichessError {
 impl From<ApiError> for LichessError {
     /// Our refusals of a request that is well-formed but not possible now (409, 422) are
     /// lichess's 400s; the rest keep their status (429, 503 and friends mean the same on both).
+    /// A server failure is logged with its cause and shown as our API shows it, without.
     fn from(error: ApiError) -> LichessError {
         let status = match error.status_code() {
             StatusCode::CONFLICT | StatusCode::UNPROCESSABLE_ENTITY => StatusCode::BAD_REQUEST,
             StatusCode::NOT_FOUND => return LichessError::not_found(),
             status => status,
         };
-        LichessError {
-            status,
-            message: error.to_string(),
-        }
+        let message = if status.is_server_error() {
+            if status != StatusCode::SERVICE_UNAVAILABLE {
+                tracing::error!(code = error.code().as_str(), %error, "lichess request failed");
+            }
+            error.body().message
+        } else {
+            error.to_string()
+        };
+        LichessError { status, message }
     }
 }
 
@@ -82,9 +97,7 @@ impl ResponseError for LichessError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        HttpResponse::build(self.status).json(ErrorBody {
-            error: &self.message,
-        })
+        HttpResponse::build(self.status).json(self.body())
     }
 }
 
@@ -99,5 +112,12 @@ mod tests {
         let missing = LichessError::from(ApiError::GameNotFound);
         assert_eq!(missing.status_code(), StatusCode::NOT_FOUND);
         assert_eq!(missing.to_string(), "Not found.");
+    }
+
+    #[test]
+    fn a_server_failure_keeps_its_status_and_hides_its_cause() {
+        let failed = LichessError::from(ApiError::Internal("disk /var/lib/x is full".into()));
+        assert_eq!(failed.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
+        assert!(!failed.to_string().contains("/var/lib"), "{failed}");
     }
 }

@@ -4,8 +4,10 @@
 //! On connect, a `gameStart` for each of the key's games in progress (lichess sends "all current
 //! games"); then a `gameStart` for each game the key creates and a `gameFinish` when one of its
 //! games ends (however it ends: a move, a flag, a resignation, from any connection); an empty
-//! line after every [`HEARTBEAT`] of silence. Unlike lichess (lichess-org/api#518), any number of
-//! event streams of one key live side by side: a new one closes none.
+//! line after every [`HEARTBEAT`] of silence. Each stream holds one of its client's places for
+//! live streams, as a game's stream does (refused with a 429 past the share). Unlike lichess
+//! (lichess-org/api#518), any number of event streams of one key live side by side: a new one
+//! closes none.
 
 use std::collections::HashSet;
 use std::sync::Arc;
@@ -22,14 +24,16 @@ use super::stream_body::{line, respond, BUFFERED, KEEPALIVE};
 use super::wire::GameEvent as WireEvent;
 use crate::events::HEARTBEAT;
 use crate::games::{GameEvent, GameId, GameService, GameSlot, GameView, Status};
-use crate::limits::Limits;
+use crate::limits::{ClientIp, Limits};
 
 /// The handler.
 pub async fn stream(
     service: web::Data<GameService>,
     limits: web::Data<Limits>,
+    client: ClientIp,
     key: PlayerKey,
 ) -> Result<HttpResponse, LichessError> {
+    let permit = limits.watch_events(client)?;
     // Subscribed before listing: a game created meanwhile is heard of (at worst twice, and the
     // stream tells each game's start once).
     let news = service.owners().subscribe(&key.hash());
@@ -48,7 +52,7 @@ pub async fn stream(
             () = stopping.cancelled() => {}
         }
     });
-    Ok(respond(lines, None))
+    Ok(respond(lines, Some(permit)))
 }
 
 /// One event stream of one key.

@@ -7,7 +7,7 @@
 //! Field names follow lichess's published OpenAPI description (lichess-org/api,
 //! `doc/specs/schemas/`), see [`wire`]; what is left out is listed in the README.
 
-mod account;
+pub mod account;
 mod board;
 mod challenge;
 mod error;
@@ -19,10 +19,11 @@ pub mod wire;
 
 use actix_web::web;
 
-pub use error::LichessError;
+pub use error::{LichessError, LichessErrorBody};
 pub use key::{PlayerKey, KEY_ALPHABET, MIN_KEY_LEN};
 
-/// The lichess paths, registered before the `/api` scope so its JSON fallback does not take them.
+/// The lichess paths (but `GET /api/account/games`, ours, which [`crate::routes::api_routes`]
+/// serves and documents), registered before the `/api` scope so its JSON fallback does not take them.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.route("/api/challenge/ai", web::post().to(challenge::challenge_ai))
         .route(
@@ -44,6 +45,5 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .route("/api/board/game/{id}/resign", web::post().to(board::resign))
         .route("/api/board/game/{id}/abort", web::post().to(board::abort))
         .route("/api/stream/event", web::get().to(event_stream::stream))
-        .route("/api/account", web::get().to(account::show))
-        .route("/api/account/games", web::get().to(account::games));
+        .route("/api/account", web::get().to(account::show));
 }

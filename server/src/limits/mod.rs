@@ -51,12 +51,13 @@ pub struct Limits {
     connections: Occupancy<ClientKey>,
 }
 
-/// A live event stream's places (in all, its client's, its game's), given back when it ends.
+/// A live event stream's places (in all, its client's, and its game's when it follows one),
+/// given back when it ends.
 #[derive(Debug)]
 pub struct WatcherPermit {
     _all: Permit<()>,
     _client: Permit<ClientKey>,
-    _game: Permit<GameId>,
+    _game: Option<Permit<GameId>>,
 }
 
 impl Limits {
@@ -120,26 +121,46 @@ impl Limits {
 
     /// Places for one more live stream of `game` by `client`, or 429 naming the full bound.
     pub fn watch(&self, client: ClientIp, game: &GameId) -> Result<WatcherPermit, ApiError> {
-        let refuse = |what| ApiError::TooManyRequests {
-            what,
-            retry_after_secs: RETRY_HELD_SECS,
-        };
         let game = self
             .watchers_per_game
             .try_acquire(game.clone())
-            .ok_or_else(|| refuse("live streams of this game"))?;
+            .ok_or_else(|| refuse_stream("live streams of this game"))?;
+        self.stream(client, Some(game))
+    }
+
+    /// Places for one more live stream of `client` that follows no one game (a lichess key's
+    /// event stream), or 429: it counts against the client's share and the server's, as a
+    /// game's stream does.
+    pub fn watch_events(&self, client: ClientIp) -> Result<WatcherPermit, ApiError> {
+        self.stream(client, None)
+    }
+
+    /// The client's and the server's places for a stream that holds `game`'s already.
+    fn stream(
+        &self,
+        client: ClientIp,
+        game: Option<Permit<GameId>>,
+    ) -> Result<WatcherPermit, ApiError> {
         let client = self
             .watchers_per_client
             .try_acquire(client.key())
-            .ok_or_else(|| refuse("live streams from your address"))?;
+            .ok_or_else(|| refuse_stream("live streams from your address"))?;
         let all = self
             .watchers
             .try_acquire(())
-            .ok_or_else(|| refuse("live streams on this server"))?;
+            .ok_or_else(|| refuse_stream("live streams on this server"))?;
         Ok(WatcherPermit {
             _all: all,
             _client: client,
             _game: game,
         })
+    }
+}
+
+/// The 429 for a stream past the bound on `what`.
+fn refuse_stream(what: &'static str) -> ApiError {
+    ApiError::TooManyRequests {
+        what,
+        retry_after_secs: RETRY_HELD_SECS,
     }
 }

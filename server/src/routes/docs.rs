@@ -41,7 +41,7 @@ use crate::games::{
         ScoreView, AnalysisEvent
     )),
     modifiers(&BearerAuth),
-    tags((name = "games"), (name = "health"), (name = "levels"))
+    tags((name = "games"), (name = "health"), (name = "levels"), (name = "lichess", description = "What a player's key (the lichess Board API's bearer token) holds here"))
 )]
 pub struct ApiDoc;
 

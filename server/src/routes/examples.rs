@@ -22,6 +22,8 @@ use crate::games::{
     parse_fen, parse_pgn, to_pgn, GameEvent, GameId, GameState, GameSummaries, GameSummary,
     GameView, Hint, Level, PlayerMove, PositionPreview, Thinking,
 };
+use crate::lichess::key::KeyError;
+use crate::lichess::LichessError;
 use crate::uci::{parse_info, EngineError};
 
 /// The example game's id.
@@ -183,6 +185,12 @@ pub fn game(view: &GameView) -> Value {
 }
 
 /// `GET /api/games?ids=`: two of this browser's games.
+/// lichess's 401 for a request without a key, as the key extractor words it.
+fn lichess_no_key() -> Value {
+    let error = LichessError::unauthorized(KeyError::Missing.to_string());
+    to_json(&error.body())
+}
+
 pub fn summaries(views: &Views) -> Value {
     let mut finished = GameSummary::of(&views.claimed);
     finished.id = "p3n8w1z6c0et".to_owned();
@@ -341,7 +349,12 @@ pub fn success(
     let one = |name, value| vec![(name, value)];
     match (id, status) {
         ("create", "201") => one("created", created(views)),
-        ("list", "200") => one("two_games", summaries(views)),
+        ("list", "200") | ("account_games", "200") => one("two_games", summaries(views)),
+        ("account_games", "401") => one("no_key", lichess_no_key()),
+        ("account_games", "500") => one(
+            "internal_error",
+            to_json(&LichessError::from(ErrorCode::InternalError.example()).body()),
+        ),
         ("preview", "200") => one("after_nf3", preview()),
         ("show", "200") => vec![
             ("engine_replied", game(&views.replied)),

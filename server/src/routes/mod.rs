@@ -46,7 +46,8 @@ pub fn api_routes(cfg: &mut ServiceConfig<'_>) {
         .service(levels::levels)
         .service(levels::rate)
         .service(analysis::request_analysis)
-        .service(analysis::show_analysis);
+        .service(analysis::show_analysis)
+        .service(crate::lichess::account::games);
 }
 
 /// Serves [`api_routes`] under `/api`; any other request there gets a JSON 405 (a documented

@@ -10,6 +10,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 use crate::helpers::{expect_error, spawn_with, test_config, TestApp, TestGame};
+use crate::lichess::KEY;
 
 /// A test configuration that believes loopback's `X-Forwarded-For`.
 fn behind_a_proxy() -> alphachess_server::Config {
@@ -103,11 +104,22 @@ async fn a_client_may_have_only_so_many_engine_requests_in_progress() {
 /// Opens `GET /api/games/{id}/events` as `client` on a raw connection; returns the status and the
 /// connection (kept open while the caller holds it).
 async fn watch(app: &TestApp, game: &TestGame, client: &str) -> (u16, TcpStream) {
+    open_as(app, &format!("/api/games/{}/events", game.id), client, "").await
+}
+
+/// Opens the lichess event stream of [`KEY`] as `client`, as [`watch`] does.
+async fn watch_key(app: &TestApp, client: &str) -> (u16, TcpStream) {
+    let headers = format!("Authorization: Bearer {KEY}\r\n");
+    open_as(app, "/api/stream/event", client, &headers).await
+}
+
+/// Sends `GET path` as `client` with `headers` (each ending in CRLF) on a raw connection; returns
+/// the status and the connection.
+async fn open_as(app: &TestApp, path: &str, client: &str, headers: &str) -> (u16, TcpStream) {
     let address = app.base.trim_start_matches("http://");
     let mut stream = TcpStream::connect(address).await.expect("connects");
     let request = format!(
-        "GET /api/games/{}/events HTTP/1.1\r\nHost: {address}\r\nX-Forwarded-For: {client}\r\n\r\n",
-        game.id
+        "GET {path} HTTP/1.1\r\nHost: {address}\r\nX-Forwarded-For: {client}\r\n{headers}\r\n"
     );
     stream.write_all(request.as_bytes()).await.expect("sent");
     let mut head = [0u8; 12];
@@ -172,6 +184,62 @@ async fn live_streams_are_capped_per_client_and_in_all() {
     assert_eq!(watch(&app, &game, "203.0.113.3").await.0, 429, "in all");
     open.clear();
     watch_eventually(&app, &game, "203.0.113.3").await;
+}
+
+#[tokio::test]
+async fn a_lichess_event_stream_holds_one_of_its_clients_places_for_live_streams() {
+    let mut config = behind_a_proxy();
+    config.watchers_per_client = 2;
+    let app = spawn_with(config).await;
+    let game = app.create(json!({ "color": "white", "level": 1 })).await;
+    let (status, event_stream) = watch_key(&app, "203.0.113.1").await;
+    assert_eq!(status, 200);
+    let (status, _game_stream) = watch(&app, &game, "203.0.113.1").await;
+    assert_eq!(status, 200);
+    assert_eq!(watch(&app, &game, "203.0.113.1").await.0, 429, "a game's");
+    assert_eq!(
+        watch_key(&app, "203.0.113.1").await.0,
+        429,
+        "an event stream"
+    );
+
+    // Refused as the board game stream refuses: a lichess 429 saying which bound is full.
+    let refused = app
+        .client
+        .get(app.url("/api/stream/event"))
+        .bearer_auth(KEY)
+        .header("X-Forwarded-For", "203.0.113.1")
+        .send()
+        .await
+        .expect("the server answers");
+    assert_eq!(refused.status(), StatusCode::TOO_MANY_REQUESTS);
+    let body: serde_json::Value = refused.json().await.expect("JSON");
+    let message = body["error"].as_str().expect("lichess's error sentence");
+    assert!(
+        message.contains("live streams from your address"),
+        "{message}"
+    );
+    assert_eq!(
+        watch_key(&app, "203.0.113.2").await.0,
+        200,
+        "another client"
+    );
+
+    drop(event_stream);
+    let mut again = None;
+    for _ in 0..100 {
+        let (status, stream) = watch_key(&app, "203.0.113.1").await;
+        if status == 200 {
+            again = Some(stream);
+            break;
+        }
+        assert_eq!(status, 429);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert!(
+        again.is_some(),
+        "the closed event stream's place never came back"
+    );
 }
 
 /// A position every search runs to the move time cap in (issue #22): accepted, but slow.

@@ -147,4 +147,12 @@ async fn the_documents_examples_are_what_the_server_answers() {
         real,
         error_example(&doc, "/api/games/{id}", "get", 404, "game_not_found")
     );
+    // A key's games: lichess's error form, as documented.
+    let no_key = app.get("/api/v1/account/games").await;
+    assert_eq!(no_key.status(), StatusCode::UNAUTHORIZED);
+    let real: Value = no_key.json().await.expect("JSON");
+    assert_eq!(
+        real,
+        error_example(&doc, "/api/account/games", "get", 401, "no_key")
+    );
 }

@@ -7,7 +7,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app, TestApp};
+use crate::helpers::{spawn_app, spawn_with, test_config, TestApp};
 use crate::ndjson::LineWatcher;
 use crate::sse::EventStream;
 
@@ -208,7 +208,10 @@ async fn a_keys_game_is_its_own_and_no_other_keys() {
 
 #[tokio::test]
 async fn three_streams_of_one_key_all_stay_open_and_all_see_every_change() {
-    let app = spawn_app().await;
+    // Nine streams from one address: more than its default share of live streams.
+    let mut config = test_config();
+    config.watchers_per_client = 9;
+    let app = spawn_with(config).await;
     let mut events = Vec::new();
     for _ in 0..3 {
         events.push(LichessLines::open(&app, "/api/stream/event", KEY).await);

@@ -103,6 +103,7 @@ async fn the_openapi_document_lists_every_endpoint() {
         "/api/games/{id}/hint",
         "/api/health",
         "/api/ready",
+        "/api/account/games",
     ] {
         assert!(
             doc["paths"][path].is_object(),
