@@ -35,6 +35,7 @@ use super::players::Players;
 use super::quarantine::QuarantinedGame;
 use super::record::{GameRecord, StoredGame};
 use super::store::{Durable, Fresh, GameSnapshot, GameStore, Lookup, Pending, WriteTicket};
+use super::variant::Variant;
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 
 /// Most writes committed in one transaction.
@@ -510,13 +511,13 @@ fn load_game(conn: &Connection, id: &str) -> rusqlite::Result<Option<(GameRecord
     let mut query = conn.prepare_cached(&format!(
         "SELECT {GAME_COLUMNS}, updated_at FROM games WHERE id = ?1"
     ))?;
-    let mut rows = query.query_map([id], |row| Ok((game_record(row)?, row.get(14)?)))?;
+    let mut rows = query.query_map([id], |row| Ok((game_record(row)?, row.get(15)?)))?;
     rows.next().transpose()
 }
 
 /// The columns [`game_record`] reads, in its order.
 const GAME_COLUMNS: &str = "id, token_hash, initial_fen, moves, player_color, level, status,
-    result, imported_plies, first_ply, reason, time_control, clocks, players";
+    result, imported_plies, first_ply, reason, time_control, clocks, players, variant";
 
 fn game_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
     Ok(GameRecord {
@@ -534,7 +535,20 @@ fn game_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
         time_control: row.get(11)?,
         clocks: row.get(12)?,
         players: players_from_column(row.get(13)?)?,
+        variant: variant_from_column(row.get(14)?)?,
     })
+}
+
+/// The `variant` column (see `SCHEMA_V8_VARIANT`) read back; NULL in older rows, any other
+/// text is a value of the wrong type, like any other column's.
+fn variant_from_column(text: Option<String>) -> rusqlite::Result<Option<Variant>> {
+    text.map(|text| {
+        Variant::parse(&text).ok_or_else(|| {
+            let error = format!("unknown variant {text:?}");
+            rusqlite::Error::FromSqlConversionFailure(14, rusqlite::types::Type::Text, error.into())
+        })
+    })
+    .transpose()
 }
 
 /// The `players` column (JSON, see `SCHEMA_V7_PLAYERS`) read back; text that is no such JSON
@@ -563,8 +577,8 @@ fn commit(conn: &mut Connection, batch: &[Write], max_live: i64) -> rusqlite::Re
         let mut upsert = tx.prepare_cached(
             "INSERT INTO games (id, token_hash, initial_fen, moves, player_color, level, status,
                                 result, created_at, updated_at, imported_plies, first_ply,
-                                reason, time_control, clocks, players)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                                reason, time_control, clocks, players, variant)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
              ON CONFLICT (id) DO UPDATE SET moves = excluded.moves, status = excluded.status,
                  result = excluded.result, updated_at = excluded.updated_at,
                  first_ply = excluded.first_ply, reason = excluded.reason,
@@ -612,7 +626,8 @@ fn commit(conn: &mut Connection, batch: &[Write], max_live: i64) -> rusqlite::Re
                         r.reason,
                         r.time_control,
                         r.clocks,
-                        players_to_column(r.players.as_ref())
+                        players_to_column(r.players.as_ref()),
+                        r.variant.map(Variant::name)
                     ])?;
                 }
                 Write::Delete(_, id) => {
