@@ -49,7 +49,8 @@ pub const MAX_QUEUED_WRITES: usize = 2 * MAX_BATCH;
 /// One queued change, or a read that must see every change queued before it.
 enum Write {
     /// A game as it is now; `true` for a new game (refused when the live-game cap is reached).
-    Save(u64, GameRecord, bool),
+    /// Boxed: a record is several times the size of every other write.
+    Save(u64, Box<GameRecord>, bool),
     /// Forgets a game and its analysis.
     Delete(u64, String),
     /// A game's analysis status: (game id, status, nodes).
@@ -235,7 +236,7 @@ impl GameStore for SqliteStore {
     fn save(&self, game: &GameSnapshot<'_>) -> Result<WriteTicket, StoreError> {
         let record = GameRecord::of(game.id, game.token, game.state);
         let new = game.base.is_none();
-        self.enqueue(|ticket| Write::Save(ticket, record, new))
+        self.enqueue(|ticket| Write::Save(ticket, Box::new(record), new))
     }
 
     fn delete(&self, id: &GameId) -> Result<WriteTicket, StoreError> {
