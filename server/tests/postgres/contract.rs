@@ -3,6 +3,7 @@
 //! promises (conditional writes, lookups, the global cap, leases, the change feed), on
 //! PostgreSQL.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -77,16 +78,20 @@ impl Backend {
         match self {
             Backend::Sqlite { path, .. } => {
                 // A copy of the file as it is now (one server per file: the store under test
-                // holds the lock), its write-ahead log included.
-                let copy = format!("{path}.read-back");
+                // holds the lock), its write-ahead log included. A new copy each time: the
+                // store of an earlier read-back may still be closing (checkpointing into its
+                // copy and deleting its log), which made a reused copy a short read.
+                static READ_BACKS: AtomicU64 = AtomicU64::new(0);
+                let copy = format!(
+                    "{path}.read-back-{}",
+                    READ_BACKS.fetch_add(1, Ordering::Relaxed)
+                );
                 for suffix in ["", "-wal"] {
-                    let _ = std::fs::remove_file(format!("{copy}{suffix}"));
                     if std::path::Path::new(&format!("{path}{suffix}")).exists() {
                         std::fs::copy(format!("{path}{suffix}"), format!("{copy}{suffix}"))
                             .expect("copied");
                     }
                 }
-                let _ = std::fs::remove_file(format!("{copy}-shm"));
                 let path = copy;
                 let (_, games) = tokio::task::spawn_blocking(move || SqliteStore::open(&path, 100))
                     .await
