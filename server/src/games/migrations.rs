@@ -74,6 +74,11 @@ const SCHEMA_V6_LADDER: &str = super::level::LADDER_MIGRATION;
 /// a game against the engine and in older rows.
 const SCHEMA_V7_PLAYERS: &str = "ALTER TABLE games ADD COLUMN players TEXT;";
 
+/// Version 8: the variant a game is played under (`standard` or `chess960`), which the start FEN
+/// alone does not say for a Chess960 start without castling rights; NULL in older rows, whose
+/// variant is read from the FEN as before.
+const SCHEMA_V8_VARIANT: &str = "ALTER TABLE games ADD COLUMN variant TEXT;";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     SCHEMA_V1,
@@ -83,6 +88,7 @@ const MIGRATIONS: &[&str] = &[
     SCHEMA_V5_PLAY,
     SCHEMA_V6_LADDER,
     SCHEMA_V7_PLAYERS,
+    SCHEMA_V8_VARIANT,
 ];
 
 /// The schema version this release writes.

@@ -9,7 +9,7 @@
 //! can replay it gets the game back.
 
 use alphachess_engine::pgn::{self, Annotations, Comment, MAX_COMMENT_LEN};
-use alphachess_engine::{DrawRule, Game, Position, UciMove};
+use alphachess_engine::{DrawRule, Game, UciMove};
 
 use super::color::parse_color_name;
 use super::export::set_player_tags;
@@ -58,7 +58,7 @@ impl QuarantinedGame {
 /// As much of the game as replays from its start position, and the stored text that does not
 /// (the start position itself included when it is not a valid FEN).
 fn replay_leniently(record: &GameRecord) -> (Game, String) {
-    let Ok(start) = Position::from_fen(&record.initial_fen) else {
+    let Ok(start) = record.start_position() else {
         let text = format!("(start position {:?}) {}", record.initial_fen, record.moves);
         return (Game::default(), text);
     };
@@ -100,6 +100,7 @@ fn comments(text: &str) -> Vec<Comment> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alphachess_engine::Position;
 
     fn quarantined(initial_fen: &str, moves: &str) -> QuarantinedGame {
         QuarantinedGame {
@@ -120,6 +121,7 @@ mod tests {
                 time_control: None,
                 clocks: String::new(),
                 players: None,
+                variant: None,
             },
         }
     }

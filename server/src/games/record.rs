@@ -8,7 +8,7 @@
 //! under the automatic rule live play uses.
 
 use alphachess_engine::{
-    Color, DrawReason, DrawRule, Game, GameResult, Outcome, Position, UciMove, WinReason,
+    Color, DrawReason, DrawRule, FenError, Game, GameResult, Outcome, Position, UciMove, WinReason,
 };
 
 use super::clock::{GameClock, TimeControl};
@@ -18,6 +18,7 @@ use super::length::MAX_PLIES;
 use super::level::Level;
 use super::players::Players;
 use super::state::GameState;
+use super::variant::Variant;
 use crate::token::TokenHash;
 
 /// A game read back from a store, validated and rebuilt with the engine crate.
@@ -65,6 +66,11 @@ pub struct GameRecord {
     /// against the engine, and in rows written before they were stored (SQLite schema v7).
     #[serde(default)]
     pub players: Option<Players>,
+    /// The rules the game is played under. A Chess960 start without castling rights has no rook
+    /// files in its FEN to say so, hence kept apart; `None` in rows written before it was stored
+    /// (SQLite schema v8), whose variant is read from the FEN as it was then.
+    #[serde(default)]
+    pub variant: Option<Variant>,
 }
 
 /// A stored row does not describe a valid game; it is quarantined on load.
@@ -105,6 +111,17 @@ impl GameRecord {
                 .map(GameClock::marks_to_stored)
                 .unwrap_or_default(),
             players: state.players().cloned(),
+            variant: Some(Variant::of(game.initial_position())),
+        }
+    }
+
+    /// The start position, in the stored variant's castling mode; an older row's as its FEN
+    /// reads (Chess960 when its castling rights need it or name rook files).
+    pub fn start_position(&self) -> Result<Position, FenError> {
+        let start = Position::from_fen(&self.initial_fen)?;
+        match self.variant {
+            Some(variant) => start.with_castling_mode(variant.castling_mode()),
+            None => Ok(start),
         }
     }
 
@@ -161,7 +178,8 @@ impl GameRecord {
     /// The start position, the moves and the declared result, checked against each other; the
     /// first `imported` plies (all of them if `None`) under the claim rule.
     fn replay(&self, imported: Option<usize>) -> Result<Game, String> {
-        let start = Position::from_fen(&self.initial_fen)
+        let start = self
+            .start_position()
             .map_err(|error| format!("initial FEN: {error}"))?;
         let claim_rule_plies = imported.unwrap_or(usize::MAX);
         let mut game = Game::new(start).with_draw_rule(DrawRule::ByClaim);
@@ -257,7 +275,7 @@ fn apply_declared_result(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use alphachess_engine::{DrawRule, Outcome, WinReason};
+    use alphachess_engine::{CastlingMode, DrawRule, Outcome, WinReason};
 
     fn played(moves: &[&str], player: Color) -> GameState {
         let mut game = Game::default();
@@ -319,6 +337,58 @@ mod tests {
         assert!(stored.state.game().initial_position().is_chess960());
         assert_eq!(stored.state.game().position(), state.game().position());
         assert_eq!(record_of(&stored.state), record);
+    }
+
+    #[test]
+    fn a_chess960_game_without_castling_rights_comes_back_as_chess960_and_an_older_row_as_before() {
+        let fen = "bnrqkbrn/pppppppp/8/8/8/8/PPPPPPPP/BNRQKBRN w - - 0 1";
+        let start = Position::from_fen(fen)
+            .and_then(|start| start.with_castling_mode(CastlingMode::Chess960))
+            .expect("valid");
+        let mut game = Game::new(start);
+        let m = "b1c3"
+            .parse::<UciMove>()
+            .expect("UCI")
+            .to_move(game.position())
+            .expect("legal");
+        game.play(m).expect("playable");
+        let state = GameState::new(game, Color::White, Level::MAX);
+        let record = record_of(&state);
+        assert_eq!(record.initial_fen, fen, "no rook files to tell");
+        assert_eq!(record.variant, Some(Variant::Chess960));
+        let json = serde_json::to_value(&record).expect("serializes");
+        assert_eq!(json["variant"], "chess960");
+        let back: GameRecord = serde_json::from_value(json.clone()).expect("reads back");
+        assert_eq!(back, record);
+        let rebuilt = back.rebuild().expect("valid").state;
+        assert!(rebuilt.game().initial_position().is_chess960());
+        assert_eq!(rebuilt.game().position(), state.game().position());
+        assert_eq!(record_of(&rebuilt), record, "the round trip is stable");
+
+        // A row written before the variant was stored (PostgreSQL's JSON without the field,
+        // SQLite's NULL): read from the FEN as it was then, which says standard here.
+        let mut old = json;
+        old.as_object_mut().expect("an object").remove("variant");
+        let old: GameRecord = serde_json::from_value(old).expect("an older row loads");
+        assert_eq!(old.variant, None);
+        let rebuilt = old.rebuild().expect("valid").state;
+        assert!(!rebuilt.game().initial_position().is_chess960());
+        assert_eq!(rebuilt.game().moves(), state.game().moves());
+        let mut shredder = old.clone();
+        shredder.initial_fen = Position::chess960(518).expect("in range").to_shredder_fen();
+        shredder.moves = String::new();
+        let rebuilt = shredder.rebuild().expect("valid").state;
+        assert!(
+            rebuilt.game().initial_position().is_chess960(),
+            "an older row's rook files still say Chess960"
+        );
+
+        // A stored variant the start contradicts is a damaged row.
+        let mut contradicted = shredder;
+        contradicted.initial_fen =
+            "bnrqkbrn/pppppppp/8/8/8/8/PPPPPPPP/BNRQKBRN w GCgc - 0 1".into();
+        contradicted.variant = Some(Variant::Standard);
+        assert!(contradicted.rebuild().is_err(), "{contradicted:?}");
     }
 
     #[test]

@@ -35,6 +35,7 @@ use super::players::Players;
 use super::quarantine::QuarantinedGame;
 use super::record::{GameRecord, StoredGame};
 use super::store::{Durable, Fresh, GameSnapshot, GameStore, Lookup, Pending, WriteTicket};
+use super::variant::Variant;
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 
 /// Most writes committed in one transaction.
@@ -48,7 +49,8 @@ pub const MAX_QUEUED_WRITES: usize = 2 * MAX_BATCH;
 /// One queued change, or a read that must see every change queued before it.
 enum Write {
     /// A game as it is now; `true` for a new game (refused when the live-game cap is reached).
-    Save(u64, GameRecord, bool),
+    /// Boxed: a record is several times the size of every other write.
+    Save(u64, Box<GameRecord>, bool),
     /// Forgets a game and its analysis.
     Delete(u64, String),
     /// A game's analysis status: (game id, status, nodes).
@@ -234,7 +236,7 @@ impl GameStore for SqliteStore {
     fn save(&self, game: &GameSnapshot<'_>) -> Result<WriteTicket, StoreError> {
         let record = GameRecord::of(game.id, game.token, game.state);
         let new = game.base.is_none();
-        self.enqueue(|ticket| Write::Save(ticket, record, new))
+        self.enqueue(|ticket| Write::Save(ticket, Box::new(record), new))
     }
 
     fn delete(&self, id: &GameId) -> Result<WriteTicket, StoreError> {
@@ -510,13 +512,13 @@ fn load_game(conn: &Connection, id: &str) -> rusqlite::Result<Option<(GameRecord
     let mut query = conn.prepare_cached(&format!(
         "SELECT {GAME_COLUMNS}, updated_at FROM games WHERE id = ?1"
     ))?;
-    let mut rows = query.query_map([id], |row| Ok((game_record(row)?, row.get(14)?)))?;
+    let mut rows = query.query_map([id], |row| Ok((game_record(row)?, row.get(15)?)))?;
     rows.next().transpose()
 }
 
 /// The columns [`game_record`] reads, in its order.
 const GAME_COLUMNS: &str = "id, token_hash, initial_fen, moves, player_color, level, status,
-    result, imported_plies, first_ply, reason, time_control, clocks, players";
+    result, imported_plies, first_ply, reason, time_control, clocks, players, variant";
 
 fn game_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
     Ok(GameRecord {
@@ -534,7 +536,20 @@ fn game_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
         time_control: row.get(11)?,
         clocks: row.get(12)?,
         players: players_from_column(row.get(13)?)?,
+        variant: variant_from_column(row.get(14)?)?,
     })
+}
+
+/// The `variant` column (see `SCHEMA_V8_VARIANT`) read back; NULL in older rows, any other
+/// text is a value of the wrong type, like any other column's.
+fn variant_from_column(text: Option<String>) -> rusqlite::Result<Option<Variant>> {
+    text.map(|text| {
+        Variant::parse(&text).ok_or_else(|| {
+            let error = format!("unknown variant {text:?}");
+            rusqlite::Error::FromSqlConversionFailure(14, rusqlite::types::Type::Text, error.into())
+        })
+    })
+    .transpose()
 }
 
 /// The `players` column (JSON, see `SCHEMA_V7_PLAYERS`) read back; text that is no such JSON
@@ -563,8 +578,8 @@ fn commit(conn: &mut Connection, batch: &[Write], max_live: i64) -> rusqlite::Re
         let mut upsert = tx.prepare_cached(
             "INSERT INTO games (id, token_hash, initial_fen, moves, player_color, level, status,
                                 result, created_at, updated_at, imported_plies, first_ply,
-                                reason, time_control, clocks, players)
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12, ?13, ?14, ?15)
+                                reason, time_control, clocks, players, variant)
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)
              ON CONFLICT (id) DO UPDATE SET moves = excluded.moves, status = excluded.status,
                  result = excluded.result, updated_at = excluded.updated_at,
                  first_ply = excluded.first_ply, reason = excluded.reason,
@@ -612,7 +627,8 @@ fn commit(conn: &mut Connection, batch: &[Write], max_live: i64) -> rusqlite::Re
                         r.reason,
                         r.time_control,
                         r.clocks,
-                        players_to_column(r.players.as_ref())
+                        players_to_column(r.players.as_ref()),
+                        r.variant.map(Variant::name)
                     ])?;
                 }
                 Write::Delete(_, id) => {

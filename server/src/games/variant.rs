@@ -23,6 +23,22 @@ impl Variant {
         }
     }
 
+    /// The engine's castling mode for this variant.
+    pub fn castling_mode(self) -> CastlingMode {
+        match self {
+            Variant::Standard => CastlingMode::Standard,
+            Variant::Chess960 => CastlingMode::Chess960,
+        }
+    }
+
+    /// The name the API and the stores use: `"standard"` or `"chess960"`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Standard => "standard",
+            Variant::Chess960 => "chess960",
+        }
+    }
+
     /// Reads `"standard"` or `"chess960"`.
     pub fn parse(text: &str) -> Option<Variant> {
         match text {
@@ -35,8 +51,8 @@ impl Variant {
 
 /// The FEN a game's start is stored under: Shredder-FEN for Chess960, whose rook files say
 /// "Chess960" by themselves when the game is read back (even for setup 518), and the standard
-/// FEN otherwise. A Chess960 start without castling rights reads back as standard, which plays
-/// the same: the mode only changes how castling is written.
+/// FEN otherwise. A Chess960 start without castling rights has no rook files to say so: its
+/// variant is stored beside the FEN (`GameRecord::variant`).
 pub fn stored_fen(start: &Position) -> String {
     if start.is_chess960() {
         start.to_shredder_fen()
@@ -48,6 +64,20 @@ pub fn stored_fen(start: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_variant_reads_back_from_its_name_and_maps_to_its_castling_mode() {
+        for variant in [Variant::Standard, Variant::Chess960] {
+            assert_eq!(Variant::parse(variant.name()), Some(variant));
+            assert_eq!(
+                serde_json::to_value(variant).expect("serializes"),
+                variant.name()
+            );
+        }
+        assert_eq!(Variant::parse("Chess960"), None);
+        assert_eq!(Variant::Chess960.castling_mode(), CastlingMode::Chess960);
+        assert_eq!(Variant::Standard.castling_mode(), CastlingMode::Standard);
+    }
 
     #[test]
     fn a_chess960_start_is_stored_so_that_it_reads_back_as_chess960() {

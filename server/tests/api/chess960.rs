@@ -8,6 +8,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::helpers::{expect_error, spawn_with, test_config, TestApp, TestGame};
+use alphachess_server::Application;
 
 /// Setup 0 (BBQNNRKR) after 1. Ne3 Ne6 2. Nd3 Nd6 3. c3 c6 4. Qc2 Qc7 5. g3 O-O-O: Black has
 /// castled long (king g8 to c8, rook f8 to d8) and White may too.
@@ -285,4 +286,50 @@ async fn a_timed_chess960_game_keeps_its_clocks_through_castling_and_exports_bot
         pgn.contains("1. O-O {"),
         "castling carries its clock: {pgn}"
     );
+}
+
+#[tokio::test]
+async fn a_chess960_game_without_castling_rights_is_still_chess960_after_a_restart() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let mut config = test_config();
+    config.db = dir
+        .path()
+        .join("games.db")
+        .to_str()
+        .expect("UTF-8")
+        .to_owned();
+    // No castling rights: the stored FEN alone cannot say this is Chess960.
+    let fen = "bnrqkbrn/pppppppp/8/8/8/8/PPPPPPPP/BNRQKBRN w - - 0 1";
+
+    let app = Application::build(&config)
+        .await
+        .expect("the application starts");
+    let (first, stopper) = (TestApp::of(&app), app.stopper());
+    let running = tokio::spawn(app.run_until_stopped());
+    let game = first
+        .create(json!({ "color": "white", "level": 1, "variant": "chess960", "fen": fen }))
+        .await;
+    assert_eq!(game.view["variant"], "chess960", "{}", game.view);
+    let setup = game.view["chess960_position"].clone();
+    stopper.cancel();
+    running
+        .await
+        .expect("the server task ends")
+        .expect("a clean stop");
+
+    let app = Application::build(&config)
+        .await
+        .expect("the application starts again");
+    let second = TestApp::of(&app);
+    tokio::spawn(app.run_until_stopped());
+    let view = second.view(&game).await;
+    assert_eq!(view["variant"], "chess960", "{view}");
+    assert_eq!(view["chess960_position"], setup, "{view}");
+    let pgn = second
+        .get(&format!("/api/games/{}/pgn", game.id))
+        .await
+        .text()
+        .await
+        .expect("text");
+    assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
 }

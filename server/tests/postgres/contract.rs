@@ -3,10 +3,11 @@
 //! promises (conditional writes, lookups, the global cap, leases, the change feed), on
 //! PostgreSQL.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use alphachess_engine::{Color, Game};
+use alphachess_engine::{CastlingMode, Color, Game, Position};
 use alphachess_server::games::{
     import_pgn, Change, GameId, GameSnapshot, GameState, GameStore, Level, Lookup, PgSettings,
     PgStore, Players, SqliteStore, StoreError, StoredGame, WriteTicket, PG_SCHEMA_VERSION,
@@ -77,16 +78,20 @@ impl Backend {
         match self {
             Backend::Sqlite { path, .. } => {
                 // A copy of the file as it is now (one server per file: the store under test
-                // holds the lock), its write-ahead log included.
-                let copy = format!("{path}.read-back");
+                // holds the lock), its write-ahead log included. A new copy each time: the
+                // store of an earlier read-back may still be closing (checkpointing into its
+                // copy and deleting its log), which made a reused copy a short read.
+                static READ_BACKS: AtomicU64 = AtomicU64::new(0);
+                let copy = format!(
+                    "{path}.read-back-{}",
+                    READ_BACKS.fetch_add(1, Ordering::Relaxed)
+                );
                 for suffix in ["", "-wal"] {
-                    let _ = std::fs::remove_file(format!("{copy}{suffix}"));
                     if std::path::Path::new(&format!("{path}{suffix}")).exists() {
                         std::fs::copy(format!("{path}{suffix}"), format!("{copy}{suffix}"))
                             .expect("copied");
                     }
                 }
-                let _ = std::fs::remove_file(format!("{copy}-shm"));
                 let path = copy;
                 let (_, games) = tokio::task::spawn_blocking(move || SqliteStore::open(&path, 100))
                     .await
@@ -277,6 +282,39 @@ pub async fn a_finished_pgns_players_are_read_back_and_a_row_without_them_has_no
     assert!(back.state.is_finished());
 }
 
+pub async fn a_chess960_game_without_castling_rights_is_read_back_as_chess960(backend: Backend) {
+    let store = backend.open().await.expect("opens");
+    let start = Position::from_fen_with_mode(
+        "bnrqkbrn/pppppppp/8/8/8/8/PPPPPPPP/BNRQKBRN w - - 0 1",
+        CastlingMode::Chess960,
+    )
+    .expect("valid");
+    let mut game = Played::new("hhhhhhhhhhhh", 1);
+    game.state = GameState::new(Game::new(start), Color::White, Level::MAX);
+    let ticket = game.save_new(store.as_ref());
+    store.durable(ticket).await.expect("committed");
+    let back = backend.read_back(&game.id).await.expect("stored");
+    assert!(back.state.game().initial_position().is_chess960());
+
+    // A row written before the variant was stored: read from its FEN, as then.
+    match &backend {
+        Backend::Sqlite { path, .. } => {
+            rusqlite::Connection::open(path)
+                .and_then(|conn| conn.execute("UPDATE games SET variant = NULL", []))
+                .expect("cleared");
+        }
+        Backend::Postgres { url } => {
+            connect(url)
+                .await
+                .execute("UPDATE games SET record = record - 'variant'", &[])
+                .await
+                .expect("cleared");
+        }
+    }
+    let back = backend.read_back(&game.id).await.expect("still loads");
+    assert!(!back.state.game().initial_position().is_chess960());
+}
+
 /// The suite, once per backend.
 macro_rules! contract {
     ($($name:ident),* $(,)?) => {
@@ -302,6 +340,7 @@ contract!(
     a_flush_waits_for_every_queued_write,
     a_database_from_a_newer_release_is_refused,
     a_finished_pgns_players_are_read_back_and_a_row_without_them_has_none,
+    a_chess960_game_without_castling_rights_is_read_back_as_chess960,
 );
 
 // What a store shared by several servers promises on top (PostgreSQL only).
