@@ -255,7 +255,7 @@ impl GameService {
         let mut games = Vec::with_capacity(ids.len());
         for id in ids {
             if let Ok(slot) = self.games.find(id).await {
-                games.push(GameSummary::of(&slot.view()));
+                games.push(slot.read(|state| GameSummary::new(slot.id(), state)));
             }
         }
         GameSummaries { games }

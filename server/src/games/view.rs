@@ -24,6 +24,19 @@ pub enum Status {
     Aborted,
 }
 
+impl Status {
+    /// Where `state` stands.
+    pub fn of(state: &GameState) -> Status {
+        if state.is_aborted() {
+            Status::Aborted
+        } else if state.game().outcome().is_some() {
+            Status::Finished
+        } else {
+            Status::Ongoing
+        }
+    }
+}
+
 /// How a finished game ended: the engine's own reason, written flat (`"checkmate"`,
 /// `"threefold_repetition"`) as its serde spells it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -238,7 +251,7 @@ impl GameView {
         let position = game.position();
         let outcome = game.outcome();
         // positions()[i] is the position before moves()[i], positions()[i + 1] the one after it.
-        // A view is built once per change and cached (registry.rs), never per request.
+        // Built when a game changes (serialized once into the view cache) or a stream asks.
         let played: Vec<LegalMoveView> = game
             .moves()
             .iter()
@@ -268,13 +281,7 @@ impl GameView {
             ply: game.ply(),
             level: state.level().get(),
             step: StepView::of(state.level()),
-            status: if state.is_aborted() {
-                Status::Aborted
-            } else if outcome.is_some() {
-                Status::Finished
-            } else {
-                Status::Ongoing
-            },
+            status: Status::of(state),
             result: game.result().to_string(),
             reason: outcome.map(EndReason::from),
             winner: outcome.and_then(Outcome::winner),
