@@ -7,7 +7,9 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{expect_error, spawn_with, test_config, TestApp, TestGame};
+use crate::helpers::{
+    expect_error, spawn_with, test_config, test_config_on_disk, TestApp, TestGame,
+};
 use alphachess_server::Application;
 
 /// Setup 0 (BBQNNRKR) after 1. Ne3 Ne6 2. Nd3 Nd6 3. c3 c6 4. Qc2 Qc7 5. g3 O-O-O: Black has
@@ -291,13 +293,7 @@ async fn a_timed_chess960_game_keeps_its_clocks_through_castling_and_exports_bot
 #[tokio::test]
 async fn a_chess960_game_without_castling_rights_is_still_chess960_after_a_restart() {
     let dir = tempfile::tempdir().expect("a temporary folder");
-    let mut config = test_config();
-    config.db = dir
-        .path()
-        .join("games.db")
-        .to_str()
-        .expect("UTF-8")
-        .to_owned();
+    let config = test_config_on_disk(&dir);
     // No castling rights: the stored FEN alone cannot say this is Chess960.
     let fen = "bnrqkbrn/pppppppp/8/8/8/8/PPPPPPPP/BNRQKBRN w - - 0 1";
 
