@@ -571,7 +571,7 @@ export interface components {
             last_move_san?: string | null;
             /**
              * Format: int32
-             * @description 1 (weakest) to 8 (full strength).
+             * @description The step of the ladder, 1 (a true beginner) to 16 (full strength).
              */
             level: number;
             opening?: null | components["schemas"]["Opening"];
