@@ -242,6 +242,8 @@ describe('playing against Stockfish', () => {
     await resume.click();
     await page.waitForURL(game);
     await waitIdle(page);
+    // The move list can render a frame after the view: wait for the second move, then count.
+    await page.locator('.move-list button.move').nth(1).waitFor();
     assert.equal((await moveTexts(page)).length, 2);
     await page.context().close();
   });
