@@ -380,11 +380,28 @@ export interface components {
         /** @description One analysed move of the game. */
         AnalysedPly: {
             best?: null | components["schemas"]["BestMove"];
+            /**
+             * Format: int32
+             * @description Depth of the search behind `eval`; `null` when that position needs no search (a
+             *     checkmate or a draw by rule).
+             */
+            depth?: number | null;
             /** @description The position AFTER this ply, from white's point of view. */
             eval: components["schemas"]["Eval"];
             judgment?: null | components["schemas"]["Judgment"];
+            /**
+             * Format: int64
+             * @description Nodes of the search behind `eval`; `null` as for `depth`.
+             */
+            nodes?: number | null;
             /** @description 1 is the position after the first move (the same counting as the game's `ply`). */
             ply: number;
+            /**
+             * @description From provisional evaluations (`true`: the quick pass answered one of the two positions
+             *     it needs): it will be replaced by the final ply under the same number. Accuracy, the
+             *     summary and the PGN export use only final plies.
+             */
+            provisional: boolean;
             /**
              * @description A few moves (at most 6) of the engine's line from the position before this ply, in SAN,
              *     starting with `best`.
@@ -399,15 +416,18 @@ export interface components {
         /** @description A game's analysis: `GET /api/games/{id}/analysis`. */
         Analysis: {
             accuracy?: null | components["schemas"]["Accuracy"];
-            /** @description The finished plies, in order (the list grows while the analysis runs). */
+            /**
+             * @description The plies evaluated so far, in ply order: final ones, and provisional ones from the quick
+             *     pass until their final evaluation replaces them (the list may have gaps while it runs).
+             */
             plies: components["schemas"]["AnalysedPly"][];
             progress: components["schemas"]["AnalysisProgress"];
             status: components["schemas"]["AnalysisStatus"];
             summary?: null | components["schemas"]["Summary"];
         };
         /**
-         * @description Data of an `analysis` event: one per newly analysed ply (`ply` set), and one per change of
-         *     status.
+         * @description Data of an `analysis` event: one per newly evaluated ply (`ply` set: first provisional, then
+         *     final under the same number), and one per change of status.
          */
         AnalysisEvent: {
             accuracy?: null | components["schemas"]["Accuracy"];
@@ -418,7 +438,13 @@ export interface components {
         };
         /** @description Positions searched so far, of those to search. */
         AnalysisProgress: {
+            /** @description Positions with their final evaluation (the full node budget). */
             done: number;
+            /**
+             * @description Positions with at least a provisional evaluation (the quick pass, or final): when it
+             *     reaches `total`, the whole evaluation graph is drawn, though not yet final.
+             */
+            quick: number;
             total: number;
         };
         /**

@@ -18,5 +18,5 @@ pub use report::{
     Accuracy, AnalysedPly, Analysis, AnalysisEvent, AnalysisProgress, AnalysisStatus, BestMove,
     SideSummary, Summary,
 };
-pub use review::{final_eval, positions_to_search, Review, ReviewError};
+pub use review::{final_eval, positions_to_search, Pass, Review, ReviewError};
 pub use runner::{analyse_game, AnalysedPosition, RunError, DEFAULT_ANALYSIS_NODES};

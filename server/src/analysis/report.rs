@@ -20,7 +20,11 @@ pub enum AnalysisStatus {
 /// Positions searched so far, of those to search.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
 pub struct AnalysisProgress {
+    /// Positions with their final evaluation (the full node budget).
     pub done: usize,
+    /// Positions with at least a provisional evaluation (the quick pass, or final): when it
+    /// reaches `total`, the whole evaluation graph is drawn, though not yet final.
+    pub quick: usize,
     pub total: usize,
 }
 
@@ -46,6 +50,15 @@ pub struct AnalysedPly {
     /// starting with `best`.
     #[schema(example = json!(["Nf3", "Nc6", "Bb5"]))]
     pub pv_san: Vec<String>,
+    /// From provisional evaluations (`true`: the quick pass answered one of the two positions
+    /// it needs): it will be replaced by the final ply under the same number. Accuracy, the
+    /// summary and the PGN export use only final plies.
+    pub provisional: bool,
+    /// Depth of the search behind `eval`; `null` when that position needs no search (a
+    /// checkmate or a draw by rule).
+    pub depth: Option<u32>,
+    /// Nodes of the search behind `eval`; `null` as for `depth`.
+    pub nodes: Option<u64>,
     pub judgment: Option<Judgment>,
 }
 
@@ -78,7 +91,8 @@ pub struct Summary {
 pub struct Analysis {
     pub status: AnalysisStatus,
     pub progress: AnalysisProgress,
-    /// The finished plies, in order (the list grows while the analysis runs).
+    /// The plies evaluated so far, in ply order: final ones, and provisional ones from the quick
+    /// pass until their final evaluation replaces them (the list may have gaps while it runs).
     pub plies: Vec<AnalysedPly>,
     /// `null` until done.
     pub accuracy: Option<Accuracy>,
@@ -86,8 +100,8 @@ pub struct Analysis {
     pub summary: Option<Summary>,
 }
 
-/// Data of an `analysis` event: one per newly analysed ply (`ply` set), and one per change of
-/// status.
+/// Data of an `analysis` event: one per newly evaluated ply (`ply` set: first provisional, then
+/// final under the same number), and one per change of status.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct AnalysisEvent {
     pub status: AnalysisStatus,
@@ -106,7 +120,11 @@ mod tests {
     fn an_analysis_serializes_exactly_as_the_contract_says() {
         let analysis = Analysis {
             status: AnalysisStatus::Done,
-            progress: AnalysisProgress { done: 3, total: 3 },
+            progress: AnalysisProgress {
+                done: 3,
+                quick: 3,
+                total: 3,
+            },
             plies: vec![AnalysedPly {
                 ply: 1,
                 eval: Eval::Cp(-30),
@@ -115,6 +133,9 @@ mod tests {
                     san: "e4".into(),
                 }),
                 pv_san: vec!["e4".into(), "e5".into()],
+                provisional: false,
+                depth: Some(18),
+                nodes: Some(1_000_000),
                 judgment: Some(Judgment::Inaccuracy),
             }],
             accuracy: Some(Accuracy {
@@ -136,12 +157,15 @@ mod tests {
             serde_json::to_value(&analysis).expect("serializes"),
             json!({
                 "status": "done",
-                "progress": {"done": 3, "total": 3},
+                "progress": {"done": 3, "quick": 3, "total": 3},
                 "plies": [{
                     "ply": 1,
                     "eval": {"cp": -30},
                     "best": {"uci": "e2e4", "san": "e4"},
                     "pv_san": ["e4", "e5"],
+                    "provisional": false,
+                    "depth": 18,
+                    "nodes": 1_000_000,
                     "judgment": "inaccuracy",
                 }],
                 "accuracy": {"white": 87.5, "black": null},
@@ -154,7 +178,11 @@ mod tests {
     fn a_running_analysis_has_no_accuracy_or_summary_yet() {
         let event = AnalysisEvent {
             status: AnalysisStatus::Running,
-            progress: AnalysisProgress { done: 1, total: 41 },
+            progress: AnalysisProgress {
+                done: 1,
+                quick: 41,
+                total: 41,
+            },
             ply: None,
             accuracy: None,
             summary: None,
@@ -163,7 +191,7 @@ mod tests {
             serde_json::to_value(&event).expect("serializes"),
             json!({
                 "status": "running",
-                "progress": {"done": 1, "total": 41},
+                "progress": {"done": 1, "quick": 41, "total": 41},
                 "ply": null,
                 "accuracy": null,
                 "summary": null,

@@ -4,6 +4,11 @@
 //! Ply `p` needs positions `p - 1` (the best move, the line, the evaluation before) and `p` (the
 //! evaluation after). A final position without legal moves, or drawn by rule, is never searched:
 //! checkmate is `{mate: 0}`, a draw `{cp: 0}`.
+//!
+//! Answers arrive in any order (the game is searched in chunks on several engines) and in two
+//! passes: a quick one at a small budget, so the whole graph shows within seconds, then the
+//! final one. A ply built from a quick answer is `provisional`; accuracy, the summary and the PGN
+//! export wait for final answers only, and a quick answer never replaces a final one.
 
 use alphachess_engine::{ByColor, Color, DrawReason, Game, Move, Outcome, Position, SanPlus};
 
@@ -19,12 +24,28 @@ use crate::uci::PositionAnalysis;
 /// The most moves of the engine's line shown per ply.
 pub const PV_SHOWN: usize = 6;
 
+/// Which pass an answer comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Pass {
+    /// A small budget, for a first graph: shown as provisional, never judged for good.
+    Quick,
+    /// The analysis's budget: what judgments, accuracy and the export rest on.
+    Final,
+}
+
+/// One position's answer and the pass it comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Answer {
+    analysis: PositionAnalysis,
+    pass: Pass,
+}
+
 /// The analysis of one finished game, as it is built position by position.
 #[derive(Debug, Clone)]
 pub struct Review {
     game: Game,
-    /// Analyses of positions `0..searched.len()`, in order.
-    searched: Vec<PositionAnalysis>,
+    /// The answer for each position to search (`None`: not answered yet).
+    answers: Vec<Option<Answer>>,
     /// The final position's evaluation when it needs no search.
     terminal: Option<Eval>,
 }
@@ -32,8 +53,8 @@ pub struct Review {
 /// An analysis that does not fit the review.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReviewError {
-    #[error("every position of the game is already analysed")]
-    Complete,
+    #[error("position {0} is not one of the game's positions to search")]
+    OutOfRange(usize),
     #[error("the analysis of position {0} names a move that is illegal there")]
     WrongPosition(usize),
 }
@@ -73,48 +94,98 @@ impl Review {
     /// An empty review of `game`.
     pub fn new(game: Game) -> Review {
         let terminal = final_eval(&game);
+        let answers = vec![None; positions_to_search(&game)];
         Review {
             game,
-            searched: Vec::new(),
+            answers,
             terminal,
         }
     }
 
-    /// Positions searched so far, of those to search.
+    /// The game reviewed.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Positions answered finally and at least provisionally, of those to search.
     pub fn progress(&self) -> AnalysisProgress {
+        let answered = self.answers.iter().flatten();
         AnalysisProgress {
-            done: self.searched.len(),
-            total: positions_to_search(&self.game),
+            done: answered.clone().filter(|a| a.pass == Pass::Final).count(),
+            quick: answered.count(),
+            total: self.answers.len(),
         }
     }
 
-    /// Whether every position is analysed.
+    /// Whether every position has its final answer.
     pub fn is_complete(&self) -> bool {
-        self.searched.len() == positions_to_search(&self.game)
+        self.answers
+            .iter()
+            .all(|a| a.as_ref().is_some_and(|a| a.pass == Pass::Final))
     }
 
-    /// Adds the analysis of the next position and answers the plies it completes (none for the
-    /// start; two for the last searched position when the final one needs no search).
-    pub fn push(&mut self, analysis: PositionAnalysis) -> Result<Vec<AnalysedPly>, ReviewError> {
-        let index = self.searched.len();
-        if self.is_complete() {
-            return Err(ReviewError::Complete);
-        }
+    /// The positions still without an answer of `pass` (or better), in order.
+    pub fn missing(&self, pass: Pass) -> Vec<usize> {
+        (0..self.answers.len())
+            .filter(|&index| self.pass_of(index).is_none_or(|have| have < pass))
+            .collect()
+    }
+
+    /// The pass position `index` was answered in, if it was.
+    pub fn pass_of(&self, index: usize) -> Option<Pass> {
+        self.answers.get(index)?.as_ref().map(|a| a.pass)
+    }
+
+    /// The final answer for position `index`, if there is one.
+    pub fn final_answer(&self, index: usize) -> Option<&PositionAnalysis> {
+        self.answers
+            .get(index)?
+            .as_ref()
+            .filter(|a| a.pass == Pass::Final)
+            .map(|a| &a.analysis)
+    }
+
+    /// Sets the answer of `pass` for position `index` and answers the plies it changes (none
+    /// when a quick answer comes for a position that already has its final one: it is ignored).
+    /// A final answer replaces an earlier final one (the consistency pass re-searches).
+    pub fn set(
+        &mut self,
+        index: usize,
+        analysis: PositionAnalysis,
+        pass: Pass,
+    ) -> Result<Vec<AnalysedPly>, ReviewError> {
+        let slot = self
+            .answers
+            .get(index)
+            .ok_or(ReviewError::OutOfRange(index))?;
         if !self.game.positions()[index].is_legal(analysis.best) {
             return Err(ReviewError::WrongPosition(index));
         }
-        self.searched.push(analysis);
-        let last = if self.is_complete() {
-            self.game.ply()
-        } else {
-            index
-        };
-        Ok((index.max(1)..=last).filter_map(|p| self.ply(p)).collect())
+        if slot.as_ref().is_some_and(|a| a.pass > pass) {
+            return Ok(Vec::new());
+        }
+        self.answers[index] = Some(Answer { analysis, pass });
+        // Position `index` ends ply `index` and starts ply `index + 1` (which, after the last
+        // searched position, ends in a final position that needs no search).
+        Ok([index, index + 1]
+            .into_iter()
+            .filter(|&p| p >= 1 && p <= self.game.ply())
+            .filter_map(|p| self.ply(p))
+            .collect())
     }
 
-    /// Every ply finished so far, in order.
+    /// Every ply evaluated so far, final or provisional, in order (with gaps while it runs).
     pub fn plies(&self) -> Vec<AnalysedPly> {
-        (1..=self.game.ply()).map_while(|p| self.ply(p)).collect()
+        (1..=self.game.ply()).filter_map(|p| self.ply(p)).collect()
+    }
+
+    /// The plies with final evaluations only, in order (with gaps while it runs): what the PGN
+    /// export annotates.
+    pub fn final_plies(&self) -> Vec<AnalysedPly> {
+        self.plies()
+            .into_iter()
+            .filter(|ply| !ply.provisional)
+            .collect()
     }
 
     /// The analysis in the API's shape, with accuracy and summary once complete.
@@ -128,22 +199,35 @@ impl Review {
         }
     }
 
-    /// The evaluation of position `index`, if known.
-    fn eval(&self, index: usize) -> Option<Eval> {
-        match self.searched.get(index) {
-            Some(analysis) => Some(Eval::from_white_score(analysis.score)),
-            None if index == self.game.ply() => self.terminal,
+    /// The evaluation of position `index` if known, and whether it is provisional.
+    fn eval(&self, index: usize) -> Option<(Eval, bool)> {
+        match self.answers.get(index) {
+            Some(answer) => {
+                let answer = answer.as_ref()?;
+                Some((
+                    Eval::from_white_score(answer.analysis.score),
+                    answer.pass == Pass::Quick,
+                ))
+            }
+            None if index == self.game.ply() => self.terminal.map(|eval| (eval, false)),
             None => None,
         }
     }
 
-    /// Ply `p` (1-based), once positions `p - 1` and `p` are analysed.
+    /// Ply `p` (1-based), once positions `p - 1` and `p` are answered.
     fn ply(&self, p: usize) -> Option<AnalysedPly> {
-        let analysis = self.searched.get(p.checked_sub(1)?)?;
-        let after = self.eval(p)?;
+        let before_answer = self.answers.get(p.checked_sub(1)?)?.as_ref()?;
+        let (after, after_provisional) = self.eval(p)?;
+        let (before_eval, _) = self.eval(p - 1)?;
         let positions = self.game.positions();
         let before = &positions[p - 1];
-        let judgment = self.judgment(p);
+        let mover = before.turn();
+        let judgment = judge(
+            before_eval.for_side(mover, mover),
+            after.for_side(mover, positions[p].turn()),
+        );
+        let searched_after = self.answers.get(p).and_then(Option::as_ref);
+        let analysis = &before_answer.analysis;
         Some(AnalysedPly {
             ply: p,
             eval: after,
@@ -152,26 +236,23 @@ impl Review {
                 san: SanPlus::from_move(before, analysis.best).to_string(),
             }),
             pv_san: san_line(before, &analysis.pv),
+            provisional: before_answer.pass == Pass::Quick || after_provisional,
+            depth: searched_after.map(|a| a.analysis.depth),
+            nodes: searched_after.map(|a| a.analysis.nodes),
             judgment,
         })
     }
 
-    /// The judgment of ply `p`, from the mover's point of view.
-    fn judgment(&self, p: usize) -> Option<Judgment> {
-        let positions = self.game.positions();
-        let mover = positions[p - 1].turn();
-        let before = self.eval(p - 1)?.for_side(mover, mover);
-        let after = self.eval(p)?.for_side(mover, positions[p].turn());
-        judge(before, after)
-    }
-
-    /// White's (ceiled) centipawns of every position, once all are known.
+    /// White's (ceiled) centipawns of every position, once all are final.
     fn white_cps(&self) -> Option<Vec<i32>> {
+        if !self.is_complete() {
+            return None;
+        }
         self.game
             .positions()
             .iter()
             .enumerate()
-            .map(|(index, position)| Some(self.eval(index)?.white_cp(position.turn())))
+            .map(|(index, position)| Some(self.eval(index)?.0.white_cp(position.turn())))
             .collect()
     }
 
@@ -264,18 +345,40 @@ mod tests {
         }
     }
 
+    impl Review {
+        /// Sets the final answer of the first position without one (the old, sequential order).
+        fn push_final(
+            &mut self,
+            analysis: PositionAnalysis,
+        ) -> Result<Vec<AnalysedPly>, ReviewError> {
+            let next = self
+                .missing(Pass::Final)
+                .first()
+                .copied()
+                .unwrap_or(self.answers.len());
+            self.set(next, analysis, Pass::Final)
+        }
+    }
+
     #[test]
     fn a_checkmate_needs_no_search_and_its_ply_comes_with_the_one_before() {
         // 1. f3 e5 2. g4 Qh4#
         let game = game_after(&["f2f3", "e7e5", "g2g4", "d8h4"]);
         let positions = game.positions().to_vec();
         let mut review = Review::new(game);
-        assert_eq!(review.progress(), AnalysisProgress { done: 0, total: 4 });
+        assert_eq!(
+            review.progress(),
+            AnalysisProgress {
+                done: 0,
+                quick: 0,
+                total: 4
+            }
+        );
 
         let start = answer(&positions[0], Score::Cp(20), &["e2e4", "e7e5"]);
-        assert_eq!(review.push(start), Ok(vec![]), "the start is no ply");
+        assert_eq!(review.push_final(start), Ok(vec![]), "the start is no ply");
         let plies = review
-            .push(answer(&positions[1], Score::Cp(-10), &["e7e5"]))
+            .push_final(answer(&positions[1], Score::Cp(-10), &["e7e5"]))
             .expect("fits");
         assert_eq!(plies.len(), 1);
         assert_eq!(plies[0].ply, 1);
@@ -286,14 +389,14 @@ mod tests {
         assert_eq!(plies[0].judgment, None);
 
         let plies = review
-            .push(answer(&positions[2], Score::Cp(-60), &["b1c3", "b8c6"]))
+            .push_final(answer(&positions[2], Score::Cp(-60), &["b1c3", "b8c6"]))
             .expect("fits");
         assert_eq!(plies[0].ply, 2);
         assert_eq!(plies[0].judgment, None, "black gained");
 
         // Black mates in one: white's score is "mate -1". That completes plies 3 and 4.
         let plies = review
-            .push(answer(&positions[3], Score::Mate(-1), &["d8h4"]))
+            .push_final(answer(&positions[3], Score::Mate(-1), &["d8h4"]))
             .expect("fits");
         assert_eq!(
             plies.iter().map(|p| p.ply).collect::<Vec<_>>(),
@@ -310,12 +413,24 @@ mod tests {
 
         assert!(review.is_complete());
         assert_eq!(
-            review.push(answer(&positions[3], Score::Mate(-1), &["d8h4"])),
-            Err(ReviewError::Complete)
+            review.set(
+                4,
+                answer(&positions[3], Score::Mate(-1), &["d8h4"]),
+                Pass::Final
+            ),
+            Err(ReviewError::OutOfRange(4)),
+            "the checkmate is never searched"
         );
         let analysis = review.to_analysis(AnalysisStatus::Done);
         assert_eq!(analysis.plies.len(), 4);
-        assert_eq!(analysis.progress, AnalysisProgress { done: 4, total: 4 });
+        assert_eq!(
+            analysis.progress,
+            AnalysisProgress {
+                done: 4,
+                quick: 4,
+                total: 4
+            }
+        );
         let summary = analysis.summary.expect("complete");
         // White's cp: 20, -10, -60, -1000 (mate), -1000 (checkmated, white to move).
         // White: 20 → -10 loses 30, -60 → -1000 loses 940: (30 + 940) / 2 = 485.
@@ -352,7 +467,7 @@ mod tests {
         let mut review = Review::new(game);
         for (position, line) in positions.iter().zip([["e2e4"], ["e7e5"], ["g1f3"]]) {
             review
-                .push(answer(position, Score::Cp(30), &line))
+                .push_final(answer(position, Score::Cp(30), &line))
                 .expect("fits");
         }
         assert!(review.is_complete());
@@ -383,6 +498,93 @@ mod tests {
         let mut review = Review::new(game.clone());
         // e7e5 is black's move: illegal in the start position.
         let wrong = answer(&game.positions()[1], Score::Cp(0), &["e7e5"]);
-        assert_eq!(review.push(wrong), Err(ReviewError::WrongPosition(0)));
+        assert_eq!(review.push_final(wrong), Err(ReviewError::WrongPosition(0)));
+    }
+
+    #[test]
+    fn answers_in_any_order_make_plies_once_both_ends_are_known() {
+        let game = game_after(&["e2e4", "e7e5", "g1f3"]);
+        let positions = game.positions().to_vec();
+        let mut review = Review::new(game);
+        // Backward, as a chunk is searched: position 3, then 2.
+        let last = answer(&positions[3], Score::Cp(30), &["b8c6"]);
+        assert_eq!(review.set(3, last, Pass::Final), Ok(vec![]));
+        let plies = review
+            .set(
+                2,
+                answer(&positions[2], Score::Cp(35), &["g1f3"]),
+                Pass::Final,
+            )
+            .expect("fits");
+        assert_eq!(plies.iter().map(|p| p.ply).collect::<Vec<_>>(), [3]);
+        assert_eq!(
+            review.plies().len(),
+            1,
+            "plies 1 and 2 wait for positions 0 and 1"
+        );
+        assert_eq!(review.missing(Pass::Final), [0, 1]);
+        assert!(review.summary().is_none() && review.accuracy().is_none());
+    }
+
+    #[test]
+    fn a_quick_answer_is_provisional_and_never_replaces_a_final_one() {
+        let game = game_after(&["e2e4", "e7e5"]);
+        let positions = game.positions().to_vec();
+        let mut review = Review::new(game);
+        for (index, position) in positions.iter().enumerate() {
+            let line = [["e2e4"], ["e7e5"], ["g1f3"]][index];
+            review
+                .set(index, answer(position, Score::Cp(10), &line), Pass::Quick)
+                .expect("fits");
+        }
+        assert_eq!(
+            review.progress(),
+            AnalysisProgress {
+                done: 0,
+                quick: 3,
+                total: 3
+            }
+        );
+        assert!(review.plies().iter().all(|p| p.provisional));
+        assert!(review.final_plies().is_empty());
+        assert!(review.summary().is_none(), "no summary from quick answers");
+        assert_eq!(review.missing(Pass::Quick), Vec::<usize>::new());
+
+        let plies = review
+            .set(
+                1,
+                answer(&positions[1], Score::Cp(25), &["e7e5"]),
+                Pass::Final,
+            )
+            .expect("fits");
+        // Ply 1 is final only at its end; ply 2 only at its start: both stay provisional.
+        assert!(plies.iter().all(|p| p.provisional));
+        review
+            .set(
+                0,
+                answer(&positions[0], Score::Cp(20), &["e2e4"]),
+                Pass::Final,
+            )
+            .expect("fits");
+        let first = &review.plies()[0];
+        assert!(!first.provisional);
+        assert_eq!((first.depth, first.nodes), (Some(20), Some(1_000_000)));
+        // A late quick answer does not undo the final one.
+        let late = answer(&positions[0], Score::Cp(-300), &["d2d4"]);
+        assert_eq!(review.set(0, late, Pass::Quick), Ok(vec![]));
+        assert_eq!(
+            review.plies()[0].best.as_ref().map(|b| b.san.as_str()),
+            Some("e4")
+        );
+        review
+            .set(
+                2,
+                answer(&positions[2], Score::Cp(20), &["g1f3"]),
+                Pass::Final,
+            )
+            .expect("fits");
+        assert!(review.is_complete());
+        assert_eq!(review.final_plies().len(), 2);
+        assert!(review.summary().is_some());
     }
 }

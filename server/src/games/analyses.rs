@@ -26,8 +26,8 @@ use super::id::GameId;
 use super::registry::{GameSlot, Games};
 use super::store::GameStore;
 use crate::analysis::{
-    analyse_game, AnalysedPly, AnalysedPosition, Analysis, AnalysisEvent, AnalysisStatus, Review,
-    DEFAULT_ANALYSIS_NODES,
+    analyse_game, AnalysedPly, AnalysedPosition, Analysis, AnalysisEvent, AnalysisStatus, Pass,
+    Review, DEFAULT_ANALYSIS_NODES,
 };
 use crate::client_key::ClientKey;
 use crate::uci::EnginePool;
@@ -204,16 +204,9 @@ impl Tracked {
             return Err(Stop::Gone);
         }
         let mut progress = self.lock();
-        let expected = progress.review.progress().done;
-        if position.index != expected {
-            return Err(Stop::Invalid(format!(
-                "position {} answered where {expected} was next",
-                position.index
-            )));
-        }
         let plies = progress
             .review
-            .push(position.analysis.clone())
+            .set(position.index, position.analysis.clone(), Pass::Final)
             .map_err(|error| Stop::Invalid(error.to_string()))?;
         if let Err(error) = store.save_analysed_position(&self.id, &position) {
             tracing::warn!(%error, game = %self.id, "an analysed position could not be stored");
@@ -301,10 +294,10 @@ impl Analyses {
         .analysis()
     }
 
-    /// The plies analysed so far (none without an analysis), e.g. for the PGN export.
+    /// The plies with final evaluations so far (none without an analysis), for the PGN export.
     pub fn plies(&self, slot: &Arc<GameSlot>) -> Vec<AnalysedPly> {
         self.tracked(slot)
-            .map(|tracked| tracked.lock().review.plies())
+            .map(|tracked| tracked.lock().review.final_plies())
             .unwrap_or_default()
     }
 

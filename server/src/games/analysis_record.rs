@@ -4,7 +4,7 @@
 
 use alphachess_engine::{Game, Move, Position, UciMove};
 
-use crate::analysis::{positions_to_search, AnalysedPosition, AnalysisStatus, Review};
+use crate::analysis::{positions_to_search, AnalysedPosition, AnalysisStatus, Pass, Review};
 use crate::uci::{PositionAnalysis, Score};
 
 /// One game's analysis as rows: its status and budget, and the positions analysed so far.
@@ -152,19 +152,26 @@ impl AnalysisRecord {
             .ok_or_else(|| invalid(format!("a budget of {} nodes", self.nodes)))?;
         let to_search = positions_to_search(game);
         let mut review = Review::new(game.clone());
-        for (expected, row) in self.positions.iter().enumerate() {
-            if usize::try_from(row.position).ok() != Some(expected) || expected >= to_search {
-                return Err(invalid(format!(
-                    "position {} where {expected} of {to_search} was expected",
-                    row.position
-                )));
-            }
+        let mut previous = None;
+        for row in &self.positions {
+            // Chunks are searched on several engines at once, so rows may leave gaps, but each
+            // position is stored once, in increasing order.
+            let index = usize::try_from(row.position)
+                .ok()
+                .filter(|&index| index < to_search && previous.is_none_or(|p| index > p))
+                .ok_or_else(|| {
+                    invalid(format!(
+                        "position {} after {previous:?} of {to_search}",
+                        row.position
+                    ))
+                })?;
+            previous = Some(index);
             let analysis = row
-                .rebuild(&game.positions()[expected])
-                .map_err(|reason| invalid(format!("position {expected}: {reason}")))?;
+                .rebuild(&game.positions()[index])
+                .map_err(|reason| invalid(format!("position {index}: {reason}")))?;
             review
-                .push(analysis)
-                .map_err(|error| invalid(format!("position {expected}: {error}")))?;
+                .set(index, analysis, Pass::Final)
+                .map_err(|error| invalid(format!("position {index}: {error}")))?;
         }
         if status == AnalysisStatus::Done && !review.is_complete() {
             return Err(invalid("done, but positions are missing".into()));
@@ -247,7 +254,9 @@ mod tests {
         assert_eq!(stored.nodes, 20_000);
         let mut fresh = Review::new(game);
         for position in positions {
-            fresh.push(position.analysis).expect("fits");
+            fresh
+                .set(position.index, position.analysis, Pass::Final)
+                .expect("fits");
         }
         assert_eq!(
             stored.review.to_analysis(AnalysisStatus::Done),
@@ -274,9 +283,7 @@ mod tests {
         let damage: [(&str, Damage); 9] = [
             ("status", |r| r.status = "paused".into()),
             ("budget", |r| r.nodes = 0),
-            ("gap", |r| {
-                r.positions.remove(1);
-            }),
+            ("repeated position", |r| r.positions[1].position = 0),
             ("order", |r| r.positions.swap(0, 1)),
             ("illegal best move", |r| r.positions[1].best = "e2e4".into()),
             ("garbage move", |r| r.positions[0].pv = "e2e4 hello".into()),

@@ -201,6 +201,9 @@ mod tests {
                 san: best.to_owned(),
             }),
             pv_san: vec![best.to_owned()],
+            provisional: false,
+            depth: Some(20),
+            nodes: Some(1_000_000),
             judgment,
         }
     }

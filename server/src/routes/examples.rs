@@ -243,6 +243,9 @@ fn analysed_plies() -> Vec<AnalysedPly> {
             eval: Eval::Cp(32),
             best: Some(best("e2e4", "e4")),
             pv_san: line(&["e4", "e5", "Nf3", "Nc6"]),
+            provisional: false,
+            depth: Some(21),
+            nodes: Some(1_000_000),
             judgment: None,
         },
         AnalysedPly {
@@ -250,6 +253,9 @@ fn analysed_plies() -> Vec<AnalysedPly> {
             eval: Eval::Cp(41),
             best: Some(best("c7c5", "c5")),
             pv_san: line(&["c5", "Nf3", "d6", "d4"]),
+            provisional: false,
+            depth: Some(20),
+            nodes: Some(1_000_000),
             judgment: None,
         },
     ]
@@ -259,7 +265,11 @@ fn analysed_plies() -> Vec<AnalysedPly> {
 pub fn analysis_done() -> Value {
     to_json(&Analysis {
         status: AnalysisStatus::Done,
-        progress: AnalysisProgress { done: 2, total: 2 },
+        progress: AnalysisProgress {
+            done: 2,
+            quick: 2,
+            total: 2,
+        },
         plies: analysed_plies(),
         accuracy: Some(Accuracy {
             white: Some(100.0),
@@ -279,7 +289,11 @@ pub fn analysis_done() -> Value {
 pub fn analysis_queued() -> Value {
     to_json(&Analysis {
         status: AnalysisStatus::Queued,
-        progress: AnalysisProgress { done: 0, total: 2 },
+        progress: AnalysisProgress {
+            done: 0,
+            quick: 0,
+            total: 2,
+        },
         plies: Vec::new(),
         accuracy: None,
         summary: None,
@@ -290,7 +304,11 @@ pub fn analysis_queued() -> Value {
 fn analysis_event() -> AnalysisEvent {
     AnalysisEvent {
         status: AnalysisStatus::Running,
-        progress: AnalysisProgress { done: 1, total: 2 },
+        progress: AnalysisProgress {
+            done: 1,
+            quick: 2,
+            total: 2,
+        },
         ply: analysed_plies().into_iter().next(),
         accuracy: None,
         summary: None,
