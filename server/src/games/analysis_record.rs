@@ -77,14 +77,18 @@ fn parse_status(text: &str) -> Option<AnalysisStatus> {
 impl PositionRecord {
     /// The row for one analysed position.
     pub fn of(analysed: &AnalysedPosition) -> PositionRecord {
-        let analysis = &analysed.analysis;
+        PositionRecord::of_analysis(analysed.index, &analysed.analysis)
+    }
+
+    /// The row for `analysis` as position `index`.
+    pub fn of_analysis(index: usize, analysis: &PositionAnalysis) -> PositionRecord {
         let (cp, mate) = match analysis.score {
             Score::Cp(cp) => (Some(i64::from(cp)), None),
             Score::Mate(n) => (None, Some(i64::from(n))),
         };
         let pv: Vec<String> = analysis.pv.iter().map(|m| m.to_uci().to_string()).collect();
         PositionRecord {
-            position: i64::try_from(analysed.index).unwrap_or(i64::MAX),
+            position: i64::try_from(index).unwrap_or(i64::MAX),
             cp,
             mate,
             best: analysis.best.to_uci().to_string(),
@@ -95,7 +99,7 @@ impl PositionRecord {
     }
 
     /// The analysis of `position`, its best move and line replayed there.
-    fn rebuild(&self, position: &Position) -> Result<PositionAnalysis, String> {
+    pub fn rebuild(&self, position: &Position) -> Result<PositionAnalysis, String> {
         let number = |value: i64, what: &str| {
             i32::try_from(value).map_err(|_| format!("{what} {value} is out of range"))
         };

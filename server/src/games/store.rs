@@ -22,6 +22,7 @@ use tokio::sync::broadcast;
 use super::analysis_record::AnalysisRecord;
 use super::error::StoreError;
 use super::id::GameId;
+use super::position_cache::{CacheKey, CachedAnswer};
 use super::quarantine::QuarantinedGame;
 use super::record::StoredGame;
 use super::state::GameState;
@@ -131,6 +132,20 @@ pub trait GameStore: Send + Sync + 'static {
         id: &GameId,
         position: &AnalysedPosition,
     ) -> Result<WriteTicket, StoreError>;
+
+    /// The cached answers for `keys` (see `position_cache.rs`), in the same order, `None` for a
+    /// miss; a hit counts as a use (the least recently used are forgotten first). A store that
+    /// keeps nothing misses every time.
+    fn cached_answers(&self, keys: &[CacheKey]) -> Pending<'_, Vec<Option<CachedAnswer>>> {
+        let misses = vec![None; keys.len()];
+        Box::pin(std::future::ready(Ok(misses)))
+    }
+
+    /// Queues one answer for the cache, replacing any under the same key; past the store's bound
+    /// the least recently used answers are forgotten. Best effort: nothing waits for it.
+    fn cache_answer(&self, _key: &CacheKey, _answer: &CachedAnswer) -> Result<(), StoreError> {
+        Ok(())
+    }
 
     /// The analyses read back when the store was opened, for the games it read back; handed over
     /// once (the service takes them at startup), empty afterwards.
