@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use alphachess_engine::Game;
 use alphachess_server::analysis::{
-    analyse_game, AnalysedPosition, AnalysisStatus, Eval, Judgment, Review,
+    analyse_game, AnalysedPosition, AnalysisStatus, Eval, Judgment, Pass, Review,
 };
 use alphachess_server::uci::{EnginePool, SearchRequest};
 use tokio::sync::mpsc;
@@ -42,7 +42,9 @@ async fn a_finished_game_is_analysed_position_by_position_and_judged() {
     );
     let mut review = Review::new(game);
     for position in reported {
-        review.push(position.analysis).expect("fits the game");
+        review
+            .set(position.index, position.analysis, Pass::Final)
+            .expect("fits the game");
     }
     let analysis = review.to_analysis(AnalysisStatus::Done);
     assert_eq!(analysis.plies.len(), 4);
