@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use clap::Parser;
 
-use crate::analysis::DEFAULT_ANALYSIS_NODES;
+use crate::analysis::{DEFAULT_ANALYSIS_NODES, QUICK_NODES};
 use crate::games::{
     PgSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_MAX_PENDING_ANALYSES, DEFAULT_VIEW_CACHE_MIB,
 };
@@ -79,14 +79,21 @@ pub struct Config {
           value_parser = clap::value_parser!(u64).range(0..=1_048_576))]
     pub view_cache_mib: u64,
 
-    /// Nodes Stockfish searches in each position of a post-game analysis (lichess uses 1,000,000;
-    /// the default halves the wait and barely moves the judgments)
+    /// Nodes Stockfish searches in each position of a post-game analysis, its final pass
+    /// (lichess's budget)
     #[arg(long, env = "ALPHACHESS_ANALYSIS_NODES", default_value_t = DEFAULT_ANALYSIS_NODES,
           value_parser = clap::value_parser!(u64).range(1_000..=100_000_000))]
     pub analysis_nodes: u64,
 
-    /// Post-game analyses that may run at once (each searches one position at a time, behind live
-    /// play); the others wait as `queued` [default: the number of engines]
+    /// Nodes per position of the analysis's quick pass, which draws the whole evaluation graph
+    /// (provisional) before the final pass; 0 skips it
+    #[arg(long, env = "ALPHACHESS_ANALYSIS_QUICK_NODES", default_value_t = QUICK_NODES,
+          value_parser = clap::value_parser!(u64).range(0..=10_000_000))]
+    pub analysis_quick_nodes: u64,
+
+    /// Chunks of post-game analysis searched at once, of one analysis or several (one engine
+    /// each, behind live play); analyses without one wait as `queued` [default: the number of
+    /// engines]
     #[arg(long, env = "ALPHACHESS_MAX_ANALYSES",
           value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub max_analyses: Option<u32>,

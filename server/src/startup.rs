@@ -274,6 +274,7 @@ async fn start_service_unloaded(
             .map_or(addresses.len(), |max| max as usize),
         max_pending: config.analysis_queue as usize,
         per_client: config.analyses_per_client as usize,
+        quick_nodes: config.analysis_quick_nodes,
     };
     let service = GameService::new(games, engines, config.depth, analysis);
     Ok((service, stored))

@@ -1,17 +1,22 @@
 //! Post-game analysis (issue #12): every position of a finished game searched on the engines'
 //! analysis lane, then judged the way lichess judges moves.
 //!
-//! [`runner`] drives the engine, position by position; [`Review`] turns the answers into
+//! [`runner`] drives the engines, in chunks ([`chunks`]) over every engine free, a quick pass
+//! then a final one, and [`consistency`] re-searches mates lost between chunks; [`Review`] turns the answers into
 //! [`report`] types (plies with judgments, accuracy, summary); [`judgment`] and [`accuracy`] are
 //! lila's formulas, pure and unit-tested. Nothing here knows HTTP or the game registry.
 
 pub mod accuracy;
+pub mod chunks;
+pub mod consistency;
 pub mod eval;
 pub mod judgment;
 pub mod report;
 pub mod review;
 pub mod runner;
 
+pub use chunks::{plan, Chunk};
+pub use consistency::consistency_checks;
 pub use eval::{Eval, SideEval};
 pub use judgment::Judgment;
 pub use report::{
@@ -19,4 +24,7 @@ pub use report::{
     SideSummary, Summary,
 };
 pub use review::{final_eval, positions_to_search, Pass, Review, ReviewError};
-pub use runner::{analyse_game, AnalysedPosition, RunError, DEFAULT_ANALYSIS_NODES};
+pub use runner::{
+    prefix, run_pass, AnalysedPosition, Answered, Flow, PassPlan, PassSettings, RunError, Searcher,
+    CHUNK_POSITIONS, DEFAULT_ANALYSIS_NODES, QUICK_CHUNK_POSITIONS, QUICK_NODES,
+};

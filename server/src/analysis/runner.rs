@@ -1,38 +1,51 @@
-//! Drives the engines through one finished game: every position that needs a search, in order,
-//! on the analysis lane, each answer reported as soon as it arrives so the caller can store and
-//! stream it.
+//! Drives the engines through one finished game (issue #24): a pass searches a list of chunks
+//! (see [`super::chunks`]) on as many engines as it gets places for, each chunk on one engine in
+//! turn, each answer reported the moment it arrives so the caller can store and stream it.
 //!
-//! Cancellation-safe: dropping the future cancels the search in flight (its engine gets `stop`);
-//! every answer received was already reported. To resume, start again from the first position
-//! not reported.
+//! Cancellation-safe: dropping the future cancels every search in flight (its engine gets
+//! `stop`); every answer received was already reported. To resume, plan the positions still
+//! missing.
 
-use std::sync::Arc;
+use std::collections::VecDeque;
+use std::future::Future;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use alphachess_engine::{DrawRule, Game, PlayError};
+use futures_util::future::try_join_all;
 
-use super::review::positions_to_search;
+use super::chunks::Chunk;
+use super::review::Pass;
 use crate::uci::{AnalysisRequest, EngineError, EnginePool, PositionAnalysis};
 
-/// Nodes per analysed position when the operator sets none.
+/// Nodes per analysed position when the operator sets none: lichess's budget.
 ///
-/// Measured here (Debian's Stockfish 15.1, one thread, 16 MiB hash, six middlegame positions,
-/// `ucinewgame` before each, two rounds, on a machine shared with other builds: load 6-8 on 2
-/// cores), CPU time of the engine per position, fastest and median: 200k nodes 0.40 / 0.48-0.66 s,
-/// 500k 0.93 / 1.3-1.5 s, 1M 1.9 / 2.7-3.3 s (`shared/DESIGN.md` measured 1M at ~1.2 s on a
-/// quiet machine; time is linear in nodes). lichess uses 1,000,000 nodes. Half of that halves a
-/// review (an 80-ply game: ~48 s instead of ~96 s on one quiet engine, and every live move in the
-/// meantime restarts a search) while the answers barely move: in those six positions 500k and 1M
-/// agreed on 5 best moves of 6 (the sixth: d4 against d3 in an Italian) and their scores differed
-/// by 0-29 cp (mean 9), a few hundredths of winning chances against judgment steps of 0.1.
-/// 200k nodes drifted by up to 42 cp.
-pub const DEFAULT_ANALYSIS_NODES: u64 = 500_000;
+/// Measured with the chunked runner (`server/bench/analysis.sh`, see `server/README.md`):
+/// on two engines an 82-ply review at 1,000,000 nodes stays within the issue's 1.25x of two
+/// bare Stockfish processes, and the quick pass draws the whole graph within seconds, so the
+/// cheaper 500,000 of before is no longer needed to keep the wait short.
+pub const DEFAULT_ANALYSIS_NODES: u64 = 1_000_000;
+
+/// Nodes of the quick pass: about 20-40 ms a position on this project's 2-core machines, so an
+/// 80-ply game's graph is drawn in one to two seconds on two engines, at depth 10-13: close
+/// enough to draw (it agreed within 0.1 winning chances with the final pass on most plies),
+/// never used for a judgment that counts.
+pub const QUICK_NODES: u64 = 25_000;
+
+/// Positions per chunk of the final pass: fishnet's 6.
+pub const CHUNK_POSITIONS: usize = 6;
+
+/// Positions per chunk of the quick pass: its searches are short, so a place is held longer
+/// per chunk for the same fairness.
+pub const QUICK_CHUNK_POSITIONS: usize = 24;
 
 /// How long to wait before asking again when the analysis lane is full.
 pub const BUSY_RETRY: Duration = Duration::from_secs(1);
 
-/// Tries per position before the analysis gives up (an engine that crashes is restarted by the
-/// pool; a position that crashes it three times is not going to work).
+/// Failures per chunk before the analysis gives up (an engine that crashes is restarted by the
+/// pool and the chunk is run again from its warm-up; a chunk that crashes it three times is not
+/// going to work).
 const ATTEMPTS: u32 = 3;
 
 /// One position's analysis, as the runner reports it.
@@ -41,6 +54,16 @@ pub struct AnalysedPosition {
     /// 0 is the start position; `n` the position after the game's `n`th move.
     pub index: usize,
     pub analysis: PositionAnalysis,
+}
+
+/// One answer of a pass, with the chunk it came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Answered {
+    pub position: AnalysedPosition,
+    pub pass: Pass,
+    /// Which chunk of the pass (its place in the plan): answers of one chunk come from one
+    /// engine in turn, so a boundary between chunks is where a mate may be lost.
+    pub chunk: usize,
 }
 
 /// Why a game's analysis stopped.
@@ -56,67 +79,387 @@ pub enum RunError {
     Replay(#[from] PlayError),
 }
 
-/// Analyses `game`'s positions from `start` (0 for a new analysis) to the last one that needs a
-/// search, `nodes` each, calling `report` with each answer as it arrives. `key` names the
-/// analysis to the engines (one `ucinewgame` per switch of key).
-///
-/// A full analysis lane is waited out ([`BUSY_RETRY`]); other engine failures are retried
-/// [`ATTEMPTS`] times per position.
-pub async fn analyse_game(
-    engines: &EnginePool,
+/// Searches one position: the engine pool, or a fake engine in fault tests.
+pub trait Searcher: Sync {
+    fn analyse(
+        &self,
+        request: AnalysisRequest,
+    ) -> impl Future<Output = Result<PositionAnalysis, EngineError>> + Send;
+}
+
+impl Searcher for EnginePool {
+    fn analyse(
+        &self,
+        request: AnalysisRequest,
+    ) -> impl Future<Output = Result<PositionAnalysis, EngineError>> + Send {
+        EnginePool::analyse(self, request)
+    }
+}
+
+/// What one pass searches and how.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PassSettings {
+    pub pass: Pass,
+    /// Nodes per position.
+    pub nodes: u64,
+    /// Nodes of each chunk's warm-up search.
+    pub warm_up_nodes: u64,
+}
+
+/// One pass's work: its chunks, how to search them, and at most how many at once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PassPlan {
+    pub chunks: Vec<Chunk>,
+    pub settings: PassSettings,
+    /// Chunks searched at once, each holding a place.
+    pub walkers: usize,
+}
+
+/// How a pass ended, short of a failure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Flow {
+    /// Every chunk was searched.
+    Finished,
+    /// `report` asked to stop.
+    Stopped,
+}
+
+/// Runs `plan`'s chunks of `game`, at most `plan.walkers` at once, each holding a place from
+/// `place` while it runs (places are how analyses share the engines). `report` gets every
+/// answer as it arrives and answers `false` to stop the pass. `key` names the analysis to the
+/// engines (one `ucinewgame` when an engine switches to it).
+pub async fn run_pass<S, P, G>(
+    searcher: &S,
     key: Arc<str>,
     game: &Game,
-    nodes: u64,
-    start: usize,
-    mut report: impl FnMut(AnalysedPosition),
-) -> Result<(), RunError> {
-    let total = positions_to_search(game);
-    // Replayed under the by-claim rule: a prefix of a finished game is never over by itself.
-    let mut prefix = Game::new(game.initial_position().clone()).with_draw_rule(DrawRule::ByClaim);
-    for (index, &m) in game.moves().iter().enumerate() {
-        if index >= total {
-            break;
+    plan: PassPlan,
+    place: impl Fn() -> P,
+    report: impl FnMut(Answered) -> bool,
+) -> Result<Flow, RunError>
+where
+    S: Searcher,
+    P: Future<Output = G>,
+{
+    let PassPlan {
+        chunks,
+        settings,
+        walkers,
+    } = plan;
+    let walkers = walkers.max(1).min(chunks.len());
+    let queue = Mutex::new(chunks.into_iter().enumerate().collect::<VecDeque<_>>());
+    let report = Mutex::new(report);
+    let walk = || async {
+        loop {
+            let _place = place().await;
+            let next = queue
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .pop_front();
+            let Some((number, chunk)) = next else {
+                return Ok(());
+            };
+            run_chunk(searcher, &key, game, &chunk, settings, &mut |position| {
+                (report.lock().unwrap_or_else(PoisonError::into_inner))(Answered {
+                    position,
+                    pass: settings.pass,
+                    chunk: number,
+                })
+            })
+            .await?;
         }
-        if index >= start {
-            let analysis = analyse_position(engines, &key, &prefix, nodes, index).await?;
-            report(AnalysedPosition { index, analysis });
-        }
-        prefix.play(m)?;
+    };
+    match try_join_all((0..walkers).map(|_| walk())).await {
+        Ok(_) => Ok(Flow::Finished),
+        Err(Walk::Stopped) => Ok(Flow::Stopped),
+        Err(Walk::Failed(error)) => Err(error),
     }
-    let last = game.moves().len();
-    if last < total && last >= start {
-        let analysis = analyse_position(engines, &key, &prefix, nodes, last).await?;
-        report(AnalysedPosition {
-            index: last,
-            analysis,
-        });
+}
+
+/// Why a walker stopped early.
+enum Walk {
+    Stopped,
+    Failed(RunError),
+}
+
+impl From<RunError> for Walk {
+    fn from(error: RunError) -> Walk {
+        Walk::Failed(error)
+    }
+}
+
+/// Tags each chunk's searches so that they stay on one engine (see `uci/lanes.rs`).
+fn next_affinity() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+/// One chunk on one engine: its warm-up, then its positions in order. A failed search runs the
+/// rest of the chunk again from a warm-up (the engine was restarted: its hash is empty).
+async fn run_chunk<S: Searcher>(
+    searcher: &S,
+    key: &Arc<str>,
+    game: &Game,
+    chunk: &Chunk,
+    settings: PassSettings,
+    report: &mut impl FnMut(AnalysedPosition) -> bool,
+) -> Result<(), Walk> {
+    let affinity = next_affinity();
+    let mut failures = 0;
+    let mut next = 0;
+    let mut warm = false;
+    while next < chunk.searches.len() {
+        let step = if warm { None } else { chunk.warm_up };
+        let (index, nodes) = match step {
+            Some(index) => (index, settings.warm_up_nodes),
+            None => (chunk.searches[next], settings.nodes),
+        };
+        let request = AnalysisRequest::new(
+            Arc::clone(key),
+            &prefix(game, index).map_err(RunError::from)?,
+            nodes,
+        )
+        .expect("only positions with a legal move are searched (positions_to_search)")
+        .with_affinity(affinity);
+        match searcher.analyse(request).await {
+            Ok(analysis) => {
+                if step.is_some() {
+                    warm = true;
+                    continue;
+                }
+                if !report(AnalysedPosition { index, analysis }) {
+                    return Err(Walk::Stopped);
+                }
+                warm = true;
+                next += 1;
+            }
+            Err(EngineError::Busy) => tokio::time::sleep(BUSY_RETRY).await,
+            Err(source @ EngineError::Stopped) => {
+                return Err(RunError::Engine { index, source }.into())
+            }
+            Err(source) => {
+                failures += 1;
+                tracing::warn!(%source, index, failures, "an analysis search failed; the chunk runs again");
+                if failures >= ATTEMPTS {
+                    return Err(RunError::Engine { index, source }.into());
+                }
+                warm = false;
+            }
+        }
     }
     Ok(())
 }
 
-/// One position, retried on failure and waiting while the lane is full.
-async fn analyse_position(
-    engines: &EnginePool,
-    key: &Arc<str>,
-    prefix: &Game,
-    nodes: u64,
-    index: usize,
-) -> Result<PositionAnalysis, RunError> {
-    let request = AnalysisRequest::new(Arc::clone(key), prefix, nodes)
-        .expect("only positions with a legal move are searched (positions_to_search)");
-    let mut failures = 0;
-    loop {
-        match engines.analyse(request.clone()).await {
-            Ok(analysis) => return Ok(analysis),
-            Err(EngineError::Busy) => tokio::time::sleep(BUSY_RETRY).await,
-            Err(source @ EngineError::Stopped) => return Err(RunError::Engine { index, source }),
-            Err(source) => {
-                failures += 1;
-                tracing::warn!(%source, index, failures, "analysis search failed");
-                if failures >= ATTEMPTS {
-                    return Err(RunError::Engine { index, source });
-                }
+/// The game up to position `index` (its first `index` moves), replayed under the by-claim rule:
+/// a prefix of a finished game is never over by itself.
+pub fn prefix(game: &Game, index: usize) -> Result<Game, PlayError> {
+    let mut prefix = Game::new(game.initial_position().clone()).with_draw_rule(DrawRule::ByClaim);
+    for &m in &game.moves()[..index] {
+        prefix.play(m)?;
+    }
+    Ok(prefix)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::chunks::plan;
+    use crate::games::parse_pgn;
+    use crate::uci::Score;
+
+    /// A fake engine for fault tests: answers every search with the first legal move, records
+    /// what it searched, and fails the first search of `fail_at` (as if its process died).
+    struct Fake {
+        game: Game,
+        fail_at: Option<usize>,
+        searches: Mutex<Vec<Search>>,
+    }
+
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    struct Search {
+        index: usize,
+        nodes: u64,
+        affinity: Option<u64>,
+    }
+
+    impl Searcher for Fake {
+        fn analyse(
+            &self,
+            request: AnalysisRequest,
+        ) -> impl Future<Output = Result<PositionAnalysis, EngineError>> + Send {
+            let index = self
+                .game
+                .positions()
+                .iter()
+                .position(|p| p == &request.current)
+                .expect("a position of the game");
+            let mut searches = self.searches.lock().expect("not poisoned");
+            let failed = self.fail_at == Some(index) && !searches.iter().any(|s| s.index == index);
+            searches.push(Search {
+                index,
+                nodes: request.nodes,
+                affinity: request.affinity,
+            });
+            let best = request.current.legal_moves()[0];
+            let answer = if failed {
+                Err(EngineError::Eof)
+            } else {
+                Ok(PositionAnalysis {
+                    score: Score::Cp(0),
+                    best,
+                    pv: vec![best],
+                    depth: 1,
+                    nodes: request.nodes,
+                })
+            };
+            std::future::ready(answer)
+        }
+    }
+
+    /// 14 positions without a repetition.
+    fn game() -> Game {
+        parse_pgn("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 *")
+            .expect("a legal PGN")
+    }
+
+    const SETTINGS: PassSettings = PassSettings {
+        pass: Pass::Final,
+        nodes: 1000,
+        warm_up_nodes: 10,
+    };
+
+    async fn run(fake: &Fake, chunks: Vec<Chunk>, walkers: usize) -> Vec<Answered> {
+        let mut answered = Vec::new();
+        let flow = run_pass(
+            fake,
+            Arc::from("test"),
+            &fake.game,
+            PassPlan {
+                chunks,
+                settings: SETTINGS,
+                walkers,
+            },
+            || std::future::ready(()),
+            |answer| {
+                answered.push(answer);
+                true
+            },
+        )
+        .await
+        .expect("the pass runs");
+        assert_eq!(flow, Flow::Finished);
+        answered
+    }
+
+    /// The searches of each chunk (one affinity each), in the order they ran.
+    fn by_chunk(fake: &Fake) -> Vec<Vec<(usize, u64)>> {
+        let searches = fake.searches.lock().expect("not poisoned").clone();
+        let mut chunks: Vec<(u64, Vec<(usize, u64)>)> = Vec::new();
+        for search in searches {
+            let affinity = search
+                .affinity
+                .expect("every search has its chunk's affinity");
+            match chunks.iter_mut().find(|(a, _)| *a == affinity) {
+                Some((_, list)) => list.push((search.index, search.nodes)),
+                None => chunks.push((affinity, vec![(search.index, search.nodes)])),
             }
         }
+        let mut lists: Vec<_> = chunks.into_iter().map(|(_, list)| list).collect();
+        lists.sort();
+        lists
+    }
+
+    #[tokio::test]
+    async fn every_position_is_answered_once_each_chunk_backward_after_its_warm_up() {
+        let fake = Fake {
+            game: game(),
+            fail_at: None,
+            searches: Mutex::new(Vec::new()),
+        };
+        let answered = run(&fake, plan(&(0..14).collect::<Vec<_>>(), 6, 14, true), 2).await;
+        let mut indices: Vec<usize> = answered.iter().map(|a| a.position.index).collect();
+        indices.sort_unstable();
+        assert_eq!(indices, (0..14).collect::<Vec<_>>());
+        assert_eq!(
+            by_chunk(&fake),
+            [
+                vec![
+                    (6, 10),
+                    (5, 1000),
+                    (4, 1000),
+                    (3, 1000),
+                    (2, 1000),
+                    (1, 1000),
+                    (0, 1000)
+                ],
+                vec![
+                    (12, 10),
+                    (11, 1000),
+                    (10, 1000),
+                    (9, 1000),
+                    (8, 1000),
+                    (7, 1000),
+                    (6, 1000)
+                ],
+                vec![(13, 1000), (12, 1000)],
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn an_engine_that_dies_mid_chunk_reruns_only_the_rest_of_that_chunk() {
+        let fake = Fake {
+            game: game(),
+            fail_at: Some(9),
+            searches: Mutex::new(Vec::new()),
+        };
+        let answered = run(&fake, plan(&(0..14).collect::<Vec<_>>(), 6, 14, true), 2).await;
+        assert_eq!(answered.len(), 14, "every position answered once");
+        let chunks = by_chunk(&fake);
+        // Its chunk warmed up again (the restarted engine's hash is empty) and went on from 9;
+        // 11 and 10 were not searched again, nor was any other chunk.
+        assert_eq!(
+            chunks[1],
+            [
+                (12, 10),
+                (11, 1000),
+                (10, 1000),
+                (9, 1000),
+                (12, 10),
+                (9, 1000),
+                (8, 1000),
+                (7, 1000),
+                (6, 1000)
+            ]
+        );
+        assert_eq!(chunks[0].len(), 7);
+        assert_eq!(chunks[2].len(), 2);
+    }
+
+    #[tokio::test]
+    async fn an_answer_that_asks_to_stop_stops_the_pass() {
+        let fake = Fake {
+            game: game(),
+            fail_at: None,
+            searches: Mutex::new(Vec::new()),
+        };
+        let mut answers = 0;
+        let flow = run_pass(
+            &fake,
+            Arc::from("test"),
+            &fake.game,
+            PassPlan {
+                chunks: plan(&(0..14).collect::<Vec<_>>(), 6, 14, true),
+                settings: SETTINGS,
+                walkers: 1,
+            },
+            || std::future::ready(()),
+            |_| {
+                answers += 1;
+                answers < 3
+            },
+        )
+        .await
+        .expect("no failure");
+        assert_eq!((flow, answers), (Flow::Stopped, 3));
     }
 }

@@ -1,11 +1,22 @@
-//! Post-game analysis of the live games (issue #12): who asked for one, which run, what is kept.
+//! Post-game analysis of the live games (issue #12, made fast by #24): who asked for one, which
+//! run, what is kept.
 //!
 //! A finished game's analysis starts when its player asks for it, or by itself when a live game
-//! ends. It waits as `queued` for one of `max_running` places, then runs on the engines' analysis
-//! lane, behind live play ([`analyse_game`]). The places are shared fairly between the clients
-//! that created the games ([`FairPlaces`]), and an analysis runs in turns of [`TURN_POSITIONS`]
-//! positions: when another analysis waits, it gives its place back after its turn and queues
-//! again, so a short review waits a turn per client ahead of it, not for whole 600-ply imports. Each answer is stored at once (so a restart resumes
+//! ends. It runs in passes on the engines' analysis lane, behind live play:
+//! 1. the positions already in the cache of analysed positions (`position_cache.rs`) are final
+//!    at once (a second review of the same moves costs no engine time);
+//! 2. a quick pass searches every other position at a small budget ([`QUICK_NODES`]), so the
+//!    whole evaluation graph is on the stream within seconds, marked provisional;
+//! 3. the final pass searches them at the analysis's budget, in chunks spread over every
+//!    engine the analysis gets a place for ([`run_pass`], `analysis/chunks.rs`);
+//! 4. a consistency pass re-searches, on one engine in turn, the positions on both sides of a
+//!    chunk boundary where a mate score appears or vanishes: a fresh engine on the next chunk
+//!    may miss a mate the previous one found, and the move between would be judged as losing
+//!    it (lichess's known fault, lila#15202).
+//!
+//! Places are held one chunk at a time and shared fairly between the clients that created the
+//! games ([`FairPlaces`]), so a short review waits a chunk per engine and client ahead of it,
+//! not for whole 600-ply imports. Each final answer is stored at once (so a restart resumes
 //! after it, see [`Analyses::resume`]) and published on the game's stream with the plies it
 //! completes; the status changes (queued, running, done with accuracy and summary, failed) are
 //! published too. A failed analysis is restarted by the next request, from where it stopped.
@@ -23,24 +34,26 @@ use super::analysis_places::FairPlaces;
 use super::analysis_record::StoredAnalysis;
 use super::error::{GameError, StoreError};
 use super::id::GameId;
+use super::position_cache::{CacheKey, CachedAnswer, SearchIdentity};
 use super::registry::{GameSlot, Games};
 use super::store::GameStore;
 use crate::analysis::{
-    analyse_game, AnalysedPly, AnalysedPosition, Analysis, AnalysisEvent, AnalysisStatus, Pass,
-    Review, DEFAULT_ANALYSIS_NODES,
+    consistency_checks, plan, positions_to_search, run_pass, AnalysedPly, AnalysedPosition,
+    Analysis, AnalysisEvent, AnalysisStatus, Answered, Chunk, Flow, Pass, PassPlan, PassSettings,
+    Review, RunError, CHUNK_POSITIONS, DEFAULT_ANALYSIS_NODES, QUICK_CHUNK_POSITIONS, QUICK_NODES,
 };
 use crate::client_key::ClientKey;
 use crate::uci::EnginePool;
-
-/// Positions an analysis searches in one turn before it gives its place to a waiting one.
-pub const TURN_POSITIONS: usize = 8;
 
 /// How analyses run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct AnalysisSettings {
     /// Nodes per position (`go nodes N`).
     pub nodes: u64,
-    /// Analyses that may run at once; the others wait as `queued`.
+    /// Nodes per position of the quick pass; 0: no quick pass.
+    pub quick_nodes: u64,
+    /// Chunks that may be searched at once, of one analysis or several (one engine each); the
+    /// analyses without one wait as `queued`.
     pub max_running: usize,
     /// Analyses that may be queued or running at once, all clients together: past it a new one
     /// is refused (503, retry later) rather than queued behind hours of others.
@@ -54,6 +67,7 @@ impl Default for AnalysisSettings {
     fn default() -> AnalysisSettings {
         AnalysisSettings {
             nodes: DEFAULT_ANALYSIS_NODES,
+            quick_nodes: QUICK_NODES,
             max_running: 1,
             max_pending: DEFAULT_MAX_PENDING_ANALYSES,
             per_client: DEFAULT_ANALYSES_PER_CLIENT,
@@ -69,7 +83,7 @@ pub const DEFAULT_MAX_PENDING_ANALYSES: usize = 256;
 /// script filling the queue.
 pub const DEFAULT_ANALYSES_PER_CLIENT: usize = 4;
 
-/// How long a refused client is told to wait: about one analysis turn.
+/// How long a refused client is told to wait: about one chunk.
 const BUSY_RETRY_AFTER_SECS: u64 = 10;
 
 /// Why an analysis was refused or cannot be shown.
@@ -198,23 +212,49 @@ impl Tracked {
         Ok(())
     }
 
-    /// Stores and publishes one answer of the engine.
-    fn record(&self, position: AnalysedPosition, store: &dyn GameStore) -> Result<(), Stop> {
+    /// Keeps and publishes one answer: a final one is stored (a restart resumes after it) and,
+    /// unless it came from the cache, cached for other games; a quick one is only shown.
+    fn record(
+        &self,
+        answered: &Answered,
+        store: &dyn GameStore,
+        cache: &Cache,
+    ) -> Result<(), Stop> {
         if self.slot.strong_count() == 0 {
             return Err(Stop::Gone);
         }
+        let position = &answered.position;
         let mut progress = self.lock();
         let plies = progress
             .review
-            .set(position.index, position.analysis.clone(), Pass::Final)
+            .set(position.index, position.analysis.clone(), answered.pass)
             .map_err(|error| Stop::Invalid(error.to_string()))?;
-        if let Err(error) = store.save_analysed_position(&self.id, &position) {
-            tracing::warn!(%error, game = %self.id, "an analysed position could not be stored");
+        if answered.pass == Pass::Final {
+            if let Err(error) = store.save_analysed_position(&self.id, position) {
+                tracing::warn!(%error, game = %self.id, "an analysed position could not be stored");
+            }
+            if answered.chunk != FROM_CACHE {
+                let key = cache.key(progress.review.game(), position.index);
+                if let Err(error) = store.cache_answer(&key, &CachedAnswer::of(&position.analysis))
+                {
+                    tracing::debug!(%error, "an answer could not be cached");
+                }
+            }
         }
         for ply in plies {
             self.publish(progress.ply_event(ply));
         }
         Ok(())
+    }
+
+    /// The analysis got a place: it is running (stored and published once).
+    fn mark_running(&self, store: &dyn GameStore) {
+        let mut progress = self.lock();
+        if progress.status != AnalysisStatus::Running {
+            if let Err(error) = self.set_status(&mut progress, AnalysisStatus::Running, store) {
+                tracing::warn!(%error, game = %self.id, "the analysis status could not be stored");
+            }
+        }
     }
 
     /// Stores and publishes the end of a run; a store failure is only logged (the analysis is
@@ -461,53 +501,18 @@ impl Analyses {
         });
     }
 
-    /// Analyses every position not analysed yet, in turns: waits for a place, searches up to
-    /// [`TURN_POSITIONS`] positions (or to the end if nobody waits), and queues again.
+    /// Runs `tracked`'s passes until it is done, fails, its game goes or the server stops.
     async fn run(&self, tracked: &Tracked) {
-        while let Some(Turn::Yielded) = self.turn(tracked).await {}
-    }
-
-    /// One turn of `tracked`'s analysis; `None` once it ended (or its game is gone).
-    async fn turn(&self, tracked: &Tracked) -> Option<Turn> {
-        let _place = self.places.acquire(tracked.client).await;
-        let game = tracked.slot.upgrade().as_ref().and_then(finished_game)?;
-        let start = {
-            let mut progress = tracked.lock();
-            if progress.status != AnalysisStatus::Running {
-                if let Err(error) =
-                    tracked.set_status(&mut progress, AnalysisStatus::Running, &*self.store)
-                {
-                    tracing::warn!(%error, game = %tracked.id, "the analysis status could not be stored");
-                }
-            }
-            progress.review.progress().done
+        let Some(game) = tracked.slot.upgrade().as_ref().and_then(finished_game) else {
+            return;
         };
-        let key: Arc<str> = Arc::from(format!("analysis {}", tracked.id));
-        let stopped = CancellationToken::new();
-        let mut stop = None;
-        let mut searched = 0;
-        let mut yielded = false;
-        let result = tokio::select! {
-            biased;
-            () = stopped.cancelled() => Ok(()),
-            result = analyse_game(&self.engines, key, &game, tracked.nodes, start, |position| {
-                if let Err(reason) = tracked.record(position, &*self.store) {
-                    stop.get_or_insert(reason);
-                    stopped.cancel();
-                    return;
-                }
-                searched += 1;
-                if searched >= TURN_POSITIONS && self.places.others_waiting() {
-                    yielded = true;
-                    stopped.cancel();
-                }
-            }) => result,
-        };
+        let stop = Mutex::new(None);
+        let result = self.passes(tracked, &game, &stop).await;
         let complete = tracked.lock().review.is_complete();
-        if yielded && stop.is_none() && !complete {
-            return Some(Turn::Yielded);
-        }
-        match (stop, result) {
+        match (
+            stop.into_inner().unwrap_or_else(PoisonError::into_inner),
+            result,
+        ) {
             (Some(Stop::Gone), _) => {}
             (Some(Stop::Invalid(reason)), _) => {
                 tracing::error!(game = %tracked.id, %reason, "an analysis answer did not fit");
@@ -523,16 +528,163 @@ impl Analyses {
                 tracked.finish(AnalysisStatus::Failed, &*self.store);
             }
         }
-        Some(Turn::Ended)
+    }
+
+    /// The cache, then the quick, final and consistency passes; `Ok` also when an answer
+    /// asked to stop (its reason is in `stop`).
+    async fn passes(
+        &self,
+        tracked: &Tracked,
+        game: &Game,
+        stop: &Mutex<Option<Stop>>,
+    ) -> Result<(), RunError> {
+        let cache = Cache {
+            search: SearchIdentity {
+                engine: self.engines.engine_names(),
+                nodes: tracked.nodes,
+                options: self.engines.analysis_options(),
+            },
+        };
+        let key: Arc<str> = Arc::from(format!("analysis {}", tracked.id));
+        let to_search = positions_to_search(game);
+        // Which chunk gave each final answer in this run (`None`: an earlier run), for the
+        // consistency pass.
+        let chunk_of = Mutex::new(vec![None; to_search]);
+        let report = |answered: Answered| {
+            if let Err(reason) = tracked.record(&answered, &*self.store, &cache) {
+                stop.lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .get_or_insert(reason);
+                return false;
+            }
+            if answered.pass == Pass::Final {
+                chunk_of.lock().unwrap_or_else(PoisonError::into_inner)[answered.position.index] =
+                    Some(answered.chunk);
+            }
+            true
+        };
+        let place = || async {
+            let place = self.places.acquire(tracked.client).await;
+            tracked.mark_running(&*self.store);
+            place
+        };
+
+        if !self.answer_from_cache(tracked, game, &cache, &report).await {
+            return Ok(());
+        }
+        let to_plan = |pass: Pass, size: usize, warm_up: bool| {
+            let missing = tracked.lock().review.missing(pass);
+            plan(&missing, size, to_search, warm_up)
+        };
+        let walkers = self.settings.max_running;
+        if self.settings.quick_nodes > 0 {
+            let quick = PassPlan {
+                chunks: to_plan(Pass::Quick, QUICK_CHUNK_POSITIONS, false),
+                settings: PassSettings {
+                    pass: Pass::Quick,
+                    nodes: self.settings.quick_nodes.min(tracked.nodes),
+                    warm_up_nodes: 0,
+                },
+                walkers,
+            };
+            let flow =
+                run_pass(&self.engines, Arc::clone(&key), game, quick, place, report).await?;
+            if flow == Flow::Stopped {
+                return Ok(());
+            }
+        }
+        let settings = PassSettings {
+            pass: Pass::Final,
+            nodes: tracked.nodes,
+            // Enough to fill the hash with the next position's main line, a few percent of
+            // the chunk's time.
+            warm_up_nodes: self.settings.quick_nodes.max(1).min(tracked.nodes),
+        };
+        let full = PassPlan {
+            chunks: to_plan(Pass::Final, CHUNK_POSITIONS, true),
+            settings,
+            walkers,
+        };
+        if run_pass(&self.engines, Arc::clone(&key), game, full, place, report).await?
+            == Flow::Stopped
+        {
+            return Ok(());
+        }
+        let checks: Vec<Chunk> = {
+            let progress = tracked.lock();
+            consistency_checks(
+                &progress.review,
+                &chunk_of.lock().unwrap_or_else(PoisonError::into_inner),
+            )
+        };
+        if !checks.is_empty() {
+            tracing::info!(game = %tracked.id, boundaries = checks.len(), "re-searching mates across chunk boundaries");
+            // One check at a time: each runs its two positions in turn on one engine.
+            let consistency = PassPlan {
+                chunks: checks,
+                settings,
+                walkers: 1,
+            };
+            run_pass(&self.engines, key, game, consistency, place, report).await?;
+        }
+        Ok(())
+    }
+
+    /// Takes every position the cache knows as final; `false` if an answer asked to stop. A
+    /// cache that cannot be read is only logged: the engines search instead.
+    async fn answer_from_cache(
+        &self,
+        tracked: &Tracked,
+        game: &Game,
+        cache: &Cache,
+        report: &impl Fn(Answered) -> bool,
+    ) -> bool {
+        let missing = tracked.lock().review.missing(Pass::Final);
+        let keys: Vec<CacheKey> = missing
+            .iter()
+            .map(|&index| cache.key(game, index))
+            .collect();
+        let answers = match self.store.cached_answers(&keys).await {
+            Ok(answers) => answers,
+            Err(error) => {
+                tracing::warn!(%error, game = %tracked.id, "the analysis cache could not be read");
+                return true;
+            }
+        };
+        for (&index, answer) in missing.iter().zip(answers) {
+            let Some(answer) = answer else { continue };
+            let analysis = match answer.rebuild(game, index) {
+                Ok(analysis) => analysis,
+                Err(reason) => {
+                    tracing::warn!(%reason, game = %tracked.id, index, "a cached answer does not fit its position");
+                    continue;
+                }
+            };
+            let answered = Answered {
+                position: AnalysedPosition { index, analysis },
+                pass: Pass::Final,
+                chunk: FROM_CACHE,
+            };
+            if !report(answered) {
+                return false;
+            }
+        }
+        true
     }
 }
 
-/// How one turn of an analysis ended.
-enum Turn {
-    /// Its place went to a waiting analysis; it queues again.
-    Yielded,
-    /// Done, failed or stopped.
-    Ended,
+/// The chunk number of answers that came from the cache.
+const FROM_CACHE: usize = usize::MAX;
+
+/// What names a position's answer in the cache, besides the position.
+struct Cache {
+    search: SearchIdentity,
+}
+
+impl Cache {
+    fn key(&self, game: &Game, index: usize) -> CacheKey {
+        CacheKey::new(game, index, &self.search)
+    }
 }
 
 /// The game of `slot` if it is over (a finished game never changes again).

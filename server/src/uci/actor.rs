@@ -125,6 +125,9 @@ impl Worker {
         process: Option<EngineProcess>,
     ) -> Worker {
         pool[index].set_healthy(process.is_some());
+        if let Some(process) = &process {
+            pool[index].set_name(process.name());
+        }
         let backoff = if process.is_some() {
             INITIAL_BACKOFF
         } else {
@@ -421,6 +424,7 @@ impl Worker {
         match EngineProcess::start(self.address(), &self.settings.options).await {
             Ok(process) => {
                 tracing::info!(engine = %self.address(), "engine restarted");
+                self.me().set_name(process.name());
                 self.process = Some(process);
                 self.last_game = None;
                 self.skill = FULL_SKILL;

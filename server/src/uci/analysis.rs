@@ -24,6 +24,9 @@ pub struct AnalysisRequest {
     pub current: Position,
     /// The node budget (`go nodes N`).
     pub nodes: u64,
+    /// Searches of one affinity (a chunk of a game) go to the same engine when it is free, so
+    /// each finds the hash the one before filled (see `lanes.rs`).
+    pub affinity: Option<u64>,
 }
 
 /// The position has no legal move (checkmate or stalemate): its evaluation needs no search.
@@ -47,7 +50,14 @@ impl AnalysisRequest {
             position: UciPosition::from_game(game),
             current,
             nodes: nodes.max(1),
+            affinity: None,
         })
+    }
+
+    /// The same search, run on the engine that ran the last one of `affinity` when it is free.
+    pub fn with_affinity(mut self, affinity: u64) -> AnalysisRequest {
+        self.affinity = Some(affinity);
+        self
     }
 }
 

@@ -1,6 +1,7 @@
 //! What the pool knows about each engine: where it is, whether it works, how much it served.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
 
 use super::address::EngineAddress;
 
@@ -11,6 +12,8 @@ pub struct EngineHealth {
     healthy: AtomicBool,
     searching: AtomicBool,
     searches: AtomicU64,
+    /// Its `id name` from its last handshake.
+    name: Mutex<Option<String>>,
 }
 
 /// A snapshot of one engine, for logs, probes and tests.
@@ -33,7 +36,21 @@ impl EngineHealth {
             healthy: AtomicBool::new(false),
             searching: AtomicBool::new(false),
             searches: AtomicU64::new(0),
+            name: Mutex::new(None),
         }
+    }
+
+    /// Records the name the engine gave in its handshake.
+    pub fn set_name(&self, name: Option<&str>) {
+        *self.name.lock().unwrap_or_else(PoisonError::into_inner) = name.map(str::to_owned);
+    }
+
+    /// The name the engine gave in its last handshake, if any.
+    pub fn name(&self) -> Option<String> {
+        self.name
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .clone()
     }
 
     pub fn address(&self) -> &EngineAddress {

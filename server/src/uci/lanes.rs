@@ -103,9 +103,12 @@ pub struct Lanes<C, L, A> {
     clients: HashMap<C, Client<L>>,
     live_len: usize,
     next_ticket: u64,
-    analysis: VecDeque<A>,
+    /// Analysis jobs with their affinity (see [`Lanes::take`]).
+    analysis: VecDeque<(Option<u64>, A)>,
     capacity: usize,
     workers: Vec<WorkerState>,
+    /// The affinity of the analysis job each worker last ran.
+    last_affinity: Vec<Option<u64>>,
     /// The client and kind of the live job each worker runs.
     serving: Vec<Option<(C, SearchKind)>>,
     /// Hints that may run at once, in all.
@@ -123,6 +126,7 @@ impl<C: Eq + Hash + Clone, L, A> Lanes<C, L, A> {
             analysis: VecDeque::new(),
             capacity: capacity.max(1),
             workers: vec![WorkerState::Away; workers],
+            last_affinity: vec![None; workers],
             serving: vec![None; workers],
             hint_share: (workers / 2).max(1),
         }
@@ -182,12 +186,15 @@ impl<C: Eq + Hash + Clone, L, A> Lanes<C, L, A> {
         Some(queued.job)
     }
 
-    /// Queues an analysis job, or gives it back when the analysis lane is full.
-    pub fn push_analysis(&mut self, job: A) -> Result<(), A> {
+    /// Queues an analysis job, or gives it back when the analysis lane is full. Jobs of one
+    /// `affinity` (one chunk of a game, searched in turn) go to the worker that ran the last
+    /// of them when it is free, so the chunk runs on one warm engine (its hash holds what the
+    /// positions before found).
+    pub fn push_analysis(&mut self, affinity: Option<u64>, job: A) -> Result<(), A> {
         if self.analysis.len() >= self.capacity {
             return Err(job);
         }
-        self.analysis.push_back(job);
+        self.analysis.push_back((affinity, job));
         Ok(())
     }
 
@@ -202,8 +209,30 @@ impl<C: Eq + Hash + Clone, L, A> Lanes<C, L, A> {
     }
 
     /// Puts an analysis job back at the front of its lane (preempted, or handed back).
-    pub fn requeue_analysis(&mut self, job: A) {
-        self.analysis.push_front(job);
+    pub fn requeue_analysis(&mut self, affinity: Option<u64>, job: A) {
+        self.analysis.push_front((affinity, job));
+    }
+
+    /// The analysis job `worker` should take: the oldest of its own affinity, else the oldest
+    /// that no other waiting worker has the affinity of (that worker is about to take it).
+    fn next_analysis(&self, worker: usize) -> Option<usize> {
+        let mine = self.last_affinity[worker];
+        let own = mine.and_then(|mine| {
+            self.analysis
+                .iter()
+                .position(|(affinity, _)| *affinity == Some(mine))
+        });
+        own.or_else(|| {
+            self.analysis.iter().position(|(affinity, _)| {
+                affinity.is_none_or(|affinity| {
+                    !self.workers.iter().enumerate().any(|(other, state)| {
+                        other != worker
+                            && *state == WorkerState::Waiting
+                            && self.last_affinity[other] == Some(affinity)
+                    })
+                })
+            })
+        })
     }
 
     /// The next job for `worker`, live first (fairly between clients); with none, the worker
@@ -224,8 +253,12 @@ impl<C: Eq + Hash + Clone, L, A> Lanes<C, L, A> {
             self.serving[worker] = Some((client, queued.kind));
             return Some(Taken::Live(queued.job));
         }
-        if let Some(job) = self.analysis.pop_front() {
+        if let Some(index) = self.next_analysis(worker) {
+            let (affinity, job) = self.analysis.remove(index).expect("the chosen job");
             self.workers[worker] = WorkerState::Analysis { preempt: false };
+            if affinity.is_some() {
+                self.last_affinity[worker] = affinity;
+            }
             return Some(Taken::Analysis(job));
         }
         self.workers[worker] = WorkerState::Waiting;
@@ -396,8 +429,8 @@ mod tests {
     #[test]
     fn a_waiting_worker_takes_a_live_job_before_any_analysis_job() {
         let mut lanes = TestLanes::new(4, 1);
-        lanes.push_analysis("a1").expect("room");
-        lanes.push_analysis("a2").expect("room");
+        lanes.push_analysis(None, "a1").expect("room");
+        lanes.push_analysis(None, "a2").expect("room");
         reply(&mut lanes, "A", "move");
         assert_eq!(lanes.take(0), Some(Taken::Live("move")));
         assert_eq!(lanes.workers(), [WorkerState::Live]);
@@ -557,7 +590,7 @@ mod tests {
     #[test]
     fn a_live_job_with_a_waiting_worker_preempts_nothing() {
         let mut lanes = TestLanes::new(4, 2);
-        lanes.push_analysis("a1").expect("room");
+        lanes.push_analysis(None, "a1").expect("room");
         assert_eq!(lanes.take(0), Some(Taken::Analysis("a1")));
         assert_eq!(lanes.take(1), None, "worker 1 now waits");
         assert_eq!(reply(&mut lanes, "A", "move"), None);
@@ -569,13 +602,13 @@ mod tests {
     fn a_live_job_finding_every_engine_busy_preempts_an_analysis_search() {
         let mut lanes = TestLanes::new(4, 2);
         reply(&mut lanes, "A", "other game");
-        lanes.push_analysis("a1").expect("room");
+        lanes.push_analysis(None, "a1").expect("room");
         assert_eq!(lanes.take(0), Some(Taken::Live("other game")));
         assert_eq!(lanes.take(1), Some(Taken::Analysis("a1")));
         assert_eq!(reply(&mut lanes, "B", "move"), Some(1));
         assert!(lanes.preempt_requested(1));
         // The stopped search's job goes back first in its lane; the freed worker takes the move.
-        lanes.requeue_analysis("a1");
+        lanes.requeue_analysis(None, "a1");
         lanes.leave(1, SECOND);
         assert_eq!(lanes.take(1), Some(Taken::Live("move")));
         lanes.leave(1, SECOND);
@@ -586,7 +619,7 @@ mod tests {
     fn each_queued_live_job_preempts_its_own_analysis_search() {
         let mut lanes = TestLanes::new(4, 3);
         for job in ["a1", "a2", "a3"] {
-            lanes.push_analysis(job).expect("room");
+            lanes.push_analysis(None, job).expect("room");
         }
         for worker in 0..3 {
             assert!(matches!(lanes.take(worker), Some(Taken::Analysis(_))));
@@ -628,7 +661,7 @@ mod tests {
     #[test]
     fn an_engine_that_is_down_or_between_jobs_is_not_counted_as_free() {
         let mut lanes = TestLanes::new(4, 2);
-        lanes.push_analysis("a1").expect("room");
+        lanes.push_analysis(None, "a1").expect("room");
         assert_eq!(lanes.take(0), Some(Taken::Analysis("a1")));
         assert_eq!(lanes.take(1), None);
         lanes.leave(1, Duration::ZERO); // worker 1's engine went down: it stops waiting
@@ -642,11 +675,11 @@ mod tests {
         reply(&mut lanes, "B", "m2");
         assert_eq!(lanes.push_live("C", REPLY, "m3"), Err("m3"));
         lanes
-            .push_analysis("a1")
+            .push_analysis(None, "a1")
             .expect("room, whatever the live lane holds");
-        lanes.push_analysis("a2").expect("room");
-        assert_eq!(lanes.push_analysis("a3"), Err("a3"));
-        lanes.requeue_analysis("a0");
+        lanes.push_analysis(None, "a2").expect("room");
+        assert_eq!(lanes.push_analysis(None, "a3"), Err("a3"));
+        lanes.requeue_analysis(None, "a0");
         lanes.requeue_live("A", REPLY, "m0");
         assert_eq!(lanes.queued(), (3, 3));
         assert_eq!(lanes.take(0), Some(Taken::Live("m0")));
@@ -655,8 +688,8 @@ mod tests {
     #[test]
     fn taking_a_new_analysis_job_clears_an_old_preemption_request() {
         let mut lanes = TestLanes::new(4, 1);
-        lanes.push_analysis("a1").expect("room");
-        lanes.push_analysis("a2").expect("room");
+        lanes.push_analysis(None, "a1").expect("room");
+        lanes.push_analysis(None, "a2").expect("room");
         assert_eq!(lanes.take(0), Some(Taken::Analysis("a1")));
         assert_eq!(reply(&mut lanes, "A", "m1"), Some(0));
         // The search ended on its own just before the stop; the worker takes the move anyway.
@@ -674,5 +707,27 @@ mod tests {
         hint(&mut lanes, "B", "h1");
         drain(&mut lanes, SECOND);
         assert!(lanes.clients.is_empty());
+    }
+
+    #[test]
+    fn a_chunk_s_next_position_waits_for_its_warm_engine_while_that_one_is_free() {
+        let mut lanes = TestLanes::new(4, 2);
+        lanes.push_analysis(Some(1), "chunk 1 a").expect("room");
+        lanes.push_analysis(Some(2), "chunk 2 a").expect("room");
+        assert_eq!(lanes.take(0), Some(Taken::Analysis("chunk 1 a")));
+        assert_eq!(lanes.take(1), Some(Taken::Analysis("chunk 2 a")));
+        lanes.leave(0, Duration::ZERO);
+        lanes.leave(1, Duration::ZERO);
+        // Both wait; chunk 2's next position comes first and worker 0 asks first.
+        assert_eq!(lanes.take(0), None);
+        assert_eq!(lanes.take(1), None);
+        lanes.push_analysis(Some(2), "chunk 2 b").expect("room");
+        lanes.push_analysis(Some(1), "chunk 1 b").expect("room");
+        assert_eq!(lanes.take(0), Some(Taken::Analysis("chunk 1 b")));
+        assert_eq!(lanes.take(1), Some(Taken::Analysis("chunk 2 b")));
+        // A busy warm engine does not hold its chunk back: another worker takes it.
+        lanes.push_analysis(Some(1), "chunk 1 c").expect("room");
+        lanes.leave(1, Duration::ZERO);
+        assert_eq!(lanes.take(1), Some(Taken::Analysis("chunk 1 c")));
     }
 }

@@ -293,6 +293,30 @@ impl EnginePool {
         answer.map_err(|_| EngineError::Stopped)?
     }
 
+    /// The engines' names as they gave them (`id name`), each once, joined by ` + `: what an
+    /// analysis answer depends on besides its position and budget (the analysis cache's key).
+    /// `unknown` while no engine has answered a handshake.
+    pub fn engine_names(&self) -> String {
+        let mut names: Vec<String> = self.health.iter().filter_map(|e| e.name()).collect();
+        names.sort();
+        names.dedup();
+        if names.is_empty() {
+            "unknown".into()
+        } else {
+            names.join(" + ")
+        }
+    }
+
+    /// The options every analysis search runs with, as the analysis cache's key names them.
+    pub fn analysis_options(&self) -> String {
+        format!("Threads=1 Hash={HASH_MB} MultiPV=1")
+    }
+
+    /// Engines in the pool (up or not).
+    pub fn size(&self) -> usize {
+        self.health.len()
+    }
+
     /// Analyses one position in the analysis lane, behind every live search; fails at once with
     /// [`EngineError::Busy`] when that lane is full. Dropping the returned future cancels it.
     pub async fn analyse(&self, request: AnalysisRequest) -> Result<PositionAnalysis, EngineError> {

@@ -34,6 +34,8 @@ pub struct EngineProcess {
     stdin: Writer,
     stdout: Reader,
     buffer: Vec<u8>,
+    /// What the engine called itself in the handshake (`id name`).
+    name: Option<String>,
 }
 
 impl std::fmt::Debug for EngineProcess {
@@ -80,6 +82,7 @@ impl EngineProcess {
             stdin: Box::new(stdin),
             stdout: BufReader::new(Box::new(stdout)),
             buffer: Vec::new(),
+            name: None,
         })
     }
 
@@ -101,6 +104,7 @@ impl EngineProcess {
             stdin: Box::new(write),
             stdout: BufReader::new(Box::new(read)),
             buffer: Vec::new(),
+            name: None,
         })
     }
 
@@ -109,12 +113,29 @@ impl EngineProcess {
         let engine = &mut self;
         let deadline = Instant::now() + HANDSHAKE_TIMEOUT;
         engine.send(&UciCommand::Uci).await?;
-        engine.wait_for(EngineLine::UciOk, deadline).await?;
+        loop {
+            match engine.read_line(deadline).await? {
+                EngineLine::UciOk => break,
+                EngineLine::IdName(name) => engine.name = Some(name),
+                EngineLine::Chatter | EngineLine::Empty | EngineLine::Info(_) => {}
+                EngineLine::Garbage(text) => return Err(EngineError::Garbage(text)),
+                other => {
+                    return Err(EngineError::Protocol(format!(
+                        "unexpected {other:?} before uciok"
+                    )))
+                }
+            }
+        }
         for option in options {
             engine.send(&UciCommand::SetOption(*option)).await?;
         }
         engine.sync(deadline).await?;
         Ok(self)
+    }
+
+    /// The engine's `id name`, if it gave one.
+    pub fn name(&self) -> Option<&str> {
+        self.name.as_deref()
     }
 
     /// Sends `isready` and waits for `readyok` until `deadline`.
@@ -177,7 +198,10 @@ impl EngineProcess {
         loop {
             match self.read_line(deadline).await? {
                 line if line == expected => return Ok(()),
-                EngineLine::Chatter | EngineLine::Empty | EngineLine::Info(_) => {}
+                EngineLine::Chatter
+                | EngineLine::IdName(_)
+                | EngineLine::Empty
+                | EngineLine::Info(_) => {}
                 // A stale bestmove from a search we stopped may still arrive before readyok.
                 EngineLine::BestMove(_) | EngineLine::NoBestMove => {}
                 EngineLine::Garbage(text) => return Err(EngineError::Garbage(text)),

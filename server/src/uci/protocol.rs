@@ -188,13 +188,18 @@ pub enum EngineLine {
     NoBestMove,
     /// `info ...`: search progress, kept raw ([`super::parse_info`] reads it when someone follows).
     Info(String),
-    /// `id`, `option` and the banner: expected around the handshake only.
+    /// `id name …`: the engine's name and version, kept for the analysis cache's key.
+    IdName(String),
+    /// `id author`, `option` and the banner: expected around the handshake only.
     Chatter,
     /// A blank line.
     Empty,
     /// Anything else, including a `bestmove` whose move does not parse.
     Garbage(String),
 }
+
+/// The most characters of an engine's `id name` kept.
+const MAX_NAME_CHARS: usize = 80;
 
 /// Parses one line of engine output (without its line ending).
 pub fn parse_line(line: &str) -> EngineLine {
@@ -205,6 +210,16 @@ pub fn parse_line(line: &str) -> EngineLine {
         Some("uciok") => EngineLine::UciOk,
         Some("readyok") => EngineLine::ReadyOk,
         Some("info") => EngineLine::Info(line.to_owned()),
+        Some("id") if words.next() == Some("name") => {
+            // Printable and short: it becomes part of a key and may be logged.
+            let name: String = line["id name".len()..]
+                .trim()
+                .chars()
+                .filter(|c| !c.is_control())
+                .take(MAX_NAME_CHARS)
+                .collect();
+            EngineLine::IdName(name)
+        }
         Some("id" | "option") => EngineLine::Chatter,
         Some("bestmove") => match words.next() {
             Some("(none)") => EngineLine::NoBestMove,
@@ -372,7 +387,10 @@ mod tests {
                 "Stockfish 15.1 by the Stockfish developers (see AUTHORS file)",
                 EngineLine::Chatter,
             ),
-            ("id name Stockfish 15.1", EngineLine::Chatter),
+            (
+                "id name Stockfish 15.1",
+                EngineLine::IdName("Stockfish 15.1".into()),
+            ),
             (
                 "option name Skill Level type spin default 20 min 0 max 20",
                 EngineLine::Chatter,

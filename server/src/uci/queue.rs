@@ -100,12 +100,14 @@ impl JobQueue {
             if inner.closed {
                 return Err(EngineError::Stopped);
             }
+            let affinity = job.request.affinity;
             inner
                 .lanes
-                .push_analysis(job)
+                .push_analysis(affinity, job)
                 .map_err(|_| EngineError::Busy)?;
         }
-        self.work.notify_one();
+        // Every waiting worker looks: the job may be meant for one in particular (its affinity).
+        self.work.notify_waiters();
         Ok(())
     }
 
@@ -143,10 +145,13 @@ impl JobQueue {
                     let (client, kind) = job.client_and_kind();
                     inner.lanes.requeue_live(client, kind, job);
                 }
-                Taken::Analysis(job) => inner.lanes.requeue_analysis(job),
+                Taken::Analysis(job) => {
+                    let affinity = job.request.affinity;
+                    inner.lanes.requeue_analysis(affinity, job);
+                }
             }
         }
-        self.work.notify_one();
+        self.work.notify_waiters();
     }
 
     /// The next job for `worker`, live first, waiting until there is one; `None` once the pool

@@ -1,12 +1,14 @@
-//! A whole game analysed on the analysis lane by the real Stockfish, through the runner and the
-//! review: judgments, the checkmate that needs no search, resuming and cancelling.
+//! A whole game analysed on the analysis lane by the real Stockfish, through the runner (in
+//! chunks) and the review: judgments, the checkmate that needs no search, resuming and
+//! cancelling.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use alphachess_engine::Game;
 use alphachess_server::analysis::{
-    analyse_game, AnalysedPosition, AnalysisStatus, Eval, Judgment, Pass, Review,
+    plan, positions_to_search, run_pass, AnalysedPosition, AnalysisStatus, Eval, Judgment, Pass,
+    PassPlan, PassSettings, Review,
 };
 use alphachess_server::uci::{EnginePool, SearchRequest};
 use tokio::sync::mpsc;
@@ -20,13 +22,44 @@ fn fools_mate() -> Game {
     game_after(&["f2f3", "e7e5", "g2g4", "d8h4"])
 }
 
-async fn analyse(pool: &EnginePool, game: &Game, start: usize) -> Vec<AnalysedPosition> {
-    let mut reported = Vec::new();
-    analyse_game(pool, Arc::from("review"), game, NODES, start, |position| {
-        reported.push(position)
-    })
+/// The final pass over `game`'s positions from `start`, in chunks of two, on the pool.
+async fn analyse_with(
+    pool: &EnginePool,
+    game: &Game,
+    start: usize,
+    nodes: u64,
+    mut report: impl FnMut(AnalysedPosition),
+) {
+    let total = positions_to_search(game);
+    let missing: Vec<usize> = (start..total).collect();
+    let pass = PassPlan {
+        chunks: plan(&missing, 2, total, true),
+        settings: PassSettings {
+            pass: Pass::Final,
+            nodes,
+            warm_up_nodes: (nodes / 50).max(1),
+        },
+        walkers: 2,
+    };
+    run_pass(
+        pool,
+        Arc::from("review"),
+        game,
+        pass,
+        || std::future::ready(()),
+        |answered| {
+            report(answered.position);
+            true
+        },
+    )
     .await
     .expect("the game is analysed");
+}
+
+async fn analyse(pool: &EnginePool, game: &Game, start: usize) -> Vec<AnalysedPosition> {
+    let mut reported = Vec::new();
+    analyse_with(pool, game, start, NODES, |position| reported.push(position)).await;
+    reported.sort_by_key(|position| position.index);
     reported
 }
 
@@ -38,7 +71,7 @@ async fn a_finished_game_is_analysed_position_by_position_and_judged() {
     assert_eq!(
         reported.iter().map(|p| p.index).collect::<Vec<_>>(),
         [0, 1, 2, 3],
-        "every position but the checkmate, in order"
+        "every position but the checkmate, once"
     );
     let mut review = Review::new(game);
     for position in reported {
@@ -92,7 +125,7 @@ async fn dropping_an_analysis_stops_its_search_and_frees_the_engine() {
     let running = {
         let pool = pool.clone();
         tokio::spawn(async move {
-            analyse_game(&pool, Arc::from("long review"), &game, 50_000_000, 0, |p| {
+            analyse_with(&pool, &game, 0, 50_000_000, |p| {
                 let _ = sender.send(p.index);
             })
             .await

@@ -7,6 +7,7 @@ mod analysis;
 mod analysis_lane;
 mod analysis_runner;
 mod chess960;
+mod chunked_review;
 mod clients;
 mod clocks;
 mod conditional;
