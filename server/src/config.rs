@@ -11,7 +11,8 @@ use clap::Parser;
 
 use crate::analysis::DEFAULT_ANALYSIS_NODES;
 use crate::games::{
-    PgSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_MAX_PENDING_ANALYSES, DEFAULT_VIEW_CACHE_MIB,
+    PgSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_CACHE_POSITIONS, DEFAULT_MAX_PENDING_ANALYSES,
+    DEFAULT_VIEW_CACHE_MIB,
 };
 use crate::limits::{IpNet, LimitSettings};
 use crate::middleware::cors::CorsOrigin;
@@ -102,6 +103,14 @@ pub struct Config {
     #[arg(long, env = "ALPHACHESS_ANALYSES_PER_CLIENT", default_value_t = DEFAULT_ANALYSES_PER_CLIENT as u32,
           value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub analyses_per_client: u32,
+
+    /// Engine answers kept for post-game analyses, shared by every game (the opening plies of a
+    /// game already seen, or a second review, cost no engine time): at most this many positions,
+    /// the least recently used forgotten first, in the database (about 150 bytes each); 0 keeps
+    /// none
+    #[arg(long, env = "ALPHACHESS_ANALYSIS_CACHE_POSITIONS", default_value_t = DEFAULT_CACHE_POSITIONS,
+          value_parser = clap::value_parser!(u64).range(0..=100_000_000))]
+    pub analysis_cache_positions: u64,
 
     /// Where games are kept: a SQLite file that keeps every game across restarts (`:memory:`
     /// keeps nothing), or `postgres://user:password@host:port/dbname` for a PostgreSQL database
