@@ -277,6 +277,7 @@ impl Config {
             url: self.db.clone(),
             lease: Duration::from_millis(self.lease_ms),
             max_live: u64::from(self.max_games),
+            cache_positions: self.analysis_cache_positions,
         })
     }
 
@@ -462,6 +463,22 @@ mod tests {
         );
         assert!(Config::try_parse_from(["alphachess-server", "--max-analyses", "0"]).is_err());
         assert!(Config::try_parse_from(["alphachess-server", "--analysis-nodes", "10"]).is_err());
+    }
+
+    #[test]
+    fn the_analysis_cache_keeps_its_default_bound_and_zero_turns_it_off() {
+        let config = Config::with_defaults();
+        assert_eq!(config.analysis_cache_positions, DEFAULT_CACHE_POSITIONS);
+        let config = Config::parse_from([
+            "alphachess-server",
+            "--analysis-cache-positions",
+            "0",
+            "--db",
+            "postgres://h/d",
+        ]);
+        assert_eq!(config.analysis_cache_positions, 0);
+        let settings = config.postgres().expect("PostgreSQL");
+        assert_eq!(settings.cache_positions, 0, "passed to the store");
     }
 
     #[test]
