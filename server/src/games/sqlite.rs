@@ -1237,6 +1237,24 @@ mod tests {
         assert_eq!((count("analyses"), count("analysed_positions")), (0, 0));
     }
 
+    #[tokio::test]
+    async fn the_analysis_cache_works_in_a_private_memory_database() {
+        let (store, _) = SqliteStore::open(":memory:", 10).expect("opens");
+        let key = CacheKey::from_stored("ab".repeat(16));
+        let answer = CachedAnswer {
+            cp: None,
+            mate: Some(-2),
+            best: "e7e5".into(),
+            pv: "e7e5".into(),
+            depth: 9,
+            nodes: 500,
+        };
+        store.cache_answer(&key, &answer).expect("queued");
+        let other = CacheKey::from_stored("cd".repeat(16));
+        let answers = store.cached_answers(&[other, key]).await.expect("read");
+        assert_eq!(answers, [None, Some(answer)]);
+    }
+
     #[test]
     fn stored_games_come_back_most_recent_first_up_to_the_limit() {
         let dir = tempfile::tempdir().expect("a temporary folder");
