@@ -11,7 +11,8 @@ use clap::Parser;
 
 use crate::analysis::{DEFAULT_ANALYSIS_NODES, QUICK_NODES};
 use crate::games::{
-    PgSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_MAX_PENDING_ANALYSES, DEFAULT_VIEW_CACHE_MIB,
+    PgSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_CACHE_POSITIONS, DEFAULT_MAX_PENDING_ANALYSES,
+    DEFAULT_VIEW_CACHE_MIB,
 };
 use crate::limits::{IpNet, LimitSettings};
 use crate::middleware::cors::CorsOrigin;
@@ -109,6 +110,14 @@ pub struct Config {
     #[arg(long, env = "ALPHACHESS_ANALYSES_PER_CLIENT", default_value_t = DEFAULT_ANALYSES_PER_CLIENT as u32,
           value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub analyses_per_client: u32,
+
+    /// Engine answers kept for post-game analyses, shared by every game (the opening plies of a
+    /// game already seen, or a second review, cost no engine time): at most this many positions,
+    /// the least recently used forgotten first, in the database (about 150 bytes each); 0 keeps
+    /// none
+    #[arg(long, env = "ALPHACHESS_ANALYSIS_CACHE_POSITIONS", default_value_t = DEFAULT_CACHE_POSITIONS,
+          value_parser = clap::value_parser!(u64).range(0..=100_000_000))]
+    pub analysis_cache_positions: u64,
 
     /// Where games are kept: a SQLite file that keeps every game across restarts (`:memory:`
     /// keeps nothing), or `postgres://user:password@host:port/dbname` for a PostgreSQL database
@@ -275,6 +284,7 @@ impl Config {
             url: self.db.clone(),
             lease: Duration::from_millis(self.lease_ms),
             max_live: u64::from(self.max_games),
+            cache_positions: self.analysis_cache_positions,
         })
     }
 
@@ -460,6 +470,22 @@ mod tests {
         );
         assert!(Config::try_parse_from(["alphachess-server", "--max-analyses", "0"]).is_err());
         assert!(Config::try_parse_from(["alphachess-server", "--analysis-nodes", "10"]).is_err());
+    }
+
+    #[test]
+    fn the_analysis_cache_keeps_its_default_bound_and_zero_turns_it_off() {
+        let config = Config::with_defaults();
+        assert_eq!(config.analysis_cache_positions, DEFAULT_CACHE_POSITIONS);
+        let config = Config::parse_from([
+            "alphachess-server",
+            "--analysis-cache-positions",
+            "0",
+            "--db",
+            "postgres://h/d",
+        ]);
+        assert_eq!(config.analysis_cache_positions, 0);
+        let settings = config.postgres().expect("PostgreSQL");
+        assert_eq!(settings.cache_positions, 0, "passed to the store");
     }
 
     #[test]

@@ -304,7 +304,8 @@ async fn open_games(config: &Config) -> Result<(Games, Option<StoredGames>), Sta
     let limit = config.max_games as usize;
     let opened = {
         let path = path.clone();
-        tokio::task::spawn_blocking(move || SqliteStore::open_unread(&path, limit)).await
+        let cache = config.analysis_cache_positions;
+        tokio::task::spawn_blocking(move || SqliteStore::open_unread(&path, limit, cache)).await
     };
     let (store, stored) = opened
         .unwrap_or_else(|panic| Err(StoreError::backend("opening (the task panicked)", panic)))

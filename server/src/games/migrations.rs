@@ -79,6 +79,23 @@ const SCHEMA_V7_PLAYERS: &str = "ALTER TABLE games ADD COLUMN players TEXT;";
 /// variant is read from the FEN as before.
 const SCHEMA_V8_VARIANT: &str = "ALTER TABLE games ADD COLUMN variant TEXT;";
 
+/// Version 9 (#24): the position cache shared by every game's analysis (`position_cache.rs`):
+/// one engine answer per key, as `analysed_positions` keeps one (re-validated when read), and
+/// `used`, larger for a later use, so the least recently used rows are the first forgotten past
+/// `--analysis-cache-positions` (see `sqlite_cache.rs`).
+const SCHEMA_V9_ANALYSIS_CACHE: &str = "
+CREATE TABLE analysis_cache (
+    key    TEXT PRIMARY KEY NOT NULL,
+    cp     INTEGER,
+    mate   INTEGER,
+    best   TEXT NOT NULL,
+    pv     TEXT NOT NULL,
+    depth  INTEGER NOT NULL,
+    nodes  INTEGER NOT NULL,
+    used   INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX analysis_cache_by_use ON analysis_cache (used);";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     SCHEMA_V1,
@@ -89,6 +106,7 @@ const MIGRATIONS: &[&str] = &[
     SCHEMA_V6_LADDER,
     SCHEMA_V7_PLAYERS,
     SCHEMA_V8_VARIANT,
+    SCHEMA_V9_ANALYSIS_CACHE,
 ];
 
 /// The schema version this release writes.
@@ -164,6 +182,42 @@ mod tests {
             })
             .collect();
         assert_eq!(steps, super::super::level::LEGACY_LEVELS);
+    }
+
+    #[test]
+    fn a_database_before_the_analysis_cache_gets_an_empty_cache_and_keeps_its_games() {
+        let mut conn = Connection::open_in_memory().expect("sqlite");
+        let tx = conn.transaction().expect("tx");
+        for sql in &MIGRATIONS[..8] {
+            tx.execute_batch(sql).expect("older schema");
+        }
+        tx.pragma_update(None, "user_version", 8).expect("set");
+        tx.commit().expect("commit");
+        conn.execute(
+            "INSERT INTO games (id, token_hash, initial_fen, moves, player_color, level, \
+             status, result, created_at, updated_at, variant) VALUES ('g', '', '', 'e2e4', \
+             'white', 9, 'ongoing', '*', 0, 0, 'standard')",
+            [],
+        )
+        .expect("insert");
+        assert_eq!(migrate(&mut conn).expect("migrates"), 8);
+        assert_eq!(version(&conn), 9);
+        let moves: String = conn
+            .query_row("SELECT moves FROM games WHERE id = 'g'", [], |row| {
+                row.get(0)
+            })
+            .expect("the game is kept");
+        assert_eq!(moves, "e2e4");
+        let cached: i64 = conn
+            .query_row("SELECT count(*) FROM analysis_cache", [], |row| row.get(0))
+            .expect("the cache table exists");
+        assert_eq!(cached, 0);
+        conn.execute(
+            "INSERT INTO analysis_cache (key, cp, mate, best, pv, depth, nodes, used) \
+             VALUES ('k', 10, NULL, 'e2e4', 'e2e4', 1, 1, 1)",
+            [],
+        )
+        .expect("takes an answer");
     }
 
     #[test]

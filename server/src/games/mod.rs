@@ -3,6 +3,7 @@
 mod analyses;
 mod analysis_places;
 mod analysis_record;
+mod cache_quota;
 mod clock;
 mod color;
 mod db_lock;
@@ -32,6 +33,7 @@ mod registry;
 mod service;
 mod setup;
 mod sqlite;
+mod sqlite_cache;
 mod state;
 mod store;
 mod summary;

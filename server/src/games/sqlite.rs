@@ -15,8 +15,18 @@
 //! through the same queue (the read answers after the writes queued before it are committed, so
 //! it never sees an older game than memory had), the cap on unfinished games is counted in the
 //! writer's transaction, and idle games are forgotten by the age of their last change.
+//!
+//! The position cache (`position_cache.rs`, `sqlite_cache.rs`) goes through the same queue, for
+//! its reads too: every statement on the file then runs on one connection, which is also what
+//! makes it work on a private `:memory:` database (a second connection would see another, empty
+//! database), and a read of a chunk's keys costs one queue turn (the batch's commit, then a
+//! primary-key lookup per key) rather than a second connection and a blocking thread. A hit's
+//! "use" is written in the batch that reads it. Cache writes and reads are best effort: they
+//! take at most a quarter of the queue ([`CacheQuota`]); past that an answer is dropped and a
+//! read misses (logged at debug), and they run in a savepoint, so a cache statement that fails
+//! never fails a game's change in the same batch.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -26,14 +36,17 @@ use rusqlite::{params, Connection, OpenFlags};
 use tokio::sync::watch;
 
 use super::analysis_record::{status_name, AnalysisRecord, PositionRecord};
+use super::cache_quota::{CachePermit, CacheQuota};
 use super::db_lock::DbLock;
 use super::error::StoreError;
 use super::failed_writes::FailedWrites;
 use super::id::GameId;
 use super::migrations::migrate;
 use super::players::Players;
+use super::position_cache::{CacheKey, CachedAnswer, DEFAULT_CACHE_POSITIONS};
 use super::quarantine::QuarantinedGame;
 use super::record::{GameRecord, StoredGame};
+use super::sqlite_cache::SqliteCache;
 use super::store::{Durable, Fresh, GameSnapshot, GameStore, Lookup, Pending, WriteTicket};
 use super::variant::Variant;
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
@@ -65,6 +78,20 @@ enum Write {
     Expire(u64, i64, Reply<u64>),
     /// Answers once the writer reaches it and the file answers a query (readiness).
     Ping(u64, Reply<()>),
+    /// Keeps an answer in the position cache.
+    CacheAnswer {
+        ticket: u64,
+        key: CacheKey,
+        answer: CachedAnswer,
+        _permit: CachePermit,
+    },
+    /// Reads the position cache (and marks the hits used).
+    CacheRead {
+        ticket: u64,
+        keys: Vec<CacheKey>,
+        reply: Reply<Vec<Option<CachedAnswer>>>,
+        _permit: CachePermit,
+    },
 }
 
 /// Where the writer thread sends the answer of a read.
@@ -80,7 +107,9 @@ impl Write {
             | Write::LoadGame(ticket, ..)
             | Write::LoadAnalysis(ticket, ..)
             | Write::Expire(ticket, ..)
-            | Write::Ping(ticket, ..) => *ticket,
+            | Write::Ping(ticket, ..)
+            | Write::CacheAnswer { ticket, .. }
+            | Write::CacheRead { ticket, .. } => *ticket,
         }
     }
 }
@@ -108,16 +137,18 @@ pub struct SqliteStore {
     quarantined: Arc<Mutex<Vec<QuarantinedGame>>>,
     /// Keeps a second server off the file until [`GameStore::close`] (none for `:memory:`).
     lock: Mutex<Option<DbLock>>,
+    /// The position cache's share of the queue; `None` when the cache keeps nothing.
+    cache: Option<CacheQuota>,
 }
 
 impl SqliteStore {
     /// Opens (or creates) the database at `path` (`:memory:` for a private in-memory one),
     /// brings its schema up to date and reads back the `limit` most recently changed games (their
     /// analyses wait in [`GameStore::take_stored_analyses`], the games that do not load in
-    /// [`GameStore::take_quarantined`]).
+    /// [`GameStore::take_quarantined`]). The position cache keeps the default bound.
     /// Blocking: call it before serving, or from `spawn_blocking`.
     pub fn open(path: &str, limit: usize) -> Result<(SqliteStore, Vec<StoredGame>), StoreError> {
-        SqliteStore::open_with_queue(path, limit, MAX_QUEUED_WRITES)
+        SqliteStore::open_with(path, limit, MAX_QUEUED_WRITES, DEFAULT_CACHE_POSITIONS)
     }
 
     /// Like [`SqliteStore::open`], with room for `max_queued` writes waiting for the writer.
@@ -126,23 +157,48 @@ impl SqliteStore {
         limit: usize,
         max_queued: usize,
     ) -> Result<(SqliteStore, Vec<StoredGame>), StoreError> {
-        let (store, stored) = SqliteStore::open_unread_with_queue(path, limit, max_queued)?;
+        SqliteStore::open_with(path, limit, max_queued, DEFAULT_CACHE_POSITIONS)
+    }
+
+    /// Like [`SqliteStore::open`], the position cache keeping at most `cache_positions` answers
+    /// (0: none; the rows of a larger bound are forgotten now).
+    pub fn open_with_cache(
+        path: &str,
+        limit: usize,
+        cache_positions: u64,
+    ) -> Result<(SqliteStore, Vec<StoredGame>), StoreError> {
+        SqliteStore::open_with(path, limit, MAX_QUEUED_WRITES, cache_positions)
+    }
+
+    fn open_with(
+        path: &str,
+        limit: usize,
+        max_queued: usize,
+        cache_positions: u64,
+    ) -> Result<(SqliteStore, Vec<StoredGame>), StoreError> {
+        let (store, stored) =
+            SqliteStore::open_unread_with(path, limit, max_queued, cache_positions)?;
         let mut games = Vec::with_capacity(stored.len());
         stored.read(|game| games.push(game))?;
         Ok((store, games))
     }
 
-    /// Like [`SqliteStore::open`] (the lock taken, the file checked and migrated, the writer
-    /// started), but the games are read back later, by [`StoredGames::read`]: the server listens
-    /// meanwhile.
-    pub fn open_unread(path: &str, limit: usize) -> Result<(SqliteStore, StoredGames), StoreError> {
-        SqliteStore::open_unread_with_queue(path, limit, MAX_QUEUED_WRITES)
+    /// Like [`SqliteStore::open_with_cache`] (the lock taken, the file checked and migrated, the
+    /// cache pruned to its bound, the writer started), but the games are read back later, by
+    /// [`StoredGames::read`]: the server listens meanwhile.
+    pub fn open_unread(
+        path: &str,
+        limit: usize,
+        cache_positions: u64,
+    ) -> Result<(SqliteStore, StoredGames), StoreError> {
+        SqliteStore::open_unread_with(path, limit, MAX_QUEUED_WRITES, cache_positions)
     }
 
-    fn open_unread_with_queue(
+    fn open_unread_with(
         path: &str,
         limit: usize,
         max_queued: usize,
+        cache_positions: u64,
     ) -> Result<(SqliteStore, StoredGames), StoreError> {
         let lock = if path == ":memory:" {
             None
@@ -153,6 +209,11 @@ impl SqliteStore {
             connect(path).map_err(|error| StoreError::backend(format!("opening {path}"), error))?;
         check_integrity(&conn)?;
         migrate(&mut conn)?;
+        // A bound lowered since the last start (or 0) takes effect now.
+        let mut cache = SqliteCache::new(cache_positions);
+        cache
+            .prune(&conn)
+            .map_err(|error| StoreError::backend("bounding the analysis cache", error))?;
         // The games as the file holds them now: a second connection, in a read transaction
         // begun before the writer starts (a private `:memory:` database is empty).
         let reader = if path == ":memory:" {
@@ -183,6 +244,7 @@ impl SqliteStore {
             failures: Arc::clone(&failures),
             full: Arc::clone(&full),
             max_live: i64::try_from(limit).unwrap_or(i64::MAX),
+            cache,
         };
         std::thread::Builder::new()
             .name("sqlite-writer".into())
@@ -196,6 +258,7 @@ impl SqliteStore {
             stored_analyses: Arc::default(),
             quarantined: Arc::default(),
             lock: Mutex::new(lock),
+            cache: (cache_positions > 0).then(|| CacheQuota::new(max_queued / 4)),
         };
         let stored = StoredGames {
             reader,
@@ -215,6 +278,16 @@ impl SqliteStore {
         let (reply, answer) = tokio::sync::oneshot::channel();
         self.enqueue(|ticket| request(ticket, reply))?;
         Ok(answer)
+    }
+
+    /// A place in the queue for a cache write; `None` when the cache keeps nothing or its share
+    /// of the queue is taken (then the write is dropped: the cache is best effort).
+    fn cache_permit(&self) -> Option<CachePermit> {
+        let permit = self.cache.as_ref()?.try_take();
+        if permit.is_none() {
+            tracing::debug!("the analysis cache's share of the write queue is full");
+        }
+        permit
     }
 
     fn enqueue(&self, write: impl FnOnce(u64) -> Write) -> Result<WriteTicket, StoreError> {
@@ -292,6 +365,47 @@ impl GameStore for SqliteStore {
     ) -> Result<WriteTicket, StoreError> {
         let (id, row) = (id.to_string(), PositionRecord::of(position));
         self.enqueue(|ticket| Write::Position(ticket, id, row))
+    }
+
+    fn cached_answers(&self, keys: &[CacheKey]) -> Pending<'_, Vec<Option<CachedAnswer>>> {
+        let misses = || Ok(vec![None; keys.len()]);
+        let Some(permit) = self.cache_permit() else {
+            return Box::pin(std::future::ready(misses()));
+        };
+        let keys = keys.to_vec();
+        match self.read(|ticket, reply| Write::CacheRead {
+            ticket,
+            keys,
+            reply,
+            _permit: permit,
+        }) {
+            Ok(read) => Box::pin(async move { answered(read).await }),
+            Err(StoreError::Busy) => {
+                tracing::debug!("the write queue is full: the analysis cache misses");
+                Box::pin(std::future::ready(misses()))
+            }
+            Err(error) => Box::pin(std::future::ready(Err(error))),
+        }
+    }
+
+    fn cache_answer(&self, key: &CacheKey, answer: &CachedAnswer) -> Result<(), StoreError> {
+        let Some(permit) = self.cache_permit() else {
+            return Ok(());
+        };
+        let (key, answer) = (key.clone(), answer.clone());
+        match self.enqueue(|ticket| Write::CacheAnswer {
+            ticket,
+            key,
+            answer,
+            _permit: permit,
+        }) {
+            Ok(_) => Ok(()),
+            Err(StoreError::Busy) => {
+                tracing::debug!("the write queue is full: an analysis answer is not cached");
+                Ok(())
+            }
+            Err(error) => Err(error),
+        }
     }
 
     fn reloads(&self) -> bool {
@@ -421,6 +535,8 @@ struct Writer {
     full: Arc<Mutex<HashSet<u64>>>,
     /// The most unfinished games the database may hold (`--max-games`).
     max_live: i64,
+    /// The position cache's table.
+    cache: SqliteCache,
 }
 
 impl Writer {
@@ -434,13 +550,21 @@ impl Writer {
                 }
             }
             let range = (batch[0].ticket(), batch[batch.len() - 1].ticket());
-            match commit(&mut self.conn, &batch, self.max_live) {
+            let mut cached = HashMap::new();
+            match commit(
+                &mut self.conn,
+                &batch,
+                self.max_live,
+                &mut self.cache,
+                &mut cached,
+            ) {
                 Ok(full) => self
                     .full
                     .lock()
                     .unwrap_or_else(PoisonError::into_inner)
                     .extend(full),
                 Err(error) => {
+                    self.cache.forget_counts();
                     tracing::error!(%error, writes = batch.len(), "could not commit game changes");
                     self.failures
                         .lock()
@@ -450,7 +574,7 @@ impl Writer {
             }
             // Reads answer after the commit: they see exactly what is durable.
             for write in batch {
-                self.answer(write);
+                self.answer(write, &mut cached);
             }
             self.settle.send_replace(range.1);
         }
@@ -468,9 +592,21 @@ async fn answered<T>(
 }
 
 impl Writer {
-    /// Answers a read or runs the expiry (writes were committed already).
-    fn answer(&mut self, write: Write) {
+    /// Answers a read or runs the expiry (writes were committed already); `cached` holds the
+    /// batch's cache reads by ticket (one missing, its batch failed, misses).
+    fn answer(&mut self, write: Write, cached: &mut HashMap<u64, Vec<Option<CachedAnswer>>>) {
         match write {
+            Write::CacheRead {
+                ticket,
+                keys,
+                reply,
+                ..
+            } => {
+                let answers = cached
+                    .remove(&ticket)
+                    .unwrap_or_else(|| vec![None; keys.len()]);
+                let _gone = reply.send(Ok(answers));
+            }
             Write::LoadGame(_, id, reply) => {
                 let _gone = reply.send(load_game(&self.conn, &id));
             }
@@ -484,7 +620,11 @@ impl Writer {
             Write::Ping(_, reply) => {
                 let _gone = reply.send(self.conn.query_row("SELECT 1", [], |_| Ok(())));
             }
-            Write::Save(..) | Write::Delete(..) | Write::Analysis(..) | Write::Position(..) => {}
+            Write::Save(..)
+            | Write::Delete(..)
+            | Write::Analysis(..)
+            | Write::Position(..)
+            | Write::CacheAnswer { .. } => {}
         }
     }
 }
@@ -568,9 +708,15 @@ fn players_to_column(players: Option<&Players>) -> Option<String> {
 }
 
 /// Writes one batch's changes in one transaction; the tickets of the new games refused because
-/// `max_live` unfinished games are stored.
-fn commit(conn: &mut Connection, batch: &[Write], max_live: i64) -> rusqlite::Result<Vec<u64>> {
-    let tx = conn.transaction()?;
+/// `max_live` unfinished games are stored. The batch's cache reads answer into `cached`.
+fn commit(
+    conn: &mut Connection,
+    batch: &[Write],
+    max_live: i64,
+    cache: &mut SqliteCache,
+    cached: &mut HashMap<u64, Vec<Option<CachedAnswer>>>,
+) -> rusqlite::Result<Vec<u64>> {
+    let mut tx = conn.transaction()?;
     let mut full = Vec::new();
     {
         let mut live = tx.prepare_cached("SELECT count(*) FROM games WHERE status = 'ongoing'")?;
@@ -647,12 +793,54 @@ fn commit(conn: &mut Connection, batch: &[Write], max_live: i64) -> rusqlite::Re
                 Write::LoadGame(..)
                 | Write::LoadAnalysis(..)
                 | Write::Expire(..)
-                | Write::Ping(..) => {}
+                | Write::Ping(..)
+                | Write::CacheAnswer { .. }
+                | Write::CacheRead { .. } => {}
+            }
+        }
+    }
+    let caches = batch
+        .iter()
+        .any(|write| matches!(write, Write::CacheAnswer { .. } | Write::CacheRead { .. }));
+    if caches {
+        let savepoint = tx.savepoint()?;
+        match commit_cache(&savepoint, batch, cache, cached) {
+            Ok(()) => savepoint.commit()?,
+            Err(error) => {
+                // Dropping the savepoint rolls the cache's part back; the games' part stands.
+                cache.forget_counts();
+                tracing::warn!(%error, "could not write the analysis cache");
             }
         }
     }
     tx.commit()?;
     Ok(full)
+}
+
+/// The batch's cache writes and reads, in order; then the bound, if an answer was added.
+fn commit_cache(
+    conn: &Connection,
+    batch: &[Write],
+    cache: &mut SqliteCache,
+    cached: &mut HashMap<u64, Vec<Option<CachedAnswer>>>,
+) -> rusqlite::Result<()> {
+    let mut stored = false;
+    for write in batch {
+        match write {
+            Write::CacheAnswer { key, answer, .. } => {
+                cache.store(conn, key, answer)?;
+                stored = true;
+            }
+            Write::CacheRead { ticket, keys, .. } => {
+                cached.insert(*ticket, cache.read(conn, keys)?);
+            }
+            _ => {}
+        }
+    }
+    if stored {
+        cache.prune(conn)?;
+    }
+    Ok(())
 }
 
 /// Opens the file with the settings durability needs.
@@ -1047,6 +1235,24 @@ mod tests {
             .expect("counted")
         };
         assert_eq!((count("analyses"), count("analysed_positions")), (0, 0));
+    }
+
+    #[tokio::test]
+    async fn the_analysis_cache_works_in_a_private_memory_database() {
+        let (store, _) = SqliteStore::open(":memory:", 10).expect("opens");
+        let key = CacheKey::from_stored("ab".repeat(16));
+        let answer = CachedAnswer {
+            cp: None,
+            mate: Some(-2),
+            best: "e7e5".into(),
+            pv: "e7e5".into(),
+            depth: 9,
+            nodes: 500,
+        };
+        store.cache_answer(&key, &answer).expect("queued");
+        let other = CacheKey::from_stored("cd".repeat(16));
+        let answers = store.cached_answers(&[other, key]).await.expect("read");
+        assert_eq!(answers, [None, Some(answer)]);
     }
 
     #[test]

@@ -9,9 +9,9 @@ use std::time::Duration;
 
 use alphachess_engine::{CastlingMode, Color, Game, Position};
 use alphachess_server::games::{
-    import_pgn, Change, GameId, GameSnapshot, GameState, GameStore, Level, Lookup, PgSettings,
-    PgStore, Players, SqliteStore, StoreError, StoredGame, WriteTicket, PG_SCHEMA_VERSION,
-    SCHEMA_VERSION,
+    import_pgn, CacheKey, CachedAnswer, Change, GameId, GameSnapshot, GameState, GameStore, Level,
+    Lookup, PgSettings, PgStore, Players, SqliteStore, StoreError, StoredGame, WriteTicket,
+    DEFAULT_CACHE_POSITIONS, PG_SCHEMA_VERSION, SCHEMA_VERSION,
 };
 use alphachess_server::token::TokenHash;
 
@@ -50,25 +50,40 @@ impl Backend {
     }
 
     fn pg_settings(url: &str, max_live: u64) -> PgSettings {
+        Backend::pg_settings_with_cache(url, max_live, DEFAULT_CACHE_POSITIONS)
+    }
+
+    fn pg_settings_with_cache(url: &str, max_live: u64, cache_positions: u64) -> PgSettings {
         PgSettings {
             url: url.to_owned(),
             lease: TEST_LEASE,
             max_live,
+            cache_positions,
         }
     }
 
     /// A store on the backend (another server's, for PostgreSQL, each time).
     pub async fn open(&self) -> Result<Arc<dyn GameStore>, StoreError> {
+        self.open_with_cache(DEFAULT_CACHE_POSITIONS).await
+    }
+
+    /// A store whose position cache keeps at most `cache_positions` answers.
+    pub async fn open_with_cache(
+        &self,
+        cache_positions: u64,
+    ) -> Result<Arc<dyn GameStore>, StoreError> {
         match self {
             Backend::Sqlite { path, .. } => {
                 let path = path.clone();
-                let (store, _) = tokio::task::spawn_blocking(move || SqliteStore::open(&path, 100))
-                    .await
-                    .expect("no panic")?;
+                let (store, _) = tokio::task::spawn_blocking(move || {
+                    SqliteStore::open_with_cache(&path, 100, cache_positions)
+                })
+                .await
+                .expect("no panic")?;
                 Ok(Arc::new(store))
             }
             Backend::Postgres { url } => Ok(Arc::new(
-                PgStore::open(&Backend::pg_settings(url, 100)).await?,
+                PgStore::open(&Backend::pg_settings_with_cache(url, 100, cache_positions)).await?,
             )),
         }
     }
@@ -315,6 +330,114 @@ pub async fn a_chess960_game_without_castling_rights_is_read_back_as_chess960(ba
     assert!(!back.state.game().initial_position().is_chess960());
 }
 
+/// The position cache's key number `n`.
+fn cache_key(n: u32) -> CacheKey {
+    CacheKey::from_stored(format!("{n:032x}"))
+}
+
+/// An answer to tell apart by `cp` (a mate score for a negative one).
+fn cached(cp: i64) -> CachedAnswer {
+    let (cp, mate) = if cp < 0 {
+        (None, Some(cp))
+    } else {
+        (Some(cp), None)
+    };
+    CachedAnswer {
+        cp,
+        mate,
+        best: "e2e4".into(),
+        pv: "e2e4 e7e5 g1f3".into(),
+        depth: 18,
+        nodes: 250_000,
+    }
+}
+
+/// Caches `answers` under their keys and waits until the writer has dealt with them.
+async fn cache_all(store: &dyn GameStore, answers: &[(u32, CachedAnswer)]) {
+    for (n, answer) in answers {
+        store.cache_answer(&cache_key(*n), answer).expect("queued");
+    }
+    store.flush().await.expect("written");
+}
+
+/// The cached answers under the keys numbered `numbers`.
+async fn cached_under(store: &dyn GameStore, numbers: &[u32]) -> Vec<Option<CachedAnswer>> {
+    let keys: Vec<CacheKey> = numbers.iter().map(|&n| cache_key(n)).collect();
+    let answers = store.cached_answers(&keys).await.expect("read");
+    // A hit's use is written through the queue too.
+    store.flush().await.expect("written");
+    answers
+}
+
+pub async fn cached_answers_come_back_in_the_order_asked_with_misses_as_none(backend: Backend) {
+    let store = backend.open().await.expect("opens");
+    cache_all(
+        store.as_ref(),
+        &[(1, cached(10)), (2, cached(-3)), (3, cached(30))],
+    )
+    .await;
+    assert_eq!(
+        cached_under(store.as_ref(), &[3, 9, 1, 2, 8]).await,
+        [
+            Some(cached(30)),
+            None,
+            Some(cached(10)),
+            Some(cached(-3)),
+            None
+        ]
+    );
+    assert_eq!(cached_under(store.as_ref(), &[]).await, []);
+}
+
+pub async fn a_second_answer_under_a_key_replaces_the_first(backend: Backend) {
+    let store = backend.open().await.expect("opens");
+    cache_all(store.as_ref(), &[(1, cached(10)), (1, cached(-2))]).await;
+    cache_all(store.as_ref(), &[(1, cached(77))]).await;
+    assert_eq!(cached_under(store.as_ref(), &[1]).await, [Some(cached(77))]);
+}
+
+pub async fn past_the_bound_the_least_recently_used_answer_is_forgotten(backend: Backend) {
+    let store = backend.open_with_cache(2).await.expect("opens");
+    cache_all(store.as_ref(), &[(1, cached(1)), (2, cached(2))]).await;
+    // 1 was cached first but read since: 2 is the least recently used.
+    assert_eq!(cached_under(store.as_ref(), &[1]).await, [Some(cached(1))]);
+    cache_all(store.as_ref(), &[(3, cached(3))]).await;
+    assert_eq!(
+        cached_under(store.as_ref(), &[1, 2, 3]).await,
+        [Some(cached(1)), None, Some(cached(3))]
+    );
+    // Now 3 was read after 1: 1 goes next.
+    cache_all(store.as_ref(), &[(4, cached(4))]).await;
+    assert_eq!(
+        cached_under(store.as_ref(), &[3, 4, 1]).await,
+        [Some(cached(3)), Some(cached(4)), None]
+    );
+}
+
+pub async fn the_cache_survives_reopening_the_store(backend: Backend) {
+    let store = backend.open().await.expect("opens");
+    cache_all(store.as_ref(), &[(1, cached(10)), (2, cached(-4))]).await;
+    drop(store);
+    let store = backend.open().await.expect("opens again");
+    assert_eq!(
+        cached_under(store.as_ref(), &[2, 1]).await,
+        [Some(cached(-4)), Some(cached(10))]
+    );
+}
+
+pub async fn a_cache_of_no_positions_keeps_nothing(backend: Backend) {
+    let store = backend.open().await.expect("opens");
+    cache_all(store.as_ref(), &[(1, cached(10))]).await;
+    drop(store);
+    let store = backend.open_with_cache(0).await.expect("opens");
+    cache_all(store.as_ref(), &[(2, cached(20))]).await;
+    assert_eq!(cached_under(store.as_ref(), &[1, 2]).await, [None, None]);
+    drop(store);
+    // What a larger bound kept was forgotten when the store opened with none.
+    let store = backend.open().await.expect("opens");
+    assert_eq!(cached_under(store.as_ref(), &[1, 2]).await, [None, None]);
+}
+
 /// The suite, once per backend.
 macro_rules! contract {
     ($($name:ident),* $(,)?) => {
@@ -341,6 +464,11 @@ contract!(
     a_database_from_a_newer_release_is_refused,
     a_finished_pgns_players_are_read_back_and_a_row_without_them_has_none,
     a_chess960_game_without_castling_rights_is_read_back_as_chess960,
+    cached_answers_come_back_in_the_order_asked_with_misses_as_none,
+    a_second_answer_under_a_key_replaces_the_first,
+    past_the_bound_the_least_recently_used_answer_is_forgotten,
+    the_cache_survives_reopening_the_store,
+    a_cache_of_no_positions_keeps_nothing,
 );
 
 // What a store shared by several servers promises on top (PostgreSQL only).
@@ -477,4 +605,40 @@ async fn every_committed_change_is_announced_to_every_server_with_its_version() 
         }
     }
     assert_eq!(seen, [0, 1]);
+}
+
+#[tokio::test]
+async fn a_database_from_before_the_analysis_cache_upgrades_and_keeps_its_games() {
+    let url = cluster().database().await;
+    let backend = Backend::Postgres { url: url.clone() };
+    let store = backend.open().await.expect("creates the schema");
+    let game = Played::new("nnnnnnnnnnnn", 1);
+    store
+        .durable(game.save_new(store.as_ref()))
+        .await
+        .expect("committed");
+    drop(store);
+    // As the release before the cache left it.
+    connect(&url)
+        .await
+        .batch_execute(
+            "DROP TABLE analysis_cache; DROP SEQUENCE analysis_cache_used;
+             UPDATE alphachess_schema SET version = 3;",
+        )
+        .await
+        .expect("downgraded");
+    let store = backend.open().await.expect("upgrades");
+    assert!(
+        backend.read_back(&game.id).await.is_some(),
+        "the game is kept"
+    );
+    cache_all(store.as_ref(), &[(1, cached(5))]).await;
+    assert_eq!(cached_under(store.as_ref(), &[1]).await, [Some(cached(5))]);
+    let version: i32 = connect(&url)
+        .await
+        .query_one("SELECT version FROM alphachess_schema", &[])
+        .await
+        .expect("read")
+        .get(0);
+    assert_eq!(u32::try_from(version).expect("positive"), PG_SCHEMA_VERSION);
 }

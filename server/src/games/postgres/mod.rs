@@ -14,6 +14,13 @@
 //! - a trigger notifies `alphachess_games` with `<id> <version>`; `listener.rs` follows it;
 //! - creations take an advisory lock and count the unfinished games, so the cap is global.
 //!
+//! The position cache (`position_cache.rs`) is one table for every server: reads go through the
+//! pool (one indexed query for a chunk's keys), the answers and the "use" of hits through the
+//! writer, in a transaction of their own after the batch's games (best effort: an error is
+//! logged, never a game's), and at most [`CACHE_QUEUE`] of them wait at once (past it they are
+//! dropped). The bound is each server's `--analysis-cache-positions`: servers sharing a database
+//! should give the same one (the last to prune wins).
+//!
 //! Why tokio-postgres (with deadpool-postgres as its pool) and not sqlx: it runs on the tokio
 //! runtime actix already has, gives `LISTEN/NOTIFY` as a plain message stream, and builds a
 //! fraction of sqlx's tree (no macros, no offline query cache); both are MIT/Apache-2.0.
@@ -32,10 +39,12 @@ use tokio_util::sync::CancellationToken;
 
 pub use schema::PG_SCHEMA_VERSION;
 
-use self::writer::{GameRow, Ledger, Refusal, Write, Writer};
+use self::writer::{GameRow, Ledger, Refusal, Write, Writer, PRUNE_CACHE};
 use super::analysis_record::{status_name, AnalysisRecord, PositionRecord};
+use super::cache_quota::{CachePermit, CacheQuota};
 use super::error::StoreError;
 use super::id::GameId;
+use super::position_cache::{CacheKey, CachedAnswer};
 use super::record::GameRecord;
 use super::store::{
     Change, Claimed, Durable, Fresh, GameSnapshot, GameStore, Holding, Lookup, Pending, WriteTicket,
@@ -51,6 +60,10 @@ const POOL_SIZE: usize = 8;
 /// instead of holding every game request (and `/api/ready` fails meanwhile).
 pub const STORE_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// Most position-cache writes waiting for the writer at once (its queue is otherwise unbounded:
+/// the cache must not grow it without limit when PostgreSQL falls behind).
+pub const CACHE_QUEUE: usize = 1024;
+
 /// Changes a follower may fall behind before it is told to revalidate everything.
 const CHANGES_CAPACITY: usize = 1024;
 
@@ -63,6 +76,8 @@ pub struct PgSettings {
     pub lease: Duration,
     /// The most unfinished games the database may hold (`--max-games`, for every server).
     pub max_live: u64,
+    /// Most answers the position cache keeps (`--analysis-cache-positions`; 0: none).
+    pub cache_positions: u64,
 }
 
 /// Games kept in a PostgreSQL database other servers may share.
@@ -76,6 +91,8 @@ pub struct PgStore {
     lease: Duration,
     /// Ends the listener when the store goes.
     stop: CancellationToken,
+    /// The position cache's share of the writer; `None` when the cache keeps nothing.
+    cache: Option<CacheQuota>,
 }
 
 /// The writer's queue and the ticket counter, locked together so tickets go down in order.
@@ -114,6 +131,11 @@ impl PgStore {
                 .await
                 .map_err(|error| StoreError::backend("connecting", error))?;
             schema::migrate(&mut client).await?;
+            // A bound lowered since (or 0) takes effect now.
+            client
+                .execute(PRUNE_CACHE, &[&cache_bound(settings)])
+                .await
+                .map_err(|error| StoreError::backend("bounding the analysis cache", error))?;
         }
         let instance = instance_name()?;
         let (sender, receiver) = mpsc::unbounded_channel();
@@ -129,6 +151,7 @@ impl PgStore {
             lease_ms,
             max_live: i64::try_from(settings.max_live).unwrap_or(i64::MAX),
             lost: writer::LostCopies::default(),
+            cache_positions: cache_bound(settings),
         };
         tokio::spawn(writer.run());
         let (changes, _) = broadcast::channel(CHANGES_CAPACITY);
@@ -144,7 +167,49 @@ impl PgStore {
             instance,
             lease: settings.lease,
             stop,
+            cache: (settings.cache_positions > 0).then(|| CacheQuota::new(CACHE_QUEUE)),
         })
+    }
+
+    /// A place in the writer's queue for a cache write; `None` when the cache keeps nothing or
+    /// its share is taken (then the write is dropped: the cache is best effort).
+    fn cache_permit(&self) -> Option<CachePermit> {
+        let permit = self.cache.as_ref()?.try_take();
+        if permit.is_none() {
+            tracing::debug!("the analysis cache's share of the write queue is full");
+        }
+        permit
+    }
+
+    /// The cached answers under `keys`, in their order.
+    async fn read_cache(&self, keys: &[CacheKey]) -> Result<Vec<Option<CachedAnswer>>, StoreError> {
+        let failed = |error| StoreError::backend("reading the analysis cache", error);
+        let texts: Vec<&str> = keys.iter().map(CacheKey::as_str).collect();
+        let client = self.client("reading the analysis cache").await?;
+        let statement = client
+            .prepare_cached(
+                "SELECT key, cp, mate, best, pv, depth, nodes FROM analysis_cache
+                 WHERE key = ANY($1)",
+            )
+            .await
+            .map_err(failed)?;
+        let rows = client.query(&statement, &[&texts]).await.map_err(failed)?;
+        let mut found = std::collections::HashMap::with_capacity(rows.len());
+        for row in &rows {
+            let answer = CachedAnswer {
+                cp: row.get(1),
+                mate: row.get(2),
+                best: row.get(3),
+                pv: row.get(4),
+                depth: row.get(5),
+                nodes: row.get(6),
+            };
+            found.insert(row.get::<_, String>(0), answer);
+        }
+        Ok(keys
+            .iter()
+            .map(|key| found.get(key.as_str()).cloned())
+            .collect())
     }
 
     /// This server's name in the lease columns.
@@ -206,6 +271,11 @@ impl Drop for PgStore {
     fn drop(&mut self) {
         self.stop.cancel();
     }
+}
+
+/// The cache's bound as PostgreSQL counts.
+fn cache_bound(settings: &PgSettings) -> i64 {
+    i64::try_from(settings.cache_positions).unwrap_or(i64::MAX)
 }
 
 /// Caps the wait on the database: connecting, idle connections checked by TCP keepalives (a
@@ -347,6 +417,47 @@ impl GameStore for PgStore {
 
     fn take_stored_analyses(&self) -> Vec<AnalysisRecord> {
         Vec::new()
+    }
+
+    fn cached_answers(&self, keys: &[CacheKey]) -> Pending<'_, Vec<Option<CachedAnswer>>> {
+        if self.cache.is_none() {
+            return Box::pin(std::future::ready(Ok(vec![None; keys.len()])));
+        }
+        let keys = keys.to_vec();
+        Box::pin(bounded("reading the analysis cache", async move {
+            let answers = self.read_cache(&keys).await?;
+            let hits: Vec<String> = keys
+                .iter()
+                .zip(&answers)
+                .filter(|(_, answer)| answer.is_some())
+                .map(|(key, _)| key.as_str().to_owned())
+                .collect();
+            if !hits.is_empty() {
+                if let Some(permit) = self.cache_permit() {
+                    // Stopped: the store is going; the answers stand.
+                    let _stopped = self.enqueue(|ticket| Write::CacheTouch {
+                        ticket,
+                        keys: hits,
+                        _permit: permit,
+                    });
+                }
+            }
+            Ok(answers)
+        }))
+    }
+
+    fn cache_answer(&self, key: &CacheKey, answer: &CachedAnswer) -> Result<(), StoreError> {
+        let Some(permit) = self.cache_permit() else {
+            return Ok(());
+        };
+        let (key, answer) = (key.as_str().to_owned(), answer.clone());
+        self.enqueue(|ticket| Write::CacheAnswer {
+            ticket,
+            key,
+            answer,
+            _permit: permit,
+        })
+        .map(|_| ())
     }
 
     fn is_shared(&self) -> bool {

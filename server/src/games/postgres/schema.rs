@@ -69,8 +69,31 @@ UPDATE games SET record = jsonb_set(record, '{level}', to_jsonb(CASE (record->>'
     WHEN 5 THEN 13 WHEN 6 THEN 14 WHEN 7 THEN 15 WHEN 8 THEN 16 END))
 WHERE (record->>'level')::int BETWEEN 1 AND 8;";
 
+/// Version 4 (#24): the position cache shared by every game's analysis (`position_cache.rs`), as
+/// SQLite keeps it (`SCHEMA_V9_ANALYSIS_CACHE`). `used` comes from a sequence, so a later use
+/// (an insert or a hit, on any server) has a larger number and the least recently used rows
+/// are the first forgotten past `--analysis-cache-positions`.
+const SCHEMA_V4_ANALYSIS_CACHE: &str = "
+CREATE SEQUENCE analysis_cache_used;
+CREATE TABLE analysis_cache (
+    key    text PRIMARY KEY,
+    cp     bigint,
+    mate   bigint,
+    best   text NOT NULL,
+    pv     text NOT NULL,
+    depth  bigint NOT NULL,
+    nodes  bigint NOT NULL,
+    used   bigint NOT NULL DEFAULT nextval('analysis_cache_used')
+);
+CREATE INDEX analysis_cache_by_use ON analysis_cache (used);";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
-const MIGRATIONS: &[&str] = &[SCHEMA_V1, SCHEMA_V2_OWNED_GAMES, SCHEMA_V3_LADDER];
+const MIGRATIONS: &[&str] = &[
+    SCHEMA_V1,
+    SCHEMA_V2_OWNED_GAMES,
+    SCHEMA_V3_LADDER,
+    SCHEMA_V4_ANALYSIS_CACHE,
+];
 
 /// The schema version this release writes.
 pub const PG_SCHEMA_VERSION: u32 = MIGRATIONS.len() as u32;

@@ -10,6 +10,8 @@ use deadpool_postgres::Pool;
 use tokio::sync::{mpsc, watch};
 
 use crate::games::analysis_record::PositionRecord;
+use crate::games::cache_quota::CachePermit;
+use crate::games::position_cache::CachedAnswer;
 
 /// Most writes committed in one transaction.
 const MAX_BATCH: usize = 512;
@@ -56,15 +58,34 @@ pub enum Write {
         id: String,
         row: PositionRecord,
     },
+    /// Keeps an answer in the position cache.
+    CacheAnswer {
+        ticket: u64,
+        key: String,
+        answer: CachedAnswer,
+        _permit: CachePermit,
+    },
+    /// Marks cached answers used (they were read).
+    CacheTouch {
+        ticket: u64,
+        keys: Vec<String>,
+        _permit: CachePermit,
+    },
 }
 
 impl Write {
+    fn is_cache(&self) -> bool {
+        matches!(self, Write::CacheAnswer { .. } | Write::CacheTouch { .. })
+    }
+
     fn ticket(&self) -> u64 {
         match self {
             Write::Save { ticket, .. }
             | Write::Delete { ticket, .. }
             | Write::Analysis { ticket, .. }
-            | Write::Position { ticket, .. } => *ticket,
+            | Write::Position { ticket, .. }
+            | Write::CacheAnswer { ticket, .. }
+            | Write::CacheTouch { ticket, .. } => *ticket,
         }
     }
 }
@@ -131,6 +152,8 @@ pub struct Writer {
     pub max_live: i64,
     /// In-memory copies one of whose writes lost a race: their later writes build on it.
     pub lost: LostCopies,
+    /// Most answers the position cache keeps.
+    pub cache_positions: i64,
 }
 
 /// A bounded set of copies that lost a race.
@@ -190,8 +213,70 @@ impl Writer {
                         .fail(range);
                 }
             }
+            // The cache after the games, in a transaction of its own: best effort, it never
+            // fails (nor, by a lock another server's cache write holds, delays) a game's change.
+            if batch.iter().any(Write::is_cache) {
+                let cached = tokio::time::timeout(super::STORE_TIMEOUT, self.commit_cache(&batch))
+                    .await
+                    .unwrap_or_else(|_| Err("the analysis cache timed out".into()));
+                if let Err(error) = cached {
+                    tracing::warn!(%error, "could not write the analysis cache to PostgreSQL");
+                }
+            }
             self.settle.send_replace(range.1);
         }
+    }
+
+    /// The batch's cache writes in one transaction, in order; then the bound, if an answer was
+    /// added. Hits are touched in key order, so two servers' touches never deadlock.
+    async fn commit_cache(
+        &mut self,
+        batch: &[Write],
+    ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
+        let mut client = self.pool.get().await?;
+        let tx = client.transaction().await?;
+        let mut stored = false;
+        for write in batch {
+            match write {
+                Write::CacheAnswer { key, answer, .. } => {
+                    tx.execute(
+                        "INSERT INTO analysis_cache (key, cp, mate, best, pv, depth, nodes)
+                         VALUES ($1, $2, $3, $4, $5, $6, $7)
+                         ON CONFLICT (key) DO UPDATE SET cp = excluded.cp, mate = excluded.mate,
+                             best = excluded.best, pv = excluded.pv, depth = excluded.depth,
+                             nodes = excluded.nodes, used = nextval('analysis_cache_used')",
+                        &[
+                            key,
+                            &answer.cp,
+                            &answer.mate,
+                            &answer.best,
+                            &answer.pv,
+                            &answer.depth,
+                            &answer.nodes,
+                        ],
+                    )
+                    .await?;
+                    stored = true;
+                }
+                Write::CacheTouch { keys, .. } => {
+                    let mut keys = keys.clone();
+                    keys.sort_unstable();
+                    tx.execute(
+                        "UPDATE analysis_cache SET used = nextval('analysis_cache_used')
+                         WHERE key IN (SELECT key FROM analysis_cache WHERE key = ANY($1)
+                                       ORDER BY key FOR UPDATE)",
+                        &[&keys],
+                    )
+                    .await?;
+                }
+                _ => {}
+            }
+        }
+        if stored {
+            tx.execute(PRUNE_CACHE, &[&self.cache_positions]).await?;
+        }
+        tx.commit().await?;
+        Ok(())
     }
 
     /// Writes one batch in one transaction; the refused writes.
@@ -282,6 +367,7 @@ impl Writer {
                     )
                     .await?;
                 }
+                Write::CacheAnswer { .. } | Write::CacheTouch { .. } => {}
                 Write::Position { id, row, .. } => {
                     tx.execute(
                         "INSERT INTO analysed_positions
@@ -310,3 +396,7 @@ impl Writer {
         Ok(refusals)
     }
 }
+
+/// Forgets the least recently used cached answers past the bound (`$1`).
+pub const PRUNE_CACHE: &str = "DELETE FROM analysis_cache WHERE key IN
+    (SELECT key FROM analysis_cache ORDER BY used DESC OFFSET $1)";
