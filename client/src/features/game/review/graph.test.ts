@@ -19,12 +19,15 @@ import {
   zeroY,
 } from './graph';
 
-const analysed = (ply: number, score: Score, judgment: Judgment | null = null): AnalysedPly => ({
+const analysed = (ply: number, score: Score, judgment: Judgment | null = null, provisional = false): AnalysedPly => ({
   ply,
   eval: score,
   best: null,
   pv_san: [],
   judgment,
+  provisional,
+  depth: provisional ? 8 : 20,
+  nodes: provisional ? 20_000 : 500_000,
 });
 const LINE: GameLine = { sans: ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4'], firstTurn: 'white', firstFullmove: 1 };
 /** 400 × 120 with 6 units of room: the plot spans x 6..394 and y 6..114, equal at y 60. */
