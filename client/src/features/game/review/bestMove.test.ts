@@ -36,7 +36,14 @@ describe('what the review says about a move', () => {
       eval: '#1',
       best: 'Best was g6 (+0.40)',
       line: '3... g6 4. Qf3 Nf6',
+      provisional: false,
     });
+  });
+
+  it('says that a judgment from the quick pass is provisional', () => {
+    const quick = { ...PLIES[2], provisional: true, depth: 8, nodes: 20_000 };
+    expect(bestMoveText(PLIES, quick, LINE)).toMatchObject({ judgment: 'blunder', verdict: 'Blunder (provisional).', provisional: true });
+    expect(bestMoveText(PLIES, { ...quick, judgment: null }, LINE)).toMatchObject({ verdict: null, provisional: true });
   });
 
   it('says so when the move played was the best one', () => {
