@@ -2,21 +2,49 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getAnalysis, parseAnalysis, parseAnalysisEvent, requestAnalysis } from './analysis';
 import { ApiError } from './apiError';
 
-const PLY = { ply: 3, eval: { cp: 34 }, best: { uci: 'g1f3', san: 'Nf3' }, pv_san: ['Nf3', 'Nc6', 'Bb5'], judgment: null };
-const RUNNING = { status: 'running', progress: { done: 4, total: 41 }, plies: [PLY], accuracy: null, summary: null };
+const PLY = {
+  ply: 3,
+  eval: { cp: 34 },
+  best: { uci: 'g1f3', san: 'Nf3' },
+  pv_san: ['Nf3', 'Nc6', 'Bb5'],
+  judgment: null,
+  provisional: false,
+  depth: 22,
+  nodes: 500_123,
+};
+const RUNNING = { status: 'running', progress: { done: 4, quick: 41, total: 41 }, plies: [PLY], accuracy: null, summary: null };
 const SIDE = { inaccuracies: 1, mistakes: 0, blunders: 2, acpl: 57 };
 const DONE = {
   status: 'done',
-  progress: { done: 41, total: 41 },
+  progress: { done: 41, quick: 41, total: 41 },
   plies: [PLY],
   accuracy: { white: 81.5, black: 64 },
   summary: { white: SIDE, black: { ...SIDE, blunders: 0 } },
 };
-const event = (fields: Record<string, unknown>) => JSON.stringify({ status: 'running', progress: { done: 4, total: 41 }, ply: null, accuracy: null, summary: null, ...fields });
+const event = (fields: Record<string, unknown>) =>
+  JSON.stringify({ status: 'running', progress: { done: 4, quick: 41, total: 41 }, ply: null, accuracy: null, summary: null, ...fields });
 
 describe('analysis events', () => {
   it('reads an event for a newly analysed ply', () => {
-    expect(parseAnalysisEvent(event({ ply: PLY }))).toEqual({ status: 'running', progress: { done: 4, total: 41 }, ply: PLY, accuracy: null, summary: null });
+    expect(parseAnalysisEvent(event({ ply: PLY }))).toEqual({ status: 'running', progress: { done: 4, quick: 41, total: 41 }, ply: PLY, accuracy: null, summary: null });
+  });
+
+  it('reads a provisional ply from the quick pass, and a position that needed no search', () => {
+    const quick = { ...PLY, provisional: true, depth: 9, nodes: 20_000, judgment: 'mistake' };
+    expect(parseAnalysisEvent(event({ ply: quick }))?.ply).toEqual(quick);
+    const mated = { ...PLY, eval: { mate: 0 }, depth: null, nodes: null };
+    expect(parseAnalysisEvent(event({ ply: mated }))?.ply).toEqual(mated);
+  });
+
+  it('reads a server from before the quick pass: its plies are final and quick is done', () => {
+    const { provisional: _p, depth: _d, nodes: _n, ...old } = PLY;
+    const parsed = parseAnalysisEvent(JSON.stringify({ status: 'running', progress: { done: 4, total: 41 }, ply: old, accuracy: null, summary: null }));
+    expect(parsed?.progress).toEqual({ done: 4, quick: 4, total: 41 });
+    expect(parsed?.ply).toEqual({ ...old, provisional: false, depth: null, nodes: null });
+  });
+
+  it('never counts fewer quick positions than final ones', () => {
+    expect(parseAnalysisEvent(event({ progress: { done: 9, quick: 3, total: 41 } }))?.progress.quick).toBe(9);
   });
 
   it('reads a change of status without a ply, and the final one with the figures', () => {
@@ -41,6 +69,7 @@ describe('analysis events', () => {
     expect(parseAnalysisEvent(event({ status: 'paused' }))).toBeUndefined();
     expect(parseAnalysisEvent(event({ progress: { done: -1, total: 4 } }))).toBeUndefined();
     expect(parseAnalysisEvent(event({ progress: null }))).toBeUndefined();
+    expect(parseAnalysisEvent(event({ progress: { done: 1, quick: 'all', total: 4 } }))).toBeUndefined();
     expect(parseAnalysisEvent(event({ accuracy: { white: 101, black: 50 } }))).toBeUndefined();
     expect(parseAnalysisEvent(event({ summary: { white: SIDE } }))).toBeUndefined();
     expect(parseAnalysisEvent(event({ summary: { white: SIDE, black: { ...SIDE, acpl: 'high' } } }))).toBeUndefined();
@@ -52,6 +81,9 @@ describe('analysis events', () => {
     expect(parseAnalysisEvent(event({ ply: { ...PLY, judgment: 'dubious' } }))).toBeUndefined();
     expect(parseAnalysisEvent(event({ ply: { ...PLY, best: { uci: 'z9f3', san: 'Nf3' } } }))).toBeUndefined();
     expect(parseAnalysisEvent(event({ ply: { ...PLY, pv_san: ['Nf3', 4] } }))).toBeUndefined();
+    expect(parseAnalysisEvent(event({ ply: { ...PLY, provisional: 'yes' } }))).toBeUndefined();
+    expect(parseAnalysisEvent(event({ ply: { ...PLY, provisional: null } }))).toBeUndefined();
+    expect(parseAnalysisEvent(event({ ply: { ...PLY, nodes: -5 } }))).toBeUndefined();
     const { judgment: _judgment, ...unjudged } = PLY;
     expect(parseAnalysisEvent(event({ ply: unjudged }))).toBeUndefined();
   });

@@ -108,15 +108,35 @@ function parseStatus(value: unknown): AnalysisStatus | undefined {
   return STATUSES.find((status) => status === value);
 }
 
+/**
+ * A server from before the quick pass (issue #24) sends no `quick`: every position it has answered
+ * is final, so `quick` is `done`. `quick` is never below `done` (a final evaluation is at least a
+ * provisional one).
+ */
 function parseProgress(value: unknown): AnalysisProgress | undefined {
   if (!isRecord(value) || !isCount(value.done) || !isCount(value.total)) return undefined;
-  return { done: value.done, total: value.total };
+  const { done, total } = value;
+  if (value.quick === undefined) return { done, quick: done, total };
+  if (!isCount(value.quick)) return undefined;
+  return { done, quick: Math.max(value.quick, done), total };
 }
 
-/** One analysed ply; `best` must be a move the board can draw (a UCI with two real squares). */
+/** A search figure (`depth`, `nodes`): a count, or null (no search needed, or a server from before issue #24). */
+function parseSearchCount(value: unknown): number | null | undefined {
+  if (value == null) return null;
+  return isCount(value) ? value : undefined;
+}
+
+/**
+ * One analysed ply; `best` must be a move the board can draw (a UCI with two real squares). A ply
+ * without `provisional` comes from a server from before the quick pass (issue #24): it is final.
+ */
 function parsePly(value: unknown): AnalysedPly | undefined {
   if (!isRecord(value)) return undefined;
-  const { ply, best, pv_san, judgment } = value;
+  const { ply, best, pv_san, judgment, provisional = false } = value;
+  const depth = parseSearchCount(value.depth);
+  const nodes = parseSearchCount(value.nodes);
+  if (typeof provisional !== 'boolean' || depth === undefined || nodes === undefined) return undefined;
   const score = parseScore(value.eval);
   if (typeof ply !== 'number' || !Number.isInteger(ply) || ply < 1 || !score) return undefined;
   if (!Array.isArray(pv_san) || !pv_san.every((san) => typeof san === 'string')) return undefined;
@@ -127,7 +147,7 @@ function parsePly(value: unknown): AnalysedPly | undefined {
     if (!isRecord(best) || typeof best.uci !== 'string' || typeof best.san !== 'string' || !parseUci(best.uci)) return undefined;
     bestMove = { uci: best.uci, san: best.san };
   }
-  return { ply, eval: score, best: bestMove, pv_san, judgment: mark };
+  return { ply, eval: score, best: bestMove, pv_san, judgment: mark, provisional, depth, nodes };
 }
 
 /** Null (not done yet) or a percentage per side, each possibly null (a side that made no move). */

@@ -12,8 +12,13 @@ export type AnalysisStatus = 'queued' | 'running' | 'done' | 'failed';
 export type Judgment = 'inaccuracy' | 'mistake' | 'blunder';
 
 export interface AnalysisProgress {
-  /** Positions searched so far. */
+  /** Positions with their final evaluation (the full node budget). */
   done: number;
+  /**
+   * Positions with at least a provisional evaluation (the quick pass, or final): when it reaches
+   * `total` the whole graph is drawn, though not yet final. Never below `done`.
+   */
+  quick: number;
   /** Positions to search in all. */
   total: number;
 }
@@ -27,7 +32,16 @@ export interface AnalysedPly {
   best: { uci: string; san: string } | null;
   /** A few moves of Stockfish's line from the position before this ply, starting with `best`. */
   pv_san: string[];
+  /** lichess's judgment of the move; on a provisional ply, a provisional one that may still change. */
   judgment: Judgment | null;
+  /**
+   * Built from a quick-pass evaluation (of the position before or after the ply): a final ply with
+   * the same number replaces it later. Accuracy and the summary never count it.
+   */
+  provisional: boolean;
+  /** Depth and nodes of the search behind `eval`; null when that position needs no search (a checkmate or a draw by rule). */
+  depth: number | null;
+  nodes: number | null;
 }
 
 export interface SideSummary {
@@ -41,7 +55,10 @@ export interface SideSummary {
 export interface Analysis {
   status: AnalysisStatus;
   progress: AnalysisProgress;
-  /** In ply order, only the plies analysed so far: it grows while the analysis runs. */
+  /**
+   * In ply order, the plies evaluated so far: final ones, and provisional ones from the quick pass
+   * until their final version replaces them. It may have gaps while the analysis runs.
+   */
   plies: AnalysedPly[];
   /** Percent 0..100 per side, null until done. */
   accuracy: { white: number | null; black: number | null } | null;
@@ -49,7 +66,10 @@ export interface Analysis {
   summary: { white: SideSummary; black: SideSummary } | null;
 }
 
-/** An `analysis` event: one per newly analysed ply (`ply` set), and one per change of status. */
+/**
+ * An `analysis` event: one per newly evaluated ply (`ply` set: first provisional, then final under
+ * the same number), and one per change of status.
+ */
 export interface AnalysisEvent {
   status: AnalysisStatus;
   progress: AnalysisProgress;

@@ -149,12 +149,12 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   /** The live evaluation: only on a server that streams it, and only if the player asks for it. */
   const liveEvaluation = !reviewShown && game.streaming && showEvaluation;
   const decorate = (ply: number) => {
-    const judgment = review.judged.get(ply);
+    const judged = review.judged.get(ply);
     // After a timed game, each move shows the mover's time left, as lichess's analysis does.
     const clockMs = ongoing ? null : (view.moves[ply - 1]?.clock_ms ?? null);
     return (
       <>
-        {judgment && <JudgmentBadge judgment={judgment} />}
+        {judged && <JudgmentBadge judgment={judged.judgment} provisional={judged.provisional} />}
         {clockMs !== null && <span className="move-clock">{formatClock(clockMs)}</span>}
       </>
     );

@@ -1,5 +1,6 @@
 import type { Analysis, SideSummary } from '../../../api/analysisTypes';
 import type { Color } from '../../../chess/types';
+import { analysisStatusText } from './analysisStatus';
 
 interface Props {
   analysis: Analysis;
@@ -11,14 +12,28 @@ interface Props {
 
 const SIDES: readonly Color[] = ['white', 'black'];
 
-/** How the analysis stands: its progress while Stockfish works, a failure, or each side's figures. */
+/**
+ * How the analysis stands: its progress while Stockfish works, a failure, or each side's figures.
+ * The phase (`analysisStatusText`) sits in a live region that stays in place from the first look to
+ * the figures, so a screen reader hears "Analysing…", "Quick look ready — refining", "Review ready."
+ * once each; the count of refined positions beside it is shown, not announced (the progress bar has it).
+ */
 export function AccuracyPanel({ analysis, names = { white: 'White', black: 'Black' }, onRetry }: Props) {
   const { status, progress, accuracy, summary } = analysis;
+  const text = analysisStatusText(analysis);
   if (status === 'queued' || status === 'running') {
     const total = Math.max(progress.total, progress.done);
     return (
       <section className="accuracy-panel" data-testid="accuracy-panel" data-status={status}>
-        <p className="accuracy-status">{status === 'queued' ? 'Waiting for Stockfish…' : 'Stockfish is reviewing the game…'}</p>
+        <p className="accuracy-status" data-testid="analysis-status">
+          <span role="status">{text.phase}</span>
+          {text.count && (
+            <span className="accuracy-status-count" aria-hidden="true">
+              {' '}
+              {text.count}
+            </span>
+          )}
+        </p>
         <div
           className="analysis-progress"
           role="progressbar"
@@ -49,6 +64,9 @@ export function AccuracyPanel({ analysis, names = { white: 'White', black: 'Blac
   }
   return (
     <section className="accuracy-panel" data-testid="accuracy-panel" data-status={status}>
+      <p className="sr-only" data-testid="analysis-status">
+        <span role="status">{text.phase}</span>
+      </p>
       <table className="accuracy-table">
         <thead>
           <tr>

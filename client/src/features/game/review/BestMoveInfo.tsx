@@ -13,7 +13,8 @@ interface Props {
 
 /**
  * What Stockfish says about the selected move: its score and judgment, the move it would have
- * played and its line. The arrow for that move is the caller's to draw (`bestMoveArrow`).
+ * played and its line. The arrow for that move is the caller's to draw (`bestMoveArrow`). A ply
+ * from the quick pass says that all of it is provisional.
  */
 export function BestMoveInfo({ plies, ply, line }: Props) {
   if (ply < 1) return null;
@@ -27,15 +28,22 @@ export function BestMoveInfo({ plies, ply, line }: Props) {
   }
   const text = bestMoveText(plies, analysed, line);
   return (
-    <section className="best-move" data-testid="best-move" data-ply={ply} aria-live="polite">
+    <section
+      className={`best-move${text.provisional ? ' provisional' : ''}`}
+      data-testid="best-move"
+      data-ply={ply}
+      data-provisional={text.provisional || undefined}
+      aria-live="polite"
+    >
       <p className="best-move-played">
         <strong>{text.played}</strong>
-        {text.judgment && <JudgmentBadge judgment={text.judgment} />}
+        {text.judgment && <JudgmentBadge judgment={text.judgment} provisional={text.provisional} />}
         <span className="best-move-eval">{text.eval}</span>
         {text.verdict && <span className={`best-move-verdict ${text.judgment}`}>{text.verdict}</span>}
       </p>
       {text.best && <p className="best-move-best">{text.best}</p>}
       {text.line && <p className="best-move-line">{text.line}</p>}
+      {text.provisional && <p className="best-move-provisional">Provisional: Stockfish is still refining this move.</p>}
     </section>
   );
 }

@@ -1,10 +1,26 @@
 import { type MouseEvent, useId, useState } from 'react';
 import type { AnalysedPly, Judgment } from '../../../api/analysisTypes';
 import { type GameLine, moveLabel } from './gameLine';
-import { areaPath, GRAPH_FRAME, graphLabel, graphPoints, linePath, nearestPly, plyX, pointLabel, viewX, zeroY } from './graph';
+import {
+  areaPath,
+  curveClass,
+  curvePieces,
+  GRAPH_FRAME,
+  graphLabel,
+  graphPoints,
+  nearestPly,
+  plyX,
+  pointClass,
+  pointLabel,
+  viewX,
+  zeroY,
+} from './graph';
 
 interface Props {
-  /** The plies analysed so far, possibly fewer than the game's: the rest of the axis stays empty. */
+  /**
+   * The plies evaluated so far, final or provisional, possibly fewer than the game's: missing ones
+   * leave the axis empty there.
+   */
   plies: readonly AnalysedPly[];
   line: GameLine;
   /** The ply on the board; 0 (the starting position) draws no cursor. */
@@ -20,7 +36,8 @@ const POINT_RADIUS = 2.4;
  * The evaluation over the game, as on lichess: white's area above the zero line, black's below,
  * a coloured mark on every inaccuracy, mistake and blunder. Hovering names the move under the
  * pointer; a click selects it. The graph takes focus so that ←/→ (the screen's keys) step through
- * the moves with the tooltip following.
+ * the moves with the tooltip following. While the final pass runs, the quick pass's points show
+ * as provisional (a dashed curve, hollow marks) and turn solid as their final plies arrive.
  */
 export function EvalGraph({ plies, line, selectedPly, onSelectPly }: Props) {
   const clip = useId();
@@ -71,22 +88,25 @@ export function EvalGraph({ plies, line, selectedPly, onSelectPly }: Props) {
         <path className="eval-graph-white" d={area} clipPath={`url(#${clip}-white)`} />
         <path className="eval-graph-black" d={area} clipPath={`url(#${clip}-black)`} />
         <line className="eval-graph-zero" x1={0} x2={width} y1={zero} y2={zero} />
-        <path className="eval-graph-line" d={linePath(points)} />
+        {curvePieces(points).map((piece) => (
+          <path key={piece.d} className={curveClass(piece)} d={piece.d} />
+        ))}
         {tipPly !== null && tipPly !== selectedPly && <Cursor className="eval-graph-hover" x={plyX(tipPly, lastPly)} />}
         {selectedPly >= 1 && selectedPly <= lastPly && <Cursor className="eval-graph-cursor" x={plyX(selectedPly, lastPly)} />}
         {points.map(({ ply, x, y }) => {
           const analysed = byPly.get(ply);
           if (!analysed) return null;
-          const { judgment } = analysed;
+          const { judgment, provisional } = analysed;
           return (
             <circle
               key={ply}
-              className={`eval-graph-point${judgment ? ` ${judgment}` : ''}${ply === selectedPly ? ' selected' : ''}`}
+              className={pointClass(analysed, ply === selectedPly)}
               cx={x}
               cy={y}
               r={judgment ? MARK_RADIUS[judgment] : POINT_RADIUS}
               data-ply={ply}
               data-judgment={judgment ?? undefined}
+              data-provisional={provisional || undefined}
               onClick={(event) => {
                 event.stopPropagation();
                 onSelectPly(ply);

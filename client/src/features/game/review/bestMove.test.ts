@@ -4,11 +4,13 @@ import { bestMoveArrow, bestMoveText } from './bestMove';
 import type { GameLine } from './gameLine';
 
 const LINE: GameLine = { sans: ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4', 'Nf6', 'Qxf7#'], firstTurn: 'white', firstFullmove: 1 };
+/** Final plies; the search figures do not matter here. */
+const SEARCH = { provisional: false, depth: 20, nodes: 500_000 };
 const PLIES: AnalysedPly[] = [
-  { ply: 1, eval: { cp: 30 }, best: { uci: 'e2e4', san: 'e4' }, pv_san: ['e4', 'e5'], judgment: null },
-  { ply: 5, eval: { cp: 40 }, best: { uci: 'f1c4', san: 'Bc4' }, pv_san: ['Bc4'], judgment: null },
-  { ply: 6, eval: { mate: 1 }, best: { uci: 'g7g6', san: 'g6' }, pv_san: ['g6', 'Qf3', 'Nf6'], judgment: 'blunder' },
-  { ply: 7, eval: { mate: 0 }, best: { uci: 'h5f7', san: 'Qxf7#' }, pv_san: ['Qxf7#'], judgment: null },
+  { ply: 1, eval: { cp: 30 }, best: { uci: 'e2e4', san: 'e4' }, pv_san: ['e4', 'e5'], judgment: null, ...SEARCH },
+  { ply: 5, eval: { cp: 40 }, best: { uci: 'f1c4', san: 'Bc4' }, pv_san: ['Bc4'], judgment: null, ...SEARCH },
+  { ply: 6, eval: { mate: 1 }, best: { uci: 'g7g6', san: 'g6' }, pv_san: ['g6', 'Qf3', 'Nf6'], judgment: 'blunder', ...SEARCH },
+  { ply: 7, eval: { mate: 0 }, best: { uci: 'h5f7', san: 'Qxf7#' }, pv_san: ['Qxf7#'], judgment: null, ...SEARCH, depth: null, nodes: null },
 ];
 
 describe('the best move arrow', () => {
@@ -34,7 +36,14 @@ describe('what the review says about a move', () => {
       eval: '#1',
       best: 'Best was g6 (+0.40)',
       line: '3... g6 4. Qf3 Nf6',
+      provisional: false,
     });
+  });
+
+  it('says that a judgment from the quick pass is provisional', () => {
+    const quick = { ...PLIES[2], provisional: true, depth: 8, nodes: 20_000 };
+    expect(bestMoveText(PLIES, quick, LINE)).toMatchObject({ judgment: 'blunder', verdict: 'Blunder (provisional).', provisional: true });
+    expect(bestMoveText(PLIES, { ...quick, judgment: null }, LINE)).toMatchObject({ verdict: null, provisional: true });
   });
 
   it('says so when the move played was the best one', () => {

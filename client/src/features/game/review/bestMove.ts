@@ -4,7 +4,7 @@ import { parseUci } from '../../../chess/placement';
 import type { SquareName } from '../../../chess/types';
 import { type GameLine, moveLabel, moveNumber, moverOf } from './gameLine';
 import { evalText } from './graph';
-import { JUDGMENT_NAME } from './judgment';
+import { judgmentName } from './judgment';
 
 /**
  * Stockfish's choice in the position before `analysed.ply`, as an arrow for the board. Undefined
@@ -20,8 +20,10 @@ export interface BestMoveText {
   /** `14… Nxe4` */
   played: string;
   judgment: Judgment | null;
-  /** `Blunder.`, or null for a move without a judgment. */
+  /** `Blunder.`, `Blunder (provisional).`, or null for a move without a judgment. */
   verdict: string | null;
+  /** Built from the quick pass (issue #24): the score, judgment and best move may still change. */
+  provisional: boolean;
   /** The score after the move played: `-3.20`. */
   eval: string;
   /** `Best was Nf6 (+0.40)`, `Nf6 was the best move`, or null when the server sent no best move. */
@@ -35,7 +37,7 @@ export interface BestMoveText {
  * the score of its best line. It is unknown for the first ply (the start position is not analysed).
  */
 export function bestMoveText(plies: readonly AnalysedPly[], analysed: AnalysedPly, line: GameLine): BestMoveText {
-  const { ply, best, judgment } = analysed;
+  const { ply, best, judgment, provisional } = analysed;
   const before = plies.find((p) => p.ply === ply - 1);
   const playedSan = line.sans[ply - 1];
   let bestText: string | null = null;
@@ -45,7 +47,8 @@ export function bestMoveText(plies: readonly AnalysedPly[], analysed: AnalysedPl
   return {
     played: moveLabel(ply, line),
     judgment,
-    verdict: judgment ? `${JUDGMENT_NAME[judgment]}.` : null,
+    verdict: judgment ? `${judgmentName({ judgment, provisional })}.` : null,
+    provisional,
     eval: evalText(analysed.eval),
     best: bestText,
     line: pv,

@@ -3,17 +3,26 @@ import type { AnalysisEventHandlers } from '../../../api/analysis';
 import type { AnalysedPly, Analysis, AnalysisEvent } from '../../../api/analysisTypes';
 import { type AnalysisApi, followAnalysis, POLL_INTERVAL_MS } from './followAnalysis';
 
-const at = (ply: number): AnalysedPly => ({ ply, eval: { cp: 10 * ply }, best: null, pv_san: [], judgment: null });
+const at = (ply: number): AnalysedPly => ({
+  ply,
+  eval: { cp: 10 * ply },
+  best: null,
+  pv_san: [],
+  judgment: null,
+  provisional: false,
+  depth: 20,
+  nodes: 500_000,
+});
 const analysis = (status: Analysis['status'], plies: AnalysedPly[] = []): Analysis => ({
   status,
-  progress: { done: plies.length, total: 4 },
+  progress: { done: plies.length, quick: plies.length, total: 4 },
   plies,
   accuracy: status === 'done' ? { white: 90, black: 85 } : null,
   summary: null,
 });
 const event = (status: Analysis['status'], ply: AnalysedPly | null = null): AnalysisEvent => ({
   status,
-  progress: { done: ply?.ply ?? 0, total: 4 },
+  progress: { done: ply?.ply ?? 0, quick: ply?.ply ?? 0, total: 4 },
   ply,
   accuracy: null,
   summary: null,

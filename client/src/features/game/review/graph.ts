@@ -10,6 +10,13 @@ import { countJudgments, describeCounts, JUDGMENT_SYMBOL } from './judgment';
  * (so a half-analysed game leaves the right of the axis empty), y from white winning (top) through
  * equal (the zero line) to black winning (bottom), on lichess's winning-chances curve so that a
  * pawn near equality shows more than a pawn in a won position.
+ *
+ * The analysis runs in two passes (issue #24): a quick one draws every ply provisionally within
+ * seconds, then the final one replaces them, in chunks, out of order. So a point knows whether it
+ * is provisional, and the curve is drawn in pieces: solid between final points, provisional where it
+ * touches a provisional point, and broken where plies are missing. A line across a gap would draw
+ * evaluations nobody has made (a blunder inside the gap would look like a gentle slope); the break
+ * shows them as missing, and with the quick pass gaps last only seconds.
  */
 
 export interface GraphFrame {
@@ -25,6 +32,8 @@ export interface GraphPoint {
   ply: number;
   x: number;
   y: number;
+  /** From a provisional ply (the quick pass's): drawn as such until the final ply replaces it. */
+  provisional: boolean;
 }
 
 /**
@@ -75,28 +84,88 @@ export function graphPoints(plies: readonly AnalysedPly[], line: GameLine, frame
   return plies
     .filter(({ ply }) => ply >= 1 && ply <= lastPly)
     .sort((a, b) => a.ply - b.ply)
-    .map(({ ply, eval: score }) => ({
+    .map(({ ply, eval: score, provisional }) => ({
       ply,
       x: plyX(ply, lastPly, frame),
       y: shareY(graphShare(score, moverOf(ply, line.firstTurn)), frame),
+      provisional,
     }));
 }
 
-/** The evaluation curve through the points. */
+/** The points split where plies are missing: each run has consecutive plies. */
+export function pointRuns(points: readonly GraphPoint[]): GraphPoint[][] {
+  const runs: GraphPoint[][] = [];
+  for (const point of points) {
+    const run = runs[runs.length - 1];
+    const previous = run?.[run.length - 1];
+    if (previous && point.ply === previous.ply + 1) run.push(point);
+    else runs.push([point]);
+  }
+  return runs;
+}
+
+/** A polyline through the points. */
 export function linePath(points: readonly GraphPoint[]): string {
   return points.map(({ x, y }, i) => `${i === 0 ? 'M' : 'L'}${x} ${y}`).join(' ');
 }
 
+/** One stretch of the curve, every segment of it drawn the same way. */
+export interface CurvePiece {
+  /** A segment is provisional when either of its ends is: it moves when that point becomes final. */
+  provisional: boolean;
+  d: string;
+}
+
 /**
- * The area between the curve and the zero line, closed along the zero line. Drawn twice, clipped
- * to above the line (white's part) and to below it (black's part), it makes lichess's two-tone graph.
+ * The evaluation curve, in pieces: each run of consecutive plies (see `pointRuns`) split where its
+ * segments change from final to provisional or back. A run of one point has no segment: its mark
+ * shows it.
+ */
+export function curvePieces(points: readonly GraphPoint[]): CurvePiece[] {
+  const pieces: { provisional: boolean; points: GraphPoint[] }[] = [];
+  for (const run of pointRuns(points)) {
+    let piece: (typeof pieces)[number] | undefined;
+    for (let i = 1; i < run.length; i += 1) {
+      const [from, to] = [run[i - 1], run[i]];
+      const provisional = from.provisional || to.provisional;
+      if (piece && piece.provisional === provisional) piece.points.push(to);
+      else {
+        piece = { provisional, points: [from, to] };
+        pieces.push(piece);
+      }
+    }
+  }
+  return pieces.map(({ provisional, points: stretch }) => ({ provisional, d: linePath(stretch) }));
+}
+
+/**
+ * The area between the curve and the zero line, closed along the zero line, one closed shape per
+ * run of consecutive plies. Drawn twice, clipped to above the line (white's part) and to below it
+ * (black's part), it makes lichess's two-tone graph.
  */
 export function areaPath(points: readonly GraphPoint[], frame: GraphFrame = GRAPH_FRAME): string {
-  if (points.length === 0) return '';
   const zero = zeroY(frame);
-  const first = points[0];
-  const last = points[points.length - 1];
-  return `M${first.x} ${zero} ${linePath(points).replace(/^M/, 'L')} L${last.x} ${zero} Z`;
+  return pointRuns(points)
+    .map((run) => {
+      const first = run[0];
+      const last = run[run.length - 1];
+      return `M${first.x} ${zero} ${linePath(run).replace(/^M/, 'L')} L${last.x} ${zero} Z`;
+    })
+    .join(' ');
+}
+
+/**
+ * A point's classes (styled in `styles.css`): its judgment's colour, hollow while provisional,
+ * highlighted when selected. `eval-graph-point inaccuracy provisional selected`.
+ */
+export function pointClass(analysed: Pick<AnalysedPly, 'judgment' | 'provisional'>, selected: boolean): string {
+  const { judgment, provisional } = analysed;
+  return ['eval-graph-point', judgment, provisional && 'provisional', selected && 'selected'].filter(Boolean).join(' ');
+}
+
+/** A curve piece's classes: dashed and lighter while provisional. */
+export function curveClass(piece: CurvePiece): string {
+  return piece.provisional ? 'eval-graph-line provisional' : 'eval-graph-line';
 }
 
 /** The score as the graph writes it; a checkmate has no number worth reading. */
@@ -104,19 +173,22 @@ export function evalText(score: Score): string {
   return 'mate' in score && score.mate === 0 ? '#' : formatScore(score);
 }
 
-/** The tooltip and mark title of a ply: `14… Nxe4?? -3.20`. */
+/** The tooltip and mark title of a ply: `14… Nxe4?? -3.20`, `14… Nxe4?? -2.90 (provisional)`. */
 export function pointLabel(analysed: AnalysedPly, line: GameLine): string {
   const suffix = analysed.judgment ? JUDGMENT_SYMBOL[analysed.judgment] : '';
-  return `${moveLabel(analysed.ply, line, suffix)} ${evalText(analysed.eval)}`;
+  return `${moveLabel(analysed.ply, line, suffix)} ${evalText(analysed.eval)}${analysed.provisional ? ' (provisional)' : ''}`;
 }
 
 /**
- * The graph's accessible name: each side's judgments, and how far the analysis has got while it runs:
- * `Evaluation graph: 3 blunders by white; no mistakes by black (20 of 40 moves analysed)`.
+ * The graph's accessible name: each side's final judgments, and how far the analysis has got while
+ * it runs: `Evaluation graph: 3 blunders by white; no mistakes by black (20 of 40 moves analysed,
+ * 20 provisional)`. Provisional judgments are not counted: they may yet change.
  */
 export function graphLabel(plies: readonly AnalysedPly[], line: GameLine): string {
   const counts = countJudgments(plies, line.firstTurn);
   const total = line.sans.length;
-  const partial = plies.length < total ? ` (${plies.length} of ${total} moves analysed)` : '';
+  const provisional = plies.filter((p) => p.provisional).length;
+  const final = plies.length - provisional;
+  const partial = final < total ? ` (${final} of ${total} moves analysed${provisional > 0 ? `, ${provisional} provisional` : ''})` : '';
   return `Evaluation graph: ${describeCounts(counts.white, 'white')}; ${describeCounts(counts.black, 'black')}${partial}`;
 }

@@ -8,22 +8,34 @@ export const JUDGMENT_SYMBOL: Record<Judgment, string> = { inaccuracy: '?!', mis
 /** The word for screen readers and tooltips. */
 export const JUDGMENT_NAME: Record<Judgment, string> = { inaccuracy: 'Inaccuracy', mistake: 'Mistake', blunder: 'Blunder' };
 
+/** A ply's judgment, and whether it is provisional (from the quick pass: it may yet change). */
+export interface JudgedPly {
+  judgment: Judgment;
+  provisional: boolean;
+}
+
 /** The judged plies, for decorating a move list: plies without a judgment are not in the map. */
-export function judgmentsByPly(plies: readonly AnalysedPly[]): Map<number, Judgment> {
-  const judged = new Map<number, Judgment>();
-  for (const { ply, judgment } of plies) if (judgment) judged.set(ply, judgment);
+export function judgmentsByPly(plies: readonly AnalysedPly[]): Map<number, JudgedPly> {
+  const judged = new Map<number, JudgedPly>();
+  for (const { ply, judgment, provisional } of plies) if (judgment) judged.set(ply, { judgment, provisional });
   return judged;
+}
+
+/** `Mistake`, or `Mistake (provisional)`: a badge's and a verdict's words. */
+export function judgmentName({ judgment, provisional }: JudgedPly): string {
+  return provisional ? `${JUDGMENT_NAME[judgment]} (provisional)` : JUDGMENT_NAME[judgment];
 }
 
 export type JudgmentCounts = Record<Judgment, number>;
 
 /**
- * Each side's judgments among the plies analysed so far. The server's `summary` says the same once
- * the analysis is done; this also works while plies are still coming in.
+ * Each side's final judgments among the plies analysed so far. The server's `summary` says the same
+ * once the analysis is done; this also works while plies are still coming in. Provisional plies
+ * are left out: like the server's figures, the counts use final values only.
  */
 export function countJudgments(plies: readonly AnalysedPly[], firstTurn: Color): Record<Color, JudgmentCounts> {
   const counts = { white: { inaccuracy: 0, mistake: 0, blunder: 0 }, black: { inaccuracy: 0, mistake: 0, blunder: 0 } };
-  for (const { ply, judgment } of plies) if (judgment) counts[moverOf(ply, firstTurn)][judgment] += 1;
+  for (const { ply, judgment, provisional } of plies) if (judgment && !provisional) counts[moverOf(ply, firstTurn)][judgment] += 1;
   return counts;
 }
 
