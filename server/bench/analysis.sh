@@ -2,8 +2,10 @@
 # Post-game analysis wall time, on loopback only, bounded in time: builds the release server and,
 # for each engine count (default 1 and 2), starts it at the default node count (or $NODES), imports
 # the Game of the Century (server/bench/game-of-the-century.pgn: 82 plies, finished by mate) and
-# runs server/bench/analysis.py: time to the first analysed ply on the live stream and until done,
-# for one analysis, then for two at once (--max-analyses defaults to the number of engines).
+# runs server/bench/analysis.py: time to the first analysed ply on the live stream, to the quick
+# graph complete and until done, for one review; then the same game again (the cache answers it)
+# and the floor (the same positions through as many bare Stockfish processes, same budget); then
+# two reviews at once, on a fresh server (an empty cache).
 # Usage: server/bench/analysis.sh [engine counts..., default 1 2]
 # Env: NODES (the server's default), PORT (a free one), STOCKFISH, TIMEOUT (900 s per batch).
 set -euo pipefail
@@ -21,9 +23,9 @@ cargo build --release -p alphachess-server
 SERVER=
 trap 'if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; fi' EXIT
 
-for engines in "${ENGINE_COUNTS[@]}"; do
+start_server() {
   "$BIN" --bind "127.0.0.1:$PORT" --stockfish "$STOCKFISH" --static-dir /nonexistent \
-    --db :memory: --engines "$engines" "${NODE_FLAGS[@]}" >/dev/null 2>&1 &
+    --db :memory: --engines "$1" "${NODE_FLAGS[@]}" >/dev/null 2>&1 &
   SERVER=$!
   for _ in $(seq 100); do
     curl -fsS "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break
@@ -31,11 +33,21 @@ for engines in "${ENGINE_COUNTS[@]}"; do
   done
   # The server that answers must be ours (the port could have been taken meanwhile).
   kill -0 "$SERVER" || { echo "the server did not start on port $PORT" >&2; exit 1; }
-  for games in 1 2; do
-    echo "== $engines engine(s), $games analysis/analyses at once, ${NODES:-default} nodes per position"
-    timeout "$((TIMEOUT + 30))" python3 server/bench/analysis.py --base "http://127.0.0.1:$PORT" \
-      --pgn server/bench/game-of-the-century.pgn --games "$games" --timeout "$TIMEOUT"
-  done
+}
+
+for engines in "${ENGINE_COUNTS[@]}"; do
+  start_server "$engines"
+  echo "== $engines engine(s), one review, ${NODES:-1000000} nodes per position"
+  timeout "$((3 * TIMEOUT + 30))" python3 server/bench/analysis.py --base "http://127.0.0.1:$PORT" \
+    --pgn server/bench/game-of-the-century.pgn --games 1 --timeout "$TIMEOUT" --again \
+    --floor "$engines" --nodes "${NODES:-1000000}" --stockfish "$STOCKFISH"
+  kill "$SERVER"
+  wait "$SERVER" 2>/dev/null || true
+  SERVER=
+  start_server "$engines"
+  echo "== $engines engine(s), two reviews at once, ${NODES:-1000000} nodes per position"
+  timeout "$((TIMEOUT + 30))" python3 server/bench/analysis.py --base "http://127.0.0.1:$PORT" \
+    --pgn server/bench/game-of-the-century.pgn --games 2 --timeout "$TIMEOUT"
   kill "$SERVER"
   wait "$SERVER" 2>/dev/null || true
   SERVER=

@@ -50,21 +50,21 @@ async fn post_analysis(app: &TestApp, id: &str, token: Option<&str>) -> Response
 }
 
 /// `POST .../analysis` with the game's token, which must be accepted.
-async fn request_analysis(app: &TestApp, game: &TestGame) -> Value {
+pub async fn request_analysis(app: &TestApp, game: &TestGame) -> Value {
     let response = post_analysis(app, &game.id, Some(&game.token)).await;
     assert_eq!(response.status(), StatusCode::ACCEPTED);
     response.json().await.expect("JSON")
 }
 
 /// `GET .../analysis`, which must exist.
-async fn analysis(app: &TestApp, id: &str) -> Value {
+pub async fn analysis(app: &TestApp, id: &str) -> Value {
     let response = app.get(&format!("/api/games/{id}/analysis")).await;
     assert_eq!(response.status(), StatusCode::OK, "game {id}");
     response.json().await.expect("JSON")
 }
 
 /// Polls until the analysis of `id` is done (or fails the test if it fails).
-async fn until_done(app: &TestApp, id: &str) -> Value {
+pub async fn until_done(app: &TestApp, id: &str) -> Value {
     for _ in 0..6_000 {
         let analysis = analysis(app, id).await;
         match analysis["status"].as_str() {

@@ -4,7 +4,6 @@
 //! only engine.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use alphachess_engine::{Color, Game, Position, SanPlus};
 use alphachess_server::analysis::judgment::winning_chances;
@@ -16,7 +15,8 @@ use alphachess_server::Config;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{one_engine, spawn_with, test_config, TestApp};
+use crate::analysis::{analysis, request_analysis, until_done};
+use crate::helpers::{one_engine, spawn_with, test_config};
 
 /// Nodes per position. At 100,000 the one-engine reference itself judged 15. Bxd7+ in the
 /// Opera Game a blunder (it lost the mate it had seen a move before, the very fault the
@@ -187,14 +187,7 @@ async fn the_chunked_review_judges_fixture_games_as_a_sequential_one_engine_run_
         if resign {
             assert_eq!(app.action(&game, "resign").await.status(), StatusCode::OK);
         }
-        let response = app
-            .client
-            .post(app.url(&format!("/api/games/{}/analysis", game.id)))
-            .bearer_auth(&game.token)
-            .send()
-            .await
-            .expect("the server answers");
-        assert_eq!(response.status(), StatusCode::ACCEPTED);
+        request_analysis(&app, &game).await;
         let chunked = until_done(&app, &game.id).await;
         let replayed = alphachess_server::games::parse_pgn(&pgn).expect("a legal PGN");
         let reference = sequential(&reference_pool, &replayed).await;
@@ -227,14 +220,7 @@ async fn live_moves_stay_answered_while_two_reviews_share_the_only_engine() {
     let mut reviews = Vec::new();
     for pgn in [OPERA_GAME, SCHOLARS_MATE] {
         let game = app.create(json!({ "color": "white", "pgn": pgn })).await;
-        let response = app
-            .client
-            .post(app.url(&format!("/api/games/{}/analysis", game.id)))
-            .bearer_auth(&game.token)
-            .send()
-            .await
-            .expect("the server answers");
-        assert_eq!(response.status(), StatusCode::ACCEPTED);
+        request_analysis(&app, &game).await;
         reviews.push(game);
     }
     let live = app.create(json!({ "color": "white" })).await;
@@ -254,22 +240,4 @@ async fn live_moves_stay_answered_while_two_reviews_share_the_only_engine() {
             "the moves were answered while both reviews still ran: {analysis}"
         );
     }
-}
-
-async fn analysis(app: &TestApp, id: &str) -> Value {
-    let response = app.get(&format!("/api/games/{id}/analysis")).await;
-    assert_eq!(response.status(), StatusCode::OK, "game {id}");
-    response.json().await.expect("JSON")
-}
-
-async fn until_done(app: &TestApp, id: &str) -> Value {
-    for _ in 0..6_000 {
-        let analysis = analysis(app, id).await;
-        match analysis["status"].as_str() {
-            Some("done") => return analysis,
-            Some("failed") => panic!("the analysis failed: {analysis}"),
-            _ => tokio::time::sleep(Duration::from_millis(20)).await,
-        }
-    }
-    panic!("the analysis of {id} never finished");
 }
