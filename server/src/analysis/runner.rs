@@ -21,16 +21,15 @@ use crate::uci::{AnalysisRequest, EngineError, EnginePool, PositionAnalysis};
 
 /// Nodes per analysed position when the operator sets none: lichess's budget.
 ///
-/// Measured with the chunked runner (`server/bench/analysis.sh`, see `server/README.md`):
-/// on two engines an 82-ply review at 1,000,000 nodes stays within the 1.25x of two
-/// bare Stockfish processes, and the quick pass draws the whole graph within seconds, so the
-/// cheaper 500,000 of before is no longer needed to keep the wait short.
+/// Measured with the chunked runner (`server/bench/analysis.sh`, see `server/README.md`): on two
+/// engines an 82-ply review at 1,000,000 nodes took 1.09x two bare Stockfish processes searching
+/// the same positions (the goal: 1.25x), and the quick pass draws the whole graph within
+/// seconds, so the cheaper 500,000 of before is no longer needed to keep the wait short.
 pub const DEFAULT_ANALYSIS_NODES: u64 = 1_000_000;
 
-/// Nodes of the quick pass: about 20-40 ms a position on this project's 2-core machines, so an
-/// 80-ply game's graph is drawn in one to two seconds on two engines, at depth 10-13: close
-/// enough to draw (it agreed within 0.1 winning chances with the final pass on most plies),
-/// never used for a judgment that counts.
+/// Nodes of the quick pass: the 82 positions of the bench's game take 1.5 s on two engines (2.5 s
+/// on one), so the whole graph is drawn within the 6 s. Its answers are shown as
+/// provisional and never used for a judgment that counts.
 pub const QUICK_NODES: u64 = 25_000;
 
 /// Positions per chunk of the final pass: fishnet's 6.
