@@ -515,3 +515,23 @@ async fn the_api_document_describes_the_analysis_endpoints_schemas_event_and_cod
     let stream = document["paths"]["/api/games/{id}/events"].to_string();
     assert!(stream.contains("event: analysis"), "{stream}");
 }
+
+#[tokio::test]
+async fn a_second_review_of_the_same_moves_is_answered_from_the_cache_without_a_search() {
+    let app = spawn_analysing().await;
+    let first = imported(&app, SCHOLARS_MATE).await;
+    request_analysis(&app, &first).await;
+    let done = until_done(&app, &first.id).await;
+    let searched = searches(&app);
+
+    let second = imported(&app, SCHOLARS_MATE).await;
+    request_analysis(&app, &second).await;
+    let again = until_done(&app, &second.id).await;
+    assert_eq!(
+        searches(&app),
+        searched,
+        "no engine search for a game already judged"
+    );
+    assert_eq!(again["plies"], done["plies"], "the same judgments");
+    assert_eq!(again["summary"], done["summary"]);
+}
