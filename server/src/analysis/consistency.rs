@@ -40,8 +40,18 @@ pub fn consistency_checks(review: &Review, chunk_of: &[Option<usize>]) -> Vec<Ch
 mod tests {
     use super::*;
     use crate::analysis::Pass;
-    use crate::games::parse_pgn;
     use crate::uci::PositionAnalysis;
+    use alphachess_engine::{Game, UciMove};
+
+    fn game_after(moves: &[&str]) -> Game {
+        let mut game = Game::default();
+        for text in moves {
+            let uci: UciMove = text.parse().expect("test move is UCI");
+            let m = uci.to_move(game.position()).expect("test move is legal");
+            game.play(m).expect("test move is playable");
+        }
+        game
+    }
 
     fn answer(review: &Review, index: usize, score: Score) -> PositionAnalysis {
         let position = &review.game().positions()[index];
@@ -57,7 +67,8 @@ mod tests {
 
     #[test]
     fn only_a_mate_that_appears_or_vanishes_across_a_boundary_is_searched_again() {
-        let game = parse_pgn("1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 *").expect("a legal PGN");
+        // 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6
+        let game = game_after(&["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"]);
         let mut review = Review::new(game);
         let scores = [
             Score::Cp(20),
