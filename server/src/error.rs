@@ -2,6 +2,14 @@
 //!
 //! Expected failures (4xx, engine trouble) carry a stable code the client branches on; unexpected
 //! ones are logged with their cause and answered with a bare 500.
+//!
+//! [`ApiError`] wraps the domain's errors (`GameError`, `AnalysisError`, `DrawError`,
+//! `SetupError`, the notation's and the engine's) rather than mirroring them: their message is the
+//! domain's. The edge adds only the refusals that are its own (JSON, tokens, limits, routing).
+//! [`CODES`] is the one table that gives each code its string, status, `Retry-After` policy,
+//! public message (where the domain's would leak a cause) and example. A new refusal is the
+//! domain's variant plus two edits here: its row in [`CODES`] (with its [`ErrorCode`] variant),
+//! and its arm in the domain-to-code match, which the compiler asks for.
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
@@ -16,53 +24,33 @@ use crate::games::{
 };
 use crate::uci::EngineError;
 
-/// Every way a request can fail.
+/// Every way a request can fail: the domain's refusals, wrapped, and the edge's own.
 #[derive(Debug, thiserror::Error)]
 pub enum ApiError {
+    #[error(transparent)]
+    Game(#[from] GameError),
+    #[error(transparent)]
+    Analysis(#[from] AnalysisError),
+    #[error(transparent)]
+    Draw(#[from] DrawError),
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+    #[error(transparent)]
+    Notation(#[from] ParsePlayerMoveError),
+    #[error(transparent)]
+    Engine(#[from] EngineError),
     #[error("the request body is not valid JSON for this endpoint: {0}")]
     MalformedJson(String),
     #[error("{0}")]
     InvalidRequest(String),
-    #[error("invalid FEN: {0}")]
-    InvalidFen(String),
-    #[error("invalid PGN: {0}")]
-    InvalidPgn(String),
-    #[error("{0:?} is neither a UCI move (e2e4) nor a SAN move (Nf3)")]
-    InvalidMoveNotation(String),
     #[error("this request needs the game's token as `Authorization: Bearer <token>`")]
     MissingToken,
-    #[error("there is no such game")]
-    GameNotFound,
     #[error("there is nothing at this address")]
     NotFound,
     #[error("this address does not accept that method")]
     MethodNotAllowed,
-    #[error("the game is over")]
-    GameOver,
-    #[error("it is not your turn")]
-    NotYourTurn,
-    #[error("the game is at ply {actual}, not {expected}; reload it")]
-    StalePly { expected: usize, actual: usize },
-    #[error("another request for this game came first; reload it")]
-    Superseded,
-    #[error("you have no move to take back")]
-    NothingToTakeBack,
-    #[error("the game reached the limit of {0} plies")]
-    TooManyPlies(usize),
     #[error("the request body is larger than {0} bytes")]
     PayloadTooLarge(usize),
-    #[error("{message}")]
-    IllegalMove { message: String, legal_moves: usize },
-    #[error("every engine is busy; try again shortly")]
-    EngineBusy,
-    #[error("the engine failed ({0}); the game is unchanged, try again")]
-    EngineFailed(String),
-    #[error("the engine took too long; the game is unchanged, try again")]
-    EngineTimeout,
-    #[error("the server holds as many games as it may; try again later")]
-    TooManyGames,
-    #[error("the engine is not available")]
-    EngineUnavailable,
     #[error("too many {what}; try again in {retry_after_secs} s")]
     TooManyRequests {
         what: &'static str,
@@ -74,32 +62,17 @@ pub enum ApiError {
     UnknownHost,
     #[error("internal error: {0}")]
     Internal(String),
-    #[error("the game is not finished; it can be analysed once it is over")]
-    GameNotFinished,
-    #[error("nobody has asked for this game's analysis")]
-    AnalysisNotFound,
-    #[error("the server is saving games more slowly than they change; try again shortly")]
-    StorageBusy,
-    #[error("the engine is already searching for this game; wait for its answer")]
-    SearchInProgress,
-    #[error("this stored game could not be loaded; its moves are still available as PGN")]
-    GameQuarantined,
-    /// The sentence says why (the engine's evaluation, or the move number).
-    #[error("{0}")]
-    DrawDeclined(String),
-    #[error("there is no draw to claim in this position")]
-    NoDrawToClaim,
-    #[error("the game can only be aborted before your first move")]
-    AbortTooLate,
     #[error("the server is starting: {loaded} of {total} stored games read back so far")]
     Loading { loaded: usize, total: usize },
 }
 
-/// Seconds a client should wait after `engine_busy`.
+/// Seconds a client should wait after `engine_busy`, `storage_busy` or `loading`.
 pub const RETRY_AFTER_SECS: u32 = 2;
 
+// Declared in the order of `CODES`; JSON spells each as serde's snake case of its name, which a
+// test pins to its row.
 /// Every stable error code a client can branch on: the `error` field of an [`ErrorBody`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
     MalformedJson,
@@ -138,153 +111,385 @@ pub enum ErrorCode {
     Loading,
 }
 
-impl ErrorCode {
-    /// The code as it appears in JSON, e.g. `illegal_move`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ErrorCode::MalformedJson => "malformed_json",
-            ErrorCode::InvalidRequest => "invalid_request",
-            ErrorCode::InvalidFen => "invalid_fen",
-            ErrorCode::InvalidPgn => "invalid_pgn",
-            ErrorCode::InvalidMoveNotation => "invalid_move_notation",
-            ErrorCode::MissingToken => "missing_token",
-            ErrorCode::GameNotFound => "game_not_found",
-            ErrorCode::NotFound => "not_found",
-            ErrorCode::MethodNotAllowed => "method_not_allowed",
-            ErrorCode::GameOver => "game_over",
-            ErrorCode::NotYourTurn => "not_your_turn",
-            ErrorCode::StalePly => "stale_ply",
-            ErrorCode::NothingToTakeBack => "nothing_to_take_back",
-            ErrorCode::TooManyPlies => "too_many_plies",
-            ErrorCode::PayloadTooLarge => "payload_too_large",
-            ErrorCode::IllegalMove => "illegal_move",
-            ErrorCode::EngineBusy => "engine_busy",
-            ErrorCode::EngineFailed => "engine_failed",
-            ErrorCode::EngineTimeout => "engine_timeout",
-            ErrorCode::TooManyGames => "too_many_games",
-            ErrorCode::EngineUnavailable => "engine_unavailable",
-            ErrorCode::TooManyRequests => "too_many_requests",
-            ErrorCode::RequestTimeout => "request_timeout",
-            ErrorCode::UnknownHost => "unknown_host",
-            ErrorCode::InternalError => "internal_error",
-            ErrorCode::GameNotFinished => "game_not_finished",
-            ErrorCode::AnalysisNotFound => "analysis_not_found",
-            ErrorCode::StorageBusy => "storage_busy",
-            ErrorCode::SearchInProgress => "search_in_progress",
-            ErrorCode::GameQuarantined => "game_quarantined",
-            ErrorCode::DrawDeclined => "draw_declined",
-            ErrorCode::NoDrawToClaim => "no_draw_to_claim",
-            ErrorCode::AbortTooLate => "abort_too_late",
-            ErrorCode::Loading => "loading",
-        }
-    }
+/// When a refused client may try again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Retry {
+    /// Not by waiting: the request must change.
+    No,
+    /// After [`RETRY_AFTER_SECS`].
+    Shortly,
+    /// After the seconds the error names (a client's share comes free).
+    Named,
 }
 
-impl ErrorCode {
-    /// Every code, in declaration order: the API document shows an example of each (a test pins
-    /// this list to the schema's).
-    pub const ALL: [ErrorCode; 34] = [
-        ErrorCode::MalformedJson,
-        ErrorCode::InvalidRequest,
-        ErrorCode::InvalidFen,
-        ErrorCode::InvalidPgn,
-        ErrorCode::InvalidMoveNotation,
-        ErrorCode::MissingToken,
-        ErrorCode::GameNotFound,
-        ErrorCode::NotFound,
-        ErrorCode::MethodNotAllowed,
-        ErrorCode::GameOver,
-        ErrorCode::NotYourTurn,
-        ErrorCode::StalePly,
-        ErrorCode::NothingToTakeBack,
-        ErrorCode::TooManyPlies,
-        ErrorCode::PayloadTooLarge,
-        ErrorCode::IllegalMove,
-        ErrorCode::EngineBusy,
-        ErrorCode::EngineFailed,
-        ErrorCode::EngineTimeout,
-        ErrorCode::TooManyGames,
-        ErrorCode::EngineUnavailable,
-        ErrorCode::TooManyRequests,
-        ErrorCode::RequestTimeout,
-        ErrorCode::UnknownHost,
-        ErrorCode::InternalError,
-        ErrorCode::GameNotFinished,
-        ErrorCode::AnalysisNotFound,
-        ErrorCode::StorageBusy,
-        ErrorCode::SearchInProgress,
-        ErrorCode::GameQuarantined,
-        ErrorCode::DrawDeclined,
-        ErrorCode::NoDrawToClaim,
-        ErrorCode::AbortTooLate,
-        ErrorCode::Loading,
-    ];
-
+/// Everything the edge says about one code.
+#[derive(Debug)]
+pub struct CodeInfo {
+    pub code: ErrorCode,
+    pub name: &'static str,
+    pub status: StatusCode,
+    pub retry: Retry,
+    /// Shown instead of the error's own text, which names what only the log may see (paths,
+    /// addresses, causes).
+    pub public: Option<&'static str>,
     /// A failure with this code as the server really makes it, for the API document's examples:
-    /// the notation, FEN, PGN and legality errors come from the real parsers and rules (every
-    /// test that builds the document checks they still fail as shown).
-    pub fn example(self) -> ApiError {
-        match self {
-            ErrorCode::MalformedJson => {
-                ApiError::MalformedJson("missing field `move` at line 1 column 2".into())
-            }
-            ErrorCode::InvalidRequest => {
-                ApiError::InvalidRequest("level must be between 1 and 16".into())
-            }
-            ErrorCode::InvalidFen => parse_fen("8/8/8/8/8/8/8/8 w - - 0 1")
+    /// the notation, FEN, PGN and legality errors come from the real parsers and rules (every test
+    /// that builds the document checks they still fail as shown).
+    pub example: fn() -> ApiError,
+}
+
+/// Each code's string, status, retry policy, public message and example, in declaration order.
+pub const CODES: [CodeInfo; 34] = [
+    row(
+        ErrorCode::MalformedJson,
+        "malformed_json",
+        StatusCode::BAD_REQUEST,
+        Retry::No,
+        None,
+        || ApiError::MalformedJson("missing field `move` at line 1 column 2".into()),
+    ),
+    row(
+        ErrorCode::InvalidRequest,
+        "invalid_request",
+        StatusCode::BAD_REQUEST,
+        Retry::No,
+        None,
+        || ApiError::InvalidRequest("level must be between 1 and 16".into()),
+    ),
+    row(
+        ErrorCode::InvalidFen,
+        "invalid_fen",
+        StatusCode::BAD_REQUEST,
+        Retry::No,
+        None,
+        || {
+            parse_fen("8/8/8/8/8/8/8/8 w - - 0 1")
                 .expect_err("a board without kings is no position")
-                .into(),
-            ErrorCode::InvalidPgn => parse_pgn("1. e4 e5 2. Ke3 *")
+                .into()
+        },
+    ),
+    row(
+        ErrorCode::InvalidPgn,
+        "invalid_pgn",
+        StatusCode::BAD_REQUEST,
+        Retry::No,
+        None,
+        || {
+            parse_pgn("1. e4 e5 2. Ke3 *")
                 .expect_err("2. Ke3 is illegal")
-                .into(),
-            ErrorCode::InvalidMoveNotation => "e9"
-                .parse::<PlayerMove>()
+                .into()
+        },
+    ),
+    row(
+        ErrorCode::InvalidMoveNotation,
+        "invalid_move_notation",
+        StatusCode::BAD_REQUEST,
+        Retry::No,
+        None,
+        || {
+            "e9".parse::<PlayerMove>()
                 .expect_err("e9 is neither UCI nor SAN")
-                .into(),
-            ErrorCode::MissingToken => ApiError::MissingToken,
-            ErrorCode::GameNotFound => ApiError::GameNotFound,
-            ErrorCode::NotFound => ApiError::NotFound,
-            ErrorCode::MethodNotAllowed => ApiError::MethodNotAllowed,
-            ErrorCode::GameOver => ApiError::GameOver,
-            ErrorCode::NotYourTurn => ApiError::NotYourTurn,
-            ErrorCode::StalePly => ApiError::StalePly {
+                .into()
+        },
+    ),
+    row(
+        ErrorCode::MissingToken,
+        "missing_token",
+        StatusCode::UNAUTHORIZED,
+        Retry::No,
+        None,
+        || ApiError::MissingToken,
+    ),
+    row(
+        ErrorCode::GameNotFound,
+        "game_not_found",
+        StatusCode::NOT_FOUND,
+        Retry::No,
+        None,
+        || GameError::NotFound.into(),
+    ),
+    row(
+        ErrorCode::NotFound,
+        "not_found",
+        StatusCode::NOT_FOUND,
+        Retry::No,
+        None,
+        || ApiError::NotFound,
+    ),
+    row(
+        ErrorCode::MethodNotAllowed,
+        "method_not_allowed",
+        StatusCode::METHOD_NOT_ALLOWED,
+        Retry::No,
+        None,
+        || ApiError::MethodNotAllowed,
+    ),
+    row(
+        ErrorCode::GameOver,
+        "game_over",
+        StatusCode::CONFLICT,
+        Retry::No,
+        None,
+        || GameError::GameOver.into(),
+    ),
+    row(
+        ErrorCode::NotYourTurn,
+        "not_your_turn",
+        StatusCode::CONFLICT,
+        Retry::No,
+        None,
+        || GameError::NotYourTurn.into(),
+    ),
+    row(
+        ErrorCode::StalePly,
+        "stale_ply",
+        StatusCode::CONFLICT,
+        Retry::No,
+        None,
+        || {
+            GameError::StalePly {
                 expected: 2,
                 actual: 4,
-            },
-            ErrorCode::NothingToTakeBack => ApiError::NothingToTakeBack,
-            ErrorCode::TooManyPlies => ApiError::TooManyPlies(MAX_PLIES),
-            ErrorCode::PayloadTooLarge => ApiError::PayloadTooLarge(MAX_BODY_BYTES),
-            ErrorCode::IllegalMove => "e2e5"
+            }
+            .into()
+        },
+    ),
+    row(
+        ErrorCode::NothingToTakeBack,
+        "nothing_to_take_back",
+        StatusCode::CONFLICT,
+        Retry::No,
+        None,
+        || GameError::NothingToTakeBack.into(),
+    ),
+    row(
+        ErrorCode::TooManyPlies,
+        "too_many_plies",
+        StatusCode::CONFLICT,
+        Retry::No,
+        None,
+        || GameError::TooManyPlies(MAX_PLIES).into(),
+    ),
+    row(
+        ErrorCode::PayloadTooLarge,
+        "payload_too_large",
+        StatusCode::PAYLOAD_TOO_LARGE,
+        Retry::No,
+        None,
+        || ApiError::PayloadTooLarge(MAX_BODY_BYTES),
+    ),
+    row(
+        ErrorCode::IllegalMove,
+        "illegal_move",
+        StatusCode::UNPROCESSABLE_ENTITY,
+        Retry::No,
+        None,
+        || {
+            "e2e5"
                 .parse::<PlayerMove>()
                 .expect("e2e5 is UCI")
                 .to_move(&alphachess_engine::Position::startpos())
                 .expect_err("e2e5 is illegal at the start")
-                .into(),
-            ErrorCode::EngineBusy => ApiError::EngineBusy,
-            ErrorCode::EngineFailed => ApiError::EngineFailed("the engine exited".into()),
-            ErrorCode::EngineTimeout => ApiError::EngineTimeout,
-            ErrorCode::TooManyGames => ApiError::TooManyGames,
-            ErrorCode::EngineUnavailable => ApiError::EngineUnavailable,
-            ErrorCode::TooManyRequests => ApiError::TooManyRequests {
-                what: "engine requests in progress from your address",
-                retry_after_secs: 1,
-            },
-            ErrorCode::RequestTimeout => ApiError::RequestTimeout,
-            ErrorCode::UnknownHost => ApiError::UnknownHost,
-            ErrorCode::InternalError => ApiError::Internal("the game store failed".into()),
-            ErrorCode::GameNotFinished => ApiError::GameNotFinished,
-            ErrorCode::AnalysisNotFound => ApiError::AnalysisNotFound,
-            ErrorCode::StorageBusy => ApiError::StorageBusy,
-            ErrorCode::SearchInProgress => ApiError::SearchInProgress,
-            ErrorCode::GameQuarantined => ApiError::GameQuarantined,
-            ErrorCode::DrawDeclined => DrawError::Declined(Decline::Evaluation(85)).into(),
-            ErrorCode::NoDrawToClaim => ApiError::NoDrawToClaim,
-            ErrorCode::AbortTooLate => ApiError::AbortTooLate,
-            ErrorCode::Loading => ApiError::Loading {
-                loaded: 2_400,
-                total: 10_000,
-            },
+                .into()
+        },
+    ),
+    row(
+        ErrorCode::EngineBusy,
+        "engine_busy",
+        StatusCode::SERVICE_UNAVAILABLE,
+        Retry::Shortly,
+        Some("Every engine is busy; try again shortly."),
+        || EngineError::Busy.into(),
+    ),
+    row(
+        ErrorCode::EngineFailed,
+        "engine_failed",
+        StatusCode::BAD_GATEWAY,
+        Retry::No,
+        Some("The engine failed; the game is unchanged, try again."),
+        || EngineError::Eof.into(),
+    ),
+    row(
+        ErrorCode::EngineTimeout,
+        "engine_timeout",
+        StatusCode::GATEWAY_TIMEOUT,
+        Retry::No,
+        Some("The engine took too long; the game is unchanged, try again."),
+        || EngineError::Timeout.into(),
+    ),
+    row(
+        ErrorCode::TooManyGames,
+        "too_many_games",
+        StatusCode::SERVICE_UNAVAILABLE,
+        Retry::No,
+        None,
+        || GameError::TooManyGames.into(),
+    ),
+    row(
+        ErrorCode::EngineUnavailable,
+        "engine_unavailable",
+        StatusCode::SERVICE_UNAVAILABLE,
+        Retry::No,
+        Some("The engine is not available."),
+        || EngineError::Stopped.into(),
+    ),
+    row(
+        ErrorCode::TooManyRequests,
+        "too_many_requests",
+        StatusCode::TOO_MANY_REQUESTS,
+        Retry::Named,
+        None,
+        || ApiError::TooManyRequests {
+            what: "engine requests in progress from your address",
+            retry_after_secs: 1,
+        },
+    ),
+    row(
+        ErrorCode::RequestTimeout,
+        "request_timeout",
+        StatusCode::REQUEST_TIMEOUT,
+        Retry::No,
+        None,
+        || ApiError::RequestTimeout,
+    ),
+    row(
+        ErrorCode::UnknownHost,
+        "unknown_host",
+        StatusCode::MISDIRECTED_REQUEST,
+        Retry::No,
+        None,
+        || ApiError::UnknownHost,
+    ),
+    row(
+        ErrorCode::InternalError,
+        "internal_error",
+        StatusCode::INTERNAL_SERVER_ERROR,
+        Retry::No,
+        Some("Something went wrong on the server."),
+        || ApiError::Internal("the game store failed".into()),
+    ),
+    row(
+        ErrorCode::GameNotFinished,
+        "game_not_finished",
+        StatusCode::CONFLICT,
+        Retry::No,
+        None,
+        || AnalysisError::GameNotFinished.into(),
+    ),
+    row(
+        ErrorCode::AnalysisNotFound,
+        "analysis_not_found",
+        StatusCode::NOT_FOUND,
+        Retry::No,
+        None,
+        || AnalysisError::NotRequested.into(),
+    ),
+    row(
+        ErrorCode::StorageBusy,
+        "storage_busy",
+        StatusCode::SERVICE_UNAVAILABLE,
+        Retry::Shortly,
+        Some("The server is saving games more slowly than they change; try again shortly."),
+        || GameError::Store(StoreError::Busy).into(),
+    ),
+    row(
+        ErrorCode::SearchInProgress,
+        "search_in_progress",
+        StatusCode::CONFLICT,
+        Retry::No,
+        None,
+        || GameError::SearchInProgress.into(),
+    ),
+    row(
+        ErrorCode::GameQuarantined,
+        "game_quarantined",
+        StatusCode::CONFLICT,
+        Retry::No,
+        None,
+        || GameError::Quarantined.into(),
+    ),
+    row(
+        ErrorCode::DrawDeclined,
+        "draw_declined",
+        StatusCode::CONFLICT,
+        Retry::No,
+        None,
+        || DrawError::Declined(Decline::Evaluation(85)).into(),
+    ),
+    row(
+        ErrorCode::NoDrawToClaim,
+        "no_draw_to_claim",
+        StatusCode::CONFLICT,
+        Retry::No,
+        None,
+        || GameError::NoDrawToClaim.into(),
+    ),
+    row(
+        ErrorCode::AbortTooLate,
+        "abort_too_late",
+        StatusCode::CONFLICT,
+        Retry::No,
+        None,
+        || GameError::AbortTooLate.into(),
+    ),
+    row(
+        ErrorCode::Loading,
+        "loading",
+        StatusCode::SERVICE_UNAVAILABLE,
+        Retry::Shortly,
+        None,
+        || ApiError::Loading {
+            loaded: 2_400,
+            total: 10_000,
+        },
+    ),
+];
+
+/// One row of [`CODES`] (a `const fn`, so the table stays a constant).
+const fn row(
+    code: ErrorCode,
+    name: &'static str,
+    status: StatusCode,
+    retry: Retry,
+    public: Option<&'static str>,
+    example: fn() -> ApiError,
+) -> CodeInfo {
+    CodeInfo {
+        code,
+        name,
+        status,
+        retry,
+        public,
+        example,
+    }
+}
+
+impl ErrorCode {
+    /// This code's row of [`CODES`].
+    pub fn info(self) -> &'static CodeInfo {
+        &CODES[self as usize]
+    }
+
+    /// The code as it appears in JSON, e.g. `illegal_move`.
+    pub fn as_str(self) -> &'static str {
+        self.info().name
+    }
+
+    /// Every code, in declaration order: the API document shows an example of each (a test pins
+    /// this list to the schema's).
+    pub const ALL: [ErrorCode; CODES.len()] = {
+        let mut all = [ErrorCode::MalformedJson; CODES.len()];
+        let mut index = 0;
+        while index < all.len() {
+            all[index] = CODES[index].code;
+            index += 1;
         }
+        all
+    };
+
+    /// A failure with this code as the server really makes it (see [`CodeInfo::example`]).
+    pub fn example(self) -> ApiError {
+        (self.info().example)()
     }
 }
 
@@ -307,161 +512,123 @@ pub struct ErrorBody {
     pub legal_moves: Option<usize>,
 }
 
+impl ErrorBody {
+    /// What a client is told of an engine failure that several share (an `engine_error` event:
+    /// the failure itself stays with the log).
+    pub fn of_engine(error: &EngineError) -> ErrorBody {
+        let code = engine_code(error);
+        ErrorBody {
+            error: code,
+            message: code.info().public.unwrap_or_default().to_owned(),
+            legal_moves: None,
+        }
+    }
+}
+
 impl ApiError {
     /// The stable code clients branch on.
     pub fn code(&self) -> ErrorCode {
         match self {
+            ApiError::Game(error) => game_code(error),
+            ApiError::Analysis(error) => match error {
+                AnalysisError::Game(error) => game_code(error),
+                AnalysisError::GameNotFinished => ErrorCode::GameNotFinished,
+                AnalysisError::NotRequested => ErrorCode::AnalysisNotFound,
+                AnalysisError::QueueFull { .. } => ErrorCode::EngineBusy,
+                AnalysisError::OverShare { .. } => ErrorCode::TooManyRequests,
+            },
+            ApiError::Draw(error) => match error {
+                DrawError::Game(error) => game_code(error),
+                DrawError::Declined(_) => ErrorCode::DrawDeclined,
+            },
+            ApiError::Setup(error) => match error {
+                SetupError::Fen(_) => ErrorCode::InvalidFen,
+                SetupError::Pgn(_) => ErrorCode::InvalidPgn,
+                SetupError::Chess960(_) => ErrorCode::InvalidRequest,
+            },
+            ApiError::Notation(_) => ErrorCode::InvalidMoveNotation,
+            ApiError::Engine(error) => engine_code(error),
             ApiError::MalformedJson(_) => ErrorCode::MalformedJson,
             ApiError::InvalidRequest(_) => ErrorCode::InvalidRequest,
-            ApiError::InvalidFen(_) => ErrorCode::InvalidFen,
-            ApiError::InvalidPgn(_) => ErrorCode::InvalidPgn,
-            ApiError::InvalidMoveNotation(_) => ErrorCode::InvalidMoveNotation,
             ApiError::MissingToken => ErrorCode::MissingToken,
-            ApiError::GameNotFound => ErrorCode::GameNotFound,
             ApiError::NotFound => ErrorCode::NotFound,
             ApiError::MethodNotAllowed => ErrorCode::MethodNotAllowed,
-            ApiError::GameOver => ErrorCode::GameOver,
-            ApiError::NotYourTurn => ErrorCode::NotYourTurn,
-            ApiError::StalePly { .. } | ApiError::Superseded => ErrorCode::StalePly,
-            ApiError::NothingToTakeBack => ErrorCode::NothingToTakeBack,
-            ApiError::TooManyPlies(_) => ErrorCode::TooManyPlies,
             ApiError::PayloadTooLarge(_) => ErrorCode::PayloadTooLarge,
-            ApiError::IllegalMove { .. } => ErrorCode::IllegalMove,
-            ApiError::EngineBusy => ErrorCode::EngineBusy,
-            ApiError::EngineFailed(_) => ErrorCode::EngineFailed,
-            ApiError::EngineTimeout => ErrorCode::EngineTimeout,
-            ApiError::TooManyGames => ErrorCode::TooManyGames,
-            ApiError::EngineUnavailable => ErrorCode::EngineUnavailable,
             ApiError::TooManyRequests { .. } => ErrorCode::TooManyRequests,
             ApiError::RequestTimeout => ErrorCode::RequestTimeout,
             ApiError::UnknownHost => ErrorCode::UnknownHost,
             ApiError::Internal(_) => ErrorCode::InternalError,
-            ApiError::GameNotFinished => ErrorCode::GameNotFinished,
-            ApiError::AnalysisNotFound => ErrorCode::AnalysisNotFound,
-            ApiError::StorageBusy => ErrorCode::StorageBusy,
-            ApiError::SearchInProgress => ErrorCode::SearchInProgress,
-            ApiError::GameQuarantined => ErrorCode::GameQuarantined,
-            ApiError::DrawDeclined(_) => ErrorCode::DrawDeclined,
-            ApiError::NoDrawToClaim => ErrorCode::NoDrawToClaim,
-            ApiError::AbortTooLate => ErrorCode::AbortTooLate,
             ApiError::Loading { .. } => ErrorCode::Loading,
         }
     }
 
-    /// What the client is told: an error response's body, an `engine_error` event's data, the
-    /// API document's examples.
+    /// What the client is told: an error response's body, the API document's examples. The
+    /// message is the error's own, as a sentence, unless its code has a public one.
     pub fn body(&self) -> ErrorBody {
-        let message = match self {
-            // The cause is logged, not shown.
-            ApiError::Internal(_) => "Something went wrong on the server.".to_owned(),
-            // The engine's error names its path or tcp:// address: logged, not shown.
-            ApiError::EngineFailed(_) => {
-                "The engine failed; the game is unchanged, try again.".to_owned()
-            }
-            other => sentence(&other.to_string()),
+        let code = self.code();
+        let message = match code.info().public {
+            Some(public) => public.to_owned(),
+            None => sentence(&self.to_string()),
+        };
+        let legal_moves = match self {
+            ApiError::Game(GameError::IllegalMove { legal_moves, .. }) => Some(*legal_moves),
+            _ => None,
         };
         ErrorBody {
-            error: self.code(),
+            error: code,
             message,
-            legal_moves: match self {
-                ApiError::IllegalMove { legal_moves, .. } => Some(*legal_moves),
-                _ => None,
+            legal_moves,
+        }
+    }
+
+    /// Seconds before a retry may succeed, when waiting helps.
+    fn retry_after(&self) -> Option<u64> {
+        match self.code().info().retry {
+            Retry::No => None,
+            Retry::Shortly => Some(u64::from(RETRY_AFTER_SECS)),
+            Retry::Named => match self {
+                ApiError::TooManyRequests {
+                    retry_after_secs, ..
+                }
+                | ApiError::Analysis(AnalysisError::OverShare { retry_after_secs }) => {
+                    Some(*retry_after_secs)
+                }
+                _ => Some(u64::from(RETRY_AFTER_SECS)),
             },
         }
     }
 }
 
-impl From<EngineError> for ApiError {
-    fn from(error: EngineError) -> ApiError {
-        ApiError::from(&error)
+/// The code of a game's refusal or failure: a store or randomness failure is a 500 (its cause
+/// chain logged, never shown); a full store queue a 503 to retry.
+fn game_code(error: &GameError) -> ErrorCode {
+    match error {
+        GameError::NotFound => ErrorCode::GameNotFound,
+        GameError::GameOver => ErrorCode::GameOver,
+        GameError::NotYourTurn => ErrorCode::NotYourTurn,
+        GameError::StalePly { .. } | GameError::Superseded => ErrorCode::StalePly,
+        GameError::NothingToTakeBack => ErrorCode::NothingToTakeBack,
+        GameError::AbortTooLate => ErrorCode::AbortTooLate,
+        GameError::NoDrawToClaim => ErrorCode::NoDrawToClaim,
+        GameError::TooManyPlies(_) => ErrorCode::TooManyPlies,
+        GameError::IllegalMove { .. } => ErrorCode::IllegalMove,
+        GameError::TooManyGames => ErrorCode::TooManyGames,
+        GameError::SearchInProgress => ErrorCode::SearchInProgress,
+        GameError::Quarantined => ErrorCode::GameQuarantined,
+        GameError::Engine(error) => engine_code(error),
+        GameError::Store(StoreError::Busy) => ErrorCode::StorageBusy,
+        GameError::Store(_) | GameError::Random(_) => ErrorCode::InternalError,
     }
 }
 
-/// By reference too: a reply nobody waited for shares its failure with every watcher.
-impl From<&EngineError> for ApiError {
-    fn from(error: &EngineError) -> ApiError {
-        match error {
-            EngineError::Busy => ApiError::EngineBusy,
-            EngineError::Timeout => ApiError::EngineTimeout,
-            EngineError::Stopped => ApiError::EngineUnavailable,
-            other => ApiError::EngineFailed(other.to_string()),
-        }
-    }
-}
-
-/// The one place a game's failures become HTTP: a store or randomness failure is a 500 whose
-/// cause chain is logged, never shown; a full store queue is a 503 to retry.
-impl From<GameError> for ApiError {
-    fn from(error: GameError) -> ApiError {
-        match error {
-            GameError::NotFound => ApiError::GameNotFound,
-            GameError::GameOver => ApiError::GameOver,
-            GameError::NotYourTurn => ApiError::NotYourTurn,
-            GameError::StalePly { expected, actual } => ApiError::StalePly { expected, actual },
-            GameError::Superseded => ApiError::Superseded,
-            GameError::NothingToTakeBack => ApiError::NothingToTakeBack,
-            GameError::AbortTooLate => ApiError::AbortTooLate,
-            GameError::NoDrawToClaim => ApiError::NoDrawToClaim,
-            GameError::TooManyPlies(limit) => ApiError::TooManyPlies(limit),
-            GameError::IllegalMove {
-                message,
-                legal_moves,
-            } => ApiError::IllegalMove {
-                message,
-                legal_moves,
-            },
-            GameError::TooManyGames => ApiError::TooManyGames,
-            GameError::SearchInProgress => ApiError::SearchInProgress,
-            GameError::Quarantined => ApiError::GameQuarantined,
-            GameError::Engine(error) => error.into(),
-            GameError::Store(StoreError::Busy) => ApiError::StorageBusy,
-            GameError::Store(error) => ApiError::Internal(with_causes(&error)),
-            GameError::Random(error) => ApiError::Internal(with_causes(&error)),
-        }
-    }
-}
-
-/// An analysis of a game that is not over (409), or that nobody asked for (404).
-impl From<AnalysisError> for ApiError {
-    fn from(error: AnalysisError) -> ApiError {
-        match error {
-            AnalysisError::Game(error) => error.into(),
-            AnalysisError::GameNotFinished => ApiError::GameNotFinished,
-            AnalysisError::NotRequested => ApiError::AnalysisNotFound,
-            AnalysisError::QueueFull { .. } => ApiError::EngineBusy,
-            AnalysisError::OverShare { retry_after_secs } => ApiError::TooManyRequests {
-                what: "analyses queued for this client",
-                retry_after_secs,
-            },
-        }
-    }
-}
-
-/// A draw offer Stockfish declines (409, the sentence says why), or a refusal of the game.
-impl From<DrawError> for ApiError {
-    fn from(error: DrawError) -> ApiError {
-        match error {
-            DrawError::Game(error) => error.into(),
-            DrawError::Declined(decline) => ApiError::DrawDeclined(decline.to_string()),
-        }
-    }
-}
-
-/// A FEN or PGN to start from that does not describe a game: 400.
-impl From<SetupError> for ApiError {
-    fn from(error: SetupError) -> ApiError {
-        match error {
-            SetupError::Fen(reason) => ApiError::InvalidFen(reason),
-            SetupError::Pgn(reason) => ApiError::InvalidPgn(reason),
-            SetupError::Chess960(reason) => ApiError::InvalidRequest(reason),
-        }
-    }
-}
-
-/// Move text that is no notation at all: 400 (one that is but names no legal move is a 422).
-impl From<ParsePlayerMoveError> for ApiError {
-    fn from(error: ParsePlayerMoveError) -> ApiError {
-        ApiError::InvalidMoveNotation(error.into_text())
+/// The code of an engine failure: its text names paths and addresses, so only the code and the
+/// code's public message reach the client.
+fn engine_code(error: &EngineError) -> ErrorCode {
+    match error {
+        EngineError::Busy => ErrorCode::EngineBusy,
+        EngineError::Timeout => ErrorCode::EngineTimeout,
+        EngineError::Stopped => ErrorCode::EngineUnavailable,
+        _ => ErrorCode::EngineFailed,
     }
 }
 
@@ -483,65 +650,21 @@ pub fn with_causes(error: &dyn std::error::Error) -> String {
 
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
-        match self {
-            ApiError::MalformedJson(_)
-            | ApiError::InvalidRequest(_)
-            | ApiError::InvalidFen(_)
-            | ApiError::InvalidPgn(_)
-            | ApiError::InvalidMoveNotation(_) => StatusCode::BAD_REQUEST,
-            ApiError::MissingToken => StatusCode::UNAUTHORIZED,
-            ApiError::GameNotFound | ApiError::NotFound | ApiError::AnalysisNotFound => {
-                StatusCode::NOT_FOUND
-            }
-            ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
-            ApiError::GameOver
-            | ApiError::NotYourTurn
-            | ApiError::StalePly { .. }
-            | ApiError::Superseded
-            | ApiError::NothingToTakeBack
-            | ApiError::TooManyPlies(_)
-            | ApiError::GameNotFinished
-            | ApiError::SearchInProgress
-            | ApiError::GameQuarantined
-            | ApiError::DrawDeclined(_)
-            | ApiError::NoDrawToClaim
-            | ApiError::AbortTooLate => StatusCode::CONFLICT,
-            ApiError::PayloadTooLarge(_) => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::IllegalMove { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::EngineBusy
-            | ApiError::TooManyGames
-            | ApiError::EngineUnavailable
-            | ApiError::StorageBusy
-            | ApiError::Loading { .. } => StatusCode::SERVICE_UNAVAILABLE,
-            ApiError::TooManyRequests { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::RequestTimeout => StatusCode::REQUEST_TIMEOUT,
-            ApiError::UnknownHost => StatusCode::MISDIRECTED_REQUEST,
-            ApiError::EngineFailed(_) => StatusCode::BAD_GATEWAY,
-            ApiError::EngineTimeout => StatusCode::GATEWAY_TIMEOUT,
-            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
-        }
+        self.code().info().status
     }
 
     fn error_response(&self) -> HttpResponse {
         let status = self.status_code();
         if status.is_server_error() && status != StatusCode::SERVICE_UNAVAILABLE {
-            tracing::error!(code = self.code().as_str(), error = %self, "request failed");
+            tracing::error!(code = self.code().as_str(), error = %with_causes(self), "request failed");
         }
         let mut response = HttpResponse::build(status);
-        match self {
-            ApiError::EngineBusy | ApiError::StorageBusy | ApiError::Loading { .. } => {
-                response.insert_header((header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER_SECS)));
-            }
-            ApiError::TooManyRequests {
-                retry_after_secs, ..
-            } => {
-                response.insert_header((header::RETRY_AFTER, HeaderValue::from(*retry_after_secs)));
-            }
-            // The client is too slow to send its request: do not wait for the rest of it.
-            ApiError::RequestTimeout => {
-                response.insert_header((header::CONNECTION, "close"));
-            }
-            _ => {}
+        if let Some(seconds) = self.retry_after() {
+            response.insert_header((header::RETRY_AFTER, HeaderValue::from(seconds)));
+        }
+        // The client is too slow to send its request: do not wait for the rest of it.
+        if matches!(self, ApiError::RequestTimeout) {
+            response.insert_header((header::CONNECTION, "close"));
         }
         if status == StatusCode::UNAUTHORIZED {
             response.insert_header((header::WWW_AUTHENTICATE, "Bearer"));
@@ -576,10 +699,10 @@ mod tests {
 
     #[actix_web::test]
     async fn an_illegal_move_reports_the_count_of_legal_moves() {
-        let body = body_of(ApiError::IllegalMove {
+        let body = body_of(ApiError::from(GameError::IllegalMove {
             message: "e2e5 is not a legal move here".into(),
             legal_moves: 20,
-        })
+        }))
         .await;
         assert_eq!(body["error"], "illegal_move");
         assert_eq!(body["legal_moves"], 20);
@@ -595,7 +718,7 @@ mod tests {
 
     #[test]
     fn engine_busy_is_503_with_retry_after() {
-        let response = ApiError::EngineBusy.error_response();
+        let response = ApiError::from(EngineError::Busy).error_response();
         assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE);
         assert_eq!(
             response.headers().get(header::RETRY_AFTER),
@@ -696,8 +819,42 @@ mod tests {
         let error = ApiError::from(GameError::from(store));
         assert_eq!(error.status_code(), StatusCode::INTERNAL_SERVER_ERROR);
         assert_eq!(
-            error.to_string(),
-            "internal error: the game store failed while committing a batch: disk full"
+            with_causes(&error),
+            "the game store failed while committing a batch: disk full"
         );
+        assert_eq!(error.body().message, "Something went wrong on the server.");
+    }
+
+    #[test]
+    fn the_table_has_one_row_per_code_in_order_and_serde_spells_each_as_its_row() {
+        for (index, info) in CODES.iter().enumerate() {
+            assert_eq!(info.code as usize, index, "{} is out of order", info.name);
+            assert_eq!(
+                serde_json::to_value(info.code).expect("serializes"),
+                info.name,
+                "serde and the table disagree"
+            );
+            assert_eq!(
+                (info.example)().code(),
+                info.code,
+                "{}'s example",
+                info.name
+            );
+        }
+    }
+
+    #[test]
+    fn a_wrapped_domain_error_keeps_the_domain_s_message() {
+        let stale = ApiError::from(GameError::StalePly {
+            expected: 2,
+            actual: 4,
+        });
+        assert_eq!(
+            stale.body().message,
+            "The game is at ply 4, not 2; reload it."
+        );
+        let declined = ApiError::from(DrawError::Declined(Decline::Evaluation(85)));
+        assert_eq!(declined.code(), ErrorCode::DrawDeclined);
+        assert!(declined.body().message.starts_with("Stockfish declines"));
     }
 }

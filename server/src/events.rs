@@ -17,7 +17,7 @@ use tokio::time::{interval_at, Instant, MissedTickBehavior};
 use tokio_util::sync::CancellationToken;
 
 use crate::channel_body::ChannelBody;
-use crate::error::ApiError;
+use crate::error::ErrorBody;
 use crate::games::{GameEvent, GameSlot, GameView};
 use crate::limits::WatcherPermit;
 
@@ -106,7 +106,7 @@ impl Encoding {
             GameEvent::Analysis(analysis) => self.frame("analysis", analysis),
             // What the waiting call would have answered: the same code and sentence.
             GameEvent::EngineFailed(error) => {
-                self.frame("engine_error", &ApiError::from(&**error).body())
+                self.frame("engine_error", &ErrorBody::of_engine(error))
             }
         }
     }

@@ -36,10 +36,10 @@ pub enum GameError {
     #[error("the server holds as many games as it may; try again later")]
     TooManyGames,
     /// The engine already searches for this game (its reply, or a hint): one search per game.
-    #[error("the engine is already searching for this game")]
+    #[error("the engine is already searching for this game; wait for its answer")]
     SearchInProgress,
     /// The game is stored but could not be rebuilt at startup: it is kept, read-only, as PGN.
-    #[error("this stored game could not be loaded")]
+    #[error("this stored game could not be loaded; its moves are still available as PGN")]
     Quarantined,
     #[error(transparent)]
     Engine(#[from] EngineError),

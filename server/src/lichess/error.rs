@@ -107,9 +107,9 @@ mod tests {
 
     #[test]
     fn a_refused_move_is_a_lichess_400_and_an_unknown_game_a_404() {
-        let refused = LichessError::from(ApiError::NotYourTurn);
+        let refused = LichessError::from(ApiError::Game(GameError::NotYourTurn));
         assert_eq!(refused.status_code(), StatusCode::BAD_REQUEST);
-        let missing = LichessError::from(ApiError::GameNotFound);
+        let missing = LichessError::from(ApiError::Game(GameError::NotFound));
         assert_eq!(missing.status_code(), StatusCode::NOT_FOUND);
         assert_eq!(missing.to_string(), "Not found.");
     }

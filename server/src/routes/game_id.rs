@@ -5,7 +5,7 @@ use std::future::{ready, Ready};
 use actix_web::{dev::Payload, FromRequest, HttpRequest};
 
 use crate::error::ApiError;
-use crate::games::GameId;
+use crate::games::{GameError, GameId};
 
 /// The game a request names; 404 `game_not_found` for text that could not be one of our ids, the
 /// same answer as for an id nobody holds.
@@ -18,7 +18,7 @@ impl FromRequest for GamePath {
 
     fn from_request(req: &HttpRequest, _payload: &mut Payload) -> Self::Future {
         let id = req.match_info().get("id").and_then(GameId::parse);
-        ready(id.map(GamePath).ok_or(ApiError::GameNotFound))
+        ready(id.map(GamePath).ok_or(ApiError::Game(GameError::NotFound)))
     }
 }
 
@@ -37,7 +37,10 @@ mod tests {
     #[test]
     fn an_id_that_could_not_be_ours_is_an_unknown_game() {
         for id in ["", "abc", "ABCDEFGHIJKL", "abcdefghijk/"] {
-            assert!(matches!(read(id), Err(ApiError::GameNotFound)), "{id:?}");
+            assert!(
+                matches!(read(id), Err(ApiError::Game(GameError::NotFound))),
+                "{id:?}"
+            );
         }
         let GamePath(id) = read("abcdefghijkl").expect("a well-formed id");
         assert_eq!(id.as_str(), "abcdefghijkl");

@@ -6,7 +6,8 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
-use crate::games::GameService;
+use crate::games::{GameError, GameService, StoreError};
+use crate::uci::EngineError;
 
 /// `{"status": "ok"}` or `{"status": "ready"}`.
 #[derive(Debug, Serialize, ToSchema)]
@@ -38,11 +39,11 @@ pub async fn ready(service: web::Data<GameService>) -> Result<HttpResponse, ApiE
         });
     }
     if !service.store_ready().await {
-        return Err(ApiError::StorageBusy);
+        return Err(GameError::Store(StoreError::Busy).into());
     }
     if service.engines_ready().await {
         Ok(HttpResponse::Ok().json(StatusBody { status: "ready" }))
     } else {
-        Err(ApiError::EngineUnavailable)
+        Err(EngineError::Stopped.into())
     }
 }
