@@ -263,3 +263,73 @@ fn a_loop_is_found_and_named() {
         Vec::<String>::new()
     );
 }
+
+/// The map of `src/` in README.md ("How it is built"): each line that starts with `src/` opens an
+/// entry for a folder (`src/games/`) or names files (`src/auth.rs token.rs`); the lines indented
+/// under it belong to it, and every bare `name.rs` there is a file of that folder. A folder's
+/// `mod.rs` is the folder's own entry.
+fn mapped_files() -> BTreeSet<String> {
+    let readme = fs::read_to_string(server_dir().join("README.md")).expect("server/README.md");
+    let section = readme
+        .split("## How it is built")
+        .nth(1)
+        .expect("README.md has a \"How it is built\" section");
+    let map = section
+        .split("```")
+        .nth(1)
+        .expect("the section starts with the map in a code block");
+    let mut files = BTreeSet::new();
+    let mut folder = String::new();
+    for line in map.lines() {
+        let words = line
+            .split(|c: char| !(c.is_ascii_alphanumeric() || "_./".contains(c)))
+            .filter(|word| !word.is_empty());
+        for (index, word) in words.enumerate() {
+            if index == 0 && line.starts_with("src/") {
+                folder = match word.rsplit_once('/') {
+                    Some((dir, _)) => format!("{dir}/"),
+                    None => String::new(),
+                };
+                if word.ends_with('/') {
+                    files.insert(format!("{word}mod.rs"));
+                    continue;
+                }
+            }
+            if let Some(name) = word.strip_prefix(folder.as_str()).filter(|_| word.contains('/')) {
+                if name.ends_with(".rs") {
+                    files.insert(format!("{folder}{name}"));
+                }
+            } else if word.ends_with(".rs") && !word.contains('/') {
+                files.insert(format!("{folder}{word}"));
+            }
+        }
+    }
+    files
+}
+
+#[test]
+fn the_readme_map_names_every_source_file_and_no_other() {
+    let src = server_dir().join("src");
+    let actual: BTreeSet<String> = rust_files(&src)
+        .iter()
+        .map(|path| {
+            let relative = path.strip_prefix(&server_dir()).expect("under the crate");
+            relative.to_string_lossy().replace('\\', "/")
+        })
+        .filter(|path| !path.starts_with("src/bin/") || path.ends_with("main.rs"))
+        .collect();
+    let mapped = mapped_files();
+    let missing: Vec<&String> = actual.difference(&mapped).collect();
+    let stale: Vec<&String> = mapped
+        .difference(&actual)
+        .filter(|path| !path.ends_with("/mod.rs") || actual.contains(*path))
+        .collect();
+    assert!(
+        missing.is_empty(),
+        "server/README.md's map (\"How it is built\") misses {missing:?}"
+    );
+    assert!(
+        stale.is_empty(),
+        "server/README.md's map names files that do not exist: {stale:?}"
+    );
+}
