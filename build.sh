@@ -133,6 +133,8 @@ test_rust() {
   cargo fmt --all -- --check
   step "cargo clippy (warnings are errors)"
   cargo clippy --workspace --all-targets -- -D warnings
+  step "cargo doc (broken links and other warnings are errors)"
+  RUSTDOCFLAGS="-D warnings" cargo doc --no-deps --workspace
   step "cargo test --workspace (debug)"
   cargo test --workspace
   step "engine: serde feature"

@@ -146,7 +146,7 @@ pub struct Config {
     pub trusted_proxies: Vec<IpNet>,
 
     /// A host name (without port) the server answers to when it listens on loopback, besides
-    /// localhost, 127.0.0.1 and [::1]; repeat for several. Other `Host` headers get 421, so a web
+    /// localhost, 127.0.0.1 and ::1; repeat for several. Other `Host` headers get 421, so a web
     /// page cannot reach the server through DNS rebinding
     #[arg(
         long = "allowed-host",

@@ -61,7 +61,7 @@ pub struct ServedView {
 }
 
 /// One game: its secret, its state behind a lock, and which change its view is at (the view itself
-/// is serialized into the registry's byte-bounded [`ViewCache`], or built from the state).
+/// is serialized into the registry's byte-bounded `ViewCache`, or built from the state).
 pub struct GameSlot {
     id: GameId,
     token: TokenHash,

@@ -121,7 +121,7 @@ impl GameService {
         &self.engines
     }
 
-    /// Whether the store answers within [`STORE_READY_WITHIN`] (a stalled database or a
+    /// Whether the store answers within `STORE_READY_WITHIN` (a stalled database or a
     /// writer stuck on the disk makes the server not ready).
     pub async fn store_ready(&self) -> bool {
         let store = self.games.store();
@@ -177,7 +177,7 @@ impl GameService {
     }
 
     /// The games the key owns (it is their token): those in memory, and with a shared store the
-    /// ones other servers hold (read into memory here), at most [`MAX_OWNED`].
+    /// ones other servers hold (read into memory here), at most `MAX_OWNED`.
     pub async fn owned(&self, key: &str) -> Result<Vec<Arc<GameSlot>>, GameError> {
         let mut owned: Vec<Arc<GameSlot>> = self
             .games

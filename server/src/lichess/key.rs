@@ -4,7 +4,7 @@
 //! a key plays its games, so it must be unguessable: at least [`MIN_KEY_LEN`] characters of
 //! [`KEY_ALPHABET`] (base64url: 22 characters hold 132 random bits, 32 hex digits 128; a lichess
 //! personal token `lip_` + 20 characters fits too), at most 256, and not a trivial repetition
-//! (at least [`MIN_DISTINCT`] different characters). Anything else is refused with a 401 that
+//! (at least `MIN_DISTINCT` different characters). Anything else is refused with a 401 that
 //! says so. The server keeps only the key's SHA-256 (see `token.rs`).
 
 use std::collections::HashSet;

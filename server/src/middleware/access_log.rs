@@ -60,7 +60,7 @@ fn header_field(request: &ServiceRequest, name: HeaderName) -> String {
 }
 
 /// `text` safe inside a quoted log field: Rust's `escape_default` (`\"`, `\\`, `\u{1b}`, …) of
-/// at most [`MAX_FIELD_CHARS`] characters, `…` marking a cut.
+/// at most `MAX_FIELD_CHARS` characters, `…` marking a cut.
 pub fn escaped(text: &str) -> String {
     let mut out: String = text
         .chars()

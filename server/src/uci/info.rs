@@ -27,7 +27,7 @@ pub enum Score {
 
 impl Score {
     /// The same evaluation from the other side's point of view. Saturating: a parsed score is
-    /// within ±[`MAX_CP`] / ±[`MAX_MATE`], but one built elsewhere must not panic (debug) or
+    /// within ±`MAX_CP` / ±`MAX_MATE`, but one built elsewhere must not panic (debug) or
     /// wrap to its own sign (release) either.
     pub fn flipped(self) -> Score {
         match self {

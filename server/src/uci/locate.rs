@@ -15,7 +15,7 @@ pub struct LocateError {
 }
 
 /// The engine to run: `requested` if given (a bare name is looked up on PATH), else `stockfish` on
-/// PATH, else [`DEBIAN_STOCKFISH`].
+/// PATH, else `DEBIAN_STOCKFISH`.
 pub fn locate_engine(requested: Option<&Path>) -> Result<PathBuf, LocateError> {
     let path_var = std::env::var_os("PATH").unwrap_or_default();
     match requested {
