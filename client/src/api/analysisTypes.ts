@@ -1,7 +1,7 @@
 import type { Score } from './types';
 
 /**
- * The post-game analysis as the server sends it (contract: `contracts/analysis.md`, issue #12).
+ * The post-game analysis as the server sends it (`AnalysedPly` and friends in `/api/docs`; issues #12 and #24).
  * Hand-written for now; the field names are the server's so that types generated from its OpenAPI
  * document can replace this file without touching the code that reads them.
  */

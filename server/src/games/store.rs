@@ -1,6 +1,7 @@
 //! Where game changes go besides memory. The in-memory registry is the source of truth while the
 //! server runs; a [`GameStore`] sees every change of every game, in order, under that game's lock,
-//! so a durable store (SQLite today, PostgreSQL later) can be added without touching the handlers.
+//! so a durable store (SQLite, or PostgreSQL shared by several servers) sits behind it without
+//! touching the handlers.
 //!
 //! Saving is split in two so a request never blocks the async runtime on a disk write: `save`
 //! only queues the change (cheap, under the game's lock, which keeps each game's writes in order)
