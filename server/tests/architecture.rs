@@ -295,7 +295,10 @@ fn mapped_files() -> BTreeSet<String> {
                     continue;
                 }
             }
-            if let Some(name) = word.strip_prefix(folder.as_str()).filter(|_| word.contains('/')) {
+            if let Some(name) = word
+                .strip_prefix(folder.as_str())
+                .filter(|_| word.contains('/'))
+            {
                 if name.ends_with(".rs") {
                     files.insert(format!("{folder}{name}"));
                 }

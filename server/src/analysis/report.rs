@@ -1,6 +1,5 @@
 //! The analysis as the API shows it (`server/README.md`, "Post-game analysis"): what
-//! `GET .../analysis` answers and
-//! what each `analysis` event carries.
+//! `GET .../analysis` answers and what each `analysis` event carries.
 
 use serde::Serialize;
 use utoipa::ToSchema;
