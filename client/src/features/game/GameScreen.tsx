@@ -1,3 +1,4 @@
+import './gameScreen.css';
 import { useEffect, useRef, useState } from 'react';
 import { playerNames } from '../../api/players';
 import { continueLink, loadToken, rememberLastGame } from '../../api/tokens';

@@ -1,3 +1,4 @@
+import './myGames.css';
 import { playerNames } from '../../api/players';
 import { timeControlLabel } from '../../clock/timeControl';
 import { colorName } from '../../chess/describe';

@@ -1,3 +1,4 @@
+import './startScreen.css';
 import { useMemo, useState } from 'react';
 import { describeError } from '../../api/apiError';
 import { startGame } from '../../api/newGame';
