@@ -14,7 +14,15 @@ test('a cycle through three modules is found and named in order', () => {
 });
 
 test('a graph without cycles has none, and a self-import is one', () => {
-  assert.deepEqual(cycles(new Map([['a', ['b']], ['b', []]])), []);
+  assert.deepEqual(
+    cycles(
+      new Map([
+        ['a', ['b']],
+        ['b', []],
+      ]),
+    ),
+    [],
+  );
   assert.deepEqual(cycles(new Map([['a', ['a']]])), [['a']]);
 });
 
@@ -24,9 +32,7 @@ test('an import from one feature into another is reported, within a feature or t
     ['/app/src/features/game/A.tsx', ['/app/src/features/game/b.ts', '/app/src/components/Board.tsx']],
     ['/app/src/features/game/review/R.tsx', ['/app/src/features/start/StartScreen.tsx']],
   ]);
-  assert.deepEqual(crossFeatureImports(src, graph), [
-    ['/app/src/features/game/review/R.tsx', '/app/src/features/start/StartScreen.tsx'],
-  ]);
+  assert.deepEqual(crossFeatureImports(src, graph), [['/app/src/features/game/review/R.tsx', '/app/src/features/start/StartScreen.tsx']]);
 });
 
 test('shared code importing a feature is reported, the composition root and features themselves are not', () => {
