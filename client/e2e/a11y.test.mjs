@@ -18,10 +18,14 @@ useBrowser();
 async function seriousViolations(page) {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] } });
+    const result = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    });
     return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.join(', ')}`);
 }
 
 /** The elements the Tab key reaches before `stop`, in order. */
@@ -32,7 +36,12 @@ async function tabStopsBefore(page, stop) {
     await page.keyboard.press('Tab');
     const here = await page.evaluate(() => {
       const el = document.activeElement;
-      return { testid: el?.getAttribute('data-testid') ?? '', cell: el?.getAttribute('data-cell') ?? '', role: el?.getAttribute('role') ?? '', tag: el?.tagName ?? '' };
+      return {
+        testid: el?.getAttribute('data-testid') ?? '',
+        cell: el?.getAttribute('data-cell') ?? '',
+        role: el?.getAttribute('role') ?? '',
+        tag: el?.tagName ?? '',
+      };
     });
     if (here.testid === stop) return seen;
     seen.push(here);
@@ -77,7 +86,10 @@ describe('accessibility', () => {
     const stops = await tabStopsBefore(page, 'hint-button');
     const cells = stops.filter((s) => s.cell !== '');
     assert.equal(cells.length, 1, `one stop on the board, got ${JSON.stringify(stops)}`);
-    assert.ok(stops.every((s) => s.role !== 'button'), `no nameless role="button" piece among ${JSON.stringify(stops)}`);
+    assert.ok(
+      stops.every((s) => s.role !== 'button'),
+      `no nameless role="button" piece among ${JSON.stringify(stops)}`,
+    );
     assert.ok(stops.length <= 8, `few stops before Hint: ${JSON.stringify(stops)}`);
 
     await page.locator('[data-cell="e2"]').focus();

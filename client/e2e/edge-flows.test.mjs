@@ -106,7 +106,7 @@ describe('a layout that does not jump', () => {
 });
 
 describe('a finished PGN', () => {
-  it('opens for review with the PGN\'s own players, not as the player\'s loss to Stockfish', async () => {
+  it("opens for review with the PGN's own players, not as the player's loss to Stockfish", async () => {
     const page = await newPage({ viewport: { width: 1366, height: 800 } });
     await page.goto('/');
     await page.getByTestId('from-position').check();
@@ -116,7 +116,10 @@ describe('a finished PGN', () => {
     await page.getByTestId('game-over').waitFor();
     const strips = await page.locator('.player-strip').allTextContents();
     assert.ok(strips.some((text) => text.includes('Anna')) && strips.some((text) => text.includes('Ben')), strips.join(' | '));
-    assert.ok(strips.every((text) => !text.includes('Stockfish') && !text.includes('You')), strips.join(' | '));
+    assert.ok(
+      strips.every((text) => !text.includes('Stockfish') && !text.includes('You')),
+      strips.join(' | '),
+    );
     const panel = await page.getByTestId('game-over').textContent();
     assert.match(panel, /Black won/);
     assert.doesNotMatch(panel, /Stockfish|Rematch/);
@@ -137,7 +140,10 @@ describe('a finished PGN', () => {
     await elsewhere.getByTestId('game-over').waitFor();
     const seen = await elsewhere.locator('.player-strip').allTextContents();
     assert.ok(seen.some((text) => text.includes('Anna')) && seen.some((text) => text.includes('Ben')), seen.join(' | '));
-    assert.ok(seen.every((text) => !text.includes('Stockfish') && !text.includes('You')), seen.join(' | '));
+    assert.ok(
+      seen.every((text) => !text.includes('Stockfish') && !text.includes('You')),
+      seen.join(' | '),
+    );
     assert.match(await elsewhere.getByTestId('game-over').textContent(), /Black won/);
     const view = await (await elsewhere.request.get(`/api/games/${id}`)).json();
     assert.deepEqual(view.players, { white: 'Anna', black: 'Ben' });

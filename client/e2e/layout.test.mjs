@@ -1,7 +1,19 @@
 // Layout on a phone, and errors that must leave the player a way on.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { center, clickMove, moveTexts, useBrowser, newPage, screenshot, square, startFromUi, waitDropTarget, waitIdle, waitPly } from './helpers.mjs';
+import {
+  center,
+  clickMove,
+  moveTexts,
+  useBrowser,
+  newPage,
+  screenshot,
+  square,
+  startFromUi,
+  waitDropTarget,
+  waitIdle,
+  waitPly,
+} from './helpers.mjs';
 
 useBrowser();
 
@@ -36,7 +48,10 @@ describe('layout and errors', () => {
     assert.ok(bar.y + bar.height <= 740, 'the bar is on the first screen, no scrolling needed');
     assert.ok(bar.y + bar.height <= panel.y, 'before the side panel');
     const buttons = await Promise.all(['hint-button', 'takeback', 'resign'].map((id) => page.getByTestId(id).boundingBox()));
-    assert.ok(buttons.every((box) => Math.abs(box.y - buttons[0].y) < 1 && box.x >= 0 && box.x + box.width <= 375), 'one row on screen');
+    assert.ok(
+      buttons.every((box) => Math.abs(box.y - buttons[0].y) < 1 && box.x >= 0 && box.x + box.width <= 375),
+      'one row on screen',
+    );
     for (const file of 'abcdefgh') {
       const letter = await page.locator(`.file-labels [data-file="${file}"]`).boundingBox();
       const cell = await square(page, `${file}1`).boundingBox();
@@ -72,8 +87,7 @@ describe('layout and errors', () => {
     const cdp = await page.context().newCDPSession(page);
     const from = await center(page, 'e2');
     const to = await center(page, 'e4');
-    const touch = (type, point) =>
-      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [{ x: point.x, y: point.y }] : [] });
+    const touch = (type, point) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: point ? [{ x: point.x, y: point.y }] : [] });
     await touch('touchStart', from);
     for (let i = 1; i <= 10; i++) await touch('touchMove', { x: from.x, y: from.y + ((to.y - from.y) * i) / 10 });
     await waitDropTarget(page, 'e4');
@@ -137,7 +151,10 @@ describe('layout and errors', () => {
     await waitIdle(other);
     assert.equal(new URL(other.url()).hash, '', 'the token is gone from the address bar');
     assert.equal(await other.evaluate((key) => localStorage.getItem(key), `alphachess:token:${link.pathname.split('/').pop()}`), token);
-    assert.ok(sent.every((line) => !line.split(' ')[0].includes(token)), 'no address sent to the server carries the token');
+    assert.ok(
+      sent.every((line) => !line.split(' ')[0].includes(token)),
+      'no address sent to the server carries the token',
+    );
     await clickMove(other, 'd2', 'd4'); // the other device plays on
     await waitPly(other, 4);
     await other.context().close();

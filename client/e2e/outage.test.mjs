@@ -32,7 +32,7 @@ after(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-describe('an outage during Stockfish\'s search', () => {
+describe("an outage during Stockfish's search", () => {
   it('keeps the move shown, says the reply will come when the server is back, and shows the reply after the restart', async () => {
     const page = await newPage({ baseURL: server.base, viewport: { width: 1366, height: 800 } });
     await startFromUi(page, { color: 'white' });

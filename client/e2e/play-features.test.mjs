@@ -50,7 +50,9 @@ describe('clocks', () => {
     await page.locator('[data-testid="clock-white"][data-running="true"]').waitFor();
     const first = await clockText(page, 'white');
     assert.match(first, CLOCK_FACE);
-    await page.waitForFunction((shown) => document.querySelector('[data-testid="clock-white"]')?.textContent !== shown, first, { timeout: 5_000 });
+    await page.waitForFunction((shown) => document.querySelector('[data-testid="clock-white"]')?.textContent !== shown, first, {
+      timeout: 5_000,
+    });
     const later = await clockText(page, 'white');
     assert.ok(later < first, `white's clock counts down (${first} → ${later})`);
     assert.equal(await page.getByTestId('clock-black').getAttribute('data-running'), 'false');
@@ -89,7 +91,7 @@ describe('clocks', () => {
 });
 
 describe('starting from a position', () => {
-  it('previews a pasted FEN, shows the parser\'s complaint inline, and starts the game there', async () => {
+  it("previews a pasted FEN, shows the parser's complaint inline, and starts the game there", async () => {
     const page = await newPage();
     await page.goto('/');
     await page.getByTestId('from-position').check();
@@ -117,7 +119,7 @@ describe('starting from a position', () => {
 });
 
 describe('play from here', () => {
-  it('starts a new game from a position of a finished game, at the same level, as the player\'s colour', async () => {
+  it("starts a new game from a position of a finished game, at the same level, as the player's colour", async () => {
     const page = await newPage();
     await startFromUi(page, { color: 'white', level: 3 });
     const first = page.url();
@@ -127,7 +129,7 @@ describe('play from here', () => {
     await page.getByTestId('confirm-resign').click();
     await page.getByTestId('game-over').waitFor();
     await page.keyboard.press('ArrowLeft'); // the position after 1. e4, black to move
-    assert.equal(await page.getByTestId('play-from-here-color').inputValue(), 'white', 'the player\'s colour by default');
+    assert.equal(await page.getByTestId('play-from-here-color').inputValue(), 'white', "the player's colour by default");
     await page.getByTestId('play-from-here-start').click();
     await page.waitForURL((url) => url.href !== first && /\/game\//.test(url.pathname));
     await page.locator('.game-screen[data-status="ongoing"][data-ply="1"]').waitFor(); // Stockfish, to move there, has replied
@@ -139,7 +141,7 @@ describe('play from here', () => {
 });
 
 describe('typed moves', () => {
-  it('plays a typed SAN move, announces Stockfish\'s reply in words, and says why a move is refused', async () => {
+  it("plays a typed SAN move, announces Stockfish's reply in words, and says why a move is refused", async () => {
     const page = await newPage();
     await startFromUi(page, { color: 'white' });
     const input = page.getByTestId('move-input');

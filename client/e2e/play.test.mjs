@@ -97,9 +97,15 @@ describe('playing against Stockfish', () => {
     const release = await holdMoveRequests(page);
     await drag(page, 'd2', 'd4');
     await page.getByTestId('thinking').waitFor();
-    assert.equal(await pieceOn(page, 'd4'), 'wP', 'the player\'s move is on the board before the answer');
+    assert.equal(await pieceOn(page, 'd4'), 'wP', "the player's move is on the board before the answer");
     assert.equal(await page.locator('.board').getAttribute('data-locked'), 'true');
-    assert.equal(await page.locator('[data-square="g1"] [data-piece="wN"]').getAttribute('style').then((s) => /cursor: pointer/.test(s)), true);
+    assert.equal(
+      await page
+        .locator('[data-square="g1"] [data-piece="wN"]')
+        .getAttribute('style')
+        .then((s) => /cursor: pointer/.test(s)),
+      true,
+    );
     await screenshot(page, '02b-stockfish-thinking');
     release();
     await waitPly(page, 2);
@@ -125,9 +131,9 @@ describe('playing against Stockfish', () => {
     await startFromUi(page, { color: 'white' });
     await square(page, 'g1').click();
     assert.match(await square(page, 'g1').locator('.square').getAttribute('class'), /selected/);
-    const dots = await page.locator('.square.move-target').evaluateAll((els) =>
-      els.map((el) => el.closest('[data-square]').dataset.square).sort(),
-    );
+    const dots = await page
+      .locator('.square.move-target')
+      .evaluateAll((els) => els.map((el) => el.closest('[data-square]').dataset.square).sort());
     assert.deepEqual(dots, ['f3', 'h3']);
     await square(page, 'g1').click(); // a second click cancels
     assert.equal(await page.locator('.square.move-target').count(), 0);
@@ -149,10 +155,10 @@ describe('playing against Stockfish', () => {
     assert.equal((await moveTexts(page)).length, 1);
     await page.waitForFunction(() => document.body.dataset.audio === 'running'); // unlocked by the Play click
     const heard = await sounds(page);
-    assert.equal(heard.length, 1, 'Stockfish\'s first move sounds once');
+    assert.equal(heard.length, 1, "Stockfish's first move sounds once");
     assert.ok(['move', 'capture', 'castle', 'check', 'promote'].includes(heard[0]));
     // Black takes back only once it has moved: Stockfish's opening move is not the player's to take back.
-    assert.equal(await page.getByTestId('takeback').isDisabled(), true, 'nothing of black\'s to take back yet');
+    assert.equal(await page.getByTestId('takeback').isDisabled(), true, "nothing of black's to take back yet");
     await drag(page, 'e7', 'e5'); // legal after any first move
     await waitPly(page, 3);
     assert.equal(await pieceOn(page, 'e5'), 'bP');
@@ -179,7 +185,7 @@ describe('playing against Stockfish', () => {
     await page.context().close();
   });
 
-  it('takes back the last move and Stockfish\'s reply', async () => {
+  it("takes back the last move and Stockfish's reply", async () => {
     const page = await newPage();
     await startFromUi(page, { color: 'white' });
     assert.equal(await page.getByTestId('takeback').isDisabled(), true, 'nothing to take back before the first move');
@@ -202,7 +208,7 @@ describe('playing against Stockfish', () => {
     await page.getByTestId('game-over').waitFor();
     assert.match(await page.getByTestId('game-over').textContent(), /You resigned/);
     assert.equal(await page.locator('#game-over-title').textContent(), 'Stockfish won');
-    assert.equal(await page.getByTestId('game-over-reason').textContent(), 'You resigned', 'said once, not \'You resigned by resignation\'');
+    assert.equal(await page.getByTestId('game-over-reason').textContent(), 'You resigned', "said once, not 'You resigned by resignation'");
     assert.equal(await page.evaluate(() => document.body.dataset.lastSound), 'loss');
     await page.context().close();
   });
@@ -248,7 +254,7 @@ describe('playing against Stockfish', () => {
     await page.context().close();
   });
 
-  it('shows Stockfish\'s suggestion as an arrow on the player\'s turn, gone once a move is played', async () => {
+  it("shows Stockfish's suggestion as an arrow on the player's turn, gone once a move is played", async () => {
     const page = await newPage();
     await startFromUi(page, { color: 'white' });
     await page.getByTestId('hint-button').click();

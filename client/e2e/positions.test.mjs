@@ -46,7 +46,10 @@ describe('positions from a FEN', () => {
     await waitPly(page, 2);
     assert.equal(await pieceOn(page, 'b8'), 'wR');
     assert.equal((await sounds(page))[0], 'promote');
-    assert.deepEqual(requests.map((body) => JSON.parse(body).move), ['b7b8r']);
+    assert.deepEqual(
+      requests.map((body) => JSON.parse(body).move),
+      ['b7b8r'],
+    );
     await page.context().close();
   });
 

@@ -126,7 +126,10 @@ describe('the post-game review in two passes (issue #24)', () => {
     const review = page.getByTestId('review-panel');
     const graph = page.getByTestId('eval-graph');
     assert.notEqual(await review.getAttribute('data-status'), 'done');
-    await page.getByTestId('analysis-status').filter({ hasText: /^Quick look ready — refining \d+\/\d+$/ }).waitFor();
+    await page
+      .getByTestId('analysis-status')
+      .filter({ hasText: /^Quick look ready — refining \d+\/\d+$/ })
+      .waitFor();
     assert.match(await graph.getAttribute('aria-label'), /provisional\)$/);
     assert.ok((await graph.locator('path.eval-graph-line.provisional').count()) > 0, 'a dashed stretch of curve');
     const badges = page.locator('.move-list [data-testid="judgment-badge"][data-provisional]');

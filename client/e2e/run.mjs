@@ -16,7 +16,8 @@ function fail(message) {
 }
 
 const serverBin = process.env.ALPHACHESS_SERVER_BIN;
-if (!serverBin || !existsSync(serverBin)) fail('set ALPHACHESS_SERVER_BIN to the release server binary (cargo build --release -p alphachess-server)');
+if (!serverBin || !existsSync(serverBin))
+  fail('set ALPHACHESS_SERVER_BIN to the release server binary (cargo build --release -p alphachess-server)');
 if (!existsSync(join(distDir, 'index.html'))) fail('client/dist is missing: run `npm run build` first');
 if (!existsSync(process.env.CHROMIUM || '/usr/bin/chromium')) fail('Chromium is missing: apt-get install -y chromium');
 

@@ -96,7 +96,7 @@ describe('Stockfish thinking, live', () => {
       assert.ok(reached >= 1 && reached <= TARGET_DEPTH, `depth ${depth}`);
       assert.match(evaluation, EVAL);
       assert.match(await bar.getAttribute('data-eval'), EVAL);
-      assert.match(await page.getByTestId('search-pv').textContent(), /^1\.\.\. \S+/, 'the line starts with black\'s move 1');
+      assert.match(await page.getByTestId('search-pv').textContent(), /^1\.\.\. \S+/, "the line starts with black's move 1");
       assert.equal(await page.locator('.board').getAttribute('data-locked'), 'true');
       await page.waitForTimeout(BAR_SETTLE_MS);
       await screenshot(page, '07-thinking-eval');
@@ -152,10 +152,10 @@ describe('Stockfish thinking, live', () => {
       releaseStockfish();
     }
     await waitPly(page, 2);
-    assert.deepEqual(await actionsClosed(page), { takeback: false, resign: false }, 'open again on the player\'s turn');
+    assert.deepEqual(await actionsClosed(page), { takeback: false, resign: false }, "open again on the player's turn");
     assert.equal(await page.getByTestId('thinking').count(), 0);
     assert.match(await page.getByTestId('announcer').textContent(), /^Stockfish played /);
-    assert.equal((await sounds(page)).length, 1, 'Stockfish\'s move sounds');
+    assert.equal((await sounds(page)).length, 1, "Stockfish's move sounds");
     await page.context().close();
   });
 });

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // The client's import rules, checked over src/ (part of `npm run lint`):
 //  - no import cycles, type-only imports included (a cycle of types still ties two modules together);
-//  - features never import each other (HOUSE_STYLE): what two features share lives outside both.
+//  - features never import each other (HOUSE_STYLE): what two features share lives outside both;
+//  - shared code (api/, chess/, components/, settings/, storage/, ...) never imports a feature: it sits
+//    below them, and only the composition root (app/ and main.tsx) puts features together.
 // A plain script over the import statements rather than an ESLint plugin: the plugins that resolve
 // imports pull in native resolver binaries whose optional packages `npm ci` cannot install here.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -97,6 +99,20 @@ export function crossFeatureImports(srcDir, graph) {
   return found;
 }
 
+/** Where features are put together: the only code outside `features/` that may import them. */
+const COMPOSITION_ROOTS = ['app', 'main.tsx'];
+
+/** Imports from shared code (outside `features/` and the composition root) into a feature, as `from → to` pairs. */
+export function sharedImportsOfFeatures(srcDir, graph) {
+  const found = [];
+  for (const [file, targets] of graph) {
+    const top = relative(srcDir, file).split('/')[0];
+    if (top === 'features' || COMPOSITION_ROOTS.includes(top)) continue;
+    for (const target of targets) if (featureOf(srcDir, target)) found.push([file, target]);
+  }
+  return found;
+}
+
 function main() {
   const srcDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'src');
   const graph = importGraph(sourceFiles(srcDir));
@@ -104,12 +120,13 @@ function main() {
   const problems = [
     ...cycles(graph).map((cycle) => `import cycle: ${[...cycle, cycle[0]].map(name).join(' → ')}`),
     ...crossFeatureImports(srcDir, graph).map(([from, to]) => `features never import each other: ${name(from)} imports ${name(to)}`),
+    ...sharedImportsOfFeatures(srcDir, graph).map(([from, to]) => `shared code never imports a feature: ${name(from)} imports ${name(to)}`),
   ];
   if (problems.length > 0) {
     console.error(problems.join('\n'));
     process.exit(1);
   }
-  console.log(`imports: ${graph.size} modules, no cycles, no imports between features`);
+  console.log(`imports: ${graph.size} modules, no cycles, no imports between features, none from shared code into a feature`);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main();

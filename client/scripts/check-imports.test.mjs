@@ -1,7 +1,7 @@
 // Unit tests of the import rules (node --test scripts/).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { crossFeatureImports, cycles } from './check-imports.mjs';
+import { crossFeatureImports, cycles, sharedImportsOfFeatures } from './check-imports.mjs';
 
 test('a cycle through three modules is found and named in order', () => {
   const graph = new Map([
@@ -14,7 +14,15 @@ test('a cycle through three modules is found and named in order', () => {
 });
 
 test('a graph without cycles has none, and a self-import is one', () => {
-  assert.deepEqual(cycles(new Map([['a', ['b']], ['b', []]])), []);
+  assert.deepEqual(
+    cycles(
+      new Map([
+        ['a', ['b']],
+        ['b', []],
+      ]),
+    ),
+    [],
+  );
   assert.deepEqual(cycles(new Map([['a', ['a']]])), [['a']]);
 });
 
@@ -24,7 +32,20 @@ test('an import from one feature into another is reported, within a feature or t
     ['/app/src/features/game/A.tsx', ['/app/src/features/game/b.ts', '/app/src/components/Board.tsx']],
     ['/app/src/features/game/review/R.tsx', ['/app/src/features/start/StartScreen.tsx']],
   ]);
-  assert.deepEqual(crossFeatureImports(src, graph), [
-    ['/app/src/features/game/review/R.tsx', '/app/src/features/start/StartScreen.tsx'],
+  assert.deepEqual(crossFeatureImports(src, graph), [['/app/src/features/game/review/R.tsx', '/app/src/features/start/StartScreen.tsx']]);
+});
+
+test('shared code importing a feature is reported, the composition root and features themselves are not', () => {
+  const src = '/app/src';
+  const graph = new Map([
+    ['/app/src/components/Board.tsx', ['/app/src/chess/types.ts', '/app/src/features/game/boardState.ts']],
+    ['/app/src/api/games.ts', ['/app/src/features/start/StartScreen.tsx']],
+    ['/app/src/app/App.tsx', ['/app/src/features/game/GameScreen.tsx']],
+    ['/app/src/main.tsx', ['/app/src/features/start/StartScreen.tsx']],
+    ['/app/src/features/game/GameScreen.tsx', ['/app/src/features/game/boardState.ts', '/app/src/components/Board.tsx']],
+  ]);
+  assert.deepEqual(sharedImportsOfFeatures(src, graph), [
+    ['/app/src/components/Board.tsx', '/app/src/features/game/boardState.ts'],
+    ['/app/src/api/games.ts', '/app/src/features/start/StartScreen.tsx'],
   ]);
 });

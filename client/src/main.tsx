@@ -1,10 +1,13 @@
+// The shared style sheets first: each feature's own (imported by its root component) come after them.
+import './styles/tokens.css';
+import './styles/base.css';
+import './styles/components.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ErrorBoundary } from './app/ErrorBoundary';
 import { adoptTokenFromAddress } from './api/tokens';
 import { installAudioUnlock } from './sound/play';
-import './styles.css';
 
 installAudioUnlock();
 const linkToken = adoptTokenFromAddress(window.location, window.history);

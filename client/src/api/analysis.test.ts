@@ -26,7 +26,13 @@ const event = (fields: Record<string, unknown>) =>
 
 describe('analysis events', () => {
   it('reads an event for a newly analysed ply', () => {
-    expect(parseAnalysisEvent(event({ ply: PLY }))).toEqual({ status: 'running', progress: { done: 4, quick: 41, total: 41 }, ply: PLY, accuracy: null, summary: null });
+    expect(parseAnalysisEvent(event({ ply: PLY }))).toEqual({
+      status: 'running',
+      progress: { done: 4, quick: 41, total: 41 },
+      ply: PLY,
+      accuracy: null,
+      summary: null,
+    });
   });
 
   it('reads a provisional ply from the quick pass, and a position that needed no search', () => {
@@ -38,7 +44,9 @@ describe('analysis events', () => {
 
   it('reads a server from before the quick pass: its plies are final and quick is done', () => {
     const { provisional: _p, depth: _d, nodes: _n, ...old } = PLY;
-    const parsed = parseAnalysisEvent(JSON.stringify({ status: 'running', progress: { done: 4, total: 41 }, ply: old, accuracy: null, summary: null }));
+    const parsed = parseAnalysisEvent(
+      JSON.stringify({ status: 'running', progress: { done: 4, total: 41 }, ply: old, accuracy: null, summary: null }),
+    );
     expect(parsed?.progress).toEqual({ done: 4, quick: 4, total: 41 });
     expect(parsed?.ply).toEqual({ ...old, provisional: false, depth: null, nodes: null });
   });
@@ -50,7 +58,11 @@ describe('analysis events', () => {
   it('reads a change of status without a ply, and the final one with the figures', () => {
     expect(parseAnalysisEvent(event({ status: 'queued' }))?.ply).toBeNull();
     const { plies: _plies, ...done } = DONE;
-    expect(parseAnalysisEvent(JSON.stringify({ ...done, ply: null }))).toMatchObject({ status: 'done', accuracy: DONE.accuracy, summary: DONE.summary });
+    expect(parseAnalysisEvent(JSON.stringify({ ...done, ply: null }))).toMatchObject({
+      status: 'done',
+      accuracy: DONE.accuracy,
+      summary: DONE.summary,
+    });
   });
 
   it('reads mates, judgments and a missing best move', () => {

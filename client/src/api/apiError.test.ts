@@ -4,10 +4,30 @@ import type { ServerErrorCode } from './types';
 
 /** Every code the client can meet, listed by hand so that a new one shows up here too. */
 const SERVER_CODES: readonly ServerErrorCode[] = [
-  'malformed_json', 'invalid_request', 'invalid_fen', 'invalid_pgn', 'invalid_move_notation', 'missing_token',
-  'game_not_found', 'not_found', 'method_not_allowed', 'game_over', 'not_your_turn', 'stale_ply',
-  'nothing_to_take_back', 'payload_too_large', 'too_many_plies', 'illegal_move', 'engine_busy', 'engine_failed',
-  'engine_timeout', 'engine_unavailable', 'too_many_games', 'internal_error', 'no_draw_to_claim', 'abort_too_late',
+  'malformed_json',
+  'invalid_request',
+  'invalid_fen',
+  'invalid_pgn',
+  'invalid_move_notation',
+  'missing_token',
+  'game_not_found',
+  'not_found',
+  'method_not_allowed',
+  'game_over',
+  'not_your_turn',
+  'stale_ply',
+  'nothing_to_take_back',
+  'payload_too_large',
+  'too_many_plies',
+  'illegal_move',
+  'engine_busy',
+  'engine_failed',
+  'engine_timeout',
+  'engine_unavailable',
+  'too_many_games',
+  'internal_error',
+  'no_draw_to_claim',
+  'abort_too_late',
   'loading',
 ];
 const CODES: readonly ApiErrorCode[] = [...SERVER_CODES, 'network', 'bad_response'];
@@ -17,7 +37,7 @@ const UCI = /\b[a-h][1-8][a-h][1-8][qrbn]?\b/;
 const DEVELOPER_MESSAGE = 'illegal move g8f6 at ply 5, not 4: the game is at ply 6; reload it';
 
 describe('error sentences for the player', () => {
-  it.each(CODES)('say %s in a plain sentence, never the server\'s words or a UCI move', (code) => {
+  it.each(CODES)("say %s in a plain sentence, never the server's words or a UCI move", (code) => {
     const sentence = describeError(new ApiError(409, code, DEVELOPER_MESSAGE), { san: 'Nf6' });
     expect(sentence).toMatch(/^[A-Z0-9].*\.$/);
     expect(sentence).not.toMatch(UCI);

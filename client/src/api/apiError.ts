@@ -108,8 +108,7 @@ const SENTENCES: Record<ApiErrorCode, (context: ErrorContext) => string> = {
   analysis_not_found: () => 'This game has no review yet.',
   storage_busy: ({ san }) => `The server is saving games slowly right now, so ${notPlayed(san)}. Wait a moment and try again.`,
   search_in_progress: () => 'Stockfish is still thinking about this game. Wait for its answer.',
-  game_quarantined: () =>
-    'This game could not be loaded after a server restart. Its moves can still be downloaded as PGN.',
+  game_quarantined: () => 'This game could not be loaded after a server restart. Its moves can still be downloaded as PGN.',
   draw_declined: () => 'Stockfish declines the draw.',
   no_draw_to_claim: () => `There is no draw to claim in this position; ${REFRESHED}`,
   abort_too_late: () => `The game can only be aborted before your first move; ${REFRESHED}`,

@@ -8,7 +8,13 @@ beforeEach(() => localStorage.clear());
 
 describe('the stored list of my games', () => {
   it('keeps the well-formed entries of a damaged list', () => {
-    const text = JSON.stringify([{ id: 'a1', createdAt: 5 }, { id: 'bad id!', createdAt: 1 }, { createdAt: 2 }, 'x', { id: 'b2', createdAt: null }]);
+    const text = JSON.stringify([
+      { id: 'a1', createdAt: 5 },
+      { id: 'bad id!', createdAt: 1 },
+      { createdAt: 2 },
+      'x',
+      { id: 'b2', createdAt: null },
+    ]);
     expect(parseMyGames(text)).toEqual([
       { id: 'a1', createdAt: 5 },
       { id: 'b2', createdAt: null },

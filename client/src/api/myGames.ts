@@ -1,3 +1,4 @@
+import { keysWithPrefix, persisted } from '../storage/persisted';
 import { forgetToken, lastGame, loadToken, rememberLastGame, saveToken, TOKEN_PREFIX } from './tokens';
 import type { TimeControl } from './types';
 
@@ -50,34 +51,22 @@ export function mergeMyGames(stored: readonly MyGame[], tokenIds: readonly strin
   return all.sort((a, b) => (b.createdAt ?? -Infinity) - (a.createdAt ?? -Infinity));
 }
 
-function readStored(): MyGame[] {
-  try {
-    return parseMyGames(localStorage.getItem(KEY));
-  } catch {
-    return [];
-  }
+/** The stored list (storage full or disabled: the game still works, the list just will not show it). */
+const stored = persisted<readonly MyGame[]>({ key: KEY, parse: parseMyGames, fallback: [] });
+
+function readStored(): readonly MyGame[] {
+  return stored.read();
 }
 
 function writeStored(games: readonly MyGame[]): void {
-  try {
-    localStorage.setItem(KEY, JSON.stringify(games));
-  } catch {
-    // Storage full or disabled: the game still works, the list just will not show it.
-  }
+  stored.write(games);
 }
 
 /** The ids of every game whose token is kept here. */
 function tokenIds(): string[] {
-  try {
-    const ids: string[] = [];
-    for (let i = 0; i < localStorage.length; i++) {
-      const key = localStorage.key(i);
-      if (key?.startsWith(TOKEN_PREFIX)) ids.push(key.slice(TOKEN_PREFIX.length));
-    }
-    return ids.filter((id) => ID.test(id));
-  } catch {
-    return [];
-  }
+  return keysWithPrefix(TOKEN_PREFIX)
+    .map((key) => key.slice(TOKEN_PREFIX.length))
+    .filter((id) => ID.test(id));
 }
 
 /** Adds a game just created to the list. */

@@ -9,7 +9,7 @@ const THEIRS = '0123456789abcdef'.repeat(4);
 beforeEach(() => localStorage.clear());
 
 describe('continuing a game on another device', () => {
-  it('puts the token in the fragment of the game\'s address, never in its path or query', () => {
+  it("puts the token in the fragment of the game's address, never in its path or query", () => {
     const link = new URL(continueLink('https://chess.example', 'abc_1', 't/k+n'));
     expect(link.pathname).toBe('/game/abc_1');
     expect(link.search).toBe('');
@@ -33,7 +33,7 @@ describe('continuing a game on another device', () => {
   });
 });
 
-describe('a link never takes a game out of its player\'s hands', () => {
+describe("a link never takes a game out of its player's hands", () => {
   it('keeps the token this browser holds when a link carries another, and says so', () => {
     saveToken('abc_1', MINE);
     window.history.replaceState(null, '', `/game/abc_1#token=${THEIRS}`);

@@ -1,4 +1,9 @@
-/** Game tokens live in local storage, one key per game, so a reload resumes the game. */
+import { readText, removeText, writeText } from '../storage/persisted';
+
+/**
+ * Game tokens live in local storage, one key per game, so a reload resumes the game. Storage can be
+ * full or disabled: the game then still works until the tab closes.
+ */
 
 /** The start of every token's key; the rest is the game's id (`myGames.ts` lists them). */
 export const TOKEN_PREFIX = 'alphachess:token:';
@@ -8,51 +13,34 @@ export function tokenKey(gameId: string): string {
 }
 
 export function saveToken(gameId: string, token: string): void {
-  try {
-    localStorage.setItem(tokenKey(gameId), token);
-  } catch {
-    // Storage can be full or disabled; the game still works until the tab closes.
-  }
+  writeText(tokenKey(gameId), token);
 }
 
 export function loadToken(gameId: string): string | undefined {
-  try {
-    return localStorage.getItem(tokenKey(gameId)) ?? undefined;
-  } catch {
-    return undefined;
-  }
+  return readText(tokenKey(gameId)) ?? undefined;
 }
 
 /** Drops a game's token (and its "resume" offer): this browser no longer plays it. */
 export function forgetToken(gameId: string): void {
-  try {
-    localStorage.removeItem(tokenKey(gameId));
-    if (localStorage.getItem(LAST_GAME) === gameId) localStorage.removeItem(LAST_GAME);
-  } catch {
-    // Nothing stored to forget.
-  }
+  removeText(tokenKey(gameId));
+  if (readText(LAST_GAME) === gameId) removeText(LAST_GAME);
 }
 
 const LAST_GAME = 'alphachess:last-game';
 
-/** Remembers the game this browser played last, for the start screen's "Resume your game". */
+/**
+ * Remembers the game this browser played last, for the start screen's "Resume your game" (when not
+ * remembered, the game's own address still resumes it).
+ */
 export function rememberLastGame(gameId: string): void {
-  try {
-    localStorage.setItem(LAST_GAME, gameId);
-  } catch {
-    // Not remembered: the game's own address still resumes it.
-  }
+  writeText(LAST_GAME, gameId);
 }
 
 /** The game this browser played last, if it still holds its token. */
 export function lastGame(): { id: string; token: string } | undefined {
-  try {
-    const id = localStorage.getItem(LAST_GAME);
-    const token = id === null ? undefined : loadToken(id);
-    return id !== null && token !== undefined ? { id, token } : undefined;
-  } catch {
-    return undefined;
-  }
+  const id = readText(LAST_GAME);
+  const token = id === null ? undefined : loadToken(id);
+  return id !== null && token !== undefined ? { id, token } : undefined;
 }
 
 /** The fragment key of a "continue elsewhere" link: `/game/<id>#token=<token>`. */

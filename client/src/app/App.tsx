@@ -34,7 +34,10 @@ export function App({ linkToken = { kind: 'none' } }: { linkToken?: LinkToken })
             navigate('/');
           }}
         >
-          <span className="brand-mark" aria-hidden="true">♞</span> AlphaChess
+          <span className="brand-mark" aria-hidden="true">
+            ♞
+          </span>{' '}
+          AlphaChess
         </a>
         <div className="header-tools">
           <a

@@ -32,8 +32,8 @@ afterEach(() => {
   container.remove();
 });
 
-describe('the notice about a link\'s token', () => {
-  it('tells the player their own key was kept, and takes the link\'s only when they ask', () => {
+describe("the notice about a link's token", () => {
+  it("tells the player their own key was kept, and takes the link's only when they ask", () => {
     saveToken('abc_1', MINE);
     show({ kind: 'conflict', gameId: 'abc_1', token: THEIRS });
     expect(notice()?.textContent).toContain('This browser keeps its own key');
@@ -51,7 +51,7 @@ describe('the notice about a link\'s token', () => {
     expect(container.querySelector('[data-testid="use-link-token"]')).toBeNull();
   });
 
-  it('shows nothing when the link\'s token was simply kept', () => {
+  it("shows nothing when the link's token was simply kept", () => {
     show({ kind: 'adopted', gameId: 'abc_1' });
     expect(notice()).toBeNull();
     show({ kind: 'none' });

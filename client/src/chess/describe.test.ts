@@ -4,8 +4,16 @@ import { describeEnd } from './describe';
 import type { Color } from './types';
 
 const REASONS: readonly GameEndReason[] = [
-  'checkmate', 'stalemate', 'threefold_repetition', 'fifty_move_rule', 'insufficient_material',
-  'resignation', 'fivefold_repetition', 'seventy_five_move_rule', 'agreement', 'timeout',
+  'checkmate',
+  'stalemate',
+  'threefold_repetition',
+  'fifty_move_rule',
+  'insufficient_material',
+  'resignation',
+  'fivefold_repetition',
+  'seventy_five_move_rule',
+  'agreement',
+  'timeout',
   'timeout_vs_insufficient_material',
 ];
 /** The player is white; the winner for each outcome. */
@@ -19,9 +27,13 @@ const CASES = REASONS.flatMap((reason) =>
 );
 
 /** The content words of a line, as stems: `resigned` and `resignation` are the same word twice. */
-const stems = (text: string) => text.toLowerCase().match(/[a-z]{3,}/g)?.map((word) => word.slice(0, 5)) ?? [];
+const stems = (text: string) =>
+  text
+    .toLowerCase()
+    .match(/[a-z]{3,}/g)
+    ?.map((word) => word.slice(0, 5)) ?? [];
 
-describe('the game-over panel\'s words', () => {
+describe("the game-over panel's words", () => {
   it.each(CASES)('for a $outcome by $reason (spectator: $spectator) say each thing once', ({ reason, winner, spectator }) => {
     const { headline, reason: how } = describeEnd(winner, 'white', reason, spectator);
     expect(headline).toMatch(/^[A-Z]/);
@@ -31,7 +43,7 @@ describe('the game-over panel\'s words', () => {
     expect(`${headline} ${how}`).not.toMatch(/\b(resign\w*)\b.*\bresign/i);
   });
 
-  it('name the sides the player\'s way, and by colour for a spectator', () => {
+  it("name the sides the player's way, and by colour for a spectator", () => {
     expect(describeEnd('white', 'white', 'checkmate')).toEqual({ headline: 'You won', reason: 'by checkmate' });
     expect(describeEnd('black', 'white', 'checkmate')).toEqual({ headline: 'Stockfish won', reason: 'by checkmate' });
     expect(describeEnd('black', 'white', 'resignation')).toEqual({ headline: 'Stockfish won', reason: 'You resigned' });

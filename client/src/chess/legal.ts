@@ -51,11 +51,6 @@ export function intentFor(legal: readonly LegalMove[], from: SquareName, to: Squ
 }
 
 /** The listed move for a promotion choice. */
-export function promotionMove(
-  legal: readonly LegalMove[],
-  from: SquareName,
-  to: SquareName,
-  role: PromotionRole,
-): LegalMove | undefined {
+export function promotionMove(legal: readonly LegalMove[], from: SquareName, to: SquareName, role: PromotionRole): LegalMove | undefined {
   return legal.find((m) => m.from === from && m.to === to && m.promotion === role);
 }

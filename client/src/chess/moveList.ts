@@ -18,7 +18,7 @@ export function pairMoves(sans: readonly string[], firstTurn: Color, firstFullmo
     const ply = index + 1;
     const color: Color = (index % 2 === 0) === (firstTurn === 'white') ? 'white' : 'black';
     if (color === 'white' || !row) {
-      row = { number: firstFullmove + rows.length, };
+      row = { number: firstFullmove + rows.length };
       rows.push(row);
     }
     row[color] = { san, ply };

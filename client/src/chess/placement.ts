@@ -8,8 +8,18 @@ import { FILES, colorLetter, isSquareName } from './types';
  */
 
 const FEN_PIECES: Record<string, PieceCode> = {
-  P: 'wP', N: 'wN', B: 'wB', R: 'wR', Q: 'wQ', K: 'wK',
-  p: 'bP', n: 'bN', b: 'bB', r: 'bR', q: 'bQ', k: 'bK',
+  P: 'wP',
+  N: 'wN',
+  B: 'wB',
+  R: 'wR',
+  Q: 'wQ',
+  K: 'wK',
+  p: 'bP',
+  n: 'bN',
+  b: 'bB',
+  r: 'bR',
+  q: 'bQ',
+  k: 'bK',
 };
 
 /** Reads the piece-placement field of a FEN (the server's FENs are always valid). */

@@ -47,7 +47,7 @@ afterEach(() => {
 const RUNNING: Clock = { limit_ms: 60_000, increment_ms: 0, white_ms: 12_500, black_ms: 60_000, running: 'white' };
 
 describe('useClock', () => {
-  it('counts the running side down locally, then resyncs to the next view\'s times', () => {
+  it("counts the running side down locally, then resyncs to the next view's times", () => {
     render(RUNNING);
     expect(shown).toEqual({ white: 12_500, black: 60_000 });
     wait(3_000);

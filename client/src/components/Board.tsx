@@ -28,7 +28,10 @@ function toPosition(placement: Placement): PositionDataType {
 }
 
 /** Whether the side allowed to move or premove (if any) has a piece on `square`. */
-function ownsPiece({ movable, premovable, placement }: Pick<BoardProps, 'movable' | 'premovable' | 'placement'>, square: SquareName): boolean {
+function ownsPiece(
+  { movable, premovable, placement }: Pick<BoardProps, 'movable' | 'premovable' | 'placement'>,
+  square: SquareName,
+): boolean {
   const side = movable ?? premovable ?? null;
   return side !== null && placement[square]?.[0] === colorLetter(side);
 }
@@ -188,10 +191,7 @@ export function Board(props: BoardProps) {
 
   const cancelPromotion = useCallback(() => setPromotion(null), []);
 
-  const targets = useMemo(
-    () => new Set(selected ? targetsFrom(legalMoves, selected) : []),
-    [legalMoves, selected],
-  );
+  const targets = useMemo(() => new Set(selected ? targetsFrom(legalMoves, selected) : []), [legalMoves, selected]);
 
   const position = useMemo(() => toPosition(placement), [placement]);
   const arrows = useMemo(

@@ -13,7 +13,7 @@ interface Props {
 /** The score sheet: numbered SAN pairs; clicking a move shows the position after it. */
 export function MoveList({ rows, shownPly, onSelect, decorate }: Props) {
   const end = useRef<HTMLOListElement>(null);
-  const lastPly = rows.length === 0 ? 0 : (rows[rows.length - 1].black ?? rows[rows.length - 1].white)?.ply ?? 0;
+  const lastPly = rows.length === 0 ? 0 : ((rows[rows.length - 1].black ?? rows[rows.length - 1].white)?.ply ?? 0);
 
   useEffect(() => {
     const list = end.current;

@@ -12,7 +12,17 @@ const SPEEDS: { value: AnimationSpeed; label: string }[] = [
 ];
 
 /** A checkbox bound to one setting. */
-function Toggle({ checked, onChange, testId, children }: { checked: boolean; onChange: (value: boolean) => void; testId: string; children: string }) {
+function Toggle({
+  checked,
+  onChange,
+  testId,
+  children,
+}: {
+  checked: boolean;
+  onChange: (value: boolean) => void;
+  testId: string;
+  children: string;
+}) {
   return (
     <label className="toggle">
       <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} data-testid={testId} />
@@ -34,21 +44,41 @@ function SettingsPanel({ onClose }: { onClose: () => void }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
   return (
-    <div className="settings-panel" role="dialog" aria-modal="false" aria-labelledby="settings-title" ref={panel} data-testid="settings-panel">
+    <div
+      className="settings-panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="settings-title"
+      ref={panel}
+      data-testid="settings-panel"
+    >
       <h2 id="settings-title">Settings</h2>
       <fieldset className="theme-choice">
         <legend>Board colours</legend>
         {THEME_NAMES.map((name) => (
-          <label key={name} className={`theme-option${settings.theme === name ? ' chosen' : ''}`} title={THEMES[name].name} data-testid={`theme-${name}`}>
+          <label
+            key={name}
+            className={`theme-option${settings.theme === name ? ' chosen' : ''}`}
+            title={THEMES[name].name}
+            data-testid={`theme-${name}`}
+          >
             <input type="radio" name="theme" value={name} checked={settings.theme === name} onChange={() => setSettings({ theme: name })} />
-            <span className="theme-swatch" aria-hidden="true" style={{ background: `linear-gradient(135deg, ${THEMES[name].light} 50%, ${THEMES[name].dark} 50%)` }} />
+            <span
+              className="theme-swatch"
+              aria-hidden="true"
+              style={{ background: `linear-gradient(135deg, ${THEMES[name].light} 50%, ${THEMES[name].dark} 50%)` }}
+            />
             {THEMES[name].name}
           </label>
         ))}
       </fieldset>
       <label className="setting-row">
         Piece animation
-        <select value={settings.animation} onChange={(event) => setSettings({ animation: event.target.value as AnimationSpeed })} data-testid="animation-speed">
+        <select
+          value={settings.animation}
+          onChange={(event) => setSettings({ animation: event.target.value as AnimationSpeed })}
+          data-testid="animation-speed"
+        >
           {SPEEDS.map((speed) => (
             <option key={speed.value} value={speed.value}>
               {speed.label}

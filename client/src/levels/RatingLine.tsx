@@ -11,8 +11,7 @@ export function RatingLine({ answer, onChoose }: Props) {
   if (!answer) return null;
   return (
     <p className="player-rating" data-testid="player-rating">
-      Your rating: <strong data-testid="rating-shown">{answer.shown}</strong>{' '}
-      <span data-testid="rating-next">{answer.next_shown}</span>
+      Your rating: <strong data-testid="rating-shown">{answer.shown}</strong> <span data-testid="rating-next">{answer.next_shown}</span>
       {onChoose && (
         <>
           {' '}

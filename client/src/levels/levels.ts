@@ -3,6 +3,7 @@
  * described in a few words (the server's step names; `GET /api/levels` adds the measured ratings),
  * and the last one chosen remembered in local storage.
  */
+import { persisted } from '../storage/persisted';
 
 export const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16] as const;
 export type LevelNumber = (typeof LEVELS)[number];
@@ -43,21 +44,17 @@ export function parseLevel(text: string | null): LevelNumber {
   return isLevel(value) ? value : DEFAULT_LEVEL;
 }
 
+/** The level chosen last, remembered as its number; anything else stored reads as the default. */
+const stored = persisted<LevelNumber>({ key: KEY, parse: parseLevel, fallback: DEFAULT_LEVEL, format: String });
+
 /** The level chosen last time in this browser, or the default. */
 export function rememberedLevel(): LevelNumber {
-  try {
-    return parseLevel(localStorage.getItem(KEY));
-  } catch {
-    return DEFAULT_LEVEL;
-  }
+  return stored.read();
 }
 
+/** Remembers the level (storage can be full or disabled: the choice still holds for this game). */
 export function rememberLevel(level: LevelNumber): void {
-  try {
-    localStorage.setItem(KEY, String(level));
-  } catch {
-    // Storage can be full or disabled: the choice still holds for this game.
-  }
+  stored.write(level);
 }
 
 /** The level above, for "Next level" after a win; none above full strength. */

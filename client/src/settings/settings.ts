@@ -1,3 +1,5 @@
+import { persisted } from '../storage/persisted';
+import { preferences } from '../storage/preferences';
 import { isThemeName, type ThemeName } from './themes';
 
 /** How fast pieces slide: `none` places them at once (also what a reduced-motion system gets). */
@@ -53,33 +55,17 @@ export function parseSettings(text: string | null): Settings {
   };
 }
 
-function load(): Settings {
-  try {
-    return parseSettings(globalThis.localStorage?.getItem(KEY) ?? null);
-  } catch {
-    return DEFAULT_SETTINGS;
-  }
-}
-
-let current: Settings = load();
-const listeners = new Set<() => void>();
+const stored = preferences(persisted({ key: KEY, parse: parseSettings, fallback: DEFAULT_SETTINGS }));
 
 export function getSettings(): Settings {
-  return current;
+  return stored.get();
 }
 
 /** Applies a change at once and remembers it (when storage allows). */
 export function setSettings(change: Partial<Settings>): void {
-  current = { ...current, ...change };
-  try {
-    localStorage.setItem(KEY, JSON.stringify(current));
-  } catch {
-    // Not remembered, still applied.
-  }
-  listeners.forEach((listener) => listener());
+  stored.set(change);
 }
 
 export function subscribeSettings(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return stored.subscribe(listener);
 }

@@ -1,3 +1,6 @@
+import { persisted } from '../storage/persisted';
+import { preferences } from '../storage/preferences';
+
 /** Mute and volume, remembered in local storage across reloads. */
 export interface SoundSettings {
   muted: boolean;
@@ -7,9 +10,6 @@ export interface SoundSettings {
 
 const KEY = 'alphachess:sound';
 const DEFAULTS: SoundSettings = { muted: false, volume: 0.7 };
-
-let current: SoundSettings = load();
-const listeners = new Set<() => void>();
 
 /** Parses stored settings, falling back to the defaults field by field. */
 export function parseSettings(text: string | null): SoundSettings {
@@ -23,29 +23,16 @@ export function parseSettings(text: string | null): SoundSettings {
   }
 }
 
-function load(): SoundSettings {
-  try {
-    return parseSettings(globalThis.localStorage?.getItem(KEY) ?? null);
-  } catch {
-    return DEFAULTS;
-  }
-}
+const stored = preferences(persisted({ key: KEY, parse: parseSettings, fallback: DEFAULTS }));
 
 export function getSoundSettings(): SoundSettings {
-  return current;
+  return stored.get();
 }
 
 export function setSoundSettings(change: Partial<SoundSettings>): void {
-  current = { ...current, ...change };
-  try {
-    localStorage.setItem(KEY, JSON.stringify(current));
-  } catch {
-    // Not remembered, still applied.
-  }
-  listeners.forEach((listener) => listener());
+  stored.set(change);
 }
 
 export function subscribeSoundSettings(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+  return stored.subscribe(listener);
 }

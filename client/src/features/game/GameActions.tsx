@@ -52,7 +52,12 @@ export function GameActions({ view, live, offerNewGame, onNewGame, onFlip, onCop
         <Icon name="copy" /> FEN
       </button>
       {onCopyLink && (
-        <button type="button" onClick={onCopyLink} data-testid="copy-continue-link" title="Open the link on your other device to play on there">
+        <button
+          type="button"
+          onClick={onCopyLink}
+          data-testid="copy-continue-link"
+          title="Open the link on your other device to play on there"
+        >
           <Icon name="link" /> Copy link to continue elsewhere
         </button>
       )}

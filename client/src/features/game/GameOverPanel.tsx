@@ -45,11 +45,22 @@ export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, s
       {!spectator && (
         <div className="rematch">
           <label className="rematch-swap">
-            <input type="checkbox" checked={swapColors} onChange={(event) => setSwapColors(event.target.checked)} data-testid="swap-colors" />
+            <input
+              type="checkbox"
+              checked={swapColors}
+              onChange={(event) => setSwapColors(event.target.checked)}
+              data-testid="swap-colors"
+            />
             Swap colours (play {colorName(swapColors ? opposite(view.player_color) : view.player_color).toLowerCase()})
           </label>
           <div className="game-over-actions">
-            <button type="button" className={next ? undefined : 'primary'} disabled={starting} data-testid="rematch" onClick={() => onStart(rematchRequest(view, swapColors))}>
+            <button
+              type="button"
+              className={next ? undefined : 'primary'}
+              disabled={starting}
+              data-testid="rematch"
+              onClick={() => onStart(rematchRequest(view, swapColors))}
+            >
               Rematch
             </button>
             {next && (
@@ -76,7 +87,12 @@ export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, s
       {!spectator && !aborted && <RatingLine answer={rating} />}
       {!spectator && rating && (
         <div className="game-over-actions">
-          <button type="button" disabled={starting} data-testid="play-suggested" onClick={() => onStart({ color: view.player_color, level: rating.next.level })}>
+          <button
+            type="button"
+            disabled={starting}
+            data-testid="play-suggested"
+            onClick={() => onStart({ color: view.player_color, level: rating.next.level })}
+          >
             Play the suggested level ({rating.next.level})
           </button>
         </div>

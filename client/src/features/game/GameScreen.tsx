@@ -1,3 +1,4 @@
+import './gameScreen.css';
 import { useEffect, useRef, useState } from 'react';
 import { playerNames } from '../../api/players';
 import { continueLink, loadToken, rememberLastGame } from '../../api/tokens';
@@ -112,7 +113,8 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const playerTurn = ongoing && view.turn === player;
   const movable = playerTurn && !busy && !reviewing && hasToken ? player : null;
   /** While Stockfish thinks (or our move is in flight), the player may queue one premove. */
-  const premovable = live && settings.premoves && movable === null && !reviewing && (thinking || !playerTurn || busy === 'move') ? player : null;
+  const premovable =
+    live && settings.premoves && movable === null && !reviewing && (thinking || !playerTurn || busy === 'move') ? player : null;
   const clockOf = (color: typeof player) => (times ? { ms: times[color], running: view.clock?.running === color } : undefined);
   const shownHint = hint.hint && !reviewing && !pending && !settings.training ? hint.hint : null;
   const allowed = availableActions(view, { hasToken, busy: busy !== null, engineThinking: thinking, reviewing });
@@ -125,7 +127,13 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
     <PlayerStrip
       name={names[engine]}
       color={engine}
-      detail={imported ? undefined : spectator ? `Stockfish, level ${view.level} (${view.step.rating})` : `level ${view.level} (${view.step.rating})`}
+      detail={
+        imported
+          ? undefined
+          : spectator
+            ? `Stockfish, level ${view.level} (${view.step.rating})`
+            : `level ${view.level} (${view.step.rating})`
+      }
       thinking={thinking}
       search={search}
       showScore={showEvaluation}
@@ -237,7 +245,12 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
         />
         {ongoing && game.streaming && (
           <label className="toggle">
-            <input type="checkbox" checked={showEvaluation} onChange={(event) => setShowEvaluation(event.target.checked)} data-testid="show-eval" />
+            <input
+              type="checkbox"
+              checked={showEvaluation}
+              onChange={(event) => setShowEvaluation(event.target.checked)}
+              data-testid="show-eval"
+            />
             Show evaluation
           </label>
         )}
@@ -271,14 +284,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
           />
         )}
         {!ongoing && (
-          <GameReview
-            review={review}
-            selectedPly={currentPly}
-            onSelectPly={step}
-            names={names}
-            opening={opening}
-            canAsk={hasToken}
-          />
+          <GameReview review={review} selectedPly={currentPly} onSelectPly={step} names={names} opening={opening} canAsk={hasToken} />
         )}
         <GameActions
           view={view}
@@ -309,4 +315,3 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
     </div>
   );
 }
-

@@ -30,7 +30,14 @@ export function PlayActions({ allowed, hintLoading, offering, training, confirmR
   if (confirming) {
     return (
       <div className="play-bar">
-        <Confirm label="Confirm resignation" question="Resign this game?" yes="Yes, resign" testId="confirm-resign" onYes={on.onResign} onNo={() => setConfirming(false)} />
+        <Confirm
+          label="Confirm resignation"
+          question="Resign this game?"
+          yes="Yes, resign"
+          testId="confirm-resign"
+          onYes={on.onResign}
+          onNo={() => setConfirming(false)}
+        />
       </div>
     );
   }
@@ -50,7 +57,13 @@ export function PlayActions({ allowed, hintLoading, offering, training, confirmR
         </button>
       )}
       {!training && (
-        <button type="button" onClick={on.onTakeBack} disabled={!allowed.takeBack} data-testid="takeback" aria-label="Takeback: take back your last move">
+        <button
+          type="button"
+          onClick={on.onTakeBack}
+          disabled={!allowed.takeBack}
+          data-testid="takeback"
+          aria-label="Takeback: take back your last move"
+        >
           <Icon name="takeback" /> Takeback
         </button>
       )}
@@ -59,12 +72,25 @@ export function PlayActions({ allowed, hintLoading, offering, training, confirmR
           <Icon name="abort" /> Abort
         </button>
       ) : (
-        <button type="button" onClick={on.onOfferDraw} disabled={!allowed.offerDraw || offering} aria-busy={offering} data-testid="offer-draw" title="Offer Stockfish a draw">
+        <button
+          type="button"
+          onClick={on.onOfferDraw}
+          disabled={!allowed.offerDraw || offering}
+          aria-busy={offering}
+          data-testid="offer-draw"
+          title="Offer Stockfish a draw"
+        >
           <Icon name="draw" /> {offering ? 'Offering…' : 'Offer draw'}
         </button>
       )}
       {allowed.claimDraw && (
-        <button type="button" className="primary" onClick={on.onClaimDraw} data-testid="claim-draw" title="Claim a draw by threefold repetition or the fifty-move rule">
+        <button
+          type="button"
+          className="primary"
+          onClick={on.onClaimDraw}
+          data-testid="claim-draw"
+          title="Claim a draw by threefold repetition or the fifty-move rule"
+        >
           Claim draw
         </button>
       )}

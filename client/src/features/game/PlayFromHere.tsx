@@ -40,7 +40,12 @@ export function PlayFromHere({ view, ply, onStart, starting, error, spectator }:
           ))}
         </select>
       </label>
-      <button type="button" disabled={starting} onClick={() => onStart(playFromHereRequest(view, ply, color))} data-testid="play-from-here-start">
+      <button
+        type="button"
+        disabled={starting}
+        onClick={() => onStart(playFromHereRequest(view, ply, color))}
+        data-testid="play-from-here-start"
+      >
         {starting ? 'Starting…' : 'Play from here'}
       </button>
       {error && (

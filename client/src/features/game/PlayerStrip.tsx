@@ -39,7 +39,11 @@ function Material({ color, material }: { color: Color; material: SideMaterial })
           {GLYPHS[piece[1]]}
         </span>
       ))}
-      {material.advantage > 0 && <span className="material-advantage" aria-hidden="true">+{material.advantage}</span>}
+      {material.advantage > 0 && (
+        <span className="material-advantage" aria-hidden="true">
+          +{material.advantage}
+        </span>
+      )}
     </span>
   );
 }

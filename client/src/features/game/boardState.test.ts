@@ -52,7 +52,7 @@ describe('board states', () => {
     expect(board.checkSquare).toBe('e8');
   });
 
-  it('shows an earlier position from its move\'s fen_after, with its own last move and no check', () => {
+  it("shows an earlier position from its move's fen_after, with its own last move and no check", () => {
     const board = pastBoard(SCHOLARS_MATE, 3);
     expect(board.lastMove).toEqual({ from: 'd1', to: 'h5' });
     expect(board.checkSquare).toBeUndefined();
@@ -89,7 +89,7 @@ describe('game facts', () => {
     expect(rows.at(-1)).toEqual({ number: 4, white: { san: 'Qxf7#', ply: 7 } });
   });
 
-  it('numbers Stockfish\'s line from the position after the move in flight', () => {
+  it("numbers Stockfish's line from the position after the move in flight", () => {
     const whiteToMove = { ...SCHOLARS_MATE, fen: BEFORE_MATE };
     expect(searchedPosition(whiteToMove, { move: QXF7_MATE, ply: 6 })).toEqual({ turn: 'black', fullmove: 4 });
     expect(searchedPosition(SCHOLARS_MATE, null)).toEqual({ turn: 'black', fullmove: 4 });

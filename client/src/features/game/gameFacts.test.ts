@@ -5,13 +5,13 @@ import { availableActions, engineSearch, statusText, tabTitle } from './gameFact
 
 const progress = (ply: number, cp: number): Thinking => ({ ply, depth: 8, targetDepth: 20, score: { cp }, nodes: 0, nps: 0, pv: [] });
 
-describe('what the screen shows of Stockfish\'s search', () => {
-  it('shows Stockfish thinking while the player\'s move is in flight, with the progress for the ply after it', () => {
+describe("what the screen shows of Stockfish's search", () => {
+  it("shows Stockfish thinking while the player's move is in flight, with the progress for the ply after it", () => {
     const shown = engineSearch(START_VIEW, { move: legalMove(E5), ply: 0 }, true, progress(1, 30));
     expect(shown).toEqual({ engineThinking: true, search: progress(1, 30), evaluation: { cp: 30 } });
   });
 
-  it('trusts the server\'s flag after a reload, but not while one of our requests decides', () => {
+  it("trusts the server's flag after a reload, but not while one of our requests decides", () => {
     expect(engineSearch(AFTER_E4_VIEW, null, false, null).engineThinking).toBe(true);
     expect(engineSearch(AFTER_E4_VIEW, null, true, null).engineThinking).toBe(false);
     expect(engineSearch({ ...AFTER_E4_VIEW, engine_thinking: false }, null, false, null).engineThinking).toBe(false);
@@ -28,17 +28,17 @@ describe('what the screen shows of Stockfish\'s search', () => {
   });
 });
 
-describe('the player\'s actions', () => {
+describe("the player's actions", () => {
   const none = { takeBack: false, resign: false, hint: false, abort: false, offerDraw: false, claimDraw: false };
   const idle = { hasToken: true, busy: false, engineThinking: false, reviewing: false };
   const afterReply = { ...AFTER_E4_VIEW, turn: 'white' as const, ply: 2, engine_thinking: false };
 
-  it('are closed during Stockfish\'s search, as the server\'s view says it after a reload', () => {
+  it("are closed during Stockfish's search, as the server's view says it after a reload", () => {
     const thinking = engineSearch(AFTER_E4_VIEW, null, false, null).engineThinking;
     expect(availableActions(AFTER_E4_VIEW, { ...idle, engineThinking: thinking })).toEqual(none);
   });
 
-  it('open on the player\'s turn, takeback only when the server has a move of the player\'s to take back', () => {
+  it("open on the player's turn, takeback only when the server has a move of the player's to take back", () => {
     expect(availableActions(afterReply, idle)).toEqual({ ...none, takeBack: true, resign: true, hint: true, offerDraw: true });
     expect(availableActions({ ...START_VIEW, can_take_back: false }, idle)).toEqual({
       ...none,
@@ -56,7 +56,7 @@ describe('the player\'s actions', () => {
     expect(availableActions({ ...afterReply, can_claim_draw: true }, { ...idle, busy: true }).claimDraw).toBe(false);
   });
 
-  it('are closed without the game\'s token, while a request is out, and once the game is over', () => {
+  it("are closed without the game's token, while a request is out, and once the game is over", () => {
     const closed = none;
     expect(availableActions(afterReply, { ...idle, hasToken: false })).toEqual(closed);
     expect(availableActions(afterReply, { ...idle, busy: true })).toEqual(closed);

@@ -60,12 +60,12 @@ export function tabTitle(view: GameView, thinking: boolean, spectator: boolean):
     view.status === 'aborted'
       ? 'Game aborted'
       : view.status === 'finished'
-      ? 'Game over'
-      : spectator
-        ? `${colorName(view.turn)} to move`
-        : thinking || view.turn !== view.player_color
-          ? 'Stockfish is thinking…'
-          : 'Your move';
+        ? 'Game over'
+        : spectator
+          ? `${colorName(view.turn)} to move`
+          : thinking || view.turn !== view.player_color
+            ? 'Stockfish is thinking…'
+            : 'Your move';
   return `${state} · AlphaChess`;
 }
 
@@ -113,8 +113,7 @@ export interface EngineSearch {
  */
 export function engineSearch(view: GameView | null, pending: PendingMove | null, writing: boolean, latest: Thinking | null): EngineSearch {
   const engineThinking =
-    pending !== null ||
-    (!writing && view !== null && view.status === 'ongoing' && view.turn !== view.player_color && view.engine_thinking);
+    pending !== null || (!writing && view !== null && view.status === 'ongoing' && view.turn !== view.player_color && view.engine_thinking);
   const searched = searchedPly(view, pending);
   return {
     engineThinking,

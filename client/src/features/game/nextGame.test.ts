@@ -16,10 +16,15 @@ describe('the next game', () => {
     expect(rematchRequest(FROM_FEN, true)).toEqual({ color: 'black', level: 3, fen: FROM_FEN.initial_fen });
   });
 
-  it('keeps a Chess960 game\'s setup and variant, even the standard-looking setup 518', () => {
+  it("keeps a Chess960 game's setup and variant, even the standard-looking setup 518", () => {
     const chess960 = { ...FINISHED, variant: 'chess960' as const, chess960_position: 518 };
     expect(rematchRequest(chess960, true)).toEqual({ color: 'black', level: 3, variant: 'chess960', fen: START_VIEW.initial_fen });
-    expect(playFromHereRequest(chess960, 0, 'white')).toEqual({ color: 'white', level: 3, variant: 'chess960', fen: START_VIEW.initial_fen });
+    expect(playFromHereRequest(chess960, 0, 'white')).toEqual({
+      color: 'white',
+      level: 3,
+      variant: 'chess960',
+      fen: START_VIEW.initial_fen,
+    });
   });
 
   it('goes one level up with the same colour, and not past full strength', () => {

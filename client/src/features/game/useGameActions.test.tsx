@@ -59,7 +59,7 @@ afterEach(() => {
   act(() => root.unmount());
 });
 
-describe('the player\'s actions', () => {
+describe("the player's actions", () => {
   it('retries a move with the ply it was made at, even when a newer view has arrived since', async () => {
     latestView = START_VIEW;
     render(START_VIEW);
@@ -102,7 +102,9 @@ describe('the player\'s actions', () => {
   it('sends a typed move as typed, and gives a refusal of the text back for under the box', async () => {
     latestView = START_VIEW;
     render(START_VIEW);
-    vi.mocked(api.playMove).mockRejectedValueOnce(new ApiError(400, 'invalid_move_notation', '"zz9" is neither a UCI move (e2e4) nor a SAN move (Nf3)'));
+    vi.mocked(api.playMove).mockRejectedValueOnce(
+      new ApiError(400, 'invalid_move_notation', '"zz9" is neither a UCI move (e2e4) nor a SAN move (Nf3)'),
+    );
     let refusal: string | null = null;
     await act(async () => {
       refusal = await actions.playNotation('zz9', undefined);

@@ -29,7 +29,14 @@ function request(kind: GameAction, id: string, token: string): Promise<GameView>
 }
 
 /** Refusals that mean the board on screen is out of date: show the server's game, not "try again". */
-const REFETCH_ON: readonly ApiErrorCode[] = ['stale_ply', 'game_over', 'not_your_turn', 'illegal_move', 'abort_too_late', 'no_draw_to_claim'];
+const REFETCH_ON: readonly ApiErrorCode[] = [
+  'stale_ply',
+  'game_over',
+  'not_your_turn',
+  'illegal_move',
+  'abort_too_late',
+  'no_draw_to_claim',
+];
 /** Refusals that are an answer, not a failure: trying again at once would get the same one. */
 const FINAL: readonly ApiErrorCode[] = ['draw_declined'];
 /** What a typed move's refusal says under the box, instead of a notice: the move was the problem. */

@@ -17,7 +17,13 @@ function StreamProbe({ id }: { id: string }) {
 }
 
 function mount(id: string) {
-  act(() => root.render(<StrictMode><StreamProbe id={id} /></StrictMode>));
+  act(() =>
+    root.render(
+      <StrictMode>
+        <StreamProbe id={id} />
+      </StrictMode>,
+    ),
+  );
 }
 
 beforeEach(() => {

@@ -30,7 +30,13 @@ function ViewProbe({ id, initial }: { id: string; initial?: GameView }) {
 const answered = () => requests.filter((request) => request.outcome === 'answered').map((request) => request.url);
 
 function mount(initial?: GameView) {
-  act(() => root.render(<StrictMode><ViewProbe id="g" initial={initial} /></StrictMode>));
+  act(() =>
+    root.render(
+      <StrictMode>
+        <ViewProbe id="g" initial={initial} />
+      </StrictMode>,
+    ),
+  );
 }
 
 beforeEach(() => {
@@ -82,7 +88,7 @@ describe('the game view under StrictMode', () => {
     expect(container.textContent).toBe('ply 0');
   });
 
-  it('asks once per interval on Stockfish\'s turn when no stream tells it, and never after unmounting', async () => {
+  it("asks once per interval on Stockfish's turn when no stream tells it, and never after unmounting", async () => {
     serverView = AFTER_E4_VIEW; // Stockfish is still searching
     mount(AFTER_E4_VIEW);
     expect(requests).toEqual([]);

@@ -10,8 +10,7 @@ export function useKeyboard(handlers: { back: () => void; forward: () => void; f
       if (event.ctrlKey || event.metaKey || event.altKey) return;
       if (target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName)) return;
       const action = { ArrowLeft: 'back', ArrowRight: 'forward', Home: 'first', End: 'last', f: 'flip', F: 'flip' }[event.key] as
-        | keyof typeof handlers
-        | undefined;
+        keyof typeof handlers | undefined;
       if (!action) return;
       event.preventDefault();
       run(action);

@@ -1,14 +1,13 @@
 import { useCallback, useState } from 'react';
+import { persisted } from '../../storage/persisted';
 
-const KEY = 'alphachess:show-evaluation';
-
-function load(): boolean {
-  try {
-    return localStorage.getItem(KEY) === 'true';
-  } catch {
-    return false;
-  }
-}
+/** Stored as `true` or `false`; anything else (or nothing) is off. */
+const stored = persisted<boolean>({
+  key: 'alphachess:show-evaluation',
+  parse: (text) => text === 'true',
+  fallback: false,
+  format: String,
+});
 
 /**
  * Whether the player wants to see Stockfish's evaluation (the bar, the score and its line) during
@@ -16,14 +15,10 @@ function load(): boolean {
  * browser. The review always shows its own evaluation.
  */
 export function useShowEvaluation(): [boolean, (show: boolean) => void] {
-  const [show, setShow] = useState(load);
+  const [show, setShow] = useState(() => stored.read());
   const change = useCallback((next: boolean) => {
     setShow(next);
-    try {
-      localStorage.setItem(KEY, String(next));
-    } catch {
-      // Not remembered, still applied.
-    }
+    stored.write(next); // Not remembered when storage refuses, still applied.
   }, []);
   return [show, change];
 }

@@ -1,3 +1,4 @@
+import './myGames.css';
 import { playerNames } from '../../api/players';
 import { timeControlLabel } from '../../clock/timeControl';
 import { colorName } from '../../chess/describe';
@@ -40,7 +41,11 @@ function GameRow({ row, onOpen, onRemove }: { row: MyGameRow; onOpen: () => void
   const imported = summary.players ? playerNames(summary.players) : undefined;
   return (
     <li className="my-game" data-testid="my-game" data-id={game.id} data-status={summary.status}>
-      <BoardThumbnail fen={summary.fen} orientation={summary.player_color} label={`The game's position${summary.last_move_san ? ` after ${summary.last_move_san}` : ''}`} />
+      <BoardThumbnail
+        fen={summary.fen}
+        orientation={summary.player_color}
+        label={`The game's position${summary.last_move_san ? ` after ${summary.last_move_san}` : ''}`}
+      />
       <div className="my-game-facts">
         <strong className="my-game-outcome" data-testid="my-game-outcome">
           {summaryOutcome(summary)}
@@ -62,7 +67,12 @@ function GameRow({ row, onOpen, onRemove }: { row: MyGameRow; onOpen: () => void
         <button type="button" className="primary" onClick={onOpen} data-testid="open-game">
           {ongoing ? 'Resume' : 'Review'}
         </button>
-        <button type="button" onClick={onRemove} data-testid="remove-game" aria-label="Remove this game from the list (this browser forgets it)">
+        <button
+          type="button"
+          onClick={onRemove}
+          data-testid="remove-game"
+          aria-label="Remove this game from the list (this browser forgets it)"
+        >
           Remove
         </button>
       </div>
@@ -85,9 +95,7 @@ export function MyGamesScreen({ onOpen, onNewGame }: Props) {
         {removed && (
           <div className="notice undo-bar" role="status" data-testid="undo-remove">
             <span>
-              {removed.ongoing
-                ? 'Game removed: this browser can no longer play it unless you undo.'
-                : 'Game removed from the list.'}
+              {removed.ongoing ? 'Game removed: this browser can no longer play it unless you undo.' : 'Game removed from the list.'}
             </span>
             <button type="button" className="primary" onClick={undo} data-testid="undo">
               Undo
@@ -106,16 +114,25 @@ export function MyGamesScreen({ onOpen, onNewGame }: Props) {
             </button>
           </div>
         )}
-        {list.state === 'ready' && list.rows.length === 0 && <p data-testid="no-games">No games yet: the games you start in this browser are listed here.</p>}
+        {list.state === 'ready' && list.rows.length === 0 && (
+          <p data-testid="no-games">No games yet: the games you start in this browser are listed here.</p>
+        )}
         {list.state === 'ready' && list.rows.length > 0 && (
           <ul className="my-game-list" data-testid="my-games">
             {list.rows.map((row) => (
-              <GameRow key={row.game.id} row={row} onOpen={() => onOpen(row.game.id)} onRemove={() => remove(row.game.id, row.summary?.status === 'ongoing')} />
+              <GameRow
+                key={row.game.id}
+                row={row}
+                onOpen={() => onOpen(row.game.id)}
+                onRemove={() => remove(row.game.id, row.summary?.status === 'ongoing')}
+              />
             ))}
           </ul>
         )}
         <KeyForm onAdopted={reload} />
-        <p className="my-games-note">Kept in this browser only. Removing a game here forgets it in this browser; an ongoing one can then no longer be played from here.</p>
+        <p className="my-games-note">
+          Kept in this browser only. Removing a game here forgets it in this browser; an ongoing one can then no longer be played from here.
+        </p>
       </section>
     </div>
   );

@@ -20,7 +20,7 @@ const SUMMARY: GameSummary = {
 };
 
 describe('a game in the list', () => {
-  it('tells a finished PGN opened for review by colour, not as the player\'s loss to Stockfish', () => {
+  it("tells a finished PGN opened for review by colour, not as the player's loss to Stockfish", () => {
     const lost = { ...SUMMARY, status: 'finished' as const, result: '0-1', reason: 'checkmate' as const, winner: 'black' as const };
     expect(summaryOutcome(lost)).toBe('Stockfish won by checkmate');
     expect(summaryOutcome({ ...lost, players: { white: 'Anna', black: null } })).toBe('Black won by checkmate');
@@ -31,12 +31,16 @@ describe('a game in the list', () => {
     expect(summaryOutcome({ ...SUMMARY, player_color: 'black' })).toBe('Ongoing: Stockfish to move');
   });
 
-  it('says how a finished game ended from the player\'s side', () => {
-    expect(summaryOutcome({ ...SUMMARY, status: 'finished', result: '1-0', reason: 'checkmate', winner: 'white' })).toBe('You won by checkmate');
+  it("says how a finished game ended from the player's side", () => {
+    expect(summaryOutcome({ ...SUMMARY, status: 'finished', result: '1-0', reason: 'checkmate', winner: 'white' })).toBe(
+      'You won by checkmate',
+    );
     expect(summaryOutcome({ ...SUMMARY, status: 'finished', result: '0-1', reason: 'timeout', winner: 'black' })).toBe(
       'Stockfish won (White lost on time)',
     );
-    expect(summaryOutcome({ ...SUMMARY, status: 'finished', result: '0-1', reason: 'resignation', winner: 'black' })).toBe('Stockfish won (You resigned)');
+    expect(summaryOutcome({ ...SUMMARY, status: 'finished', result: '0-1', reason: 'resignation', winner: 'black' })).toBe(
+      'Stockfish won (You resigned)',
+    );
     expect(summaryOutcome({ ...SUMMARY, status: 'aborted' })).toBe('Aborted');
   });
 

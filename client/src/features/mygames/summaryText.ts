@@ -10,7 +10,9 @@ export function summaryOutcome(summary: GameSummary): string {
   }
   // A finished PGN opened for review is nobody's win or loss here: told by colour.
   const end = describeEnd(summary.winner ?? null, summary.player_color, summary.reason ?? null, summary.players != null);
-  return end.reason ? `${end.headline} ${end.reason.startsWith('by') || end.reason.startsWith('on') ? end.reason : `(${end.reason})`}` : end.headline;
+  return end.reason
+    ? `${end.headline} ${end.reason.startsWith('by') || end.reason.startsWith('on') ? end.reason : `(${end.reason})`}`
+    : end.headline;
 }
 
 /** A creation date as the player's locale writes it, with the time; "date unknown" for a game from before the list. */

@@ -10,10 +10,7 @@ export interface MyGameRow {
   summary: GameSummary | null;
 }
 
-export type MyGamesState =
-  | { state: 'loading' }
-  | { state: 'failed'; message: string }
-  | { state: 'ready'; rows: MyGameRow[] };
+export type MyGamesState = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'ready'; rows: MyGameRow[] };
 
 /** The games this browser created, with the server's summaries fetched in one request per hundred. */
 export function useMyGames() {

@@ -38,7 +38,11 @@ export function PositionSetup({ text, onText, preview, orientation }: Props) {
       </div>
       {preview.state === 'ready' && (
         <div className="position-preview" data-testid="position-preview" data-fen={preview.preview.fen}>
-          <BoardThumbnail fen={preview.preview.fen} orientation={orientation} label={`The position to start from, ${colorName(preview.preview.turn).toLowerCase()} to move`} />
+          <BoardThumbnail
+            fen={preview.preview.fen}
+            orientation={orientation}
+            label={`The position to start from, ${colorName(preview.preview.turn).toLowerCase()} to move`}
+          />
           <p className="position-note">
             {colorName(preview.preview.turn)} to move
             {preview.preview.ply > 0 && `, after ${movesText(preview.preview.ply)}`}

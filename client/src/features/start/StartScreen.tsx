@@ -1,3 +1,4 @@
+import './startScreen.css';
 import { useMemo, useState } from 'react';
 import { describeError } from '../../api/apiError';
 import { startGame } from '../../api/newGame';
@@ -99,13 +100,7 @@ export function StartScreen({ onCreated, onResume, onMyGames }: Props) {
           <legend>Play as</legend>
           {SIDES.map((side) => (
             <label key={side.value} className={`side-option${color === side.value ? ' chosen' : ''}`} data-side={side.value}>
-              <input
-                type="radio"
-                name="color"
-                value={side.value}
-                checked={color === side.value}
-                onChange={() => setColor(side.value)}
-              />
+              <input type="radio" name="color" value={side.value} checked={color === side.value} onChange={() => setColor(side.value)} />
               <span className={`side-symbol ${side.value}`} aria-hidden="true">
                 {side.symbol}
               </span>
@@ -125,9 +120,7 @@ export function StartScreen({ onCreated, onResume, onMyGames }: Props) {
                 role="radio"
                 aria-checked={level === value}
                 tabIndex={radioTabIndex(level === value)}
-                onKeyDown={(event) =>
-                  radioGroupKeyDown(event, LEVELS, level, choose)
-                }
+                onKeyDown={(event) => radioGroupKeyDown(event, LEVELS, level, choose)}
                 aria-label={`Level ${value}`}
                 aria-describedby={level === value ? 'level-description' : undefined}
                 title={describe(value)}
@@ -154,11 +147,21 @@ export function StartScreen({ onCreated, onResume, onMyGames }: Props) {
         <fieldset className="start-from">
           <legend>Start from</legend>
           <label className="toggle">
-            <input type="checkbox" checked={fromPosition} onChange={(event) => setFromPosition(event.target.checked)} data-testid="from-position" />
+            <input
+              type="checkbox"
+              checked={fromPosition}
+              onChange={(event) => setFromPosition(event.target.checked)}
+              data-testid="from-position"
+            />
             A position (FEN or PGN)
           </label>
           {fromPosition && (
-            <PositionSetup text={positionText} onText={setPositionText} preview={preview} orientation={color === 'black' ? 'black' : 'white'} />
+            <PositionSetup
+              text={positionText}
+              onText={setPositionText}
+              preview={preview}
+              orientation={color === 'black' ? 'black' : 'white'}
+            />
           )}
         </fieldset>
         <button type="button" className="primary play" onClick={start} disabled={starting || blocked} data-testid="play">

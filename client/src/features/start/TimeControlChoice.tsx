@@ -60,11 +60,27 @@ export function TimeControlChoice({ onChange }: Props) {
         <div className="custom-clock">
           <label>
             Minutes
-            <input type="number" min={0} max={MAX_MINUTES} step="any" value={minutes} onChange={(event) => changeCustom(event.target.value, increment)} data-testid="custom-minutes" />
+            <input
+              type="number"
+              min={0}
+              max={MAX_MINUTES}
+              step="any"
+              value={minutes}
+              onChange={(event) => changeCustom(event.target.value, increment)}
+              data-testid="custom-minutes"
+            />
           </label>
           <label>
             Increment (s)
-            <input type="number" min={0} max={MAX_INCREMENT_SECS} step={1} value={increment} onChange={(event) => changeCustom(minutes, event.target.value)} data-testid="custom-increment" />
+            <input
+              type="number"
+              min={0}
+              max={MAX_INCREMENT_SECS}
+              step={1}
+              value={increment}
+              onChange={(event) => changeCustom(minutes, event.target.value)}
+              data-testid="custom-increment"
+            />
           </label>
           {typeof custom === 'string' && (
             <p className="field-error" role="alert">

@@ -7,10 +7,7 @@ import type { PositionPreview, PositionRequest } from '../../api/types';
 const DEBOUNCE_MS = 300;
 
 export type PreviewState =
-  | { state: 'empty' }
-  | { state: 'loading' }
-  | { state: 'ready'; preview: PositionPreview }
-  | { state: 'invalid'; message: string };
+  { state: 'empty' } | { state: 'loading' } | { state: 'ready'; preview: PositionPreview } | { state: 'invalid'; message: string };
 
 /** The server's parser's words, as a sentence. */
 function parserMessage(error: unknown): string {

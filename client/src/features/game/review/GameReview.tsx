@@ -1,3 +1,4 @@
+import './review.css';
 import { describeError } from '../../../api/apiError';
 import type { Opening } from '../../../api/types';
 import type { Color } from '../../../chess/types';

@@ -1,3 +1,4 @@
+import './review.css';
 import type { Judgment } from '../../../api/analysisTypes';
 import { JUDGMENT_SYMBOL, judgmentName } from './judgment';
 

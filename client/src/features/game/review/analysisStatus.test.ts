@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Analysis } from '../../../api/analysisTypes';
 import { analysisStatusText } from './analysisStatus';
 
-const at = (status: Analysis['status'], done: number, quick: number, total = 83) => analysisStatusText({ status, progress: { done, quick, total } });
+const at = (status: Analysis['status'], done: number, quick: number, total = 83) =>
+  analysisStatusText({ status, progress: { done, quick, total } });
 
 describe('the analysis status in words', () => {
   it('waits for Stockfish while queued', () => {

@@ -10,7 +10,16 @@ const PLIES: AnalysedPly[] = [
   { ply: 1, eval: { cp: 30 }, best: { uci: 'e2e4', san: 'e4' }, pv_san: ['e4', 'e5'], judgment: null, ...SEARCH },
   { ply: 5, eval: { cp: 40 }, best: { uci: 'f1c4', san: 'Bc4' }, pv_san: ['Bc4'], judgment: null, ...SEARCH },
   { ply: 6, eval: { mate: 1 }, best: { uci: 'g7g6', san: 'g6' }, pv_san: ['g6', 'Qf3', 'Nf6'], judgment: 'blunder', ...SEARCH },
-  { ply: 7, eval: { mate: 0 }, best: { uci: 'h5f7', san: 'Qxf7#' }, pv_san: ['Qxf7#'], judgment: null, ...SEARCH, depth: null, nodes: null },
+  {
+    ply: 7,
+    eval: { mate: 0 },
+    best: { uci: 'h5f7', san: 'Qxf7#' },
+    pv_san: ['Qxf7#'],
+    judgment: null,
+    ...SEARCH,
+    depth: null,
+    nodes: null,
+  },
 ];
 
 describe('the best move arrow', () => {
@@ -47,7 +56,12 @@ describe('what the review says about a move', () => {
   });
 
   it('says so when the move played was the best one', () => {
-    expect(bestMoveText(PLIES, PLIES[3], LINE)).toMatchObject({ played: '4. Qxf7#', verdict: null, eval: '#', best: 'Qxf7# was the best move' });
+    expect(bestMoveText(PLIES, PLIES[3], LINE)).toMatchObject({
+      played: '4. Qxf7#',
+      verdict: null,
+      eval: '#',
+      best: 'Qxf7# was the best move',
+    });
   });
 
   it('leaves out the score of the best move when the ply before is not analysed', () => {

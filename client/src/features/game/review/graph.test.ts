@@ -145,7 +145,10 @@ describe('the curve', () => {
 
   it('breaks the curve and the area where plies are missing', () => {
     const points = [point(1, 50), point(2, 70), point(4, 30, true), point(5, 20)];
-    expect(pointRuns(points).map((run) => run.map((p) => p.ply))).toEqual([[1, 2], [4, 5]]);
+    expect(pointRuns(points).map((run) => run.map((p) => p.ply))).toEqual([
+      [1, 2],
+      [4, 5],
+    ]);
     expect(curvePieces(points)).toEqual([
       { provisional: false, d: 'M6 50 L103 70' },
       { provisional: true, d: 'M297 30 L394 20' },
@@ -196,6 +199,8 @@ describe('the graph in words', () => {
 
   it('counts only final judgments and says how many moves are provisional', () => {
     const plies = [analysed(1, { cp: 20 }), analysed(2, { cp: 300 }, 'blunder', true), analysed(3, { cp: 100 }, 'mistake')];
-    expect(graphLabel(plies, LINE)).toBe('Evaluation graph: 1 mistake by white; no mistakes by black (2 of 5 moves analysed, 1 provisional)');
+    expect(graphLabel(plies, LINE)).toBe(
+      'Evaluation graph: 1 mistake by white; no mistakes by black (2 of 5 moves analysed, 1 provisional)',
+    );
   });
 });

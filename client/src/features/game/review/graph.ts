@@ -155,7 +155,7 @@ export function areaPath(points: readonly GraphPoint[], frame: GraphFrame = GRAP
 }
 
 /**
- * A point's classes (styled in `styles.css`): its judgment's colour, hollow while provisional,
+ * A point's classes (styled in `review.css`): its judgment's colour, hollow while provisional,
  * highlighted when selected. `eval-graph-point inaccuracy provisional selected`.
  */
 export function pointClass(analysed: Pick<AnalysedPly, 'judgment' | 'provisional'>, selected: boolean): string {

@@ -38,7 +38,12 @@ describe('folding an analysis together', () => {
   });
 
   it('does not let a late snapshot take back plies, progress or status', () => {
-    const known: Analysis = { ...running(6, [at(1), at(2), at(3)]), status: 'done', accuracy: { white: 90, black: 80 }, summary: { white: SIDE, black: SIDE } };
+    const known: Analysis = {
+      ...running(6, [at(1), at(2), at(3)]),
+      status: 'done',
+      accuracy: { white: 90, black: 80 },
+      summary: { white: SIDE, black: SIDE },
+    };
     const late = { ...running(2, [at(1)]), status: 'queued' as const };
     expect(mergeAnalysis(known, late)).toEqual(known);
   });

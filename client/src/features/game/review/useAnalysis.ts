@@ -33,8 +33,7 @@ export function useAnalysis(id: string, token: string | undefined, finished: boo
       token,
       request: attempt > 0,
       onAnalysis: (analysis) => setFollowed({ key, analysis, error: null, answered: true }),
-      onError: (error) =>
-        setFollowed((last) => ({ key, analysis: last.key === key ? last.analysis : null, error, answered: true })),
+      onError: (error) => setFollowed((last) => ({ key, analysis: last.key === key ? last.analysis : null, error, answered: true })),
     });
   }, [id, token, finished, attempt, key]);
 
