@@ -8,6 +8,7 @@ mod board;
 mod commands;
 mod movelist;
 mod rating;
+mod report;
 mod session;
 mod store;
 mod stream;
@@ -138,7 +139,7 @@ fn main() -> ExitCode {
     match outcome {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
-            eprintln!("alphachess: {error}");
+            eprintln!("alphachess: {}", report::chain(&error));
             ExitCode::FAILURE
         }
     }

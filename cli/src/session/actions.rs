@@ -82,7 +82,7 @@ impl<W: Write> Session<W> {
 
     /// Says what went wrong, with what helps next.
     pub(super) fn report(&mut self, error: ClientError) -> Result<(), SessionError> {
-        writeln!(self.out, "{}", sentence(&error.to_string()))?;
+        writeln!(self.out, "{}", sentence(&crate::report::chain(&error)))?;
         match error.code() {
             Some(ErrorCode::IllegalMove) => {
                 let legal: Vec<&str> = self

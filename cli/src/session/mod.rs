@@ -14,7 +14,6 @@ mod screen;
 mod stream_follow;
 mod thinking_line;
 
-use std::fmt;
 use std::io::{self, BufRead, Write};
 use std::sync::mpsc::{self, Receiver, Sender};
 
@@ -31,35 +30,14 @@ use crate::typeahead::TypeAhead;
 use crate::view::GameView;
 
 /// Why the session had to stop.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum SessionError {
     /// Reading commands or writing to the terminal failed.
-    Io(io::Error),
+    #[error("the terminal failed")]
+    Io(#[from] io::Error),
     /// The server sent a position the engine crate cannot read.
-    Position(FenError),
-}
-
-impl fmt::Display for SessionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            SessionError::Io(error) => write!(f, "the terminal failed: {error}"),
-            SessionError::Position(error) => write!(f, "the server sent a position {error}"),
-        }
-    }
-}
-
-impl std::error::Error for SessionError {}
-
-impl From<io::Error> for SessionError {
-    fn from(error: io::Error) -> SessionError {
-        SessionError::Io(error)
-    }
-}
-
-impl From<FenError> for SessionError {
-    fn from(error: FenError) -> SessionError {
-        SessionError::Position(error)
-    }
+    #[error("the server sent a position this client cannot read")]
+    Position(#[from] FenError),
 }
 
 /// Whether to read another command.

@@ -11,6 +11,15 @@ use super::{Session, SessionError};
 use crate::board;
 use crate::movelist::{self, move_list};
 
+/// Why a finished game's rating could not be counted (the game itself is safe on the server).
+#[derive(Debug, thiserror::Error)]
+enum UnratedError {
+    #[error(transparent)]
+    Store(#[from] crate::store::StoreError),
+    #[error(transparent)]
+    Client(#[from] crate::api::ClientError),
+}
+
 impl<W: Write> Session<W> {
     /// The board, the moves and whose turn it is (or how the game ended).
     pub(super) fn show(&mut self) -> Result<(), SessionError> {
@@ -45,7 +54,11 @@ impl<W: Write> Session<W> {
             match self.rate() {
                 Ok(Some(line)) => writeln!(self.out, "{line}")?,
                 Ok(None) => {}
-                Err(error) => writeln!(self.out, "Your rating could not be updated: {error}")?,
+                Err(error) => writeln!(
+                    self.out,
+                    "Your rating could not be updated: {}",
+                    crate::report::chain(&error)
+                )?,
             }
         }
         if !self.view.is_finished() {
@@ -59,8 +72,12 @@ impl<W: Write> Session<W> {
     }
 
     /// Counts the finished game in the player's rating, kept beside the saved games.
-    fn rate(&self) -> Result<Option<String>, String> {
-        let store = crate::store::Store::from_env().map_err(|e| e.to_string())?;
-        crate::rating::after_game(&self.api, store.dir(), &self.view).map_err(|e| e.to_string())
+    fn rate(&self) -> Result<Option<String>, UnratedError> {
+        let store = crate::store::Store::from_env()?;
+        Ok(crate::rating::after_game(
+            &self.api,
+            store.dir(),
+            &self.view,
+        )?)
     }
 }
