@@ -9,7 +9,7 @@ use crate::board::Glyphs;
 use crate::session::{self, Looks, SessionError};
 use crate::store::{SavedGame, Store, StoreError};
 use crate::terminal::Terminal;
-use crate::view::GameView;
+use crate::view::{color_name, GameView};
 
 /// The colour the player asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -184,7 +184,7 @@ pub fn list() -> Result<(), AppError> {
             out,
             "{:<24} {:<6} {:<5} {:<28} {state}",
             saved.access.id,
-            saved.color.as_str(),
+            color_name(saved.color),
             saved.level,
             saved.server.to_string()
         )?;

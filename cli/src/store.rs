@@ -12,8 +12,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
+use alphachess_engine::Color;
+
 use crate::api::{GameAccess, ServerUrl};
-use crate::view::ColorName;
 
 const FILE_NAME: &str = "games.json";
 
@@ -24,14 +25,14 @@ pub struct SavedGame {
     pub access: GameAccess,
     pub server: ServerUrl,
     /// The player's colour.
-    pub color: ColorName,
+    pub color: Color,
     pub level: u8,
     /// When the game was started or last resumed, in seconds since 1970.
     pub saved_at: u64,
 }
 
 impl SavedGame {
-    pub fn new(access: GameAccess, server: ServerUrl, color: ColorName, level: u8) -> SavedGame {
+    pub fn new(access: GameAccess, server: ServerUrl, color: Color, level: u8) -> SavedGame {
         SavedGame {
             access,
             server,
@@ -217,7 +218,7 @@ mod tests {
                 token: format!("token-of-{id}"),
             },
             "http://127.0.0.1:8080".parse().expect("a server URL"),
-            ColorName::Black,
+            Color::Black,
             3,
         )
     }

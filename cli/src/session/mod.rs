@@ -67,7 +67,7 @@ pub fn run(
     let style = Style {
         glyphs: looks.glyphs,
         color: looks.terminal.color,
-        bottom: view.player_color.color(),
+        bottom: view.player_color,
     };
     let mut session = Session {
         api,

@@ -10,6 +10,7 @@ use std::io::Write;
 use super::{Session, SessionError};
 use crate::board;
 use crate::movelist::{self, move_list};
+use crate::view::color_name;
 
 /// Why a finished game's rating could not be counted (the game itself is safe on the server).
 #[derive(Debug, thiserror::Error)]
@@ -42,9 +43,9 @@ impl<W: Write> Session<W> {
         }
         let check = if view.check { " Check!" } else { "" };
         if view.is_engine_turn() {
-            format!("Stockfish ({}) to move.{check}", view.turn)
+            format!("Stockfish ({}) to move.{check}", color_name(view.turn))
         } else {
-            format!("Your move ({}).{check}", view.turn)
+            format!("Your move ({}).{check}", color_name(view.turn))
         }
     }
 
