@@ -1,7 +1,8 @@
 //! The server's REST API, one function per endpoint, and the ways a call can fail.
 //!
 //! Every failure becomes a [`ClientError`] whose `Display` is a sentence for the player: the
-//! server's own message for an API error, or what to do when no server answers.
+//! server's own message for an API error, or what to do when no server answers; a failure below
+//! HTTP keeps its cause as its `source` (see `report.rs`).
 
 use std::fmt;
 use std::time::Duration;
@@ -29,17 +30,20 @@ const REQUEST_TIMEOUT: Duration = Duration::from_secs(180);
 #[serde(try_from = "String", into = "String")]
 pub struct ServerUrl(Url);
 
+/// Why text is not a URL (the `url` crate's error, named through reqwest's `Url`).
+type UrlParseError = <Url as std::str::FromStr>::Err;
+
 /// Why a `--server` value is not a server address.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ParseServerUrlError(String);
-
-impl fmt::Display for ParseServerUrlError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+///
+/// clap shows only this error's own message (no causes), so the URL parser's reason is part of
+/// it rather than a `source`.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseServerUrlError {
+    #[error("{text:?} is not a URL ({reason})")]
+    NotAUrl { text: String, reason: UrlParseError },
+    #[error("{text:?}: the server's address starts with http:// or https://")]
+    NotWeb { text: String },
 }
-
-impl std::error::Error for ParseServerUrlError {}
 
 impl std::str::FromStr for ServerUrl {
     type Err = ParseServerUrlError;
@@ -47,12 +51,14 @@ impl std::str::FromStr for ServerUrl {
     /// Reads `http://host:port` or `https://host` (a path prefix is kept; a trailing `/` is not
     /// needed). https is checked against the platform's certificates (rustls, native roots).
     fn from_str(text: &str) -> Result<ServerUrl, ParseServerUrlError> {
-        let mut url = Url::parse(text.trim())
-            .map_err(|e| ParseServerUrlError(format!("{text:?} is not a URL ({e})")))?;
+        let mut url = Url::parse(text.trim()).map_err(|reason| ParseServerUrlError::NotAUrl {
+            text: text.to_owned(),
+            reason,
+        })?;
         if !matches!(url.scheme(), "http" | "https") {
-            return Err(ParseServerUrlError(format!(
-                "{text:?}: the server's address starts with http:// or https://"
-            )));
+            return Err(ParseServerUrlError::NotWeb {
+                text: text.to_owned(),
+            });
         }
         if !url.path().ends_with('/') {
             let path = format!("{}/", url.path());
@@ -130,17 +136,12 @@ impl ErrorCode {
 }
 
 /// A failure the server reported: `{"error": code, "message": sentence}` with its status.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
 pub struct ApiError {
     pub status: StatusCode,
     pub code: ErrorCode,
     pub message: String,
-}
-
-impl fmt::Display for ApiError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
-    }
 }
 
 /// The error envelope as JSON.
@@ -151,36 +152,35 @@ struct ErrorBody {
 }
 
 /// Why a call to the server failed.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ClientError {
-    /// Nothing listens at the address (or it does not accept connections).
+    /// Nothing listens at the address (or it does not accept connections): the variant says all,
+    /// and what to do.
+    #[error(
+        "no AlphaChess server answers at {0}. Start one with `./build.sh` in the repository \
+         (or run `alphachess-server`), or point --server at yours"
+    )]
     Down(ServerUrl),
     /// The server answered with an error.
-    Api(ApiError),
+    #[error(transparent)]
+    Api(#[from] ApiError),
     /// The server took longer than [`REQUEST_TIMEOUT`].
+    #[error("the server at {0} did not answer in time")]
     TimedOut(ServerUrl),
-    /// Anything else: the connection broke, or the answer is not what the API promises.
-    Protocol(String),
+    /// The connection broke, or TLS failed.
+    #[error("the connection to {server} failed")]
+    Connection {
+        server: ServerUrl,
+        #[source]
+        source: reqwest::Error,
+    },
+    /// The answer is not what the API promises.
+    #[error("the server's answer is not what this client understands")]
+    Unexpected(#[source] serde_json::Error),
+    /// The answer to a draw offer holds no game.
+    #[error("unexpected answer to a draw offer")]
+    UnexpectedDrawAnswer(#[source] serde_json::Error),
 }
-
-impl fmt::Display for ClientError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ClientError::Down(server) => write!(
-                f,
-                "no AlphaChess server answers at {server}. Start one with `./build.sh` in the \
-                 repository (or run `alphachess-server`), or point --server at yours"
-            ),
-            ClientError::Api(error) => error.fmt(f),
-            ClientError::TimedOut(server) => {
-                write!(f, "the server at {server} did not answer in time")
-            }
-            ClientError::Protocol(message) => f.write_str(message),
-        }
-    }
-}
-
-impl std::error::Error for ClientError {}
 
 impl ClientError {
     /// The API error's code, if the server answered with one.
@@ -286,7 +286,7 @@ impl Api {
         let view = answer.get("game").cloned().unwrap_or(answer);
         serde_json::from_value(view)
             .map(|game| DrawAnswer { game })
-            .map_err(|e| ClientError::Protocol(format!("unexpected answer to a draw offer: {e}")))
+            .map_err(ClientError::UnexpectedDrawAnswer)
     }
 
     /// `GET /api/v1/levels`: the measured ladder.
@@ -361,11 +361,7 @@ impl Api {
     fn json<T: DeserializeOwned>(&self, request: RequestBuilder) -> Result<T, ClientError> {
         let response = self.send(request)?;
         let text = response.text().map_err(|e| self.transport(e))?;
-        serde_json::from_str(&text).map_err(|e| {
-            ClientError::Protocol(format!(
-                "the server's answer is not what this client understands ({e})"
-            ))
-        })
+        serde_json::from_str(&text).map_err(ClientError::Unexpected)
     }
 
     /// A failure below HTTP: no server, a timeout, or a broken connection.
@@ -375,11 +371,10 @@ impl Api {
         } else if error.is_timeout() {
             ClientError::TimedOut(self.server.clone())
         } else {
-            ClientError::Protocol(format!(
-                "the connection to {} failed: {}",
-                self.server,
-                root_cause(&error)
-            ))
+            ClientError::Connection {
+                server: self.server.clone(),
+                source: error,
+            }
         }
     }
 }
@@ -404,16 +399,7 @@ fn check(response: Response) -> Result<Response, ClientError> {
             message: format!("the server answered {status}"),
         },
     };
-    Err(ClientError::Api(error))
-}
-
-/// The innermost cause of an error, which says what went wrong in the fewest words.
-fn root_cause(error: &(dyn std::error::Error + 'static)) -> String {
-    let mut cause = error;
-    while let Some(source) = cause.source() {
-        cause = source;
-    }
-    cause.to_string()
+    Err(error.into())
 }
 
 #[cfg(test)]

@@ -1,7 +1,6 @@
 //! The three things `alphachess` does: play a new game, resume a saved one, list saved games.
 
 use std::collections::HashSet;
-use std::fmt;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
@@ -10,7 +9,7 @@ use crate::board::Glyphs;
 use crate::session::{self, Looks, SessionError};
 use crate::store::{SavedGame, Store, StoreError};
 use crate::terminal::Terminal;
-use crate::view::GameView;
+use crate::view::{color_name, GameView};
 
 /// The colour the player asks for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -58,53 +57,22 @@ pub struct Chess960 {
 }
 
 /// Why `alphachess` stopped with exit code 1.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum AppError {
-    Client(ClientError),
-    Store(StoreError),
-    Session(SessionError),
-    ReadPgn { path: PathBuf, source: io::Error },
-    Output(io::Error),
-}
-
-impl fmt::Display for AppError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            AppError::Client(error) => error.fmt(f),
-            AppError::Store(error) => error.fmt(f),
-            AppError::Session(error) => error.fmt(f),
-            AppError::ReadPgn { path, source } => {
-                write!(f, "cannot read {}: {source}", path.display())
-            }
-            AppError::Output(error) => write!(f, "cannot write the output: {error}"),
-        }
-    }
-}
-
-impl std::error::Error for AppError {}
-
-impl From<ClientError> for AppError {
-    fn from(error: ClientError) -> AppError {
-        AppError::Client(error)
-    }
-}
-
-impl From<StoreError> for AppError {
-    fn from(error: StoreError) -> AppError {
-        AppError::Store(error)
-    }
-}
-
-impl From<SessionError> for AppError {
-    fn from(error: SessionError) -> AppError {
-        AppError::Session(error)
-    }
-}
-
-impl From<io::Error> for AppError {
-    fn from(error: io::Error) -> AppError {
-        AppError::Output(error)
-    }
+    #[error(transparent)]
+    Client(#[from] ClientError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error(transparent)]
+    Session(#[from] SessionError),
+    #[error("cannot read {}", .path.display())]
+    ReadPgn {
+        path: PathBuf,
+        #[source]
+        source: io::Error,
+    },
+    #[error("cannot write the output")]
+    Output(#[from] io::Error),
 }
 
 /// How to draw, as the flags and the terminal decide.
@@ -216,7 +184,7 @@ pub fn list() -> Result<(), AppError> {
             out,
             "{:<24} {:<6} {:<5} {:<28} {state}",
             saved.access.id,
-            saved.color.as_str(),
+            color_name(saved.color),
             saved.level,
             saved.server.to_string()
         )?;
@@ -245,6 +213,6 @@ fn standing(saved: &SavedGame, down: &mut HashSet<String>) -> String {
             down.insert(server);
             "server down".into()
         }
-        Err(error) => format!("unknown ({error})"),
+        Err(error) => format!("unknown ({})", crate::report::chain(&error)),
     }
 }

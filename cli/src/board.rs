@@ -159,15 +159,15 @@ fn glyph(piece: Piece, glyphs: Glyphs) -> char {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::view::{ColorName, LastMove, Status};
+    use crate::view::{LastMove, Status};
 
     fn view(fen: &str, last_move: Option<(&str, &str)>, check: bool) -> GameView {
         GameView {
             id: "test".into(),
             fen: fen.into(),
             initial_fen: fen.into(),
-            player_color: ColorName::White,
-            turn: ColorName::White,
+            player_color: Color::White,
+            turn: Color::White,
             ply: 0,
             level: 8,
             status: Status::Ongoing,

@@ -43,28 +43,15 @@ pub enum Command {
 }
 
 /// Why a line is not a command.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ParseCommandError {
     /// Several words that do not start with a command that takes an argument.
+    #[error("{0:?} is neither a move nor a command (type `help`)")]
     Unknown(String),
     /// A command that takes no argument was given some.
+    #[error("`{0}` takes no argument")]
     UnexpectedArgument(&'static str),
 }
-
-impl fmt::Display for ParseCommandError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ParseCommandError::Unknown(line) => {
-                write!(f, "{line:?} is neither a move nor a command (type `help`)")
-            }
-            ParseCommandError::UnexpectedArgument(word) => {
-                write!(f, "`{word}` takes no argument")
-            }
-        }
-    }
-}
-
-impl std::error::Error for ParseCommandError {}
 
 /// The commands and what they do, as `help` prints them.
 pub const HELP: &str = "\

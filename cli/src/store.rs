@@ -5,7 +5,6 @@
 //! file `0600`; the file is replaced whole (written beside it, then renamed) so a crash never
 //! leaves half of it.
 
-use std::fmt;
 use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -13,8 +12,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use serde::{Deserialize, Serialize};
 
+use alphachess_engine::Color;
+
 use crate::api::{GameAccess, ServerUrl};
-use crate::view::ColorName;
 
 const FILE_NAME: &str = "games.json";
 
@@ -25,14 +25,14 @@ pub struct SavedGame {
     pub access: GameAccess,
     pub server: ServerUrl,
     /// The player's colour.
-    pub color: ColorName,
+    pub color: Color,
     pub level: u8,
     /// When the game was started or last resumed, in seconds since 1970.
     pub saved_at: u64,
 }
 
 impl SavedGame {
-    pub fn new(access: GameAccess, server: ServerUrl, color: ColorName, level: u8) -> SavedGame {
+    pub fn new(access: GameAccess, server: ServerUrl, color: Color, level: u8) -> SavedGame {
         SavedGame {
             access,
             server,
@@ -51,47 +51,32 @@ struct SavedGames {
 }
 
 /// Why saved games could not be read or written.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// Neither `XDG_CONFIG_HOME` nor `HOME` is set.
+    #[error("cannot tell where to keep saved games: set XDG_CONFIG_HOME or HOME")]
     NoConfigDir,
+    #[error("{}", .path.display())]
     Io {
         path: PathBuf,
+        #[source]
         source: io::Error,
     },
+    #[error(
+        "{} is not a saved-games file (move it away to start afresh)",
+        .path.display()
+    )]
     Corrupt {
         path: PathBuf,
-        message: String,
+        #[source]
+        source: serde_json::Error,
     },
+    #[error("no saved game {0:?} (see `alphachess list`)")]
     UnknownGame(String),
     /// The prefix matches several saved games.
+    #[error("{0:?} starts the ids of several saved games; type more of it")]
     Ambiguous(String),
 }
-
-impl fmt::Display for StoreError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            StoreError::NoConfigDir => {
-                f.write_str("cannot tell where to keep saved games: set XDG_CONFIG_HOME or HOME")
-            }
-            StoreError::Io { path, source } => write!(f, "{}: {source}", path.display()),
-            StoreError::Corrupt { path, message } => write!(
-                f,
-                "{} is not a saved-games file ({message}); move it away to start afresh",
-                path.display()
-            ),
-            StoreError::UnknownGame(id) => {
-                write!(f, "no saved game {id:?} (see `alphachess list`)")
-            }
-            StoreError::Ambiguous(id) => write!(
-                f,
-                "{id:?} starts the ids of several saved games; type more of it"
-            ),
-        }
-    }
-}
-
-impl std::error::Error for StoreError {}
 
 /// The saved-games folder.
 #[derive(Debug, Clone)]
@@ -135,10 +120,8 @@ impl Store {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Vec::new()),
             Err(source) => return Err(StoreError::Io { path, source }),
         };
-        let saved: SavedGames = serde_json::from_str(&text).map_err(|e| StoreError::Corrupt {
-            path,
-            message: e.to_string(),
-        })?;
+        let saved: SavedGames =
+            serde_json::from_str(&text).map_err(|source| StoreError::Corrupt { path, source })?;
         Ok(saved.games)
     }
 
@@ -235,7 +218,7 @@ mod tests {
                 token: format!("token-of-{id}"),
             },
             "http://127.0.0.1:8080".parse().expect("a server URL"),
-            ColorName::Black,
+            Color::Black,
             3,
         )
     }

@@ -5,38 +5,12 @@
 use std::fmt;
 
 use alphachess_engine::{Color, FenError, Position, Square};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-/// A colour as the server writes it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ColorName {
-    White,
-    Black,
-}
-
-impl ColorName {
-    /// The engine crate's colour.
-    pub fn color(self) -> Color {
-        match self {
-            ColorName::White => Color::White,
-            ColorName::Black => Color::Black,
-        }
-    }
-
-    /// `white` or `black`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ColorName::White => "white",
-            ColorName::Black => "black",
-        }
-    }
-}
-
-impl fmt::Display for ColorName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
+/// The name of `color` as the server writes it (the engine's serde spelling) and as this client's
+/// sentences say it: `white` or `black`.
+pub fn color_name(color: Color) -> &'static str {
+    color.fold_wb("white", "black")
 }
 
 /// Whether the game goes on.
@@ -72,15 +46,10 @@ pub struct Players {
 
 impl Players {
     /// The name of the side playing `color`, its colour where the PGN names none.
-    pub fn name(&self, color: ColorName) -> String {
-        let name = match color {
-            ColorName::White => &self.white,
-            ColorName::Black => &self.black,
-        };
-        name.clone().unwrap_or_else(|| match color {
-            ColorName::White => "White".to_owned(),
-            ColorName::Black => "Black".to_owned(),
-        })
+    pub fn name(&self, color: Color) -> String {
+        let name = color.fold_wb(&self.white, &self.black);
+        name.clone()
+            .unwrap_or_else(|| color.fold_wb("White", "Black").to_owned())
     }
 }
 
@@ -90,8 +59,8 @@ pub struct GameView {
     pub id: String,
     pub fen: String,
     pub initial_fen: String,
-    pub player_color: ColorName,
-    pub turn: ColorName,
+    pub player_color: Color,
+    pub turn: Color,
     pub ply: usize,
     pub level: u8,
     pub status: Status,
@@ -99,7 +68,7 @@ pub struct GameView {
     pub result: String,
     /// How a finished game ended, e.g. `checkmate`, `threefold_repetition`.
     pub reason: Option<String>,
-    pub winner: Option<ColorName>,
+    pub winner: Option<Color>,
     /// Whether the side to move is in check.
     pub check: bool,
     pub last_move: Option<LastMove>,
@@ -139,12 +108,13 @@ impl GameView {
         match &self.players {
             Some(players) => format!(
                 "from a finished PGN, {} (white) – {} (black)",
-                players.name(ColorName::White),
-                players.name(ColorName::Black)
+                players.name(Color::White),
+                players.name(Color::Black)
             ),
             None => format!(
                 "against Stockfish at level {}: you play {}",
-                self.level, self.player_color
+                self.level,
+                color_name(self.player_color)
             ),
         }
     }
@@ -159,9 +129,10 @@ impl GameView {
             .replace('_', " ");
         match (self.winner, &self.players) {
             (Some(winner), Some(players)) => format!(
-                "{}: {} ({winner}) wins by {reason}.",
+                "{}: {} ({}) wins by {reason}.",
                 self.result,
-                players.name(winner)
+                players.name(winner),
+                color_name(winner)
             ),
             (None, _) => format!("{}: a draw by {reason}.", self.result),
             (Some(winner), None) => {
@@ -170,7 +141,11 @@ impl GameView {
                 } else {
                     "you lose"
                 };
-                format!("{}: {winner} wins by {reason}; {you}.", self.result)
+                format!(
+                    "{}: {} wins by {reason}; {you}.",
+                    self.result,
+                    color_name(winner)
+                )
             }
         }
     }
@@ -300,6 +275,16 @@ mod tests {
             played.result_line(),
             "0-1: black wins by checkmate; you lose."
         );
+    }
+
+    #[test]
+    fn colours_are_named_as_the_engines_serde_writes_them_and_read_back() {
+        for color in Color::ALL {
+            let json = serde_json::to_value(color).expect("serializable");
+            assert_eq!(json, color_name(color), "{color:?}");
+            let read: Color = serde_json::from_value(json).expect("readable");
+            assert_eq!(read, color);
+        }
     }
 
     #[test]

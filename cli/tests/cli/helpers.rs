@@ -74,11 +74,22 @@ impl Run {
 
 /// Runs `alphachess ARGS` with `stdin` as its input and `config_home` as `XDG_CONFIG_HOME`.
 pub fn alphachess(args: &[&str], stdin: &str, config_home: &Path) -> Run {
+    alphachess_with_env(args, stdin, config_home, &[])
+}
+
+/// [`alphachess`] with the environment variables `env` set as well.
+pub fn alphachess_with_env(
+    args: &[&str],
+    stdin: &str,
+    config_home: &Path,
+    env: &[(&str, &str)],
+) -> Run {
     let mut child = Command::new(env!("CARGO_BIN_EXE_alphachess"))
         .args(args)
         .env("XDG_CONFIG_HOME", config_home)
         .env_remove("ALPHACHESS_SERVER")
         .env_remove("NO_COLOR")
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

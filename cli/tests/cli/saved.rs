@@ -1,6 +1,6 @@
 //! Saved games: kept privately, listed, resumed.
 
-use crate::helpers::{alphachess, saved_ids, spawn_server};
+use crate::helpers::{alphachess, alphachess_with_env, saved_ids, spawn_server};
 
 #[test]
 fn a_saved_game_is_private_listed_and_resumed_where_it_stopped() {
@@ -65,4 +65,42 @@ fn resuming_an_unknown_game_says_so() {
     let list = alphachess(&["list"], "", home.path());
     list.assert_success();
     assert!(list.stdout.contains("No saved games yet"), "{list:#?}");
+}
+
+#[test]
+fn a_resumed_game_goes_back_to_its_own_server_unless_another_is_typed() {
+    let server = spawn_server();
+    let home = tempfile::tempdir().expect("a config folder");
+    let down = "http://127.0.0.1:1";
+    alphachess(
+        &["play", "--server", &server.url, "--level", "1", "--ascii"],
+        "quit\n",
+        home.path(),
+    )
+    .assert_success();
+
+    // ALPHACHESS_SERVER says where new games go, not where a saved one is.
+    let resumed = alphachess_with_env(
+        &["resume", "--ascii"],
+        "quit\n",
+        home.path(),
+        &[("ALPHACHESS_SERVER", down)],
+    );
+    resumed.assert_success();
+    assert!(resumed.stdout.starts_with("Game "), "{resumed:#?}");
+
+    // A typed --server, before or after the command, is another address for the game's server.
+    for args in [
+        &["--server", down, "resume"][..],
+        &["resume", "--server", down],
+    ] {
+        let moved = alphachess(args, "", home.path());
+        assert_eq!(moved.code, Some(1), "{args:?}: {moved:#?}");
+        assert!(
+            moved.stderr.starts_with(&format!(
+                "alphachess: no AlphaChess server answers at {down}."
+            )),
+            "{args:?}: {moved:#?}"
+        );
+    }
 }

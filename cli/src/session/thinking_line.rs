@@ -1,0 +1,123 @@
+//! The line that shows Stockfish's thinking while it searches.
+//!
+//! Apart from the session because it is the one piece of output that depends on where it goes: a
+//! terminal gets one line rewritten in place, a transcript (a pipe, a file) one line per search.
+
+use std::io::{self, Write};
+
+use crate::terminal::CLEAR_LINE;
+use crate::view::Thinking;
+
+/// The most characters of a thinking line rewritten in place (an 80-column terminal's line).
+const LIVE_WIDTH: usize = 79;
+
+/// The line that shows Stockfish's thinking: rewritten in place on a terminal; elsewhere only the
+/// last one is printed, when the search is over, so a transcript gets one line per move.
+#[derive(Debug, Default)]
+pub(super) struct ThinkingLine {
+    last: Option<Thinking>,
+    drawn: bool,
+}
+
+impl ThinkingLine {
+    pub(super) fn update(
+        &mut self,
+        thinking: &Thinking,
+        out: &mut impl Write,
+        live: bool,
+    ) -> io::Result<()> {
+        if live {
+            // Cut to one line of a narrow terminal: a wrapped line could not be erased in place.
+            let text: String = format!("Stockfish: {thinking}")
+                .chars()
+                .take(LIVE_WIDTH)
+                .collect();
+            write!(out, "{CLEAR_LINE}{text}")?;
+            out.flush()?;
+            self.drawn = true;
+        }
+        self.last = Some(thinking.clone());
+        Ok(())
+    }
+
+    /// Ends the search's line: a newline after the live one, or the last line now.
+    pub(super) fn finish(&mut self, out: &mut impl Write, live: bool) -> io::Result<()> {
+        let last = self.last.take();
+        if std::mem::take(&mut self.drawn) {
+            writeln!(out)?;
+        } else if let (Some(thinking), false) = (last, live) {
+            writeln!(out, "Stockfish: {thinking}")?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn off_a_terminal_only_the_last_thinking_line_is_printed() {
+        let thinking = |depth| Thinking {
+            ply: 1,
+            depth,
+            target_depth: Some(3),
+            score: crate::view::Score::Cp(20),
+            pv: vec!["e5".into()],
+        };
+        let mut out = Vec::new();
+        let mut line = ThinkingLine::default();
+        line.update(&thinking(1), &mut out, false).expect("written");
+        line.update(&thinking(3), &mut out, false).expect("written");
+        line.finish(&mut out, false).expect("written");
+        line.finish(&mut out, false).expect("nothing more");
+        assert_eq!(
+            String::from_utf8(out).expect("UTF-8"),
+            "Stockfish: depth 3/3, eval +0.20, line e5\n"
+        );
+    }
+
+    #[test]
+    fn on_a_terminal_the_thinking_line_is_rewritten_in_place() {
+        let thinking = Thinking {
+            ply: 1,
+            depth: 2,
+            target_depth: None,
+            score: crate::view::Score::Mate(-1),
+            pv: Vec::new(),
+        };
+        let mut out = Vec::new();
+        let mut line = ThinkingLine::default();
+        line.update(&thinking, &mut out, true).expect("written");
+        line.update(&thinking, &mut out, true).expect("written");
+        line.finish(&mut out, true).expect("written");
+        let shown = "\r\x1b[2KStockfish: depth 2, eval #-1";
+        assert_eq!(
+            String::from_utf8(out).expect("UTF-8"),
+            format!("{shown}{shown}\n")
+        );
+    }
+
+    #[test]
+    fn a_live_thinking_line_is_cut_to_one_terminal_line() {
+        let thinking = Thinking {
+            ply: 1,
+            depth: 20,
+            target_depth: Some(20),
+            score: crate::view::Score::Cp(31),
+            pv: ["Nf3", "Nc6"]
+                .repeat(20)
+                .into_iter()
+                .map(String::from)
+                .collect(),
+        };
+        let mut out = Vec::new();
+        ThinkingLine::default()
+            .update(&thinking, &mut out, true)
+            .expect("written");
+        let text = String::from_utf8(out).expect("UTF-8");
+        let shown = text.strip_prefix(CLEAR_LINE).expect("erased first");
+        assert_eq!(shown.chars().count(), LIVE_WIDTH);
+        assert!(shown.starts_with("Stockfish: depth 20/20, eval +0.31, line Nf3 Nc6"));
+    }
+}
