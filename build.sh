@@ -153,7 +153,7 @@ test_dependencies() {
 
 test_client() {
   has_client || return 0
-  step "client: lint (eslint, warnings are errors)"
+  step "client: lint (eslint with warnings as errors, prettier --check, import rules)"
   (cd client && npm run lint)
   step "client: unit tests (vitest)"
   (cd client && npm test)
