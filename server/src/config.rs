@@ -285,6 +285,7 @@ impl Config {
             lease: Duration::from_millis(self.lease_ms),
             max_live: u64::from(self.max_games),
             cache_positions: self.analysis_cache_positions,
+            max_queued: crate::games::MAX_QUEUED_WRITES,
         })
     }
 

@@ -316,7 +316,7 @@ fn the_readme_map_names_every_source_file_and_no_other() {
     let actual: BTreeSet<String> = rust_files(&src)
         .iter()
         .map(|path| {
-            let relative = path.strip_prefix(&server_dir()).expect("under the crate");
+            let relative = path.strip_prefix(server_dir()).expect("under the crate");
             relative.to_string_lossy().replace('\\', "/")
         })
         .filter(|path| !path.starts_with("src/bin/") || path.ends_with("main.rs"))

@@ -73,7 +73,7 @@ pub use setup::{
     chess960_start, import_pgn, in_chess960, parse_fen, parse_pgn, ColorChoice, ImportedPgn,
     NewGame, SetupError,
 };
-pub use sqlite::{SqliteStore, StoredGames};
+pub use sqlite::{SqliteStore, StoredGames, MAX_QUEUED_WRITES};
 pub use state::{EngineTurn, GameState};
 pub use store::{
     Change, Claimed, Durable, Fresh, GameSnapshot, GameStore, Holding, Lookup, MemoryStore,

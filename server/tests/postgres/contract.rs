@@ -11,7 +11,7 @@ use alphachess_engine::{CastlingMode, Color, Game, Position};
 use alphachess_server::games::{
     import_pgn, CacheKey, CachedAnswer, Change, GameId, GameSnapshot, GameState, GameStore, Level,
     Lookup, PgSettings, PgStore, Players, SqliteStore, StoreError, StoredGame, WriteTicket,
-    DEFAULT_CACHE_POSITIONS, PG_SCHEMA_VERSION, SCHEMA_VERSION,
+    DEFAULT_CACHE_POSITIONS, MAX_QUEUED_WRITES, PG_SCHEMA_VERSION, SCHEMA_VERSION,
 };
 use alphachess_server::token::TokenHash;
 
@@ -59,6 +59,7 @@ impl Backend {
             lease: TEST_LEASE,
             max_live,
             cache_positions,
+            max_queued: MAX_QUEUED_WRITES,
         }
     }
 
@@ -641,4 +642,49 @@ async fn a_database_from_before_the_analysis_cache_upgrades_and_keeps_its_games(
         .expect("read")
         .get(0);
     assert_eq!(u32::try_from(version).expect("positive"), PG_SCHEMA_VERSION);
+}
+
+#[tokio::test]
+async fn a_full_postgres_write_queue_refuses_at_once_and_every_accepted_write_still_lands() {
+    let url = cluster().database().await;
+    let mut settings = Backend::pg_settings(&url, 1_000);
+    settings.max_queued = 4;
+    let store = PgStore::open(&settings).await.expect("opens");
+    // Another session holds the games table: the writer stalls on its first batch.
+    let mut blocker = connect(&url).await;
+    let lock = blocker.transaction().await.expect("a transaction");
+    lock.batch_execute("LOCK TABLE games IN ACCESS EXCLUSIVE MODE")
+        .await
+        .expect("takes the lock");
+    let mut accepted = Vec::new();
+    let refused = loop {
+        assert!(accepted.len() <= 600, "the queue never filled up");
+        let game = Played::new(&format!("{:0>12}", accepted.len()), 1);
+        let started = std::time::Instant::now();
+        match store.save(&GameSnapshot {
+            id: &game.id,
+            token: &game.token,
+            state: &game.state,
+            base: None,
+            copy: game.copy,
+        }) {
+            Ok(ticket) => accepted.push(ticket),
+            Err(error) => break (error, started.elapsed()),
+        }
+        // Let the writer take what it can, so only its queue fills.
+        tokio::task::yield_now().await;
+    };
+    assert!(matches!(refused.0, StoreError::Busy), "{:?}", refused.0);
+    assert!(
+        refused.1 < std::time::Duration::from_millis(50),
+        "refused at once, not after waiting: {:?}",
+        refused.1
+    );
+    lock.rollback().await.expect("lets go");
+    for ticket in accepted {
+        store
+            .durable(ticket)
+            .await
+            .expect("an accepted write lands");
+    }
 }

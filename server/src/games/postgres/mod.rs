@@ -17,8 +17,9 @@
 //! The position cache (`position_cache.rs`) is one table for every server: reads go through the
 //! pool (one indexed query for a chunk's keys), the answers and the "use" of hits through the
 //! writer, in a transaction of their own after the batch's games (best effort: an error is
-//! logged, never a game's), and at most [`CACHE_QUEUE`] of them wait at once (past it they are
-//! dropped). The bound is each server's `--analysis-cache-positions`: servers sharing a database
+//! logged, never a game's), and at most a quarter of the writer's queue of them wait at once
+//! (past it they are dropped). The writer's queue is bounded like SQLite's
+//! ([`PgSettings::max_queued`]): past it a change is refused at once with 503 `storage_busy`. The bound is each server's `--analysis-cache-positions`: servers sharing a database
 //! should give the same one (the last to prune wins).
 //!
 //! Why tokio-postgres (with deadpool-postgres as its pool) and not sqlx: it runs on the tokio
@@ -60,10 +61,6 @@ const POOL_SIZE: usize = 8;
 /// instead of holding every game request (and `/api/ready` fails meanwhile).
 pub const STORE_TIMEOUT: Duration = Duration::from_secs(10);
 
-/// Most position-cache writes waiting for the writer at once (its queue is otherwise unbounded:
-/// the cache must not grow it without limit when PostgreSQL falls behind).
-pub const CACHE_QUEUE: usize = 1024;
-
 /// Changes a follower may fall behind before it is told to revalidate everything.
 const CHANGES_CAPACITY: usize = 1024;
 
@@ -78,6 +75,11 @@ pub struct PgSettings {
     pub max_live: u64,
     /// Most answers the position cache keeps (`--analysis-cache-positions`; 0: none).
     pub cache_positions: u64,
+    /// Most writes waiting for the writer: past it `save` refuses at once with
+    /// [`StoreError::Busy`] (503 `storage_busy`), as SQLite's queue does
+    /// ([`super::sqlite::MAX_QUEUED_WRITES`]), instead of holding changes in memory without end
+    /// while the database falls behind.
+    pub max_queued: usize,
 }
 
 /// Games kept in a PostgreSQL database other servers may share.
@@ -98,7 +100,7 @@ pub struct PgStore {
 /// The writer's queue and the ticket counter, locked together so tickets go down in order.
 struct Queue {
     next: u64,
-    sender: mpsc::UnboundedSender<Write>,
+    sender: mpsc::Sender<Write>,
 }
 
 impl PgStore {
@@ -138,7 +140,7 @@ impl PgStore {
                 .map_err(|error| StoreError::backend("bounding the analysis cache", error))?;
         }
         let instance = instance_name()?;
-        let (sender, receiver) = mpsc::unbounded_channel();
+        let (sender, receiver) = mpsc::channel(settings.max_queued.max(1));
         let (settle, settled) = watch::channel(0);
         let ledger = Arc::new(Mutex::new(Ledger::default()));
         let lease_ms = i64::try_from(settings.lease.as_millis()).unwrap_or(i64::MAX);
@@ -167,7 +169,8 @@ impl PgStore {
             instance,
             lease: settings.lease,
             stop,
-            cache: (settings.cache_positions > 0).then(|| CacheQuota::new(CACHE_QUEUE)),
+            // A quarter of the writer's queue, as SQLite's: the cache never takes a game's room.
+            cache: (settings.cache_positions > 0).then(|| CacheQuota::new(settings.max_queued / 4)),
         })
     }
 
@@ -222,8 +225,11 @@ impl PgStore {
         let ticket = queue.next;
         queue
             .sender
-            .send(write(ticket))
-            .map_err(|_| StoreError::Stopped)?;
+            .try_send(write(ticket))
+            .map_err(|error| match error {
+                mpsc::error::TrySendError::Full(_) => StoreError::Busy,
+                mpsc::error::TrySendError::Closed(_) => StoreError::Stopped,
+            })?;
         queue.next += 1;
         Ok(WriteTicket(ticket))
     }

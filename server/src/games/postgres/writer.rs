@@ -141,7 +141,7 @@ impl Ledger {
 /// Owns the queue's receiving end; runs until every sender is gone.
 pub struct Writer {
     pub pool: Pool,
-    pub receiver: mpsc::UnboundedReceiver<Write>,
+    pub receiver: mpsc::Receiver<Write>,
     pub settle: watch::Sender<u64>,
     pub ledger: Arc<Mutex<Ledger>>,
     /// This server's name in the lease columns.
