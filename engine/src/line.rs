@@ -142,7 +142,7 @@ mod tests {
     fn a_legal_line_is_kept_whole_with_check_and_mate_marks() {
         let line = Line::from_uci(
             &Position::startpos(),
-            &uci(&["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]),
+            uci(&["e2e4", "e7e5", "d1h5", "b8c6", "f1c4", "g8f6", "h5f7"]),
         );
         assert_eq!(
             san(&line),
@@ -156,7 +156,7 @@ mod tests {
         // e7e5 twice: the second is illegal; g1f3 after it would be legal for white.
         let line = Line::from_uci(
             &Position::startpos(),
-            &uci(&["e2e4", "e7e5", "e7e5", "g1f3"]),
+            uci(&["e2e4", "e7e5", "e7e5", "g1f3"]),
         );
         assert_eq!(san(&line), ["e4", "e5"]);
         assert_eq!(line.moves().len(), 2);
@@ -164,7 +164,7 @@ mod tests {
 
     #[test]
     fn a_line_whose_first_move_is_illegal_is_empty() {
-        let line = Line::from_uci(&Position::startpos(), &uci(&["e7e5", "e2e4"]));
+        let line = Line::from_uci(&Position::startpos(), uci(&["e7e5", "e2e4"]));
         assert!(line.is_empty());
         assert_eq!(line.end(), Position::startpos());
     }
@@ -172,7 +172,7 @@ mod tests {
     #[test]
     fn moves_and_uci_text_give_the_same_line() {
         let start = Position::startpos();
-        let by_uci = Line::from_uci(&start, &uci(&["g1f3", "d7d5", "b1c3", "d5d4", "d4d3"]));
+        let by_uci = Line::from_uci(&start, uci(&["g1f3", "d7d5", "b1c3", "d5d4", "d4d3"]));
         let by_move = Line::from_moves(&start, by_uci.moves());
         assert_eq!(by_move, by_uci);
         assert_eq!(by_move.len(), 4, "d4d3 comes on white's turn");
@@ -187,8 +187,8 @@ mod tests {
         let start: Position = "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"
             .parse()
             .expect("valid FEN");
-        let standard = Line::from_uci(&start, &uci(&["e1g1", "e8c8"]));
-        let chess960 = Line::from_uci(&start, &uci(&["e1h1", "e8a8"]));
+        let standard = Line::from_uci(&start, uci(&["e1g1", "e8c8"]));
+        let chess960 = Line::from_uci(&start, uci(&["e1h1", "e8a8"]));
         assert_eq!(san(&standard), ["O-O", "O-O-O"]);
         assert_eq!(standard, chess960);
     }
