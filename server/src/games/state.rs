@@ -690,15 +690,7 @@ mod tests {
 
     #[test]
     fn imported_moves_do_not_count_as_the_players_first_move() {
-        let mut game = Game::default();
-        for text in ["e2e4", "e7e5"] {
-            let m = text
-                .parse::<UciMove>()
-                .expect("UCI")
-                .to_move(game.position())
-                .expect("legal");
-            game.play(m).expect("playable");
-        }
+        let game = alphachess_testkit::game_after(&["e2e4", "e7e5"]);
         let mut state = GameState::new(game, Color::White, Level::MAX);
         assert!(state.can_abort());
         state.play_player_move(&mv("Nf3"), None).expect("legal");
