@@ -35,8 +35,8 @@ impl fmt::Display for ReplayErrorReason {
     }
 }
 
-/// A move of the list given to [`Game::from_uci_moves`] or [`Game::from_san_moves`] could not
-/// be played: which one, as written, and why.
+/// A move of a list given to [`Game::from_uci_moves`], [`Game::play_uci_moves`] or their SAN
+/// twins could not be played: which one, as written, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ReplayError {
     /// The move's index in the list (0 for the first).
@@ -91,13 +91,9 @@ impl Game {
         I: IntoIterator,
         I::Item: AsRef<str>,
     {
-        replay(start, moves, |game, text| {
-            let uci: UciMove = text.parse().map_err(ReplayErrorReason::ParseUci)?;
-            let m = uci
-                .to_move(game.position())
-                .map_err(ReplayErrorReason::IllegalUci)?;
-            game.play(m).map_err(ReplayErrorReason::Play)
-        })
+        let mut game = Game::new(start);
+        game.play_uci_moves(moves)?;
+        Ok(game)
     }
 
     /// The game from `start` after the SAN moves of `moves` (check marks optional, not
@@ -116,7 +112,48 @@ impl Game {
         I: IntoIterator,
         I::Item: AsRef<str>,
     {
-        replay(start, moves, |game, text| {
+        let mut game = Game::new(start);
+        game.play_san_moves(moves)?;
+        Ok(game)
+    }
+
+    /// Plays the UCI moves of `moves` in order, under this game's draw rule. On an error the
+    /// moves before the one named are played and the game stays there.
+    ///
+    /// ```
+    /// use alphachess_engine::{DrawRule, Game};
+    ///
+    /// let mut game = Game::default().with_draw_rule(DrawRule::ByClaim);
+    /// game.play_uci_moves("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4".split(' '))?;
+    /// assert_eq!(game.outcome(), None, "the threefold repetition was not claimed");
+    ///
+    /// let error = game.play_uci_moves(["e7e5", "e4e5"]).unwrap_err();
+    /// assert_eq!(error.index, 1);
+    /// assert_eq!(game.ply(), 10, "e7e5 was played");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play_uci_moves<I>(&mut self, moves: I) -> Result<(), ReplayError>
+    where
+        I: IntoIterator,
+        I::Item: AsRef<str>,
+    {
+        self.replay(moves, |game, text| {
+            let uci: UciMove = text.parse().map_err(ReplayErrorReason::ParseUci)?;
+            let m = uci
+                .to_move(game.position())
+                .map_err(ReplayErrorReason::IllegalUci)?;
+            game.play(m).map_err(ReplayErrorReason::Play)
+        })
+    }
+
+    /// Plays the SAN moves of `moves` (check marks optional, not verified) in order, under this
+    /// game's draw rule. On an error the moves before the one named are played.
+    pub fn play_san_moves<I>(&mut self, moves: I) -> Result<(), ReplayError>
+    where
+        I: IntoIterator,
+        I::Item: AsRef<str>,
+    {
+        self.replay(moves, |game, text| {
             let san: SanPlus = text.parse().map_err(ReplayErrorReason::ParseSan)?;
             let m = san
                 .to_move(game.position())
@@ -124,28 +161,27 @@ impl Game {
             game.play(m).map_err(ReplayErrorReason::Play)
         })
     }
-}
 
-/// Plays each text of `moves` into a game from `start` with `play`, naming the first that fails.
-fn replay<I>(
-    start: Position,
-    moves: I,
-    mut play: impl FnMut(&mut Game, &str) -> Result<(), ReplayErrorReason>,
-) -> Result<Game, ReplayError>
-where
-    I: IntoIterator,
-    I::Item: AsRef<str>,
-{
-    let mut game = Game::new(start);
-    for (index, text) in moves.into_iter().enumerate() {
-        let text = text.as_ref();
-        play(&mut game, text).map_err(|reason| ReplayError {
-            index,
-            text: text.to_owned(),
-            reason,
-        })?;
+    /// Plays each text of `moves` with `play`, naming the first that fails.
+    fn replay<I>(
+        &mut self,
+        moves: I,
+        mut play: impl FnMut(&mut Game, &str) -> Result<(), ReplayErrorReason>,
+    ) -> Result<(), ReplayError>
+    where
+        I: IntoIterator,
+        I::Item: AsRef<str>,
+    {
+        for (index, text) in moves.into_iter().enumerate() {
+            let text = text.as_ref();
+            play(self, text).map_err(|reason| ReplayError {
+                index,
+                text: text.to_owned(),
+                reason,
+            })?;
+        }
+        Ok(())
     }
-    Ok(game)
 }
 
 #[cfg(test)]
@@ -190,6 +226,22 @@ mod tests {
         let error = Game::from_san_moves(Position::startpos(), ["e4", "Zz9"]).expect_err("no Z");
         assert_eq!(error.index, 1);
         assert_eq!(error.reason, ReplayErrorReason::ParseSan(ParseSanError));
+    }
+
+    #[test]
+    fn moves_played_onto_a_game_keep_its_draw_rule_and_stop_at_the_bad_one() {
+        let mut game = Game::default().with_draw_rule(crate::DrawRule::ByClaim);
+        let knights = "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8 e2e4";
+        game.play_san_moves(["Nf3"]).expect("legal");
+        game.undo();
+        game.play_uci_moves(knights.split(' '))
+            .expect("no automatic draw under the claim rule");
+        let error = game
+            .play_san_moves(["e5", "Nf3", "Kf2"])
+            .expect_err("black's king is far from f2");
+        assert_eq!(error.index, 2);
+        assert!(matches!(error.reason, ReplayErrorReason::IllegalSan(_)));
+        assert_eq!(game.ply(), 11, "e5 and Nf3 were played");
     }
 
     #[test]
