@@ -49,12 +49,14 @@ mod chess960;
 mod color;
 mod fen;
 mod game;
+mod line;
 mod movegen;
 mod moves;
 mod perft;
 pub mod pgn;
 mod piece;
 mod position;
+mod replay;
 mod role;
 mod san;
 mod square;
@@ -72,10 +74,12 @@ pub use game::{
     DrawReason, DrawRule, Game, GameResult, NoClaimableDrawError, Outcome, ParseGameResultError,
     PlayError, WinReason,
 };
+pub use line::Line;
 pub use moves::{Move, MoveList, MoveListIntoIter, MAX_MOVES};
 pub use perft::{perft, perft_divide};
 pub use piece::Piece;
 pub use position::{IllegalMoveError, Position};
+pub use replay::{ReplayError, ReplayErrorReason};
 pub use role::{ByRole, Role};
 pub use san::{IllegalSanReason, ParseSanError, San, SanError, SanPlus, Suffix};
 pub use square::{File, ParseSquareError, Rank, Square};

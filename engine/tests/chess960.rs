@@ -407,17 +407,10 @@ fn perft_divide_prints_king_takes_rook_like_stockfish() {
 #[test]
 fn a_chess960_game_writes_and_reads_back_as_pgn_with_its_variant_and_fen() {
     let start = Position::chess960(0).expect("in range");
-    let mut game = Game::new(start.clone());
-    for san in [
+    let moves = [
         "Ne3", "Ne6", "Nd3", "Nd6", "c3", "c6", "Qc2", "Qc7", "O-O-O", "O-O-O",
-    ] {
-        let m = san
-            .parse::<SanPlus>()
-            .expect("syntax")
-            .to_move(game.position())
-            .expect("legal");
-        game.play(m).expect("legal");
-    }
+    ];
+    let game = Game::from_san_moves(start.clone(), moves).expect("legal");
     let pgn = write_game(&Tags::new(), &game);
     assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
     assert!(pgn.contains("[SetUp \"1\"]"), "{pgn}");

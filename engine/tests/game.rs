@@ -4,7 +4,7 @@
 
 use alphachess_engine::{
     Color, DrawReason, DrawRule, Game, GameResult, NoClaimableDrawError, Outcome,
-    ParseGameResultError, PlayError, Position, UciMove, WinReason,
+    ParseGameResultError, PlayError, Position, WinReason,
 };
 
 /// A game from `fen` with the UCI moves of `line` played.
@@ -16,13 +16,8 @@ fn game_after(fen: &str, line: &str) -> Game {
 
 /// Plays space-separated UCI moves, asserting each is legal.
 fn play_line(game: &mut Game, line: &str) {
-    for text in line.split_whitespace() {
-        let uci: UciMove = text.parse().expect("uci");
-        let m = uci
-            .to_move(game.position())
-            .unwrap_or_else(|err| panic!("{text}: {err}"));
-        game.play(m).unwrap_or_else(|err| panic!("{text}: {err}"));
-    }
+    game.play_uci_moves(line.split_whitespace())
+        .unwrap_or_else(|err| panic!("{err}"));
 }
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -12,7 +12,7 @@ use alphachess_engine::pgn::{
     PgnErrorKind, PgnGame, Reader, Tags, MAX_ANNOTATION_BYTES, MAX_COMMENT_LEN,
 };
 use alphachess_engine::{
-    Color, DrawReason, DrawRule, Game, GameResult, Outcome, PlayError, Position, San, SanError,
+    Color, DrawReason, DrawRule, Game, GameResult, Outcome, PlayError, Position, SanError,
     WinReason,
 };
 
@@ -199,16 +199,7 @@ fn assert_annotated_round_trip(tags: &Tags, game: &Game, annotations: &Annotatio
 
 /// Plays SAN moves from the start.
 fn game_of(moves: &[&str]) -> Game {
-    let mut game = Game::default();
-    for san in moves {
-        let m = san
-            .parse::<San>()
-            .expect("san")
-            .to_move(game.position())
-            .expect("legal");
-        game.play(m).expect("legal");
-    }
-    game
+    Game::from_san_moves(Position::startpos(), moves).unwrap_or_else(|error| panic!("{error}"))
 }
 
 fn comment(text: &str) -> Comment {
@@ -478,15 +469,7 @@ Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0
 #[test]
 fn a_game_from_a_set_up_position_is_written_with_its_fen_and_black_first_numbering() {
     let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
-    let mut game = Game::new(fen.parse().expect("valid FEN"));
-    for san in ["e5", "Nf3"] {
-        let m = san
-            .parse::<San>()
-            .expect("san")
-            .to_move(game.position())
-            .expect("legal");
-        game.play(m).expect("legal");
-    }
+    let game = Game::from_san_moves(fen.parse().expect("valid FEN"), ["e5", "Nf3"]).expect("legal");
     let written = pgn::write_game(&Tags::new(), &game);
     assert_eq!(
         written,

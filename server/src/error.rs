@@ -22,6 +22,7 @@ use crate::games::{
     parse_fen, parse_pgn, AnalysisError, Decline, DrawError, GameError, ParsePlayerMoveError,
     PlayerMove, SetupError, StoreError, MAX_PLIES,
 };
+use crate::sentence::sentence;
 use crate::uci::EngineError;
 
 /// Every way a request can fail: the domain's refusals, wrapped, and the edge's own.
@@ -671,19 +672,6 @@ impl ResponseError for ApiError {
         }
         response.json(self.body())
     }
-}
-
-/// `Display` text is lowercase with no full stop (Rust style); people get a sentence.
-fn sentence(text: &str) -> String {
-    let mut chars = text.chars();
-    let mut out: String = match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    };
-    if !out.ends_with(['.', '?', '!']) {
-        out.push('.');
-    }
-    out
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@ pub mod limits;
 pub mod middleware;
 pub mod openings;
 pub mod routes;
+pub mod sentence;
 pub mod startup;
 pub mod token;
 pub mod uci;

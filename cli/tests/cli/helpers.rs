@@ -5,20 +5,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use alphachess_server::{Application, Config};
+use alphachess_testkit::stockfish;
 use tokio::runtime::Runtime;
-
-/// The real Stockfish: `$STOCKFISH`, else Debian's. Its absence fails the tests, never skips them.
-pub fn stockfish() -> PathBuf {
-    let path = std::env::var_os("STOCKFISH")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/games/stockfish"));
-    assert!(
-        path.is_file(),
-        "Stockfish is required at {} (apt-get install -y stockfish, or set STOCKFISH)",
-        path.display()
-    );
-    path
-}
 
 /// A running server, stopped when dropped (with its runtime).
 pub struct TestServer {

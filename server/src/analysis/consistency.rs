@@ -41,17 +41,7 @@ mod tests {
     use super::*;
     use crate::analysis::Pass;
     use crate::uci::PositionAnalysis;
-    use alphachess_engine::{Game, UciMove};
-
-    fn game_after(moves: &[&str]) -> Game {
-        let mut game = Game::default();
-        for text in moves {
-            let uci: UciMove = text.parse().expect("test move is UCI");
-            let m = uci.to_move(game.position()).expect("test move is legal");
-            game.play(m).expect("test move is playable");
-        }
-        game
-    }
+    use alphachess_engine::{Game, Position};
 
     fn answer(review: &Review, index: usize, score: Score) -> PositionAnalysis {
         let position = &review.game().positions()[index];
@@ -68,7 +58,8 @@ mod tests {
     #[test]
     fn only_a_mate_that_appears_or_vanishes_across_a_boundary_is_searched_again() {
         // 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6
-        let game = game_after(&["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"]);
+        let moves = ["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"];
+        let game = Game::from_uci_moves(Position::startpos(), moves).expect("legal moves");
         let mut review = Review::new(game);
         let scores = [
             Score::Cp(20),

@@ -10,7 +10,7 @@
 //! final one. A ply built from a quick answer is `provisional`; accuracy, the summary and the PGN
 //! export wait for final answers only, and a quick answer never replaces a final one.
 
-use alphachess_engine::{ByColor, Color, DrawReason, Game, Move, Outcome, Position, SanPlus};
+use alphachess_engine::{ByColor, Color, DrawReason, Game, Line, Outcome, SanPlus};
 
 use super::accuracy::{average_centipawn_loss, game_accuracy};
 use super::eval::Eval;
@@ -235,7 +235,12 @@ impl Review {
                 uci: analysis.best.to_uci().to_string(),
                 san: SanPlus::from_move(before, analysis.best).to_string(),
             }),
-            pv_san: san_line(before, &analysis.pv),
+            // The first PV_SHOWN moves, up to the first illegal one, in SAN.
+            pv_san: Line::from_moves(before, analysis.pv.iter().take(PV_SHOWN))
+                .san()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
             provisional: before_answer.pass == Pass::Quick || after_provisional,
             depth: searched_after.map(|a| a.analysis.depth),
             nodes: searched_after.map(|a| a.analysis.nodes),
@@ -294,35 +299,12 @@ impl Review {
     }
 }
 
-/// The first [`PV_SHOWN`] moves of `line` from `position`, in SAN.
-fn san_line(position: &Position, line: &[Move]) -> Vec<String> {
-    let mut position = position.clone();
-    let mut shown = Vec::with_capacity(PV_SHOWN);
-    for &m in line.iter().take(PV_SHOWN) {
-        let san = SanPlus::from_move(&position, m).to_string();
-        if position.play(m).is_err() {
-            break;
-        }
-        shown.push(san);
-    }
-    shown
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::uci::Score;
-    use alphachess_engine::{UciMove, WinReason};
-
-    fn game_after(moves: &[&str]) -> Game {
-        let mut game = Game::default();
-        for text in moves {
-            let uci: UciMove = text.parse().expect("test move is UCI");
-            let m = uci.to_move(game.position()).expect("test move is legal");
-            game.play(m).expect("test move is playable");
-        }
-        game
-    }
+    use alphachess_engine::{Move, Position, UciMove, WinReason};
+    use alphachess_testkit::game_after;
 
     /// An engine answer for `position`: `line` in UCI, the first move being the best.
     fn answer(position: &Position, score: Score, line: &[&str]) -> PositionAnalysis {

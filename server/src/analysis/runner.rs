@@ -263,7 +263,7 @@ mod tests {
     use super::*;
     use crate::analysis::chunks::plan;
     use crate::uci::Score;
-    use alphachess_engine::UciMove;
+    use alphachess_engine::Position;
 
     /// A fake engine for fault tests: answers every search with the first legal move, records
     /// what it searched, and fails the first search of `fail_at` (as if its process died).
@@ -317,16 +317,11 @@ mod tests {
     /// 14 positions without a repetition: 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7
     /// 6. Re1 b5 7. Bb3.
     fn game() -> Game {
-        let mut game = Game::default();
-        for text in [
+        let moves = [
             "e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6", "b5a4", "g8f6", "e1g1", "f8e7", "f1e1",
             "b7b5", "a4b3",
-        ] {
-            let uci: UciMove = text.parse().expect("test move is UCI");
-            let m = uci.to_move(game.position()).expect("test move is legal");
-            game.play(m).expect("test move is playable");
-        }
-        game
+        ];
+        Game::from_uci_moves(Position::startpos(), moves).expect("legal moves")
     }
 
     const SETTINGS: PassSettings = PassSettings {

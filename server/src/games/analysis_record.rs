@@ -191,15 +191,7 @@ impl AnalysisRecord {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn game_after(moves: &[&str]) -> Game {
-        let mut game = Game::default();
-        for text in moves {
-            let m = legal_move(game.position(), text).expect("test move is legal");
-            game.play(m).expect("playable");
-        }
-        game
-    }
+    use alphachess_testkit::game_after;
 
     fn analysed(game: &Game, index: usize, score: Score, line: &[&str]) -> AnalysedPosition {
         let mut board = game.positions()[index].clone();

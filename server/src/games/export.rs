@@ -175,20 +175,13 @@ mod tests {
     use super::*;
     use crate::analysis::BestMove;
     use crate::games::level::Level;
-    use alphachess_engine::{Game, San};
+    use alphachess_engine::{Game, Position};
     use std::time::Duration;
 
     /// 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#, the player white.
     fn scholars_mate() -> GameState {
-        let mut game = Game::default();
-        for san in ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"] {
-            let m = san
-                .parse::<San>()
-                .expect("SAN")
-                .to_move(game.position())
-                .expect("legal");
-            game.play(m).expect("playable");
-        }
+        let moves = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"];
+        let game = Game::from_san_moves(Position::startpos(), moves).expect("legal");
         GameState::new(game, Color::White, Level::MAX)
     }
 

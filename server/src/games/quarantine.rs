@@ -9,7 +9,7 @@
 //! can replay it gets the game back.
 
 use alphachess_engine::pgn::{self, Annotations, Comment, MAX_COMMENT_LEN};
-use alphachess_engine::{DrawRule, Game, UciMove};
+use alphachess_engine::{DrawRule, Game};
 
 use super::color::parse_color_name;
 use super::export::set_player_tags;
@@ -64,17 +64,11 @@ fn replay_leniently(record: &GameRecord) -> (Game, String) {
     };
     let mut game = Game::new(start).with_draw_rule(DrawRule::ByClaim);
     let words: Vec<&str> = record.moves.split_whitespace().collect();
-    for (index, text) in words.iter().enumerate() {
-        let played = text
-            .parse::<UciMove>()
-            .ok()
-            .and_then(|uci| uci.to_move(game.position()).ok())
-            .is_some_and(|m| game.play(m).is_ok());
-        if !played {
-            return (game, words[index..].join(" "));
-        }
-    }
-    (game, String::new())
+    let unplayed = match game.play_uci_moves(&words) {
+        Ok(()) => String::new(),
+        Err(error) => words[error.index..].join(" "),
+    };
+    (game, unplayed)
 }
 
 /// `text` as PGN comments: `}` (which would end one) replaced, split between words to fit.

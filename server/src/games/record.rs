@@ -276,18 +276,10 @@ fn apply_declared_result(
 mod tests {
     use super::*;
     use alphachess_engine::{CastlingMode, DrawRule, Outcome, WinReason};
+    use alphachess_testkit::game_after;
 
     fn played(moves: &[&str], player: Color) -> GameState {
-        let mut game = Game::default();
-        for text in moves {
-            let m = text
-                .parse::<UciMove>()
-                .expect("UCI")
-                .to_move(game.position())
-                .expect("legal");
-            game.play(m).expect("playable");
-        }
-        GameState::new(game, player, Level::new(3).expect("a level"))
+        GameState::new(game_after(moves), player, Level::new(3).expect("a level"))
     }
 
     fn record_of(state: &GameState) -> GameRecord {
@@ -315,17 +307,11 @@ mod tests {
 
     #[test]
     fn a_chess960_game_with_castling_comes_back_as_chess960_even_from_setup_518() {
-        let mut game = Game::new(Position::chess960(518).expect("in range"));
-        for text in [
+        let start = Position::chess960(518).expect("in range");
+        let moves = [
             "g1f3", "g8f6", "g2g3", "g7g6", "f1g2", "f8g7", "e1h1", "e8h8",
-        ] {
-            let m = text
-                .parse::<UciMove>()
-                .expect("UCI")
-                .to_move(game.position())
-                .expect("legal");
-            game.play(m).expect("playable");
-        }
+        ];
+        let game = Game::from_uci_moves(start, moves).expect("legal");
         let state = GameState::new(game, Color::White, Level::new(3).expect("a level"));
         let record = record_of(&state);
         assert_eq!(
@@ -345,13 +331,7 @@ mod tests {
         let start = Position::from_fen(fen)
             .and_then(|start| start.with_castling_mode(CastlingMode::Chess960))
             .expect("valid");
-        let mut game = Game::new(start);
-        let m = "b1c3"
-            .parse::<UciMove>()
-            .expect("UCI")
-            .to_move(game.position())
-            .expect("legal");
-        game.play(m).expect("playable");
+        let game = Game::from_uci_moves(start, ["b1c3"]).expect("legal");
         let state = GameState::new(game, Color::White, Level::MAX);
         let record = record_of(&state);
         assert_eq!(record.initial_fen, fen, "no rook files to tell");

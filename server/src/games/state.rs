@@ -690,15 +690,7 @@ mod tests {
 
     #[test]
     fn imported_moves_do_not_count_as_the_players_first_move() {
-        let mut game = Game::default();
-        for text in ["e2e4", "e7e5"] {
-            let m = text
-                .parse::<UciMove>()
-                .expect("UCI")
-                .to_move(game.position())
-                .expect("legal");
-            game.play(m).expect("playable");
-        }
+        let game = alphachess_testkit::game_after(&["e2e4", "e7e5"]);
         let mut state = GameState::new(game, Color::White, Level::MAX);
         assert!(state.can_abort());
         state.play_player_move(&mv("Nf3"), None).expect("legal");
@@ -711,14 +703,8 @@ mod tests {
     fn a_draw_can_be_claimed_only_under_the_claim_rule_on_the_players_turn() {
         use alphachess_engine::{DrawReason, DrawRule};
         let mut game = Game::default().with_draw_rule(DrawRule::ByClaim);
-        for text in "g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8".split(' ') {
-            let m = text
-                .parse::<UciMove>()
-                .expect("UCI")
-                .to_move(game.position())
-                .expect("legal");
-            game.play(m).expect("playable");
-        }
+        game.play_uci_moves("g1f3 g8f6 f3g1 f6g8 g1f3 g8f6 f3g1 f6g8".split(' '))
+            .expect("legal");
         let mut state = GameState::new(game.clone(), Color::White, Level::MAX);
         assert!(state.can_claim_draw());
         state.claim_draw().expect("threefold repetition");

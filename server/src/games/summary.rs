@@ -112,16 +112,10 @@ mod tests {
     use super::*;
     use crate::games::clock::TimeControl;
     use crate::games::level::Level;
-    use alphachess_engine::{Game, San};
+    use alphachess_engine::{Game, Position};
 
     fn game_after(moves: &[&str]) -> Game {
-        let mut game = Game::default();
-        for text in moves {
-            let san: San = text.parse().expect("notation");
-            let m = san.to_move(game.position()).expect("legal");
-            game.play(m).expect("playable");
-        }
-        game
+        Game::from_san_moves(Position::startpos(), moves).expect("test moves are legal")
     }
 
     /// Built from the state or cut down from the whole view: the same summary.

@@ -1,6 +1,6 @@
 //! Search progress as the live stream shows it: white's point of view, the PV in SAN.
 
-use alphachess_engine::{Color, Position, SanPlus};
+use alphachess_engine::{Color, Line, Position};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -60,22 +60,14 @@ impl Thinking {
             score: ScoreView::white_pov(score, position.turn()),
             nodes: info.nodes.unwrap_or(0),
             nps: info.nps.unwrap_or(0),
-            pv: san_line(position, info),
+            // The PV in SAN, stopping at the first move that is not legal where it is played.
+            pv: Line::from_uci(position, &info.pv)
+                .san()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
         })
     }
-}
-
-/// The PV in SAN, stopping at the first move that is not legal where it is played.
-fn san_line(position: &Position, info: &SearchInfo) -> Vec<String> {
-    let mut position = position.clone();
-    let mut line = Vec::with_capacity(info.pv.len());
-    for uci in &info.pv {
-        let Ok(m) = uci.to_move(&position) else { break };
-        line.push(SanPlus::from_move(&position, m).to_string());
-        // `to_move` only answers legal moves.
-        position.play_unchecked(m);
-    }
-    line
 }
 
 #[cfg(test)]

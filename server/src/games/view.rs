@@ -374,21 +374,17 @@ mod tests {
     #[test]
     fn the_view_names_the_deepest_opening_reached() {
         use crate::games::level::Level;
-        use alphachess_engine::{Game, San};
+        use alphachess_engine::{Game, Position};
         let id = GameId::parse("abcdefghijkl").expect("an id");
-        let mut game = Game::default();
-        let view = GameView::new(&id, &GameState::new(game.clone(), Color::White, Level::MAX));
+        let view = GameView::new(
+            &id,
+            &GameState::new(Game::default(), Color::White, Level::MAX),
+        );
         assert_eq!(view.opening, None);
-        for san in [
+        let najdorf = [
             "e4", "c5", "Nf3", "d6", "d4", "cxd4", "Nxd4", "Nf6", "Nc3", "a6", "h3",
-        ] {
-            let m = san
-                .parse::<San>()
-                .expect("SAN")
-                .to_move(game.position())
-                .expect("legal");
-            game.play(m).expect("playable");
-        }
+        ];
+        let game = Game::from_san_moves(Position::startpos(), najdorf).expect("legal");
         let view = GameView::new(&id, &GameState::new(game, Color::White, Level::MAX));
         let opening = view.opening.expect("a Najdorf");
         assert_eq!(opening.eco, "B90");

@@ -11,6 +11,7 @@ use alphachess_engine::{Color, DrawReason, WinReason};
 use serde::Serialize;
 
 use crate::games::{EndReason, GameView, Level, Status};
+use crate::sentence::capitalised;
 
 /// What lichess reports in place of a clock in a game without one (`Int.MaxValue`, as its
 /// correspondence games do).
@@ -87,10 +88,7 @@ pub fn speed_of(view: &GameView) -> &'static str {
 
 /// The perf's display name (`GameFullEvent.perf.name`): the speed, capitalised.
 fn perf_name(speed: &str) -> String {
-    let mut chars = speed.chars();
-    chars.next().map_or_else(String::new, |first| {
-        first.to_ascii_uppercase().to_string() + chars.as_str()
-    })
+    capitalised(speed)
 }
 
 /// `GameStateEvent.yaml`: the changing part of a game.

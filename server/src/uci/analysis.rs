@@ -8,7 +8,7 @@
 
 use std::sync::Arc;
 
-use alphachess_engine::{Color, Game, Move, Position};
+use alphachess_engine::{Color, Game, Line, Move, Position};
 
 use super::error::EngineError;
 use super::info::{parse_info, Score, ScoreBound, SearchInfo};
@@ -114,7 +114,7 @@ impl AnalysisLines {
             Color::White => score,
             Color::Black => score.flipped(),
         };
-        let mut pv = legal_prefix(position, &info.pv);
+        let mut pv = Line::from_uci(position, &info.pv).into_moves();
         if pv.first() != Some(&best) {
             // The line belongs to another move: keep only the move the engine chose.
             pv = vec![best];
@@ -129,34 +129,11 @@ impl AnalysisLines {
     }
 }
 
-/// The moves of `line` from `position` up to (not including) the first illegal one.
-fn legal_prefix(position: &Position, line: &[alphachess_engine::UciMove]) -> Vec<Move> {
-    let mut position = position.clone();
-    let mut moves = Vec::with_capacity(line.len());
-    for uci in line {
-        let Ok(m) = uci.to_move(&position) else { break };
-        if position.play(m).is_err() {
-            break;
-        }
-        moves.push(m);
-    }
-    moves
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use alphachess_engine::UciMove;
-
-    fn game_after(moves: &[&str]) -> Game {
-        let mut game = Game::default();
-        for text in moves {
-            let uci: UciMove = text.parse().expect("test move is UCI");
-            let m = uci.to_move(game.position()).expect("test move is legal");
-            game.play(m).expect("test move is playable");
-        }
-        game
-    }
+    use alphachess_testkit::game_after;
 
     fn mv(position: &Position, text: &str) -> Move {
         let uci: UciMove = text.parse().expect("test move is UCI");

@@ -246,13 +246,8 @@ mod tests {
     use alphachess_engine::Position;
 
     fn game_after(fen: &str, moves: &[&str]) -> Game {
-        let mut game = Game::new(Position::from_fen(fen).expect("test FEN is valid"));
-        for text in moves {
-            let uci: UciMove = text.parse().expect("test move is UCI");
-            let m = uci.to_move(game.position()).expect("test move is legal");
-            game.play(m).expect("test move is playable");
-        }
-        game
+        let start = Position::from_fen(fen).expect("test FEN is valid");
+        Game::from_uci_moves(start, moves).expect("test moves are legal")
     }
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -1,29 +1,17 @@
 //! Spawning the real application on 127.0.0.1:0 and talking to it.
 
-use std::net::TcpListener;
 use std::path::PathBuf;
 use std::time::Duration;
 
 use actix_web::web;
-use alphachess_engine::{Game, UciMove};
 use alphachess_server::games::GameService;
 use alphachess_server::uci::{EnginePool, EngineSettings};
 use alphachess_server::{Application, Config};
 use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
 
-/// The real Stockfish: `$STOCKFISH`, else Debian's. Its absence fails the tests, never skips them.
-pub fn stockfish() -> PathBuf {
-    let path = std::env::var_os("STOCKFISH")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/games/stockfish"));
-    assert!(
-        path.is_file(),
-        "Stockfish is required at {} (apt-get install -y stockfish, or set STOCKFISH)",
-        path.display()
-    );
-    path
-}
+// Shared with the PostgreSQL and CLI suites; re-exported so every test file imports helpers.
+pub use alphachess_testkit::{free_port, game_after, stockfish};
 
 /// A pool of ONE real Stockfish with room for `queue_len` waiting searches.
 pub async fn one_engine(queue_len: usize) -> EnginePool {
@@ -37,28 +25,9 @@ pub async fn one_engine(queue_len: usize) -> EnginePool {
     .expect("Stockfish starts")
 }
 
-/// The standard game after `moves` (UCI, all legal).
-pub fn game_after(moves: &[&str]) -> Game {
-    let mut game = Game::default();
-    for text in moves {
-        let uci: UciMove = text.parse().expect("test move is UCI");
-        let m = uci.to_move(game.position()).expect("test move is legal");
-        game.play(m).expect("test move is playable");
-    }
-    game
-}
-
 /// The fake engine used by the fault tests.
 pub fn fake_engine() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fake_engines/fake-uci.sh")
-}
-
-/// A loopback port nobody listens on now.
-pub fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .expect("a free port")
-        .port()
 }
 
 /// A configuration for tests: loopback port 0, real Stockfish at depth 4, no client folder, and

@@ -9,7 +9,7 @@ use std::process::{Child, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use alphachess_engine::{Game, Position, UciMove};
+use alphachess_engine::{Game, Position};
 use alphachess_server::games::{SCHEMA_V1, SCHEMA_VERSION};
 use alphachess_server::token::TokenHash;
 use reqwest::StatusCode;
@@ -200,16 +200,8 @@ fn uci_moves(view: &Value) -> Vec<String> {
 
 /// The moves replayed from the start position by the engine crate; panics on an illegal one.
 fn replay(moves: &[String]) -> Game {
-    let mut game = Game::new(Position::startpos());
-    for text in moves {
-        let m = text
-            .parse::<UciMove>()
-            .expect("UCI text")
-            .to_move(game.position())
-            .unwrap_or_else(|error| panic!("{text} is illegal after {moves:?}: {error}"));
-        game.play(m).expect("the game goes on");
-    }
-    game
+    Game::from_uci_moves(Position::startpos(), moves)
+        .unwrap_or_else(|error| panic!("{error} in {moves:?}"))
 }
 
 /// Whether ply `index` (0-based) of a standard game is the engine's move.

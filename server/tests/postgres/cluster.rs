@@ -12,6 +12,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
+use alphachess_testkit::free_port;
 use tokio_postgres::NoTls;
 
 /// The role the tests connect as (trust authentication on loopback only).
@@ -224,12 +225,4 @@ impl Drop for PgCluster {
         let _ = self.server.wait();
         let _ = std::fs::remove_dir_all(&self.dir);
     }
-}
-
-/// A loopback port nobody listens on now.
-pub fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|listener| listener.local_addr())
-        .expect("a free port")
-        .port()
 }

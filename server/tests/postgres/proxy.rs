@@ -6,7 +6,9 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::Duration;
 
-use super::cluster::{cluster, free_port};
+use alphachess_testkit::free_port;
+
+use super::cluster::cluster;
 use super::server::{Server, Watcher};
 
 /// An nginx of our own; stopped and its folder removed when dropped.

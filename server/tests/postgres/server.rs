@@ -1,26 +1,11 @@
 //! The real server binary, started on a database of the test cluster, and its HTTP client.
 
-use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use alphachess_testkit::{free_port, stockfish};
 use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
-
-use super::cluster::free_port;
-
-/// The real Stockfish: `$STOCKFISH`, else Debian's. Its absence fails the tests, never skips them.
-pub fn stockfish() -> PathBuf {
-    let path = std::env::var_os("STOCKFISH")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/games/stockfish"));
-    assert!(
-        path.is_file(),
-        "Stockfish is required at {}",
-        path.display()
-    );
-    path
-}
 
 /// One `alphachess-server` process (killed when dropped), or a proxy in front of several.
 pub struct Server {
