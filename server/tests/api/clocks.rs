@@ -116,7 +116,7 @@ async fn a_player_who_does_nothing_loses_on_time_with_no_request_made() {
     let review = analysed(&app, &game.id).await;
     assert_eq!(
         review["progress"],
-        json!({ "done": 3, "total": 3 }),
+        json!({ "done": 3, "quick": 3, "total": 3 }),
         "{review}"
     );
 }
