@@ -32,7 +32,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use rusqlite::{params, Connection, OpenFlags};
+use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
 use tokio::sync::watch;
 
 use super::analysis_record::{status_name, AnalysisRecord, PositionRecord};
@@ -632,7 +632,7 @@ impl Writer {
 /// Forgets the games (with their analyses) nobody changed for `idle_ms`; how many.
 fn expire(conn: &mut Connection, idle_ms: i64) -> rusqlite::Result<u64> {
     let before = unix_millis().saturating_sub(idle_ms);
-    let tx = conn.transaction()?;
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let idle = "SELECT id FROM games WHERE updated_at < ?1";
     tx.execute(
         &format!("DELETE FROM analysed_positions WHERE game_id IN ({idle})"),
@@ -716,7 +716,11 @@ fn commit(
     cache: &mut SqliteCache,
     cached: &mut HashMap<u64, Vec<Option<CachedAnswer>>>,
 ) -> rusqlite::Result<Vec<u64>> {
-    let mut tx = conn.transaction()?;
+    // IMMEDIATE: the write lock is taken at BEGIN, where a busy file is waited out (the busy
+    // timeout). A deferred transaction that reads first (the count of live games) and then
+    // writes gets SQLITE_BUSY at once when another connection holds the lock: SQLite does not
+    // wait for a lock to upgrade a read, and the whole batch failed.
+    let mut tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     let mut full = Vec::new();
     {
         let mut live = tx.prepare_cached("SELECT count(*) FROM games WHERE status = 'ongoing'")?;
