@@ -334,8 +334,14 @@ impl GameService {
     ) -> Result<(Arc<GameSlot>, EngineTurnStarted), GameError> {
         let slot = self.games.find_authorized(id, token).await?;
         self.settle_clock(&slot)?;
-        slot.update(|state| state.play_player_move(m, expected_ply))?;
-        match self.start_engine_turn(&slot, true, client, held).await {
+        // The move and the start of the reply's turn in one change: nothing (such as the restart's
+        // pass over the engine's turns) can start that turn in between and leave this request
+        // with no reply to wait for.
+        let begun = slot.update(|state| {
+            state.play_player_move(m, expected_ply)?;
+            Ok(state.begin_engine_turn(true))
+        })?;
+        match self.search_engine_turn(&slot, begun, client, held).await {
             Ok(turn) => Ok((slot, turn)),
             Err(error) => {
                 slot.durable().await?;
@@ -660,7 +666,19 @@ impl GameService {
         client: Option<ClientKey>,
         held: impl Send + 'static,
     ) -> Result<EngineTurnStarted, GameError> {
-        let (turn, view) = slot.update(|state| Ok(state.begin_engine_turn(undo_on_failure)))?;
+        let begun = slot.update(|state| Ok(state.begin_engine_turn(undo_on_failure)))?;
+        self.search_engine_turn(slot, begun, client, held).await
+    }
+
+    /// Starts the search of a turn `begin_engine_turn` began (`None`: the engine has nothing to
+    /// do), with `view` the game as that change left it.
+    async fn search_engine_turn(
+        &self,
+        slot: &Arc<GameSlot>,
+        (turn, view): (Option<EngineTurn>, Arc<GameView>),
+        client: Option<ClientKey>,
+        held: impl Send + 'static,
+    ) -> Result<EngineTurnStarted, GameError> {
         let Some(turn) = turn else {
             return Ok(EngineTurnStarted::Done(view));
         };
