@@ -11,7 +11,8 @@ use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
 
 use crate::helpers::{expect_error, spawn_with, test_config, TestApp, TestGame};
-use crate::sse::Watcher;
+use crate::ndjson::LineWatcher;
+use crate::sse::{EventStream, Watcher};
 
 /// Nodes per position: enough for Stockfish to see a mate in one, quick on this machine.
 const NODES: u64 = 20_000;
@@ -209,15 +210,29 @@ async fn a_watcher_sees_every_ply_provisional_then_final_and_then_the_done_event
 {
     let app = spawn_analysing().await;
     let game = imported(&app, SCHOLARS_MATE).await;
-    let mut watcher = Watcher::connect(&app, &game.id).await;
-    let first = watcher.next_within(Duration::from_secs(10)).await;
+    let watcher = Watcher::connect(&app, &game.id).await;
+    provisional_then_final(&app, &game, watcher).await;
+}
+
+#[tokio::test]
+async fn an_ndjson_watcher_sees_every_ply_provisional_then_final_too() {
+    let app = spawn_analysing().await;
+    let game = imported(&app, SCHOLARS_MATE).await;
+    let watcher = LineWatcher::connect(&app, &game.id).await;
+    provisional_then_final(&app, &game, watcher).await;
+}
+
+/// The analysis of the Scholar's mate as `watcher` sees it on the game's stream (SSE or NDJSON):
+/// every ply provisional first (the whole graph), then every ply final, then `done`.
+async fn provisional_then_final(app: &TestApp, game: &TestGame, mut watcher: impl EventStream) {
+    let first = watcher.next_event().await;
     assert_eq!(first.name, "game");
-    request_analysis(&app, &game).await;
+    request_analysis(app, game).await;
     // (ply, provisional) in the order the events came.
     let mut plies = Vec::new();
     let mut statuses = Vec::new();
     let done = loop {
-        let event = watcher.next_within(Duration::from_secs(60)).await;
+        let event = watcher.next_event().await;
         assert_eq!(event.name, "analysis", "{event:?}");
         let data = event.data;
         if data["ply"].is_null() {
@@ -272,7 +287,7 @@ async fn a_watcher_sees_every_ply_provisional_then_final_and_then_the_done_event
         );
     }
     assert_eq!(done["progress"], json!({"done": 7, "quick": 7, "total": 7}));
-    let kept = analysis(&app, &game.id).await;
+    let kept = analysis(app, &game.id).await;
     assert!(
         kept["plies"]
             .as_array()
@@ -458,8 +473,11 @@ async fn an_analysis_stopped_by_a_restart_resumes_without_searching_again_what_w
 
 #[tokio::test]
 async fn live_moves_are_answered_while_a_long_analysis_runs_on_the_only_engine() {
-    // Millions of nodes per position: the analysis runs for minutes on this one engine.
-    let app = spawn_with(config_with(5_000_000)).await;
+    // Millions of nodes per position: the analysis runs for minutes on this one engine (no quick
+    // pass, whose short searches would leave the engine idle between them).
+    let mut config = config_with(5_000_000);
+    config.analysis_quick_nodes = 0;
+    let app = spawn_with(config).await;
     let finished = imported(&app, SCHOLARS_MATE).await;
     request_analysis(&app, &finished).await;
     for _ in 0..2_000 {
