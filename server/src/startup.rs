@@ -102,7 +102,7 @@ impl Application {
             config.idle_timeout(),
             Arc::clone(&load_failure),
         );
-        if service.games().store().is_shared() {
+        if service.is_shared() {
             spawn_takeover(&service, Duration::from_millis(config.lease_ms) / 2);
             tokio::spawn(GameService::follow_changes(Arc::downgrade(
                 &service.clone().into_inner(),
@@ -477,11 +477,11 @@ fn spawn_expiry(service: &web::Data<GameService>, idle_timeout: Duration) {
         loop {
             ticks.tick().await;
             let Some(service) = weak.upgrade() else { break };
-            let expired = service.games().expire_idle();
+            let (expired, stored) = service.expire_idle(idle_timeout).await;
             if expired > 0 {
                 tracing::info!(expired, "forgot idle games");
             }
-            match service.games().store().expire_idle(idle_timeout).await {
+            match stored {
                 Ok(0) => {}
                 Ok(expired) => tracing::info!(expired, "forgot idle games in the database"),
                 Err(error) => tracing::warn!(%error, "could not forget idle games in the database"),

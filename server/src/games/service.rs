@@ -116,6 +116,18 @@ impl GameService {
         &self.games
     }
 
+    /// Whether other servers share the store (then this one takes over their engine turns and
+    /// follows their changes).
+    pub fn is_shared(&self) -> bool {
+        self.games.store().is_shared()
+    }
+
+    /// Forgets the games nobody changed for `idle`, in memory and in the store; how many of each.
+    pub async fn expire_idle(&self, idle: Duration) -> (usize, Result<u64, StoreError>) {
+        let forgotten = self.games.expire_idle();
+        (forgotten, self.games.store().expire_idle(idle).await)
+    }
+
     /// The engine pool (its status is for logs and tests).
     pub fn engines(&self) -> &EnginePool {
         &self.engines
