@@ -5,7 +5,8 @@
 
 use std::sync::Arc;
 
-use alphachess_engine::{Color, Game, Position, SanPlus};
+use alphachess_engine::pgn;
+use alphachess_engine::{Color, Game, Position};
 use alphachess_server::analysis::judgment::winning_chances;
 use alphachess_server::analysis::{
     positions_to_search, prefix, AnalysisStatus, Judgment, Pass, Review,
@@ -54,27 +55,6 @@ async fn endgame(pool: &EnginePool) -> Game {
         }
     }
     game
-}
-
-/// `game` as PGN movetext (with its FEN when it does not start from the start).
-fn pgn_of(game: &Game) -> String {
-    let mut position = game.initial_position().clone();
-    let mut text = String::new();
-    if position != Position::startpos() {
-        text.push_str(&format!("[SetUp \"1\"]\n[FEN \"{ENDGAME_FEN}\"]\n\n"));
-    }
-    for (ply, &m) in game.moves().iter().enumerate() {
-        let number = position.fullmove_number();
-        if position.turn() == Color::White {
-            text.push_str(&format!("{number}. "));
-        } else if ply == 0 {
-            text.push_str(&format!("{number}... "));
-        }
-        text.push_str(&format!("{} ", SanPlus::from_move(&position, m)));
-        position.play(m).expect("legal");
-    }
-    text.push('*');
-    text
 }
 
 /// The old way, as the reference: every position in order on one engine, one key for the
@@ -181,7 +161,11 @@ async fn the_chunked_review_judges_fixture_games_as_a_sequential_one_engine_run_
     for (name, pgn, resign) in [
         ("forced mate", OPERA_GAME.to_owned(), false),
         ("blunder", SCHOLARS_MATE.to_owned(), false),
-        ("long endgame", pgn_of(&endgame), true),
+        (
+            "long endgame",
+            pgn::write_game(&pgn::Tags::new(), &endgame),
+            true,
+        ),
     ] {
         let game = app.create(json!({ "color": "white", "pgn": pgn })).await;
         if resign {
