@@ -307,8 +307,7 @@ async fn provisional_then_final(app: &TestApp, game: &TestGame, mut watcher: imp
 async fn the_pgn_carries_the_opening_the_evals_and_the_judgments_and_reads_back_unchanged() {
     let app = spawn_analysing().await;
     let game = imported(&app, SCHOLARS_MATE).await;
-    let pgn_path = format!("/api/games/{}/pgn", game.id);
-    let plain = app.get(&pgn_path).await.text().await.expect("text");
+    let plain = app.pgn(&game.id).await;
     assert!(plain.contains("[ECO \"C20\"]\n"), "{plain}");
     assert!(
         plain.contains("[Opening \"King's Pawn Game: Wayward Queen Attack\"]\n"),
@@ -318,7 +317,7 @@ async fn the_pgn_carries_the_opening_the_evals_and_the_judgments_and_reads_back_
 
     request_analysis(&app, &game).await;
     let done = until_done(&app, &game.id).await;
-    let text = app.get(&pgn_path).await.text().await.expect("text");
+    let text = app.pgn(&game.id).await;
     let best = done["plies"][5]["best"]["san"]
         .as_str()
         .expect("a best move");

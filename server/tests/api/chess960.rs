@@ -90,12 +90,7 @@ async fn a_chess960_game_where_both_sides_castle_is_played_against_stockfish_and
         "{review}"
     );
 
-    let pgn = app
-        .get(&format!("/api/games/{}/pgn", game.id))
-        .await
-        .text()
-        .await
-        .expect("text");
+    let pgn = app.pgn(&game.id).await;
     assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
     assert!(
         pgn.contains("5... O-O-O") && pgn.contains("6. O-O-O"),
@@ -276,12 +271,7 @@ async fn a_timed_chess960_game_keeps_its_clocks_through_castling_and_exports_bot
     assert!(castled["moves"][1]["clock_ms"].is_u64(), "{castled}");
     assert_eq!(castled["clock"]["running"], "white", "{castled}");
 
-    let pgn = app
-        .get(&format!("/api/games/{}/pgn", game.id))
-        .await
-        .text()
-        .await
-        .expect("text");
+    let pgn = app.pgn(&game.id).await;
     assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
     assert!(pgn.contains("[TimeControl \"180+2\"]"), "{pgn}");
     assert!(
@@ -321,11 +311,6 @@ async fn a_chess960_game_without_castling_rights_is_still_chess960_after_a_resta
     let view = second.view(&game).await;
     assert_eq!(view["variant"], "chess960", "{view}");
     assert_eq!(view["chess960_position"], setup, "{view}");
-    let pgn = second
-        .get(&format!("/api/games/{}/pgn", game.id))
-        .await
-        .text()
-        .await
-        .expect("text");
+    let pgn = second.pgn(&game.id).await;
     assert!(pgn.contains("[Variant \"Chess960\"]"), "{pgn}");
 }

@@ -77,12 +77,7 @@ async fn stockfish_s_moves_consume_its_clock_in_a_three_minute_game() {
         "{second}"
     );
 
-    let pgn = app
-        .get(&format!("/api/games/{}/pgn", game.id))
-        .await
-        .text()
-        .await
-        .expect("PGN");
+    let pgn = app.pgn(&game.id).await;
     assert!(pgn.contains("[TimeControl \"180+0\"]"), "{pgn}");
     assert!(pgn.contains("{ [%clk 0:03:00] }"), "{pgn}");
 }
@@ -163,12 +158,7 @@ async fn a_clock_out_of_range_is_refused_and_an_untimed_game_has_none() {
     assert_eq!(untimed.view["clock"], Value::Null);
     let after = app.play(&untimed, "e4").await;
     assert_eq!(after["moves"][0]["clock_ms"], Value::Null);
-    let pgn = app
-        .get(&format!("/api/games/{}/pgn", untimed.id))
-        .await
-        .text()
-        .await
-        .expect("PGN");
+    let pgn = app.pgn(&untimed.id).await;
     assert!(pgn.contains("[TimeControl \"-\"]"), "{pgn}");
 }
 

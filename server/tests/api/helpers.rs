@@ -186,6 +186,13 @@ impl TestApp {
         response.json().await.expect("JSON")
     }
 
+    /// The game's PGN export, which must be served.
+    pub async fn pgn(&self, id: &str) -> String {
+        let response = self.get(&format!("/api/games/{id}/pgn")).await;
+        assert_eq!(response.status(), StatusCode::OK, "the PGN of {id}");
+        response.text().await.expect("a PGN body")
+    }
+
     /// The API document as served.
     pub async fn openapi(&self) -> Value {
         let response = self.get("/api/openapi.json").await;

@@ -25,12 +25,7 @@ async fn summary(app: &TestApp, id: &str) -> Value {
 
 /// The game's PGN export, read back.
 async fn exported(app: &TestApp, id: &str) -> pgn::PgnGame {
-    let text = app
-        .get(&format!("/api/games/{id}/pgn"))
-        .await
-        .text()
-        .await
-        .expect("a body");
+    let text = app.pgn(id).await;
     pgn::read_game(&text).expect("the export reads back")
 }
 

@@ -104,9 +104,7 @@ async fn a_stored_game_that_does_not_load_is_quarantined_with_its_pgn_still_expo
     )
     .await;
 
-    let pgn = second.get(&format!("/api/games/{}/pgn", game.id)).await;
-    assert_eq!(pgn.status(), StatusCode::OK);
-    let text = pgn.text().await.expect("PGN text");
+    let text = second.pgn(&game.id).await;
     // Movetext wraps at 80 columns: compare it with its lines joined.
     let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(
