@@ -57,6 +57,10 @@ impl Players {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct GameView {
     pub id: String,
+    /// Counts the game's changes: of two views of the game, the larger version is the newer
+    /// (0 from a server older than the field).
+    #[serde(default)]
+    pub version: u64,
     pub fen: String,
     pub initial_fen: String,
     pub player_color: Color,

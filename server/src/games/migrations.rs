@@ -96,6 +96,10 @@ CREATE TABLE analysis_cache (
 ) WITHOUT ROWID;
 CREATE INDEX analysis_cache_by_use ON analysis_cache (used);";
 
+/// Version 10 (#21): the game's version, so the views a client orders by it keep counting up
+/// across a restart; NULL in older rows, which start again from 0.
+const SCHEMA_V10_VERSION: &str = "ALTER TABLE games ADD COLUMN version INTEGER;";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     SCHEMA_V1,
@@ -107,6 +111,7 @@ const MIGRATIONS: &[&str] = &[
     SCHEMA_V7_PLAYERS,
     SCHEMA_V8_VARIANT,
     SCHEMA_V9_ANALYSIS_CACHE,
+    SCHEMA_V10_VERSION,
 ];
 
 /// The schema version this release writes.
@@ -201,7 +206,7 @@ mod tests {
         )
         .expect("insert");
         assert_eq!(migrate(&mut conn).expect("migrates"), 8);
-        assert_eq!(version(&conn), 9);
+        assert_eq!(version(&conn), SCHEMA_VERSION);
         let moves: String = conn
             .query_row("SELECT moves FROM games WHERE id = 'g'", [], |row| {
                 row.get(0)

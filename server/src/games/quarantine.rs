@@ -116,6 +116,7 @@ mod tests {
                 clocks: String::new(),
                 players: None,
                 variant: None,
+                version: None,
             },
         }
     }

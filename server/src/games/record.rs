@@ -71,6 +71,11 @@ pub struct GameRecord {
     /// (SQLite schema v8), whose variant is read from the FEN as it was then.
     #[serde(default)]
     pub variant: Option<Variant>,
+    /// The game's version (`GameState::version`), so views keep counting up across a restart
+    /// and clients can order them by it; `None` in rows written before it was stored (SQLite
+    /// schema v10), which start again from 0.
+    #[serde(default)]
+    pub version: Option<i64>,
 }
 
 /// A stored row does not describe a valid game; it is quarantined on load.
@@ -112,6 +117,7 @@ impl GameRecord {
                 .unwrap_or_default(),
             players: state.players().cloned(),
             variant: Some(Variant::of(game.initial_position())),
+            version: Some(i64::try_from(state.version()).unwrap_or(i64::MAX)),
         }
     }
 
@@ -156,7 +162,12 @@ impl GameRecord {
             token,
             state: GameState::restored(game, player, level, first_ply, aborted, clock)
                 .with_imported_plies(imported)
-                .with_players(self.players.clone()),
+                .with_players(self.players.clone())
+                .at_version(
+                    self.version
+                        .and_then(|v| u64::try_from(v).ok())
+                        .unwrap_or(0),
+                ),
         })
     }
 

@@ -229,6 +229,9 @@ impl GameState {
         {
             return None;
         }
+        // The engine starting to think changes the view (`engine_thinking`), so it is a change
+        // of its own: clients order views by version alone.
+        self.version += 1;
         let cancel = CancellationToken::new();
         self.pending = Some(PendingReply {
             version: self.version,
@@ -545,7 +548,8 @@ mod tests {
         let mut state = new_game(Color::White);
         exchange(&mut state, "e2e4", "e7e5");
         assert_eq!(state.game().ply(), 2);
-        assert_eq!(state.version(), 2);
+        // The move, the engine starting to think, its reply.
+        assert_eq!(state.version(), 3);
     }
 
     #[test]

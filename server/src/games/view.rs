@@ -182,6 +182,12 @@ impl LegalMoveView {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
 pub struct GameView {
     pub id: String,
+    /// Counts the game's changes: every move, takeback, offer, ending, and the engine starting
+    /// or stopping to think. A view with a larger version is newer, so a client that receives
+    /// views from several places (an answer, the stream, a poll) keeps the largest. It keeps
+    /// counting across a server restart.
+    #[schema(example = 12)]
+    pub version: u64,
     /// The current position.
     pub fen: String,
     /// The position the game started from (X-FEN in Chess960: `KQkq` for the outermost rooks).
@@ -303,6 +309,7 @@ impl GameView {
                 .collect(),
             legal_moves,
             engine_thinking: state.is_engine_thinking(),
+            version: state.version(),
             can_take_back: state.can_take_back(),
             can_abort: state.can_abort(),
             can_claim_draw: state.can_claim_draw(),
