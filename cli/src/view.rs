@@ -1,6 +1,6 @@
 //! What the server answers, as typed values: the `GameView` every frontend reads, the created game,
-//! a hint and a `thinking` event. Field names are the server's HTTP contract (`server/src/games/view.rs`
-//! and `server/src/games/thinking.rs`); fields this client does not use are left out.
+//! a hint and a `thinking` event. Field names are the server's HTTP contract (`server/src/games/view/game_view.rs`
+//! and `server/src/games/view/thinking.rs`); fields this client does not use are left out.
 
 use std::fmt;
 
