@@ -14,8 +14,8 @@ use crate::games::{
     PgSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_CACHE_POSITIONS, DEFAULT_MAX_PENDING_ANALYSES,
     DEFAULT_VIEW_CACHE_MIB,
 };
-use crate::limits::{IpNet, LimitSettings};
-use crate::middleware::cors::CorsOrigin;
+use crate::http::limits::{IpNet, LimitSettings};
+use crate::http::middleware::cors::CorsOrigin;
 use crate::uci::EngineAddress;
 
 /// AlphaChess server: play Stockfish in the browser.

@@ -3,8 +3,8 @@
 use std::process::ExitCode;
 
 use actix_web::rt::signal::unix::{signal, Signal, SignalKind};
-use alphachess_server::error::with_causes;
-use alphachess_server::routes::docs;
+use alphachess_server::http::error::with_causes;
+use alphachess_server::http::routes::docs;
 use alphachess_server::{Application, Config};
 use clap::Parser;
 use tokio_util::sync::CancellationToken;

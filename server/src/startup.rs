@@ -12,21 +12,21 @@ use actix_web::middleware::{from_fn, Condition};
 use actix_web::{web, App, HttpRequest, HttpServer};
 use tokio_util::sync::CancellationToken;
 
-use crate::body_limit::MAX_BODY_BYTES;
 use crate::config::Config;
-use crate::error::{with_causes, ApiError};
 use crate::games::{
     AnalysisSettings, GameService, GameStore, Games, PgStore, SqliteStore, StoreError, StoredGames,
 };
-use crate::limits::{connection, Limits};
-use crate::middleware::access_log::access_log;
-use crate::middleware::body_timeout::{read_body_in_time, BodyTimeout};
-use crate::middleware::cors::cors;
-use crate::middleware::headers::security_headers;
-use crate::middleware::host::{check_host, AllowedHosts};
-use crate::middleware::version::api_version;
+use crate::http::body_limit::MAX_BODY_BYTES;
+use crate::http::error::{with_causes, ApiError};
+use crate::http::limits::{connection, Limits};
+use crate::http::middleware::access_log::access_log;
+use crate::http::middleware::body_timeout::{read_body_in_time, BodyTimeout};
+use crate::http::middleware::cors::cors;
+use crate::http::middleware::headers::security_headers;
+use crate::http::middleware::host::{check_host, AllowedHosts};
+use crate::http::middleware::version::api_version;
+use crate::http::routes::{configure_api, docs, fallback};
 use crate::openings;
-use crate::routes::{configure_api, docs, fallback};
 use crate::uci::{
     locate_engine, EngineAddress, EngineError, EnginePool, EngineSettings, LocateError,
     SEARCH_SLACK,
@@ -392,7 +392,7 @@ fn engine_addresses(config: &Config) -> Result<Vec<EngineAddress>, StartupError>
     Ok(addresses)
 }
 
-/// The application: limits, docs, the API ([`crate::routes::api_routes`]) and the client (tests
+/// The application: limits, docs, the API ([`crate::http::routes::api_routes`]) and the client (tests
 /// build the real app with it).
 pub fn configure(
     cfg: &mut web::ServiceConfig,
@@ -411,7 +411,7 @@ pub fn configure(
         .app_data(web::PayloadConfig::new(MAX_BODY_BYTES))
         .configure(|cfg| docs::configure(cfg, document.clone()))
         // Before the `/api` scope, whose fallback would answer its paths.
-        .configure(crate::lichess::configure)
+        .configure(crate::http::lichess::configure)
         .configure(|cfg| configure_api(cfg, &document));
     fallback::configure_client(cfg, static_dir);
 }

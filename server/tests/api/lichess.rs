@@ -1,4 +1,4 @@
-//! The lichess Board API (`src/lichess/`): keys, and the stream guarantees of both NDJSON streams
+//! The lichess Board API (`src/http/lichess/`): keys, and the stream guarantees of both NDJSON streams
 //! (lichess's and ours): the first line is the full state, keep-alives at most 15 s apart,
 //! several streams of one key never close each other, a reconnect resumes with the running clocks.
 

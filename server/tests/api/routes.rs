@@ -5,7 +5,7 @@ use std::path::Path;
 use actix_web::http::StatusCode;
 use actix_web::{test, web, App};
 use alphachess_server::configure;
-use alphachess_server::limits::Limits;
+use alphachess_server::http::limits::Limits;
 use alphachess_server::startup::start_service;
 
 use crate::helpers::test_config;

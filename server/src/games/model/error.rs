@@ -1,4 +1,4 @@
-//! What can go wrong with a game, in the domain's words; the HTTP edge (`crate::error`) maps each
+//! What can go wrong with a game, in the domain's words; the HTTP edge (`crate::http::error`) maps each
 //! variant to a status and a stable code in one place.
 
 use crate::token::RandomError;

@@ -1,0 +1,52 @@
+//! `POST /api/games/{id}/takeback` and `POST /api/games/{id}/resign`.
+
+use std::sync::Arc;
+
+use actix_web::{post, web};
+
+use super::game_id::GamePath;
+use crate::games::{GameService, GameView};
+use crate::http::auth::BearerToken;
+use crate::http::error::{ApiError, ErrorBody};
+
+/// Undoes the player's last move and the engine's reply (cancelling a search in progress).
+#[utoipa::path(tag = "games",
+    params(("id" = String, Path, description = "game id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = GameView, description = "the player's turn again"),
+        (status = 401, body = ErrorBody, description = "missing_token"),
+        (status = 404, body = ErrorBody, description = "game_not_found"),
+        (status = 409, body = ErrorBody, description = "game_over or nothing_to_take_back"),
+        (status = 503, body = ErrorBody, description = "storage_busy, with Retry-After"),
+    ))]
+#[post("/games/{id}/takeback")]
+pub async fn take_back(
+    service: web::Data<GameService>,
+    token: BearerToken,
+    // Last, so a missing token (401) is still reported first.
+    GamePath(id): GamePath,
+) -> Result<web::Json<Arc<GameView>>, ApiError> {
+    Ok(web::Json(service.take_back(&id, token.as_str()).await?))
+}
+
+/// The player resigns.
+#[utoipa::path(tag = "games",
+    params(("id" = String, Path, description = "game id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = GameView, description = "finished, reason resignation"),
+        (status = 401, body = ErrorBody, description = "missing_token"),
+        (status = 404, body = ErrorBody, description = "game_not_found"),
+        (status = 409, body = ErrorBody, description = "game_over"),
+        (status = 503, body = ErrorBody, description = "storage_busy, with Retry-After"),
+    ))]
+#[post("/games/{id}/resign")]
+pub async fn resign(
+    service: web::Data<GameService>,
+    token: BearerToken,
+    // Last, so a missing token (401) is still reported first.
+    GamePath(id): GamePath,
+) -> Result<web::Json<Arc<GameView>>, ApiError> {
+    Ok(web::Json(service.resign(&id, token.as_str()).await?))
+}

@@ -1,0 +1,84 @@
+//! `POST /api/games/{id}/draw`, `/claim-draw` and `/abort`: the ways a game ends besides the board
+//! and a resignation.
+
+use std::sync::Arc;
+
+use actix_web::{post, web};
+
+use super::game_id::GamePath;
+use crate::games::{GameService, GameView};
+use crate::http::auth::BearerToken;
+use crate::http::error::{ApiError, ErrorBody};
+use crate::http::limits::{ClientIp, Limits};
+
+/// Offers Stockfish a draw. It accepts in a trivially drawn ending, or after move 30 when its
+/// own short search finds the position level (within 0.3 pawns); otherwise it declines and the
+/// message says why.
+#[utoipa::path(tag = "games",
+    params(("id" = String, Path, description = "game id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = GameView, description = "accepted: finished, result 1/2-1/2, reason agreement"),
+        (status = 401, body = ErrorBody, description = "missing_token"),
+        (status = 404, body = ErrorBody, description = "game_not_found"),
+        (status = 409, body = ErrorBody, description = "draw_declined (the message says why), game_over, not_your_turn (the engine is thinking) or stale_ply"),
+        (status = 429, body = ErrorBody, description = "too_many_requests: this client's engine requests in progress, with Retry-After"),
+        (status = 502, body = ErrorBody, description = "engine_failed"),
+        (status = 503, body = ErrorBody, description = "engine_busy or storage_busy, with Retry-After"),
+        (status = 504, body = ErrorBody, description = "engine_timeout"),
+    ))]
+#[post("/games/{id}/draw")]
+pub async fn offer_draw(
+    service: web::Data<GameService>,
+    limits: web::Data<Limits>,
+    client: ClientIp,
+    token: BearerToken,
+    // Last, so a missing token (401) is still reported first.
+    GamePath(id): GamePath,
+) -> Result<web::Json<Arc<GameView>>, ApiError> {
+    let _search = limits.search(client)?;
+    Ok(web::Json(service.offer_draw(&id, token.as_str()).await?))
+}
+
+/// Claims a threefold repetition or the fifty-move rule, in a game under the claim rule (an
+/// imported one); live games end such draws by themselves.
+#[utoipa::path(tag = "games",
+    params(("id" = String, Path, description = "game id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = GameView, description = "finished, reason threefold_repetition or fifty_move_rule"),
+        (status = 401, body = ErrorBody, description = "missing_token"),
+        (status = 404, body = ErrorBody, description = "game_not_found"),
+        (status = 409, body = ErrorBody, description = "no_draw_to_claim, game_over or not_your_turn"),
+        (status = 503, body = ErrorBody, description = "storage_busy, with Retry-After"),
+    ))]
+#[post("/games/{id}/claim-draw")]
+pub async fn claim_draw(
+    service: web::Data<GameService>,
+    token: BearerToken,
+    // Last, so a missing token (401) is still reported first.
+    GamePath(id): GamePath,
+) -> Result<web::Json<Arc<GameView>>, ApiError> {
+    Ok(web::Json(service.claim_draw(&id, token.as_str()).await?))
+}
+
+/// Aborts the game before the player's first move: it ends with no result (`*`).
+#[utoipa::path(tag = "games",
+    params(("id" = String, Path, description = "game id")),
+    security(("bearer" = [])),
+    responses(
+        (status = 200, body = GameView, description = "status aborted, result *"),
+        (status = 401, body = ErrorBody, description = "missing_token"),
+        (status = 404, body = ErrorBody, description = "game_not_found"),
+        (status = 409, body = ErrorBody, description = "abort_too_late or game_over"),
+        (status = 503, body = ErrorBody, description = "storage_busy, with Retry-After"),
+    ))]
+#[post("/games/{id}/abort")]
+pub async fn abort(
+    service: web::Data<GameService>,
+    token: BearerToken,
+    // Last, so a missing token (401) is still reported first.
+    GamePath(id): GamePath,
+) -> Result<web::Json<Arc<GameView>>, ApiError> {
+    Ok(web::Json(service.abort(&id, token.as_str()).await?))
+}

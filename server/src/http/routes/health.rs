@@ -1,0 +1,49 @@
+//! `GET /api/health` (the process is up) and `GET /api/ready` (an engine and the game store
+//! answer: a server whose database stalled is taken out of a load balancer's rotation).
+
+use actix_web::{get, web, HttpResponse};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::games::{GameError, GameService, StoreError};
+use crate::http::error::{ApiError, ErrorBody};
+use crate::uci::EngineError;
+
+/// `{"status": "ok"}` or `{"status": "ready"}`.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StatusBody {
+    pub status: &'static str,
+}
+
+/// The server is alive.
+#[utoipa::path(tag = "health",
+    responses((status = 200, body = StatusBody)))]
+#[get("/health")]
+pub async fn health() -> HttpResponse {
+    HttpResponse::Ok().json(StatusBody { status: "ok" })
+}
+
+/// The stored games are read back (the server listens, and `/api/health` answers, while it
+/// reads them), an engine answers `isready` and the game store answers a query.
+#[utoipa::path(tag = "health",
+    responses(
+        (status = 200, body = StatusBody),
+        (status = 503, body = ErrorBody, description = "loading (with Retry-After) while the stored games are read back at start-up, engine_unavailable, or storage_busy when the game store does not answer"),
+    ))]
+#[get("/ready")]
+pub async fn ready(service: web::Data<GameService>) -> Result<HttpResponse, ApiError> {
+    if let Some(progress) = service.games().loading() {
+        return Err(ApiError::Loading {
+            loaded: progress.loaded,
+            total: progress.total,
+        });
+    }
+    if !service.store_ready().await {
+        return Err(GameError::Store(StoreError::Busy).into());
+    }
+    if service.engines_ready().await {
+        Ok(HttpResponse::Ok().json(StatusBody { status: "ready" }))
+    } else {
+        Err(EngineError::Stopped.into())
+    }
+}
