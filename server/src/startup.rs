@@ -14,7 +14,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::Config;
 use crate::games::{
-    AnalysisSettings, GameService, GameStore, Games, PgStore, SqliteStore, StoreError, StoredGames,
+    AnalysisSettings, GameService, GameStore, Games, Loaded, PgStore, SqliteStore, StoreError,
+    StoredGames,
 };
 use crate::http::body_limit::MAX_BODY_BYTES;
 use crate::http::error::{with_causes, ApiError};
@@ -95,19 +96,7 @@ impl Application {
         let (service, stored) = start_service_unloaded(config).await?;
         let service = web::Data::new(service);
         let load_failure = Arc::default();
-        spawn_load(
-            &service,
-            stored,
-            hold,
-            config.idle_timeout(),
-            Arc::clone(&load_failure),
-        );
-        if service.is_shared() {
-            spawn_takeover(&service, Duration::from_millis(config.lease_ms) / 2);
-            tokio::spawn(GameService::follow_changes(Arc::downgrade(
-                &service.clone().into_inner(),
-            )));
-        }
+        spawn_load(&service, stored, hold, config, Arc::clone(&load_failure));
         let bind_error = |source| StartupError::Bind {
             addr: config.bind,
             source,
@@ -226,14 +215,10 @@ fn shutdown_timeout_secs(config: &Config) -> u64 {
 pub async fn start_service(config: &Config) -> Result<GameService, StartupError> {
     let (service, stored) = start_service_unloaded(config).await?;
     if let Some(stored) = stored {
-        service.games().begin_loading(stored.len());
-        let read = stored.read(|game| service.restore(game));
-        service.games().finish_loading();
-        read.map_err(|source| StartupError::Store {
+        service.load(stored).map_err(|source| StartupError::Store {
             path: config.db.clone(),
             source,
         })?;
-        service.resume_analyses();
     }
     Ok(service)
 }
@@ -327,48 +312,53 @@ fn spawn_load(
     service: &web::Data<GameService>,
     stored: Option<StoredGames>,
     hold: impl std::future::Future<Output = ()> + Send + 'static,
-    idle_timeout: Duration,
+    config: &Config,
     failure: Arc<std::sync::Mutex<Option<String>>>,
 ) {
-    let service = service.clone();
+    let service = service.clone().into_inner();
+    let idle_timeout = config.idle_timeout();
+    // Checked twice per lease.
+    let lease_check = Duration::from_millis(config.lease_ms) / 2;
     if let Some(stored) = &stored {
-        service.games().begin_loading(stored.len());
+        service.expect_stored(stored.len());
     }
     tokio::spawn(async move {
         hold.await;
         if let Some(stored) = stored {
-            let found = stored.len();
-            let reader = service.clone();
-            let read =
-                tokio::task::spawn_blocking(move || stored.read(|game| reader.restore(game)))
-                    .await
-                    .unwrap_or_else(|panic| {
-                        Err(StoreError::backend(
-                            "reading games (the task panicked)",
-                            panic,
-                        ))
-                    });
-            service.games().finish_loading();
-            if let Err(error) = read {
-                let message = format!("cannot read the stored games back: {}", with_causes(&error));
-                tracing::error!("{message}; stopping");
-                *failure
-                    .lock()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(message);
-                service.stopping().cancel();
-                return;
-            }
-            let (restored, quarantined) = (service.games().len(), service.games().quarantined());
+            let reader = Arc::clone(&service);
+            let loaded = tokio::task::spawn_blocking(move || reader.load(stored))
+                .await
+                .unwrap_or_else(|panic| {
+                    Err(StoreError::backend(
+                        "reading games (the task panicked)",
+                        panic,
+                    ))
+                });
+            let Loaded {
+                found,
+                restored,
+                quarantined,
+            } = match loaded {
+                Ok(loaded) => loaded,
+                Err(error) => {
+                    let message =
+                        format!("cannot read the stored games back: {}", with_causes(&error));
+                    tracing::error!("{message}; stopping");
+                    *failure
+                        .lock()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(message);
+                    service.stopping().cancel();
+                    return;
+                }
+            };
             if quarantined > 0 {
                 tracing::error!(found, restored, quarantined,
                     "games loaded back from the database; some did not load and are quarantined (409 game_quarantined, PGN still exportable)");
             } else if found > 0 {
                 tracing::info!(found, restored, "games loaded back from the database");
             }
-            service.resume_analyses();
         }
-        spawn_resume(&service);
-        spawn_expiry(&service, idle_timeout);
+        service.spawn_maintenance(idle_timeout, lease_check);
     });
 }
 
@@ -443,51 +433,6 @@ fn redacted(url: &str) -> String {
         }
         _ => url.to_owned(),
     }
-}
-
-/// With a shared store: now and then, makes the engine's move in games whose searching server
-/// stopped renewing its lease (checked twice per lease, a few games at a time).
-fn spawn_takeover(service: &web::Data<GameService>, period: Duration) {
-    /// Games taken over per look (the next look takes the rest).
-    const PER_LOOK: usize = 8;
-    let weak = Arc::downgrade(&service.clone().into_inner());
-    tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(period);
-        ticks.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-        loop {
-            ticks.tick().await;
-            let Some(service) = weak.upgrade() else { break };
-            service.take_over_engine_turns(PER_LOOK).await;
-        }
-    });
-}
-
-/// Lets the engine move in restored games where it was to move (in the background).
-fn spawn_resume(service: &web::Data<GameService>) {
-    let service = service.clone();
-    tokio::spawn(async move { service.resume_engine_turns().await });
-}
-
-/// Forgets idle games now and then, for as long as the service lives.
-fn spawn_expiry(service: &web::Data<GameService>, idle_timeout: Duration) {
-    let weak = Arc::downgrade(&service.clone().into_inner());
-    let period = (idle_timeout / 4).clamp(Duration::from_secs(1), Duration::from_secs(60));
-    tokio::spawn(async move {
-        let mut ticks = tokio::time::interval(period);
-        loop {
-            ticks.tick().await;
-            let Some(service) = weak.upgrade() else { break };
-            let (expired, stored) = service.expire_idle(idle_timeout).await;
-            if expired > 0 {
-                tracing::info!(expired, "forgot idle games");
-            }
-            match stored {
-                Ok(0) => {}
-                Ok(expired) => tracing::info!(expired, "forgot idle games in the database"),
-                Err(error) => tracing::warn!(%error, "could not forget idle games in the database"),
-            }
-        }
-    });
 }
 
 #[cfg(test)]

@@ -198,6 +198,28 @@ fn the_domain_and_the_engine_supervisor_import_nothing_of_http() {
 }
 
 #[test]
+fn the_edge_asks_the_service_and_never_reaches_into_the_live_games() {
+    let src = server_dir().join("src");
+    let mut offences = Vec::new();
+    let edge = rust_files(&src.join("http"))
+        .into_iter()
+        .chain([src.join("startup.rs")]);
+    for file in edge {
+        for (number, line) in code_lines(&file) {
+            if line.contains(".games()") || line.contains(".store()") {
+                let shown = file.strip_prefix(&src).expect("under src").display();
+                offences.push(format!("src/{shown}:{number}: {}", line.trim()));
+            }
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "the edge goes through GameService's methods, not its registry or store:\n{}",
+        offences.join("\n")
+    );
+}
+
+#[test]
 fn the_engine_crate_depends_on_nothing_of_the_server() {
     let manifest = server_dir().join("../engine/Cargo.toml");
     let text = fs::read_to_string(&manifest).expect("engine/Cargo.toml");

@@ -15,7 +15,8 @@ pub use live::analyses::{
 pub use live::events::{GameEvent, GameEvents};
 pub use live::owners::Owners;
 pub use live::progress::{thinking_sink, THINKING_INTERVAL};
-pub use live::registry::{GameSlot, Games, LoadProgress, ServedView};
+pub use live::registry::{Games, LoadProgress};
+pub use live::slot::{GameSlot, ServedView};
 pub use model::clock::{
     ClockMark, GameClock, InvalidTimeControl, TimeControl, MAX_INCREMENT_SECS, MAX_LIMIT_SECS,
 };
@@ -34,7 +35,7 @@ pub use model::setup::{
 };
 pub use model::state::{EngineTurn, GameState};
 pub use model::variant::{stored_fen, Variant};
-pub use service::{Created, GameService, Played};
+pub use service::{Created, GameService, Loaded, Played};
 pub use store::analysis_record::{AnalysisRecord, InvalidAnalysis, PositionRecord, StoredAnalysis};
 pub use store::migrations::{SCHEMA_V1, SCHEMA_VERSION};
 pub use store::position_cache::{CacheKey, CachedAnswer, SearchIdentity, DEFAULT_CACHE_POSITIONS};

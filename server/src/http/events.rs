@@ -259,12 +259,12 @@ mod tests {
         // Far more changes than the watcher's buffer and the channel hold, none read.
         for ply in 0..100 {
             let text = if ply % 2 == 0 { "Nf3" } else { "Ng1" };
-            slot.update(|state| {
+            slot.change_for_test(|state| {
                 state.play_player_move(&text.parse().expect("notation"), None)?;
                 Ok(())
             })
             .ok();
-            slot.update(|state| {
+            slot.change_for_test(|state| {
                 if let Some(turn) = state.begin_engine_turn(false) {
                     let reply = if ply % 2 == 0 { "g8f6" } else { "f6g8" };
                     let uci: alphachess_engine::UciMove = reply.parse().expect("UCI");
@@ -318,7 +318,7 @@ mod tests {
         }
         // The game itself goes on.
         assert!(slot
-            .update(|state| state.play_player_move(&"e4".parse().expect("notation"), None))
+            .change_for_test(|state| state.play_player_move(&"e4".parse().expect("notation"), None))
             .is_ok());
     }
 

@@ -37,7 +37,8 @@ use crate::analysis::{
 };
 use crate::client_key::ClientKey;
 use crate::games::live::analysis_places::FairPlaces;
-use crate::games::live::registry::{GameSlot, Games};
+use crate::games::live::registry::Games;
+use crate::games::live::slot::GameSlot;
 use crate::games::model::error::{GameError, StoreError};
 use crate::games::model::id::GameId;
 use crate::games::store::analysis_record::StoredAnalysis;

@@ -5,8 +5,8 @@
 pub mod analyses;
 pub mod analysis_places;
 pub mod events;
-pub mod flag;
 pub mod hint_lock;
 pub mod owners;
 pub mod progress;
 pub mod registry;
+pub mod slot;

@@ -22,296 +22,17 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
-use bytes::Bytes;
-
-use crate::games::live::events::{GameEvent, GameEvents};
-use crate::games::live::hint_lock::{HintLock, RunningHint};
-use crate::games::model::error::{GameError, StoreError};
+use crate::games::live::events::GameEvents;
+use crate::games::live::hint_lock::HintLock;
+use crate::games::live::slot::{new_copy, new_generation, GameSlot};
+use crate::games::model::error::GameError;
 use crate::games::model::id::GameId;
 use crate::games::model::state::GameState;
 use crate::games::store::quarantine::QuarantinedGame;
 use crate::games::store::record::StoredGame;
 use crate::games::store::{Fresh, GameSnapshot, GameStore, Lookup, WriteTicket};
-use crate::games::view::game_view::{Clock, GameView};
-use crate::games::view::view_cache::{SerializedView, ViewCache, ViewTag};
+use crate::games::view::view_cache::ViewCache;
 use crate::token::TokenHash;
-
-/// Numbers the in-memory copies of games (see [`GameSnapshot::copy`]).
-static NEXT_COPY: AtomicU64 = AtomicU64::new(1);
-
-fn new_copy() -> u64 {
-    NEXT_COPY.fetch_add(1, Ordering::Relaxed)
-}
-
-/// Numbers the changes of every game's view (see [`GameSlot::serialized`]): never reused, so a
-/// view cached for a game that left memory and came back is never taken for the current one.
-static NEXT_GENERATION: AtomicU64 = AtomicU64::new(1);
-
-fn new_generation() -> u64 {
-    NEXT_GENERATION.fetch_add(1, Ordering::Relaxed)
-}
-
-/// A game's view as `GET /api/games/{id}` sends it.
-#[derive(Debug, Clone)]
-pub struct ServedView {
-    /// Names the view's content (an HTTP `ETag`, weak: a running clock's reading aside).
-    pub tag: ViewTag,
-    /// The view's JSON.
-    pub body: Bytes,
-}
-
-/// One game: its secret, its state behind a lock, and which change its view is at (the view itself
-/// is serialized into the registry's byte-bounded `ViewCache`, or built from the state).
-pub struct GameSlot {
-    id: GameId,
-    token: TokenHash,
-    state: Mutex<GameState>,
-    /// The view's last change (a number from [`new_generation`]), changed under the game's lock:
-    /// the serialized view in `views` is current when it was made at this one.
-    generation: AtomicU64,
-    /// Another server searches the engine's reply (a shared store's lease): the view says the
-    /// engine thinks, until this server changes the game. The state alone does not say it.
-    thinking_elsewhere: AtomicBool,
-    /// Every game's serialized views (bounded by bytes, shared by the registry's games).
-    views: Arc<ViewCache>,
-    store: Arc<dyn GameStore>,
-    /// Milliseconds since the registry's epoch at the player's last request (or the creation).
-    last_seen: AtomicU64,
-    /// The live stream: every new view and the engine's progress.
-    events: GameEvents,
-    /// The store's ticket for this game's latest change; [`GameSlot::durable`] waits for it.
-    last_write: AtomicU64,
-    /// The player's hint being searched, if any (one search per game: see `hint_lock.rs`).
-    hint: HintLock,
-    /// Which copy of the game this is; a new one each time the store's version is adopted.
-    copy: AtomicU64,
-    /// The registry's epoch, for `last_seen`.
-    epoch: Instant,
-}
-
-impl GameSlot {
-    /// The game's id.
-    pub fn id(&self) -> &GameId {
-        &self.id
-    }
-
-    /// Restarts the game's idle clock: its player acted (and was not refused).
-    fn touch(&self) {
-        let now = u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX);
-        self.last_seen.store(now, Ordering::Relaxed);
-    }
-
-    /// The view of the game now (built from its state: the clock reads now).
-    pub fn view(&self) -> Arc<GameView> {
-        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        Arc::new(self.build_view(&state))
-    }
-
-    /// The view of `state` (the game's, its lock held).
-    fn build_view(&self, state: &GameState) -> GameView {
-        let mut view = GameView::new(&self.id, state);
-        view.engine_thinking |= self.thinking_elsewhere.load(Ordering::Acquire);
-        view
-    }
-
-    /// The view as `GET /api/games/{id}` sends it: serialized once per change of the game and
-    /// shared until the next one (the clock's reading written per request while it runs).
-    pub fn serialized(&self) -> ServedView {
-        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        let generation = self.generation.load(Ordering::Acquire);
-        let cached = self.views.get(&self.id, generation).unwrap_or_else(|| {
-            let view = self.build_view(&state);
-            self.keep_serialized(&view, state.version(), generation)
-        });
-        let clock = cached
-            .clock_runs()
-            .then(|| {
-                state
-                    .clock()
-                    .map(|clock| Clock::of(clock, tokio::time::Instant::now()))
-            })
-            .flatten();
-        ServedView {
-            tag: cached.tag(),
-            body: cached.body(clock.as_ref()),
-        }
-    }
-
-    /// Serializes `view` (of the game at `version`, change `generation`) into the cache.
-    fn keep_serialized(
-        &self,
-        view: &GameView,
-        version: u64,
-        generation: u64,
-    ) -> Arc<SerializedView> {
-        let serialized = Arc::new(SerializedView::of(view, version, generation));
-        self.views.put(&self.id, Arc::clone(&serialized));
-        serialized
-    }
-
-    /// Makes `view` (of `state`, the game's with its lock held) the game's: a new change of its
-    /// view, serialized for the readers and published to the watchers.
-    fn publish(&self, state: &GameState, view: GameView) -> Arc<GameView> {
-        let generation = new_generation();
-        self.generation.store(generation, Ordering::Release);
-        self.keep_serialized(&view, state.version(), generation);
-        let view = Arc::new(view);
-        self.events.publish_game(Arc::clone(&view));
-        view
-    }
-
-    /// The game's live stream, for publishing the engine's progress.
-    pub fn events(&self) -> &GameEvents {
-        &self.events
-    }
-
-    /// A new watcher: the current view and every event after it (subscribed under the game's
-    /// lock, so no change falls between the two).
-    pub fn watch(&self) -> (Arc<GameView>, tokio::sync::broadcast::Receiver<GameEvent>) {
-        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        (Arc::new(self.build_view(&state)), self.events.subscribe())
-    }
-
-    /// Reads the state under the lock.
-    pub fn read<T>(&self, f: impl FnOnce(&GameState) -> T) -> T {
-        f(&self.state.lock().unwrap_or_else(PoisonError::into_inner))
-    }
-
-    /// The version this server holds.
-    pub fn version(&self) -> u64 {
-        self.read(GameState::version)
-    }
-
-    /// Takes the store's copy of the game if it is newer (or whatever its version, when `force`d
-    /// after a lost write race), publishing it to the watchers; whether it did. A search for the
-    /// old copy finds its reply refused (the version moved on).
-    fn adopt(&self, fresh: Fresh, force: bool) -> bool {
-        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        if !force && fresh.game.state.version() <= state.version() {
-            return false;
-        }
-        *state = fresh.game.state;
-        self.copy.store(new_copy(), Ordering::Release);
-        self.thinking_elsewhere
-            .store(fresh.searched_elsewhere, Ordering::Release);
-        let view = self.build_view(&state);
-        self.publish(&state, view);
-        true
-    }
-
-    /// Keeps this server's lease on the engine's reply to `version` while polled (see
-    /// [`GameStore::hold_lease`]).
-    pub async fn hold_lease(&self, version: u64) -> std::convert::Infallible {
-        self.store.hold_lease(&self.id, version).await
-    }
-
-    /// Revalidates the cached game against the store: adopts its newer version (any version when
-    /// `force`d); whether it changed. [`GameError::NotFound`] when the store no longer has it.
-    pub async fn refresh(&self, force: bool) -> Result<bool, GameError> {
-        let cached = (!force).then(|| self.version());
-        match self.store.lookup(&self.id, cached).await? {
-            Lookup::Unchanged => Ok(false),
-            Lookup::Changed(fresh) => Ok(self.adopt(*fresh, force)),
-            Lookup::Missing => Err(GameError::NotFound),
-        }
-    }
-
-    /// The one place a game changes: runs `change` on a copy of the state and, if it succeeds and
-    /// changed something, saves it to the store, publishes the new view (to the view cache and the
-    /// live stream; the engine starting or stopping to think counts), then keeps it. A failed
-    /// change or save leaves the game exactly as it was.
-    pub fn update<T>(
-        &self,
-        change: impl FnOnce(&mut GameState) -> Result<T, GameError>,
-    ) -> Result<(T, Arc<GameView>), GameError> {
-        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut draft = state.clone();
-        let out = change(&mut draft)?;
-        let changed = draft.version() != state.version();
-        if changed {
-            let ticket = self.store.save(&GameSnapshot {
-                id: &self.id,
-                token: &self.token,
-                state: &draft,
-                base: Some(state.version()),
-                copy: self.copy.load(Ordering::Acquire),
-            })?;
-            self.last_write.fetch_max(ticket.0, Ordering::AcqRel);
-            self.touch();
-        }
-        // A new version, or the same game with the engine starting or stopping to think: a new
-        // view (this server's change: nobody else searches).
-        let view = if changed || draft.is_engine_thinking() != state.is_engine_thinking() {
-            self.thinking_elsewhere.store(false, Ordering::Release);
-            Some(self.publish(&draft, self.build_view(&draft)))
-        } else {
-            None
-        };
-        // Pending-search bookkeeping changes without a new version; keep it too.
-        *state = draft;
-        let view = view.unwrap_or_else(|| Arc::new(self.build_view(&state)));
-        drop(state);
-        Ok((out, view))
-    }
-
-    /// Puts the game back as it was `before` a change (to version `changed`) whose save failed,
-    /// so memory never keeps what the store does not; publishes it. Nothing happens if the game
-    /// moved on meanwhile (a later change built on it and answers for itself); whether it did.
-    pub fn roll_back(&self, before: GameState, changed: u64) -> bool {
-        let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        if state.version() != changed {
-            return false;
-        }
-        *state = before;
-        self.thinking_elsewhere.store(false, Ordering::Release);
-        let view = self.build_view(&state);
-        self.publish(&state, view);
-        true
-    }
-
-    /// Starts a hint: `prepare` checks the game and builds the search under the game's lock;
-    /// [`GameError::SearchInProgress`] while the engine's reply is due or searched, or another hint runs.
-    pub fn begin_hint<T>(
-        &self,
-        prepare: impl FnOnce(&GameState) -> Result<T, GameError>,
-    ) -> Result<(T, RunningHint<'_>), GameError> {
-        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
-        if state.is_engine_thinking() {
-            return Err(GameError::SearchInProgress);
-        }
-        let out = prepare(&state)?;
-        let running = self.hint.try_begin().ok_or(GameError::SearchInProgress)?;
-        self.touch();
-        Ok((out, running))
-    }
-
-    /// Stops the hint being searched, if any: the engine's reply is about to be searched.
-    pub fn cancel_hint(&self) {
-        self.hint.cancel();
-    }
-
-    /// Waits until every change made so far to this game is durable in the store; a request
-    /// awaits this before it answers, so an acknowledged change survives a crash.
-    ///
-    /// A shared store may refuse the change because another server changed the game first: the
-    /// slot then takes the store's version and the request gets [`GameError::Superseded`] (409,
-    /// reload), as if that other change had come first here.
-    pub async fn durable(&self) -> Result<(), GameError> {
-        let ticket = WriteTicket(self.last_write.load(Ordering::Acquire));
-        match self.store.durable(ticket).await {
-            Ok(()) => Ok(()),
-            Err(StoreError::Conflict) => {
-                tracing::info!(game = %self.id, "another server changed the game first; taking its version");
-                if let Err(error) = self.refresh(true).await {
-                    tracing::warn!(%error, game = %self.id, "could not reload a game after a lost race");
-                }
-                Err(GameError::Superseded)
-            }
-            Err(StoreError::Full) => Err(GameError::TooManyGames),
-            Err(error) => Err(error.into()),
-        }
-    }
-}
 
 /// All live games.
 pub struct Games {
@@ -502,6 +223,7 @@ impl Games {
             events: GameEvents::new(),
             hint: HintLock::default(),
             copy: AtomicU64::new(new_copy()),
+            ended: AtomicBool::new(false),
             epoch: self.epoch,
         })
     }
@@ -845,7 +567,10 @@ mod tests {
     fn alone_in_memory_a_full_registry_refuses_a_new_game_and_deletes_none() {
         let games = registry(2, Duration::from_secs(3600));
         let finished = games.insert(state(), TokenHash::of("t")).expect("room");
-        finished.update(GameState::resign).expect("resigned");
+        finished
+            .update(GameState::resign)
+            .expect("resigned")
+            .durable_later();
         let silent = games.insert(state(), TokenHash::of("t")).expect("room");
         assert!(matches!(
             games.insert(state(), TokenHash::of("t")),
@@ -885,7 +610,7 @@ mod tests {
             |state| state.resign(),
         ];
         for change in changes {
-            slot.update(change).expect("accepted");
+            slot.update(change).expect("accepted").durable_later();
             let served = slot.serialized();
             assert_eq!(served_json(&slot), fresh_json(&slot));
             assert!(!tags.contains(&served.tag), "a new tag after every change");
@@ -965,8 +690,9 @@ mod tests {
             WriteTicket::default(),
         );
         let before = slot.view();
-        let refused =
-            slot.update(|state| state.play_player_move(&"e4".parse().expect("notation"), None));
+        let refused = slot
+            .update(|state| state.play_player_move(&"e4".parse().expect("notation"), None))
+            .map(|changed| changed.durable_later());
         assert!(
             matches!(refused, Err(GameError::Store(StoreError::Busy))),
             "{refused:?}"

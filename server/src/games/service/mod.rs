@@ -4,7 +4,6 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use alphachess_engine::{DrawReason, Move, Outcome, SanPlus, WinReason};
-use tokio::sync::broadcast::error::RecvError;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
@@ -12,10 +11,10 @@ use tokio_util::sync::CancellationToken;
 use crate::analysis::Analysis;
 use crate::client_key::ClientKey;
 use crate::games::live::analyses::{Analyses, AnalysisError, AnalysisSettings};
-use crate::games::live::flag::watch_clock;
 use crate::games::live::owners::{Owners, MAX_OWNED};
 use crate::games::live::progress::thinking_sink;
-use crate::games::live::registry::{GameSlot, Games, ServedView};
+use crate::games::live::registry::{Games, LoadProgress};
+use crate::games::live::slot::{GameSlot, ServedView};
 use crate::games::model::draw::{self, DrawError, Verdict, DRAW_OFFER_NODES};
 use crate::games::model::error::{GameError, StoreError};
 use crate::games::model::export::to_pgn;
@@ -24,9 +23,7 @@ use crate::games::model::level::{seed_of, Level};
 use crate::games::model::notation::PlayerMove;
 use crate::games::model::setup::NewGame;
 use crate::games::model::state::{EngineTurn, GameState};
-use crate::games::store::record::StoredGame;
-use crate::games::store::Change;
-use crate::games::view::game_view::{GameView, Status};
+use crate::games::view::game_view::GameView;
 use crate::games::view::hint::Hint;
 use crate::games::view::summary::{GameSummaries, GameSummary};
 use crate::token::{GameToken, TokenHash};
@@ -56,6 +53,15 @@ pub struct GameService {
     /// The games each key owns: news for its live streams (see `owners.rs`).
     owners: Owners,
 }
+
+mod change;
+mod clock_watch;
+mod maintenance;
+
+pub use maintenance::Loaded;
+
+use change::apply;
+use clock_watch::watch_clock;
 
 impl GameService {
     pub fn new(
@@ -101,21 +107,31 @@ impl GameService {
         self.games.store().close();
     }
 
-    /// The live games.
+    /// The live games, for tests and diagnostics: the edge asks the service (see
+    /// `tests/architecture.rs`).
     pub fn games(&self) -> &Games {
         &self.games
     }
 
-    /// Whether other servers share the store (then this one takes over their engine turns and
-    /// follows their changes).
-    pub fn is_shared(&self) -> bool {
-        self.games.store().is_shared()
+    /// A game to follow on its live stream (read back from the store if it left memory).
+    pub async fn watch(&self, id: &GameId) -> Result<Arc<GameSlot>, GameError> {
+        self.games.find(id).await
     }
 
-    /// Forgets the games nobody changed for `idle`, in memory and in the store; how many of each.
-    pub async fn expire_idle(&self, idle: Duration) -> (usize, Result<u64, StoreError>) {
-        let forgotten = self.games.expire_idle();
-        (forgotten, self.games.store().expire_idle(idle).await)
+    /// [`GameService::watch`] for the game's player only: `token` must be the game's.
+    pub async fn watch_own(&self, id: &GameId, token: &str) -> Result<Arc<GameSlot>, GameError> {
+        self.games.find_authorized(id, token).await
+    }
+
+    /// The game if it is in memory (news of a game just created here).
+    pub fn in_memory(&self, id: &GameId) -> Option<Arc<GameSlot>> {
+        self.games.get(id).ok()
+    }
+
+    /// How far reading the stored games back has got; `None` once it is done (or was never
+    /// needed).
+    pub fn loading(&self) -> Option<LoadProgress> {
+        self.games.loading()
     }
 
     /// The engine pool (its status is for logs and tests).
@@ -219,7 +235,6 @@ impl GameService {
         held: impl Send + 'static,
     ) -> Result<(GameId, Arc<GameView>), GameError> {
         let player = new.color.resolve()?;
-        let imported_finished = new.game.outcome().is_some();
         let state = GameState::new(new.game, player, new.level)
             .with_clock(new.clock)
             .with_players(new.players);
@@ -235,7 +250,6 @@ impl GameService {
         }
         match self.engine_turn(&slot, false, client, held).await {
             Ok(game) => {
-                self.analyse_if_ended(&slot, imported_finished, &game);
                 slot.durable().await?;
                 Ok((slot.id().clone(), game))
             }
@@ -286,7 +300,6 @@ impl GameService {
                 return Err(error);
             }
         };
-        self.analyse_if_ended(&slot, false, &view);
         slot.durable().await?;
         Ok(view)
     }
@@ -312,7 +325,6 @@ impl GameService {
             .await?;
         match turn {
             EngineTurnStarted::Done(view) => {
-                self.analyse_if_ended(&slot, false, &view);
                 slot.durable().await?;
                 Ok(Played::Done(view))
             }
@@ -335,14 +347,14 @@ impl GameService {
         held: impl Send + 'static,
     ) -> Result<(Arc<GameSlot>, EngineTurnStarted), GameError> {
         let slot = self.games.find_authorized(id, token).await?;
-        self.settle_clock(&slot)?;
         // The move and the start of the reply's turn in one change: nothing (such as the restart's
         // pass over the engine's turns) can start that turn in between and leave this request
-        // with no reply to wait for.
-        let begun = slot.update(|state| {
+        // with no reply to wait for. `search_engine_turn` awaits it durable.
+        let begun = apply(&slot, &self.analyses, |state| {
             state.play_player_move(m, expected_ply)?;
             Ok(state.begin_engine_turn(true))
-        })?;
+        })?
+        .durable_later();
         match self.search_engine_turn(&slot, begun, client, held).await {
             Ok(turn) => Ok((slot, turn)),
             Err(error) => {
@@ -394,9 +406,9 @@ impl GameService {
         if let Verdict::Decline(decline) = verdict {
             return Err(decline.into());
         }
-        let view = slot.update(|state| state.agree_draw(version))?.1;
-        self.analyse_if_ended(&slot, false, &view);
-        slot.durable().await?;
+        let (_, view) = apply(&slot, &self.analyses, |state| state.agree_draw(version))?
+            .durable()
+            .await?;
         Ok(view)
     }
 
@@ -410,43 +422,31 @@ impl GameService {
         change: fn(&mut GameState) -> Result<(), GameError>,
     ) -> Result<Arc<GameView>, GameError> {
         let slot = self.games.find_authorized(id, token).await?;
-        self.settle_clock(&slot)?;
         let before = slot.read(GameState::clone);
-        let (changed, view) = slot.update(|state| {
+        let applied = apply(&slot, &self.analyses, |state| {
             change(state)?;
             Ok(state.version())
         })?;
-        match slot.durable().await {
-            Ok(()) => {}
+        let changed = applied.out;
+        match applied.durable().await {
+            Ok((_, view)) => Ok(view),
             // The slot took the winner's version already.
-            Err(error @ GameError::Superseded) => return Err(error),
+            Err(error @ GameError::Superseded) => Err(error),
             Err(error) => {
                 if slot.roll_back(before, changed) {
                     tracing::warn!(%error, game = %slot.id(), "a change could not be saved; taken back in memory too");
                 }
-                return Err(error);
+                Err(error)
             }
         }
-        self.analyse_if_ended(&slot, false, &view);
-        Ok(view)
     }
 
-    /// Ends the game on time first if its running clock has run out, so no action of the player
-    /// comes after their flag (the timer task may not have woken yet).
+    /// Ends the game on time if its running clock has run out, before something that reads
+    /// the game without changing it (a draw offer, a hint): an empty change, which settles the
+    /// flag as every change does. Its durability is covered by the next change's.
     fn settle_clock(&self, slot: &Arc<GameSlot>) -> Result<(), GameError> {
-        let (flagged, _) = slot.update(|state| Ok(state.flag_if_due(Instant::now())))?;
-        if flagged {
-            self.analyses.start_after_end(slot);
-        }
+        apply(slot, &self.analyses, |_| Ok(()))?.durable_later();
         Ok(())
-    }
-
-    /// A change that ended a live game (mate, draw, resignation, the engine's mating reply)
-    /// starts its analysis. `was_finished`: the game was already over before (an imported one).
-    fn analyse_if_ended(&self, slot: &Arc<GameSlot>, was_finished: bool, view: &GameView) {
-        if !was_finished && view.status == Status::Finished {
-            self.analyses.start_after_end(slot);
-        }
     }
 
     /// The player asks for the analysis of a finished game: it starts, or the one there is is
@@ -486,111 +486,6 @@ impl GameService {
             .rebuild(&game)
             .map_err(|error| StoreError::backend("reading an analysis", error))?;
         Ok(Analyses::shown(stored))
-    }
-
-    /// Puts back a game read from the store at startup (see [`Games::restore`]); a timed game's
-    /// clock runs again from now.
-    pub fn restore(&self, stored: StoredGame) {
-        if let Some(slot) = self.games.restore(stored) {
-            if slot.read(|state| state.clock().is_some() && !state.is_finished()) {
-                watch_clock(&slot, &self.analyses);
-            }
-        }
-    }
-
-    /// After a restart: the stored analyses are back, and the unfinished ones run again from
-    /// where they stopped.
-    pub fn resume_analyses(&self) {
-        self.analyses.resume(&self.games);
-    }
-
-    /// After a restart: in every game where the engine was to move when the server stopped, the
-    /// engine moves now, one game at a time so live requests keep their share of the engines. A
-    /// failure takes the player's last move back, as it would have during the request.
-    pub async fn resume_engine_turns(&self) {
-        for slot in self.games.all() {
-            self.resume_engine_turn(&slot).await;
-        }
-    }
-
-    /// The engine moves in `slot` if it is its move (the server that was searching it is gone).
-    async fn resume_engine_turn(&self, slot: &Arc<GameSlot>) {
-        let (undo_on_failure, was_finished, engine_to_move) = slot.read(|state| {
-            let engine_to_move = !state.is_finished()
-                && !state.is_engine_thinking()
-                && state.game().position().turn() != state.player();
-            (state.game().ply() > 0, state.is_finished(), engine_to_move)
-        });
-        // Most games wait for their player: nothing to do (not even a view to build).
-        if !engine_to_move {
-            return;
-        }
-        match self.engine_turn(slot, undo_on_failure, None, ()).await {
-            Ok(view) => self.analyse_if_ended(slot, was_finished, &view),
-            Err(error) => {
-                tracing::warn!(%error, game = %slot.id(), "resuming the engine's turn failed");
-            }
-        }
-        if let Err(error) = slot.durable().await {
-            tracing::error!(%error, game = %slot.id(), "a resumed game could not be saved");
-        }
-    }
-
-    /// With a shared store: the engine moves in the games whose searching server stopped
-    /// renewing its lease (it died or lost the database), up to `limit` of them, one at a time;
-    /// how many it took over. The store's version check makes the reply exactly once even if
-    /// that server was only slow.
-    pub async fn take_over_engine_turns(&self, limit: usize) -> usize {
-        let claimed = match self.games.store().claim_expired_leases(limit).await {
-            Ok(claimed) => claimed,
-            Err(error) => {
-                tracing::warn!(%error, "could not look for engine replies to take over");
-                return 0;
-            }
-        };
-        for claim in &claimed {
-            tracing::info!(game = %claim.id, version = claim.version, "taking over the engine's reply");
-            match self.games.find(&claim.id).await {
-                Ok(slot) => self.resume_engine_turn(&slot).await,
-                Err(error) => {
-                    tracing::warn!(%error, game = %claim.id, "a game to take over did not load")
-                }
-            }
-        }
-        claimed.len()
-    }
-
-    /// With a shared store: when another server changes a game someone watches here, reads it
-    /// again, which publishes the new view to the watchers. Runs until the service is dropped.
-    pub async fn follow_changes(service: std::sync::Weak<GameService>) {
-        let Some(mut changes) = service.upgrade().and_then(|s| s.games.store().changes()) else {
-            return;
-        };
-        loop {
-            let change = changes.recv().await;
-            let Some(service) = service.upgrade() else {
-                return;
-            };
-            let watched = |slot: &Arc<GameSlot>| slot.events().has_watchers();
-            let stale: Vec<Arc<GameSlot>> = match change {
-                Ok(Change::Game { id, version }) => service
-                    .games
-                    .get(&id)
-                    .ok()
-                    .filter(|slot| watched(slot) && slot.version() < version)
-                    .into_iter()
-                    .collect(),
-                Ok(Change::Resync) | Err(RecvError::Lagged(_)) => {
-                    service.games.all().into_iter().filter(watched).collect()
-                }
-                Err(RecvError::Closed) => return,
-            };
-            for slot in stale {
-                if let Err(error) = slot.refresh(false).await {
-                    tracing::warn!(%error, game = %slot.id(), "could not read a changed game");
-                }
-            }
-        }
     }
 
     /// The game as PGN; a quarantined game's as far as its stored row replays.
@@ -668,7 +563,11 @@ impl GameService {
         client: Option<ClientKey>,
         held: impl Send + 'static,
     ) -> Result<EngineTurnStarted, GameError> {
-        let begun = slot.update(|state| Ok(state.begin_engine_turn(undo_on_failure)))?;
+        // `search_engine_turn` awaits it durable.
+        let begun = apply(slot, &self.analyses, |state| {
+            Ok(state.begin_engine_turn(undo_on_failure))
+        })?
+        .durable_later();
         self.search_engine_turn(slot, begun, client, held).await
     }
 
@@ -715,7 +614,7 @@ impl GameService {
         // other servers (and takes the lease on the reply) before any engine time is spent. A
         // takeback meanwhile cancels the turn, as it would during the search.
         if let Err(error) = slot.durable().await {
-            abandon(slot, turn.version);
+            abandon(slot, &self.analyses, turn.version);
             return Err(error);
         }
         let reply = engine_reply(
@@ -819,6 +718,7 @@ async fn engine_reply(
     // a reply nobody will apply.
     let mut guard = AbandonOnDrop {
         slot: &slot,
+        analyses: &analyses,
         version,
         armed: true,
         stopping: &stopping,
@@ -829,28 +729,27 @@ async fn engine_reply(
         never = slot.hold_lease(version) => match never {},
         () = cancel.cancelled() => {
             guard.armed = false;
-            // A takeback, a resignation or a flag won. The engine's flag ends the game the
-            // player's move led to: that is the answer to the move.
-            return slot.read(|state| match state.game().outcome() {
-                Some(outcome) if ended_on_time(outcome) => Ok(()),
-                _ if state.is_finished() => Err(GameError::GameOver),
-                _ => Err(GameError::Superseded),
-            }).map(|()| slot.view());
+            // A takeback, a resignation or a flag won.
+            return answer_after_ending(&slot);
         }
     };
     guard.armed = false;
     match result {
         Ok(m) => {
             let m = slot.read(|state| random_instead(state, slot.id(), m));
-            let view = slot.update(|state| state.apply_engine_reply(version, m))?.1;
-            if view.status == Status::Finished {
-                analyses.start_after_end(&slot);
+            // Durable once the caller (or `settle_reply`) awaits the slot.
+            match apply(&slot, &analyses, |state| {
+                state.apply_engine_reply(version, m)
+            }) {
+                Ok(applied) => Ok(applied.durable_later().1),
+                // The engine's clock ran out as it answered: the change settled its flag first.
+                Err(GameError::GameOver) => answer_after_ending(&slot),
+                Err(error) => Err(error),
             }
-            Ok(view)
         }
         Err(error) => {
             if !stopping.is_cancelled() {
-                abandon(&slot, version);
+                abandon(&slot, &analyses, version);
             }
             Err(error.into())
         }
@@ -868,6 +767,18 @@ fn random_instead(state: &GameState, id: &GameId, engine: Move) -> Move {
         .map_or(engine, |i| legal[i])
 }
 
+/// The answer to the player's move when the engine's turn ended without its reply: the engine's
+/// flag ends the game the move led to, and that is the answer; another ending (a resignation)
+/// or a takeback answered for itself.
+fn answer_after_ending(slot: &GameSlot) -> Result<Arc<GameView>, GameError> {
+    slot.read(|state| match state.game().outcome() {
+        Some(outcome) if ended_on_time(outcome) => Ok(()),
+        _ if state.is_finished() => Err(GameError::GameOver),
+        _ => Err(GameError::Superseded),
+    })
+    .map(|()| slot.view())
+}
+
 /// Whether a game ended because a clock ran out.
 fn ended_on_time(outcome: Outcome) -> bool {
     matches!(
@@ -883,7 +794,8 @@ fn ended_on_time(outcome: Outcome) -> bool {
 
 /// Takes a pending engine turn back when dropped while armed, unless the server is stopping.
 struct AbandonOnDrop<'a> {
-    slot: &'a GameSlot,
+    slot: &'a Arc<GameSlot>,
+    analyses: &'a Arc<Analyses>,
     version: u64,
     armed: bool,
     stopping: &'a CancellationToken,
@@ -892,17 +804,20 @@ struct AbandonOnDrop<'a> {
 impl Drop for AbandonOnDrop<'_> {
     fn drop(&mut self) {
         if self.armed && !self.stopping.is_cancelled() {
-            abandon(self.slot, self.version);
+            abandon(self.slot, self.analyses, self.version);
         }
     }
 }
 
 /// Forgets the engine turn for `version` (a no-op if the game moved on), leaving the game as it
 /// was before the player's move.
-fn abandon(slot: &GameSlot, version: u64) {
-    // Abandoning itself cannot fail; a store error is logged by the caller's response path.
-    let _ = slot.update(|state| {
+fn abandon(slot: &Arc<GameSlot>, analyses: &Arc<Analyses>, version: u64) {
+    // Abandoning itself cannot fail; a store error is logged by the caller's response path,
+    // whose wait for the slot covers this change's durability.
+    if let Ok(applied) = apply(slot, analyses, |state| {
         state.abandon_engine_turn(version);
         Ok(())
-    });
+    }) {
+        applied.durable_later();
+    }
 }

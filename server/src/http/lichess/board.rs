@@ -69,7 +69,7 @@ pub async fn take_back(
     if answer(&reply)? {
         service.take_back(&id, key.as_str()).await?;
     } else {
-        service.games().find_authorized(&id, key.as_str()).await?;
+        service.watch_own(&id, key.as_str()).await?;
     }
     Ok(ok())
 }
@@ -85,7 +85,7 @@ pub async fn draw(
     let (id, reply) = path.into_inner();
     let id = game_id(&id)?;
     if !answer(&reply)? {
-        service.games().find_authorized(&id, key.as_str()).await?;
+        service.watch_own(&id, key.as_str()).await?;
         return Ok(ok());
     }
     match service.offer_draw(&id, key.as_str()).await {

@@ -86,9 +86,9 @@ impl KeyStream {
         loop {
             let delivered = tokio::select! {
                 id = news.recv() => match id {
-                    Ok(id) => match self.service.games().get(&id) {
-                        Ok(slot) => self.start(&slot, &ended, true).await,
-                        Err(_) => true,
+                    Ok(id) => match self.service.in_memory(&id) {
+                        Some(slot) => self.start(&slot, &ended, true).await,
+                        None => true,
                     },
                     // Fell behind: look at the key's games again.
                     Err(broadcast::error::RecvError::Lagged(_)) => {

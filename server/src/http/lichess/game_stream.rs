@@ -33,7 +33,7 @@ pub async fn stream(
     path: web::Path<String>,
 ) -> Result<HttpResponse, LichessError> {
     let id = game_id(&path.into_inner())?;
-    let slot = service.games().find_authorized(&id, key.as_str()).await?;
+    let slot = service.watch_own(&id, key.as_str()).await?;
     let permit = limits.watch(client, &id)?;
     let created_at = service.owners().created_at(&id);
     let (sender, lines) = mpsc::channel(BUFFERED);

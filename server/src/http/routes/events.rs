@@ -40,7 +40,7 @@ pub async fn stream(
             .get(header::ACCEPT)
             .and_then(|accept| accept.to_str().ok()),
     );
-    let slot = service.games().find(&id).await?;
+    let slot = service.watch(&id).await?;
     let permit = limits.watch(client, &id)?;
     Ok(HttpResponse::Ok()
         .content_type(encoding.content_type())

@@ -32,7 +32,7 @@ pub async fn health() -> HttpResponse {
     ))]
 #[get("/ready")]
 pub async fn ready(service: web::Data<GameService>) -> Result<HttpResponse, ApiError> {
-    if let Some(progress) = service.games().loading() {
+    if let Some(progress) = service.loading() {
         return Err(ApiError::Loading {
             loaded: progress.loaded,
             total: progress.total,

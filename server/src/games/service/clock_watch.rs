@@ -1,5 +1,6 @@
 //! The server's own eye on running clocks: one task per timed game sleeps until the running
-//! clock's deadline and ends the game on time there, with no request needed; the new view goes
+//! clock's deadline and ends the game on time there, with no request needed (an empty change:
+//! every change settles the flag first, see [`GameSlot::update`]); the new view goes
 //! out on the game's live stream like any other change. The task wakes on every change of the
 //! game (a move restarts the other clock) and ends with the game, or when the game is forgotten.
 //! (Its subscription counts as a watcher, so the engine's progress is published for timed games
@@ -12,16 +13,21 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::broadcast::Receiver;
 use tokio::time::{sleep_until, Instant};
 
+use crate::games::view::game_view::Status;
+
 use crate::games::live::analyses::Analyses;
 use crate::games::live::events::GameEvent;
-use crate::games::live::registry::GameSlot;
+use crate::games::live::slot::GameSlot;
+use crate::games::model::state::GameState;
+
+use super::change::apply;
 
 /// How long to wait before trying again when a flag could not be applied (the store refused the
 /// change), rather than spinning on a deadline already past.
 const FLAG_RETRY: Duration = Duration::from_millis(250);
 
 /// Starts watching `slot`'s clocks (a timed game, just created or restored).
-pub fn watch_clock(slot: &Arc<GameSlot>, analyses: &Arc<Analyses>) {
+pub(super) fn watch_clock(slot: &Arc<GameSlot>, analyses: &Arc<Analyses>) {
     // Subscribed before the first look at the clock, so no change falls in between.
     let events = slot.events().subscribe();
     tokio::spawn(watch(Arc::downgrade(slot), events, Arc::clone(analyses)));
@@ -86,16 +92,17 @@ async fn flag(slot: &Weak<GameSlot>, analyses: &Arc<Analyses>) -> bool {
     let Some(slot) = slot.upgrade() else {
         return true;
     };
-    match slot.update(|state| Ok(state.flag_if_due(Instant::now()))) {
-        Ok((true, _)) => {
-            tracing::info!(game = %slot.id(), "a clock ran out");
-            analyses.start_after_end(&slot);
-            if let Err(error) = slot.durable().await {
+    let was_finished = slot.read(GameState::is_finished);
+    match apply(&slot, analyses, |_| Ok(())) {
+        Ok(settled) => {
+            if settled.view.status == Status::Finished && !was_finished {
+                tracing::info!(game = %slot.id(), "a clock ran out");
+            }
+            if let Err(error) = settled.durable().await {
                 tracing::error!(%error, game = %slot.id(), "a game ended on time could not be saved");
             }
             true
         }
-        Ok((false, _)) => true,
         Err(error) => {
             tracing::error!(%error, game = %slot.id(), "a flag could not be applied; retrying");
             false
