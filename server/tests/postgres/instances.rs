@@ -48,7 +48,9 @@ async fn a_game_created_on_one_server_is_played_on_the_other_and_read_back_on_th
     assert_eq!(b.view(&game).await["fen"], on_a["fen"]);
     let (version, moves) = stored(&db, &game.id).await;
     assert_eq!(moves.split(' ').count(), 4, "{moves}");
-    assert_eq!(version, 4);
+    // Each exchange is three changes (the move, the engine starting to think, its reply).
+    assert_eq!(version, 6);
+    assert_eq!(on_a["version"], version, "the view shows the stored version");
 }
 
 #[tokio::test]
@@ -121,7 +123,8 @@ async fn two_moves_that_both_saw_the_same_version_meet_the_databases_check_and_o
     assert_eq!(refusal["error"], "stale_ply", "{refusal}");
     let (version, moves) = stored(&db, &game.id).await;
     assert!(moves.starts_with(winner), "{moves}");
-    assert_eq!((version, moves.split(' ').count()), (2, 2), "{moves}");
+    // The winner's move, the engine starting to think, its reply.
+    assert_eq!((version, moves.split(' ').count()), (3, 2), "{moves}");
     let view = lost_on.view(&game).await;
     assert_eq!(
         view["ply"], 2,
@@ -212,7 +215,9 @@ async fn a_server_killed_while_stockfish_thinks_loses_nothing_and_the_other_make
             second.as_str()
         ]
     );
-    assert_eq!(version, 4);
+    // Two exchanges of three changes, and B starting to think again when it took over.
+    assert_eq!(version, 7);
+    assert_eq!(view["version"], version, "B shows the version it stored");
     assert_eq!(
         view["moves"][3]["uci"], moves[3],
         "B shows the reply it stored"
