@@ -12,7 +12,7 @@ use clap::Parser;
 use crate::analysis::{DEFAULT_ANALYSIS_NODES, QUICK_NODES};
 use crate::games::{
     PgSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_CACHE_POSITIONS, DEFAULT_MAX_PENDING_ANALYSES,
-    DEFAULT_VIEW_CACHE_MIB,
+    DEFAULT_VIEW_CACHE_MIB, MAX_QUEUED_WRITES,
 };
 use crate::http::limits::{IpNet, LimitSettings};
 use crate::http::middleware::cors::CorsOrigin;
@@ -130,6 +130,13 @@ pub struct Config {
     #[arg(long, env = "ALPHACHESS_LEASE_MS", default_value_t = 10_000,
           value_parser = clap::value_parser!(u64).range(300..=600_000))]
     pub lease_ms: u64,
+
+    /// With PostgreSQL: game changes that may wait for the database's writer; past it a change is
+    /// refused at once with 503 storage_busy instead of piling up in memory while the database
+    /// falls behind (SQLite's writer holds the same default)
+    #[arg(long, env = "ALPHACHESS_MAX_QUEUED_WRITES", default_value_t = MAX_QUEUED_WRITES,
+          value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
+    pub max_queued_writes: usize,
 
     /// Folder with the built client (index.html and assets)
     #[arg(long, env = "ALPHACHESS_STATIC_DIR", default_value = "client/dist")]
@@ -285,7 +292,7 @@ impl Config {
             lease: Duration::from_millis(self.lease_ms),
             max_live: u64::from(self.max_games),
             cache_positions: self.analysis_cache_positions,
-            max_queued: crate::games::MAX_QUEUED_WRITES,
+            max_queued: self.max_queued_writes,
         })
     }
 
@@ -487,6 +494,22 @@ mod tests {
         assert_eq!(config.analysis_cache_positions, 0);
         let settings = config.postgres().expect("PostgreSQL");
         assert_eq!(settings.cache_positions, 0, "passed to the store");
+    }
+
+    #[test]
+    fn the_postgres_write_queue_keeps_sqlites_bound_unless_told_otherwise() {
+        let config = Config::parse_from(["alphachess-server", "--db", "postgres://h/d"]);
+        let settings = config.postgres().expect("PostgreSQL");
+        assert_eq!(settings.max_queued, MAX_QUEUED_WRITES);
+        let config = Config::parse_from([
+            "alphachess-server",
+            "--db",
+            "postgres://h/d",
+            "--max-queued-writes",
+            "1",
+        ]);
+        assert_eq!(config.postgres().expect("PostgreSQL").max_queued, 1);
+        assert!(Config::try_parse_from(["alphachess-server", "--max-queued-writes", "0"]).is_err());
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! binary, one database per test), the store's contract on both backends, and the real server
 //! binary run twice on one database.
 
+mod busy;
 mod cluster;
 mod contract;
 mod instances;

@@ -23,6 +23,7 @@ pub mod postgres;
 pub mod quarantine;
 pub mod record;
 pub mod sqlite;
+pub mod write_queue;
 
 use std::convert::Infallible;
 use std::future::Future;
@@ -57,7 +58,7 @@ pub struct GameSnapshot<'a> {
 
 /// Names one queued write. A store makes writes durable in the order it numbered them, so waiting
 /// for a game's latest ticket also waits for every earlier write of that game.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct WriteTicket(pub u64);
 
 /// An answer of the store that may need I/O.

@@ -1,7 +1,8 @@
 //! Games kept in PostgreSQL, shared by several servers (`--db postgres://…`).
 //!
-//! Writes go as with SQLite: [`GameStore::save`] numbers the change and queues it; one writer task
-//! commits what has queued in one transaction and announces the tickets it settled, so a request
+//! Writes go through the same write queue as SQLite's (`write_queue.rs`: tickets, the bound,
+//! each ticket's outcome): [`GameStore::save`] queues the change; one writer task commits what has
+//! queued in one transaction (`writer.rs`, the only part that is PostgreSQL's own), so a request
 //! answers only once its change is committed (`synchronous_commit` on: on the server's disk).
 //! What sharing adds, each in PostgreSQL itself rather than in anything home-made:
 //! - every change is written only if the row still has the version the change was made on
@@ -19,8 +20,9 @@
 //! writer, in a transaction of their own after the batch's games (best effort: an error is
 //! logged, never a game's), and at most a quarter of the writer's queue of them wait at once
 //! (past it they are dropped). The writer's queue is bounded like SQLite's
-//! ([`PgSettings::max_queued`]): past it a change is refused at once with 503 `storage_busy`. The bound is each server's `--analysis-cache-positions`: servers sharing a database
-//! should give the same one (the last to prune wins).
+//! ([`PgSettings::max_queued`], `--max-queued-writes`): past it a change is refused at once with
+//! 503 `storage_busy`. The cache's bound is each server's `--analysis-cache-positions`: servers
+//! sharing a database should give the same one (the last to prune wins).
 //!
 //! Why tokio-postgres (with deadpool-postgres as its pool) and not sqlx: it runs on the tokio
 //! runtime actix already has, gives `LISTEN/NOTIFY` as a plain message stream, and builds a
@@ -30,24 +32,23 @@ mod listener;
 mod schema;
 mod writer;
 
-use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
-use tokio::sync::{broadcast, mpsc, watch};
+use tokio::sync::broadcast;
 use tokio_postgres::NoTls;
 use tokio_util::sync::CancellationToken;
 
 pub use schema::PG_SCHEMA_VERSION;
 
-use self::writer::{GameRow, Ledger, Refusal, Write, Writer, PRUNE_CACHE};
+use self::writer::{GameRow, Write, Writer, PRUNE_CACHE};
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 use crate::games::model::error::StoreError;
 use crate::games::model::id::GameId;
 use crate::games::store::analysis_record::{status_name, AnalysisRecord, PositionRecord};
-use crate::games::store::cache_quota::{CachePermit, CacheQuota};
 use crate::games::store::position_cache::{CacheKey, CachedAnswer};
 use crate::games::store::record::GameRecord;
+use crate::games::store::write_queue::{write_queue, WriteQueue};
 use crate::games::store::{
     Change, Claimed, Durable, Fresh, GameSnapshot, GameStore, Holding, Lookup, Pending, WriteTicket,
 };
@@ -85,22 +86,15 @@ pub struct PgSettings {
 /// Games kept in a PostgreSQL database other servers may share.
 pub struct PgStore {
     pool: Pool,
-    queue: Mutex<Queue>,
-    settled: watch::Receiver<u64>,
-    ledger: Arc<Mutex<Ledger>>,
+    /// To the writer task (tickets, bound, outcomes, the cache's share).
+    queue: WriteQueue<Write>,
     changes: broadcast::Sender<Change>,
     instance: String,
     lease: Duration,
     /// Ends the listener when the store goes.
     stop: CancellationToken,
-    /// The position cache's share of the writer; `None` when the cache keeps nothing.
-    cache: Option<CacheQuota>,
-}
-
-/// The writer's queue and the ticket counter, locked together so tickets go down in order.
-struct Queue {
-    next: u64,
-    sender: mpsc::Sender<Write>,
+    /// Whether the position cache keeps anything.
+    caches: bool,
 }
 
 impl PgStore {
@@ -140,48 +134,31 @@ impl PgStore {
                 .map_err(|error| StoreError::backend("bounding the analysis cache", error))?;
         }
         let instance = instance_name()?;
-        let (sender, receiver) = mpsc::channel(settings.max_queued.max(1));
-        let (settle, settled) = watch::channel(0);
-        let ledger = Arc::new(Mutex::new(Ledger::default()));
+        let caches = settings.cache_positions > 0;
+        let (queue, batches) = write_queue(settings.max_queued, caches);
         let lease_ms = i64::try_from(settings.lease.as_millis()).unwrap_or(i64::MAX);
         let writer = Writer {
             pool: pool.clone(),
-            receiver,
-            settle,
-            ledger: Arc::clone(&ledger),
             instance: instance.clone(),
             lease_ms,
             max_live: i64::try_from(settings.max_live).unwrap_or(i64::MAX),
             lost: writer::LostCopies::default(),
             cache_positions: cache_bound(settings),
         };
-        tokio::spawn(writer.run());
+        tokio::spawn(batches.run(writer));
         let (changes, _) = broadcast::channel(CHANGES_CAPACITY);
         let stop = CancellationToken::new();
         tokio::spawn(listener::listen(config, changes.clone(), stop.clone()));
         tracing::info!(%instance, "games kept in PostgreSQL");
         Ok(PgStore {
             pool,
-            queue: Mutex::new(Queue { next: 1, sender }),
-            settled,
-            ledger,
+            queue,
             changes,
             instance,
             lease: settings.lease,
             stop,
-            // A quarter of the writer's queue, as SQLite's: the cache never takes a game's room.
-            cache: (settings.cache_positions > 0).then(|| CacheQuota::new(settings.max_queued / 4)),
+            caches,
         })
-    }
-
-    /// A place in the writer's queue for a cache write; `None` when the cache keeps nothing or
-    /// its share is taken (then the write is dropped: the cache is best effort).
-    fn cache_permit(&self) -> Option<CachePermit> {
-        let permit = self.cache.as_ref()?.try_take();
-        if permit.is_none() {
-            tracing::debug!("the analysis cache's share of the write queue is full");
-        }
-        permit
     }
 
     /// The cached answers under `keys`, in their order.
@@ -218,20 +195,6 @@ impl PgStore {
     /// This server's name in the lease columns.
     pub fn instance(&self) -> &str {
         &self.instance
-    }
-
-    fn enqueue(&self, write: impl FnOnce(u64) -> Write) -> Result<WriteTicket, StoreError> {
-        let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
-        let ticket = queue.next;
-        queue
-            .sender
-            .try_send(write(ticket))
-            .map_err(|error| match error {
-                mpsc::error::TrySendError::Full(_) => StoreError::Busy,
-                mpsc::error::TrySendError::Closed(_) => StoreError::Stopped,
-            })?;
-        queue.next += 1;
-        Ok(WriteTicket(ticket))
     }
 
     /// Answers whether PostgreSQL answers a query now (for `/api/ready`).
@@ -344,56 +307,20 @@ impl GameStore for PgStore {
                 && state.game().position().turn() != state.player(),
         };
         let (copy, base) = (game.copy, game.base);
-        self.enqueue(|ticket| Write::Save {
-            ticket,
-            copy,
-            base,
-            row,
-        })
+        self.queue.push(Write::Save { copy, base, row })
     }
 
     fn delete(&self, id: &GameId) -> Result<WriteTicket, StoreError> {
         let id = id.to_string();
-        self.enqueue(|ticket| Write::Delete { ticket, id })
+        self.queue.push(Write::Delete { id })
     }
 
     fn durable(&self, ticket: WriteTicket) -> Durable<'_> {
-        let mut settled = self.settled.clone();
-        Box::pin(async move {
-            settled
-                .wait_for(|&done| done >= ticket.0)
-                .await
-                .map_err(|_| StoreError::Stopped)?;
-            let outcome = self
-                .ledger
-                .lock()
-                .unwrap_or_else(PoisonError::into_inner)
-                .outcome(ticket.0);
-            match outcome {
-                Ok(()) => Ok(()),
-                Err(Some(Refusal::Conflict)) => Err(StoreError::Conflict),
-                Err(Some(Refusal::Full)) => Err(StoreError::Full),
-                Err(None) => Err(StoreError::NotWritten),
-            }
-        })
+        Box::pin(self.queue.durable(ticket))
     }
 
     fn flush(&self) -> Durable<'_> {
-        let last = self
-            .queue
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .next
-            - 1;
-        // Refusals do not matter here: only that nothing queued is still in flight.
-        let mut settled = self.settled.clone();
-        Box::pin(async move {
-            settled
-                .wait_for(|&done| done >= last)
-                .await
-                .map(|_| ())
-                .map_err(|_| StoreError::Stopped)
-        })
+        Box::pin(self.queue.flush())
     }
 
     fn save_analysis(
@@ -404,12 +331,7 @@ impl GameStore for PgStore {
     ) -> Result<WriteTicket, StoreError> {
         let (id, status) = (id.to_string(), status_name(status));
         let nodes = i64::try_from(nodes).unwrap_or(i64::MAX);
-        self.enqueue(|ticket| Write::Analysis {
-            ticket,
-            id,
-            status,
-            nodes,
-        })
+        self.queue.push(Write::Analysis { id, status, nodes })
     }
 
     fn save_analysed_position(
@@ -418,7 +340,7 @@ impl GameStore for PgStore {
         position: &AnalysedPosition,
     ) -> Result<WriteTicket, StoreError> {
         let (id, row) = (id.to_string(), PositionRecord::of(position));
-        self.enqueue(|ticket| Write::Position { ticket, id, row })
+        self.queue.push(Write::Position { id, row })
     }
 
     fn take_stored_analyses(&self) -> Vec<AnalysisRecord> {
@@ -426,7 +348,7 @@ impl GameStore for PgStore {
     }
 
     fn cached_answers(&self, keys: &[CacheKey]) -> Pending<'_, Vec<Option<CachedAnswer>>> {
-        if self.cache.is_none() {
+        if !self.caches {
             return Box::pin(std::future::ready(Ok(vec![None; keys.len()])));
         }
         let keys = keys.to_vec();
@@ -439,10 +361,9 @@ impl GameStore for PgStore {
                 .map(|(key, _)| key.as_str().to_owned())
                 .collect();
             if !hits.is_empty() {
-                if let Some(permit) = self.cache_permit() {
+                if let Some(permit) = self.queue.cache_permit() {
                     // Stopped: the store is going; the answers stand.
-                    let _stopped = self.enqueue(|ticket| Write::CacheTouch {
-                        ticket,
+                    let _stopped = self.queue.push(Write::CacheTouch {
                         keys: hits,
                         _permit: permit,
                     });
@@ -453,17 +374,17 @@ impl GameStore for PgStore {
     }
 
     fn cache_answer(&self, key: &CacheKey, answer: &CachedAnswer) -> Result<(), StoreError> {
-        let Some(permit) = self.cache_permit() else {
+        let Some(permit) = self.queue.cache_permit() else {
             return Ok(());
         };
         let (key, answer) = (key.as_str().to_owned(), answer.clone());
-        self.enqueue(|ticket| Write::CacheAnswer {
-            ticket,
-            key,
-            answer,
-            _permit: permit,
-        })
-        .map(|_| ())
+        self.queue
+            .push(Write::CacheAnswer {
+                key,
+                answer,
+                _permit: permit,
+            })
+            .map(|_| ())
     }
 
     fn is_shared(&self) -> bool {

@@ -1,23 +1,20 @@
-//! The one task that writes: it commits whatever has queued in one transaction (as the SQLite
-//! writer does), each game change conditional on the version it was made on, and then announces
-//! the highest ticket it has settled. A refused write (another server's change came first, or the
-//! live-game cap) is remembered per ticket, a failed transaction per range, for the waiters.
+//! How the one task that writes commits a batch of the shared write queue (`write_queue.rs`
+//! keeps the tickets, the bound and each ticket's outcome): in one transaction, as the SQLite
+//! writer does, each game change conditional on the version it was made on. A write refused
+//! inside the committed transaction (another server's change came first, or the live-game cap)
+//! is reported per ticket; the position cache follows in a transaction of its own.
 
 use std::collections::{HashSet, VecDeque};
-use std::sync::{Arc, Mutex, PoisonError};
 
 use deadpool_postgres::Pool;
-use tokio::sync::{mpsc, watch};
 
+use crate::games::model::error::StoreError;
 use crate::games::store::analysis_record::PositionRecord;
 use crate::games::store::cache_quota::CachePermit;
 use crate::games::store::position_cache::CachedAnswer;
+use crate::games::store::write_queue::{CommitAsync, Queued, Refusal, Refusals};
 
-/// Most writes committed in one transaction.
-const MAX_BATCH: usize = 512;
-
-/// Refusals and failures remembered for waiters, and copies remembered as having lost a race
-/// (rare events; this bounds the memory).
+/// Copies remembered as having lost a race (rare events; this bounds the memory).
 const MAX_REMEMBERED: usize = 4096;
 
 /// Serialises the creation of games between servers, so the live-game cap is exact.
@@ -38,36 +35,28 @@ pub struct GameRow {
 pub enum Write {
     /// A game as it is now, made on `base` (`None`: a new game) by the in-memory copy `copy`.
     Save {
-        ticket: u64,
         copy: u64,
         base: Option<u64>,
         row: GameRow,
     },
     /// Forgets a game (its analysis goes with it).
-    Delete { ticket: u64, id: String },
+    Delete { id: String },
     /// A game's analysis status.
     Analysis {
-        ticket: u64,
         id: String,
         status: &'static str,
         nodes: i64,
     },
     /// One analysed position.
-    Position {
-        ticket: u64,
-        id: String,
-        row: PositionRecord,
-    },
+    Position { id: String, row: PositionRecord },
     /// Keeps an answer in the position cache.
     CacheAnswer {
-        ticket: u64,
         key: String,
         answer: CachedAnswer,
         _permit: CachePermit,
     },
     /// Marks cached answers used (they were read).
     CacheTouch {
-        ticket: u64,
         keys: Vec<String>,
         _permit: CachePermit,
     },
@@ -77,73 +66,12 @@ impl Write {
     fn is_cache(&self) -> bool {
         matches!(self, Write::CacheAnswer { .. } | Write::CacheTouch { .. })
     }
-
-    fn ticket(&self) -> u64 {
-        match self {
-            Write::Save { ticket, .. }
-            | Write::Delete { ticket, .. }
-            | Write::Analysis { ticket, .. }
-            | Write::Position { ticket, .. }
-            | Write::CacheAnswer { ticket, .. }
-            | Write::CacheTouch { ticket, .. } => *ticket,
-        }
-    }
 }
 
-/// Why a write was not made although its transaction committed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Refusal {
-    /// The row was not at the version the change was made on.
-    Conflict,
-    /// The live-game cap was reached.
-    Full,
-}
-
-/// What the waiters read once their ticket is settled.
-#[derive(Default)]
-pub struct Ledger {
-    refusals: VecDeque<(u64, Refusal)>,
-    /// Ticket ranges whose transaction failed.
-    failures: VecDeque<(u64, u64)>,
-}
-
-impl Ledger {
-    /// What became of `ticket`: `Ok` written, `Err(Some(refusal))`, or `Err(None)` not written.
-    pub fn outcome(&self, ticket: u64) -> Result<(), Option<Refusal>> {
-        if self
-            .failures
-            .iter()
-            .any(|&(first, last)| (first..=last).contains(&ticket))
-        {
-            return Err(None);
-        }
-        match self.refusals.iter().find(|(refused, _)| *refused == ticket) {
-            Some(&(_, refusal)) => Err(Some(refusal)),
-            None => Ok(()),
-        }
-    }
-
-    fn refuse(&mut self, ticket: u64, refusal: Refusal) {
-        if self.refusals.len() >= MAX_REMEMBERED {
-            self.refusals.pop_front();
-        }
-        self.refusals.push_back((ticket, refusal));
-    }
-
-    fn fail(&mut self, range: (u64, u64)) {
-        if self.failures.len() >= MAX_REMEMBERED {
-            self.failures.pop_front();
-        }
-        self.failures.push_back(range);
-    }
-}
-
-/// Owns the queue's receiving end; runs until every sender is gone.
+/// What the writer task needs besides the queue: the pool it commits through and the settings
+/// of the conditional writes.
 pub struct Writer {
     pub pool: Pool,
-    pub receiver: mpsc::Receiver<Write>,
-    pub settle: watch::Sender<u64>,
-    pub ledger: Arc<Mutex<Ledger>>,
     /// This server's name in the lease columns.
     pub instance: String,
     /// How long a lease lasts, in milliseconds.
@@ -176,67 +104,47 @@ impl LostCopies {
     }
 }
 
-impl Writer {
-    pub async fn run(mut self) {
-        while let Some(first) = self.receiver.recv().await {
-            let mut batch = vec![first];
-            while batch.len() < MAX_BATCH {
-                match self.receiver.try_recv() {
-                    Ok(write) => batch.push(write),
-                    Err(_) => break,
-                }
-            }
-            let range = (batch[0].ticket(), batch[batch.len() - 1].ticket());
-            // A stalled database fails the batch (its requests answer 500) instead of holding
-            // every write behind it.
-            let committed = tokio::time::timeout(super::STORE_TIMEOUT, self.commit(&batch))
-                .await
-                .unwrap_or_else(|_| {
-                    Err(format!(
-                        "PostgreSQL did not commit within {:?}",
-                        super::STORE_TIMEOUT
-                    )
-                    .into())
-                });
-            match committed {
-                Ok(refusals) => {
-                    let mut ledger = self.ledger.lock().unwrap_or_else(PoisonError::into_inner);
-                    for (ticket, refusal) in refusals {
-                        ledger.refuse(ticket, refusal);
-                    }
-                }
-                Err(error) => {
-                    tracing::error!(%error, cause = ?error.source(), writes = batch.len(), "could not commit game changes to PostgreSQL");
-                    self.ledger
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .fail(range);
-                }
-            }
-            // The cache after the games, in a transaction of its own: best effort, it never
-            // fails (nor, by a lock another server's cache write holds, delays) a game's change.
-            if batch.iter().any(Write::is_cache) {
-                let cached = tokio::time::timeout(super::STORE_TIMEOUT, self.commit_cache(&batch))
-                    .await
-                    .unwrap_or_else(|_| Err("the analysis cache timed out".into()));
-                if let Err(error) = cached {
-                    tracing::warn!(%error, "could not write the analysis cache to PostgreSQL");
-                }
-            }
-            self.settle.send_replace(range.1);
-        }
-    }
+impl CommitAsync for Writer {
+    type Write = Write;
 
+    /// The games in one transaction; then the cache, in a transaction of its own: best effort,
+    /// it never fails (nor, by a lock another server's cache write holds, delays) a game's change.
+    async fn commit(&mut self, batch: Vec<Queued<Write>>) -> Result<Refusals, StoreError> {
+        // A stalled database fails the batch (its requests answer 500) instead of holding
+        // every write behind it.
+        let committed = tokio::time::timeout(super::STORE_TIMEOUT, self.commit_games(&batch))
+            .await
+            .unwrap_or_else(|_| {
+                Err(format!(
+                    "PostgreSQL did not commit within {:?}",
+                    super::STORE_TIMEOUT
+                )
+                .into())
+            })
+            .map_err(|error| StoreError::backend("committing game changes to PostgreSQL", error));
+        if batch.iter().any(|queued| queued.write.is_cache()) {
+            let cached = tokio::time::timeout(super::STORE_TIMEOUT, self.commit_cache(&batch))
+                .await
+                .unwrap_or_else(|_| Err("the analysis cache timed out".into()));
+            if let Err(error) = cached {
+                tracing::warn!(%error, "could not write the analysis cache to PostgreSQL");
+            }
+        }
+        committed
+    }
+}
+
+impl Writer {
     /// The batch's cache writes in one transaction, in order; then the bound, if an answer was
     /// added. Hits are touched in key order, so two servers' touches never deadlock.
     async fn commit_cache(
         &mut self,
-        batch: &[Write],
+        batch: &[Queued<Write>],
     ) -> Result<(), Box<dyn std::error::Error + Send + Sync>> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         let mut stored = false;
-        for write in batch {
+        for Queued { write, .. } in batch {
             match write {
                 Write::CacheAnswer { key, answer, .. } => {
                     tx.execute(
@@ -279,16 +187,16 @@ impl Writer {
         Ok(())
     }
 
-    /// Writes one batch in one transaction; the refused writes.
-    async fn commit(
+    /// Writes one batch's games in one transaction; the refused writes.
+    async fn commit_games(
         &mut self,
-        batch: &[Write],
-    ) -> Result<Vec<(u64, Refusal)>, Box<dyn std::error::Error + Send + Sync>> {
+        batch: &[Queued<Write>],
+    ) -> Result<Refusals, Box<dyn std::error::Error + Send + Sync>> {
         let mut client = self.pool.get().await?;
         let tx = client.transaction().await?;
         let creates = batch
             .iter()
-            .any(|write| matches!(write, Write::Save { base: None, .. }));
+            .any(|queued| matches!(queued.write, Write::Save { base: None, .. }));
         if creates {
             tx.execute("SELECT pg_advisory_xact_lock($1)", &[&CREATION_LOCK])
                 .await?;
@@ -314,14 +222,9 @@ impl Writer {
             )
             .await?;
         let mut refusals = Vec::new();
-        for write in batch {
+        for Queued { ticket, write } in batch {
             match write {
-                Write::Save {
-                    ticket,
-                    copy,
-                    base,
-                    row,
-                } => {
+                Write::Save { copy, base, row } => {
                     if self.lost.set.contains(copy) {
                         refusals.push((*ticket, Refusal::Conflict));
                         continue;

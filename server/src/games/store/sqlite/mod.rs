@@ -1,15 +1,12 @@
 //! The embedded durable store: one SQLite file (WAL, `synchronous=FULL`), written by one thread.
 //!
-//! Requests never touch the disk: [`GameStore::save`] numbers the change and sends it down a
-//! channel; the writer thread commits whatever has queued up in one transaction (so many games
-//! moving at once share an fsync) and then announces the highest number it has settled. A request
-//! awaits that announcement before it answers, so every acknowledged change is on disk.
-//!
-//! The queue is bounded ([`MAX_QUEUED_WRITES`]): when the disk falls that far behind, `save`
-//! refuses at once with [`StoreError::Busy`] (the change is cancelled and the request answers
-//! 503 `storage_busy`) rather than letting memory and every request's wait grow without limit.
-//! Each ticket's outcome is exact: failed tickets are remembered for the store's life
-//! ([`FailedWrites`]).
+//! Requests never touch the disk: [`GameStore::save`] queues the change on the shared write
+//! queue (`write_queue.rs`: tickets, the bound of [`MAX_QUEUED_WRITES`] past which a change is
+//! refused at once with 503 `storage_busy`, each ticket's exact outcome); the writer thread commits
+//! whatever has queued up in one transaction (so many games moving at once share an fsync), and a
+//! request awaits its ticket before it answers, so every acknowledged change is on disk. What
+//! this file adds is the [`Commit`] of a batch: the statements, the live-game cap counted in the
+//! transaction ([`Refusal::Full`]), and the reads that ride the queue.
 //!
 //! Memory is a cache of the file ([`GameStore::reloads`]): a game dropped from memory is read back
 //! through the same queue (the read answers after the writes queued before it are committed, so
@@ -28,14 +25,12 @@
 
 mod cache;
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use std::path::Path;
-use std::sync::mpsc;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
-use tokio::sync::watch;
 
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 use crate::games::model::error::StoreError;
@@ -43,53 +38,47 @@ use crate::games::model::id::GameId;
 use crate::games::model::players::Players;
 use crate::games::model::variant::Variant;
 use crate::games::store::analysis_record::{status_name, AnalysisRecord, PositionRecord};
-use crate::games::store::cache_quota::{CachePermit, CacheQuota};
+use crate::games::store::cache_quota::CachePermit;
 use crate::games::store::db_lock::DbLock;
-use crate::games::store::failed_writes::FailedWrites;
 use crate::games::store::migrations::migrate;
 use crate::games::store::position_cache::{CacheKey, CachedAnswer, DEFAULT_CACHE_POSITIONS};
 use crate::games::store::quarantine::QuarantinedGame;
 use crate::games::store::record::{GameRecord, StoredGame};
 use crate::games::store::sqlite::cache::SqliteCache;
+use crate::games::store::write_queue::{
+    write_queue, Commit, Queued, Refusal, Refusals, WriteQueue,
+};
 use crate::games::store::{Durable, Fresh, GameSnapshot, GameStore, Lookup, Pending, WriteTicket};
 
-/// Most writes committed in one transaction.
-const MAX_BATCH: usize = 512;
-
-/// Most writes waiting for the writer before `save` refuses. Two full batches: under a burst the
-/// writer commits one while the next fills, yet the wait of the last write in the queue stays
-/// a couple of fsyncs (a few ms on a healthy disk, tens of ms on a slow one).
-pub const MAX_QUEUED_WRITES: usize = 2 * MAX_BATCH;
+pub use crate::games::store::write_queue::MAX_QUEUED_WRITES;
 
 /// One queued change, or a read that must see every change queued before it.
 enum Write {
     /// A game as it is now; `true` for a new game (refused when the live-game cap is reached).
     /// Boxed: a record is several times the size of every other write.
-    Save(u64, Box<GameRecord>, bool),
+    Save(Box<GameRecord>, bool),
     /// Forgets a game and its analysis.
-    Delete(u64, String),
+    Delete(String),
     /// A game's analysis status: (game id, status, nodes).
-    Analysis(u64, String, &'static str, i64),
+    Analysis(String, &'static str, i64),
     /// One analysed position of a game's analysis.
-    Position(u64, String, PositionRecord),
+    Position(String, PositionRecord),
     /// Reads a game dropped from memory (or never loaded), after the writes queued before it.
-    LoadGame(u64, String, Reply<Option<(GameRecord, i64)>>),
+    LoadGame(String, Reply<Option<(GameRecord, i64)>>),
     /// Reads a game's analysis, after the writes queued before it.
-    LoadAnalysis(u64, String, Reply<Option<AnalysisRecord>>),
+    LoadAnalysis(String, Reply<Option<AnalysisRecord>>),
     /// Forgets the games (and their analyses) nobody changed for this many milliseconds.
-    Expire(u64, i64, Reply<u64>),
+    Expire(i64, Reply<u64>),
     /// Answers once the writer reaches it and the file answers a query (readiness).
-    Ping(u64, Reply<()>),
+    Ping(Reply<()>),
     /// Keeps an answer in the position cache.
     CacheAnswer {
-        ticket: u64,
         key: CacheKey,
         answer: CachedAnswer,
         _permit: CachePermit,
     },
     /// Reads the position cache (and marks the hits used).
     CacheRead {
-        ticket: u64,
         keys: Vec<CacheKey>,
         reply: Reply<Vec<Option<CachedAnswer>>>,
         _permit: CachePermit,
@@ -99,48 +88,16 @@ enum Write {
 /// Where the writer thread sends the answer of a read.
 type Reply<T> = tokio::sync::oneshot::Sender<rusqlite::Result<T>>;
 
-impl Write {
-    fn ticket(&self) -> u64 {
-        match self {
-            Write::Save(ticket, ..)
-            | Write::Delete(ticket, _)
-            | Write::Analysis(ticket, ..)
-            | Write::Position(ticket, ..)
-            | Write::LoadGame(ticket, ..)
-            | Write::LoadAnalysis(ticket, ..)
-            | Write::Expire(ticket, ..)
-            | Write::Ping(ticket, ..)
-            | Write::CacheAnswer { ticket, .. }
-            | Write::CacheRead { ticket, .. } => *ticket,
-        }
-    }
-}
-
-/// The channel to the writer and the ticket counter, locked together so tickets go down the
-/// channel in order.
-struct Queue {
-    next: u64,
-    sender: mpsc::SyncSender<Write>,
-}
-
 /// Games kept in a SQLite database.
 pub struct SqliteStore {
-    queue: Mutex<Queue>,
-    /// The highest ticket the writer has dealt with (committed or failed).
-    settled: watch::Receiver<u64>,
-    /// Tickets whose transaction failed.
-    failures: Arc<Mutex<FailedWrites>>,
-    /// New games refused because the database held `max_live` unfinished games (each taken out
-    /// by the creation awaiting it).
-    full: Arc<Mutex<HashSet<u64>>>,
+    /// To the writer thread (tickets, bound, outcomes, the cache's share).
+    queue: WriteQueue<Write>,
     /// The analyses read back with the games, until the service takes them.
     stored_analyses: Arc<Mutex<Vec<AnalysisRecord>>>,
     /// The stored games that did not load, until the registry takes them.
     quarantined: Arc<Mutex<Vec<QuarantinedGame>>>,
     /// Keeps a second server off the file until [`GameStore::close`] (none for `:memory:`).
     lock: Mutex<Option<DbLock>>,
-    /// The position cache's share of the queue; `None` when the cache keeps nothing.
-    cache: Option<CacheQuota>,
 }
 
 impl SqliteStore {
@@ -235,32 +192,21 @@ impl SqliteStore {
                 .query_row("SELECT COUNT(*) FROM games", [], |row| row.get::<_, i64>(0))
                 .map_err(|error| StoreError::backend("counting games", error))?,
         };
-        let (sender, receiver) = mpsc::sync_channel(max_queued.max(1));
-        let (settle, settled) = watch::channel(0);
-        let failures = Arc::new(Mutex::new(FailedWrites::default()));
-        let full = Arc::new(Mutex::new(HashSet::new()));
+        let (queue, batches) = write_queue(max_queued, cache_positions > 0);
         let writer = Writer {
             conn,
-            receiver,
-            settle,
-            failures: Arc::clone(&failures),
-            full: Arc::clone(&full),
             max_live: i64::try_from(limit).unwrap_or(i64::MAX),
             cache,
         };
         std::thread::Builder::new()
             .name("sqlite-writer".into())
-            .spawn(move || writer.run())
+            .spawn(move || batches.run_blocking(writer))
             .map_err(|error| StoreError::backend("starting the writer thread", error))?;
         let store = SqliteStore {
-            queue: Mutex::new(Queue { next: 1, sender }),
-            settled,
-            failures,
-            full,
+            queue,
             stored_analyses: Arc::default(),
             quarantined: Arc::default(),
             lock: Mutex::new(lock),
-            cache: (cache_positions > 0).then(|| CacheQuota::new(max_queued / 4)),
         };
         let stored = StoredGames {
             reader,
@@ -275,35 +221,11 @@ impl SqliteStore {
     /// Queues a read (or the expiry) behind the writes queued so far; resolves with its answer.
     fn read<T: Send + 'static>(
         &self,
-        request: impl FnOnce(u64, Reply<T>) -> Write,
+        request: impl FnOnce(Reply<T>) -> Write,
     ) -> Result<tokio::sync::oneshot::Receiver<rusqlite::Result<T>>, StoreError> {
         let (reply, answer) = tokio::sync::oneshot::channel();
-        self.enqueue(|ticket| request(ticket, reply))?;
+        self.queue.push(request(reply))?;
         Ok(answer)
-    }
-
-    /// A place in the queue for a cache write; `None` when the cache keeps nothing or its share
-    /// of the queue is taken (then the write is dropped: the cache is best effort).
-    fn cache_permit(&self) -> Option<CachePermit> {
-        let permit = self.cache.as_ref()?.try_take();
-        if permit.is_none() {
-            tracing::debug!("the analysis cache's share of the write queue is full");
-        }
-        permit
-    }
-
-    fn enqueue(&self, write: impl FnOnce(u64) -> Write) -> Result<WriteTicket, StoreError> {
-        let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
-        let ticket = queue.next;
-        queue
-            .sender
-            .try_send(write(ticket))
-            .map_err(|error| match error {
-                mpsc::TrySendError::Full(_) => StoreError::Busy,
-                mpsc::TrySendError::Disconnected(_) => StoreError::Stopped,
-            })?;
-        queue.next += 1;
-        Ok(WriteTicket(ticket))
     }
 }
 
@@ -311,42 +233,20 @@ impl GameStore for SqliteStore {
     fn save(&self, game: &GameSnapshot<'_>) -> Result<WriteTicket, StoreError> {
         let record = GameRecord::of(game.id, game.token, game.state);
         let new = game.base.is_none();
-        self.enqueue(|ticket| Write::Save(ticket, Box::new(record), new))
+        self.queue.push(Write::Save(Box::new(record), new))
     }
 
     fn delete(&self, id: &GameId) -> Result<WriteTicket, StoreError> {
         let id = id.to_string();
-        self.enqueue(|ticket| Write::Delete(ticket, id))
+        self.queue.push(Write::Delete(id))
     }
 
     fn durable(&self, ticket: WriteTicket) -> Durable<'_> {
-        let mut settled = self.settled.clone();
-        Box::pin(async move {
-            settled
-                .wait_for(|&done| done >= ticket.0)
-                .await
-                .map_err(|_| StoreError::Stopped)?;
-            let failures = self.failures.lock().unwrap_or_else(PoisonError::into_inner);
-            if failures.contains(ticket.0) {
-                return Err(StoreError::NotWritten);
-            }
-            drop(failures);
-            let mut full = self.full.lock().unwrap_or_else(PoisonError::into_inner);
-            if full.remove(&ticket.0) {
-                return Err(StoreError::Full);
-            }
-            Ok(())
-        })
+        Box::pin(self.queue.durable(ticket))
     }
 
     fn flush(&self) -> Durable<'_> {
-        let last = self
-            .queue
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .next
-            - 1;
-        self.durable(WriteTicket(last))
+        Box::pin(self.queue.flush())
     }
 
     fn save_analysis(
@@ -357,7 +257,7 @@ impl GameStore for SqliteStore {
     ) -> Result<WriteTicket, StoreError> {
         let (id, status) = (id.to_string(), status_name(status));
         let nodes = i64::try_from(nodes).unwrap_or(i64::MAX);
-        self.enqueue(|ticket| Write::Analysis(ticket, id, status, nodes))
+        self.queue.push(Write::Analysis(id, status, nodes))
     }
 
     fn save_analysed_position(
@@ -366,17 +266,16 @@ impl GameStore for SqliteStore {
         position: &AnalysedPosition,
     ) -> Result<WriteTicket, StoreError> {
         let (id, row) = (id.to_string(), PositionRecord::of(position));
-        self.enqueue(|ticket| Write::Position(ticket, id, row))
+        self.queue.push(Write::Position(id, row))
     }
 
     fn cached_answers(&self, keys: &[CacheKey]) -> Pending<'_, Vec<Option<CachedAnswer>>> {
         let misses = || Ok(vec![None; keys.len()]);
-        let Some(permit) = self.cache_permit() else {
+        let Some(permit) = self.queue.cache_permit() else {
             return Box::pin(std::future::ready(misses()));
         };
         let keys = keys.to_vec();
-        match self.read(|ticket, reply| Write::CacheRead {
-            ticket,
+        match self.read(|reply| Write::CacheRead {
             keys,
             reply,
             _permit: permit,
@@ -391,12 +290,11 @@ impl GameStore for SqliteStore {
     }
 
     fn cache_answer(&self, key: &CacheKey, answer: &CachedAnswer) -> Result<(), StoreError> {
-        let Some(permit) = self.cache_permit() else {
+        let Some(permit) = self.queue.cache_permit() else {
             return Ok(());
         };
         let (key, answer) = (key.clone(), answer.clone());
-        match self.enqueue(|ticket| Write::CacheAnswer {
-            ticket,
+        match self.queue.push(Write::CacheAnswer {
             key,
             answer,
             _permit: permit,
@@ -426,7 +324,7 @@ impl GameStore for SqliteStore {
             // Alone, the cached copy is the truth.
             return Box::pin(std::future::ready(Ok(Lookup::Unchanged)));
         }
-        let read = self.read(|ticket, reply| Write::LoadGame(ticket, id.to_string(), reply));
+        let read = self.read(|reply| Write::LoadGame(id.to_string(), reply));
         Box::pin(async move {
             let Some((record, updated_at)) = answered(read?).await? else {
                 return Ok(Lookup::Missing);
@@ -445,7 +343,7 @@ impl GameStore for SqliteStore {
     }
 
     fn load_analysis(&self, id: &GameId) -> Pending<'_, Option<AnalysisRecord>> {
-        let read = self.read(|ticket, reply| Write::LoadAnalysis(ticket, id.to_string(), reply));
+        let read = self.read(|reply| Write::LoadAnalysis(id.to_string(), reply));
         Box::pin(async move { answered(read?).await })
     }
 
@@ -456,7 +354,7 @@ impl GameStore for SqliteStore {
 
     fn expire_idle(&self, idle: Duration) -> Pending<'_, u64> {
         let idle_ms = i64::try_from(idle.as_millis()).unwrap_or(i64::MAX);
-        let read = self.read(|ticket, reply| Write::Expire(ticket, idle_ms, reply));
+        let read = self.read(|reply| Write::Expire(idle_ms, reply));
         Box::pin(async move { answered(read?).await })
     }
 
@@ -528,58 +426,37 @@ impl StoredGames {
     }
 }
 
-/// Owns the connection; commits queued writes in batches until every sender is gone.
+/// Owns the connection; the write queue's batches are committed on its thread.
 struct Writer {
     conn: Connection,
-    receiver: mpsc::Receiver<Write>,
-    settle: watch::Sender<u64>,
-    failures: Arc<Mutex<FailedWrites>>,
-    full: Arc<Mutex<HashSet<u64>>>,
     /// The most unfinished games the database may hold (`--max-games`).
     max_live: i64,
     /// The position cache's table.
     cache: SqliteCache,
 }
 
-impl Writer {
-    fn run(mut self) {
-        while let Ok(first) = self.receiver.recv() {
-            let mut batch = vec![first];
-            while batch.len() < MAX_BATCH {
-                match self.receiver.try_recv() {
-                    Ok(write) => batch.push(write),
-                    Err(_) => break,
-                }
-            }
-            let range = (batch[0].ticket(), batch[batch.len() - 1].ticket());
-            let mut cached = HashMap::new();
-            match commit(
-                &mut self.conn,
-                &batch,
-                self.max_live,
-                &mut self.cache,
-                &mut cached,
-            ) {
-                Ok(full) => self
-                    .full
-                    .lock()
-                    .unwrap_or_else(PoisonError::into_inner)
-                    .extend(full),
-                Err(error) => {
-                    self.cache.forget_counts();
-                    tracing::error!(%error, writes = batch.len(), "could not commit game changes");
-                    self.failures
-                        .lock()
-                        .unwrap_or_else(PoisonError::into_inner)
-                        .record(range.0, range.1);
-                }
-            }
-            // Reads answer after the commit: they see exactly what is durable.
-            for write in batch {
-                self.answer(write, &mut cached);
-            }
-            self.settle.send_replace(range.1);
+impl Commit for Writer {
+    type Write = Write;
+
+    /// One transaction for the batch's changes, then the batch's reads are answered.
+    fn commit(&mut self, batch: Vec<Queued<Write>>) -> Result<Refusals, StoreError> {
+        let mut cached = HashMap::new();
+        let committed = commit(
+            &mut self.conn,
+            &batch,
+            self.max_live,
+            &mut self.cache,
+            &mut cached,
+        )
+        .map_err(|error| {
+            self.cache.forget_counts();
+            StoreError::backend("committing game changes", error)
+        });
+        // Reads answer after the commit: they see exactly what is durable.
+        for queued in batch {
+            self.answer(queued, &mut cached);
         }
+        committed
     }
 }
 
@@ -596,30 +473,29 @@ async fn answered<T>(
 impl Writer {
     /// Answers a read or runs the expiry (writes were committed already); `cached` holds the
     /// batch's cache reads by ticket (one missing, its batch failed, misses).
-    fn answer(&mut self, write: Write, cached: &mut HashMap<u64, Vec<Option<CachedAnswer>>>) {
+    fn answer(
+        &mut self,
+        Queued { ticket, write }: Queued<Write>,
+        cached: &mut HashMap<WriteTicket, Vec<Option<CachedAnswer>>>,
+    ) {
         match write {
-            Write::CacheRead {
-                ticket,
-                keys,
-                reply,
-                ..
-            } => {
+            Write::CacheRead { keys, reply, .. } => {
                 let answers = cached
                     .remove(&ticket)
                     .unwrap_or_else(|| vec![None; keys.len()]);
                 let _gone = reply.send(Ok(answers));
             }
-            Write::LoadGame(_, id, reply) => {
+            Write::LoadGame(id, reply) => {
                 let _gone = reply.send(load_game(&self.conn, &id));
             }
-            Write::LoadAnalysis(_, id, reply) => {
+            Write::LoadAnalysis(id, reply) => {
                 let _gone = reply
                     .send(load_analyses(&self.conn, &[id.as_str()]).map(|mut found| found.pop()));
             }
-            Write::Expire(_, idle_ms, reply) => {
+            Write::Expire(idle_ms, reply) => {
                 let _gone = reply.send(expire(&mut self.conn, idle_ms));
             }
-            Write::Ping(_, reply) => {
+            Write::Ping(reply) => {
                 let _gone = reply.send(self.conn.query_row("SELECT 1", [], |_| Ok(())));
             }
             Write::Save(..)
@@ -710,15 +586,15 @@ fn players_to_column(players: Option<&Players>) -> Option<String> {
     players.map(|players| serde_json::to_string(players).expect("players are two strings"))
 }
 
-/// Writes one batch's changes in one transaction; the tickets of the new games refused because
-/// `max_live` unfinished games are stored. The batch's cache reads answer into `cached`.
+/// Writes one batch's changes in one transaction; the new games refused because `max_live`
+/// unfinished games are stored. The batch's cache reads answer into `cached`.
 fn commit(
     conn: &mut Connection,
-    batch: &[Write],
+    batch: &[Queued<Write>],
     max_live: i64,
     cache: &mut SqliteCache,
-    cached: &mut HashMap<u64, Vec<Option<CachedAnswer>>>,
-) -> rusqlite::Result<Vec<u64>> {
+    cached: &mut HashMap<WriteTicket, Vec<Option<CachedAnswer>>>,
+) -> rusqlite::Result<Refusals> {
     // IMMEDIATE: the write lock is taken at BEGIN, where a busy file is waited out (the busy
     // timeout). A deferred transaction that reads first (the count of live games) and then
     // writes gets SQLITE_BUSY at once when another connection holds the lock: SQLite does not
@@ -756,13 +632,13 @@ fn commit(
              SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
              WHERE EXISTS (SELECT 1 FROM analyses WHERE game_id = ?1)",
         )?;
-        for write in batch {
+        for Queued { ticket, write } in batch {
             match write {
-                Write::Save(ticket, r, new) => {
+                Write::Save(r, new) => {
                     if *new && r.status == "ongoing" {
                         let stored: i64 = live.query_row([], |row| row.get(0))?;
                         if stored >= max_live {
-                            full.push(*ticket);
+                            full.push((*ticket, Refusal::Full));
                             continue;
                         }
                     }
@@ -786,15 +662,15 @@ fn commit(
                         r.version
                     ])?;
                 }
-                Write::Delete(_, id) => {
+                Write::Delete(id) => {
                     delete_positions.execute([id])?;
                     delete_analysis.execute([id])?;
                     delete.execute([id])?;
                 }
-                Write::Analysis(_, id, status, nodes) => {
+                Write::Analysis(id, status, nodes) => {
                     analysis.execute(params![id, status, nodes, now])?;
                 }
-                Write::Position(_, id, p) => {
+                Write::Position(id, p) => {
                     position.execute(params![
                         id, p.position, p.cp, p.mate, p.best, p.pv, p.depth, p.nodes
                     ])?;
@@ -808,9 +684,12 @@ fn commit(
             }
         }
     }
-    let caches = batch
-        .iter()
-        .any(|write| matches!(write, Write::CacheAnswer { .. } | Write::CacheRead { .. }));
+    let caches = batch.iter().any(|queued| {
+        matches!(
+            queued.write,
+            Write::CacheAnswer { .. } | Write::CacheRead { .. }
+        )
+    });
     if caches {
         let savepoint = tx.savepoint()?;
         match commit_cache(&savepoint, batch, cache, cached) {
@@ -829,18 +708,18 @@ fn commit(
 /// The batch's cache writes and reads, in order; then the bound, if an answer was added.
 fn commit_cache(
     conn: &Connection,
-    batch: &[Write],
+    batch: &[Queued<Write>],
     cache: &mut SqliteCache,
-    cached: &mut HashMap<u64, Vec<Option<CachedAnswer>>>,
+    cached: &mut HashMap<WriteTicket, Vec<Option<CachedAnswer>>>,
 ) -> rusqlite::Result<()> {
     let mut stored = false;
-    for write in batch {
+    for Queued { ticket, write } in batch {
         match write {
             Write::CacheAnswer { key, answer, .. } => {
                 cache.store(conn, key, answer)?;
                 stored = true;
             }
-            Write::CacheRead { ticket, keys, .. } => {
+            Write::CacheRead { keys, .. } => {
                 cached.insert(*ticket, cache.read(conn, keys)?);
             }
             _ => {}
@@ -974,6 +853,7 @@ mod tests {
     use super::*;
     use crate::games::model::level::Level;
     use crate::games::model::state::GameState;
+    use crate::games::store::write_queue::MAX_BATCH;
     use crate::token::TokenHash;
     use alphachess_engine::{Color, Game};
 
