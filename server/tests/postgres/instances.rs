@@ -50,7 +50,10 @@ async fn a_game_created_on_one_server_is_played_on_the_other_and_read_back_on_th
     assert_eq!(moves.split(' ').count(), 4, "{moves}");
     // Each exchange is three changes (the move, the engine starting to think, its reply).
     assert_eq!(version, 6);
-    assert_eq!(on_a["version"], version, "the view shows the stored version");
+    assert_eq!(
+        on_a["version"], version,
+        "the view shows the stored version"
+    );
 }
 
 #[tokio::test]
@@ -224,7 +227,7 @@ async fn a_server_killed_while_stockfish_thinks_loses_nothing_and_the_other_make
     );
     // Exactly once: nothing else changes afterwards.
     tokio::time::sleep(Duration::from_millis(LEASE_MS * 2)).await;
-    assert_eq!(stored(&db, &game.id).await.0, 4);
+    assert_eq!(stored(&db, &game.id).await.0, version);
 }
 
 #[tokio::test]
