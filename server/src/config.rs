@@ -131,9 +131,9 @@ pub struct Config {
           value_parser = clap::value_parser!(u64).range(300..=600_000))]
     pub lease_ms: u64,
 
-    /// With PostgreSQL: game changes that may wait for the database's writer; past it a change is
-    /// refused at once with 503 storage_busy instead of piling up in memory while the database
-    /// falls behind (SQLite's writer holds the same default)
+    /// Game changes that may wait for the store's writer (SQLite or PostgreSQL); past it a change
+    /// is refused at once with 503 storage_busy instead of piling up in memory while the disk or
+    /// the database falls behind
     #[arg(long, env = "ALPHACHESS_MAX_QUEUED_WRITES", default_value_t = MAX_QUEUED_WRITES,
           value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=1_000_000))]
     pub max_queued_writes: usize,

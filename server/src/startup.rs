@@ -289,8 +289,9 @@ async fn open_games(config: &Config) -> Result<(Games, Option<StoredGames>), Sta
     let limit = config.max_games as usize;
     let opened = {
         let path = path.clone();
-        let cache = config.analysis_cache_positions;
-        tokio::task::spawn_blocking(move || SqliteStore::open_unread(&path, limit, cache)).await
+        let (queued, cache) = (config.max_queued_writes, config.analysis_cache_positions);
+        tokio::task::spawn_blocking(move || SqliteStore::open_unread(&path, limit, queued, cache))
+            .await
     };
     let (store, stored) = opened
         .unwrap_or_else(|panic| Err(StoreError::backend("opening (the task panicked)", panic)))

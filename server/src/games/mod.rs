@@ -45,7 +45,7 @@ pub use store::record::{GameRecord, InvalidRecord, StoredGame};
 pub use store::sqlite::{SqliteStore, StoredGames, MAX_QUEUED_WRITES};
 pub use store::{
     Change, Claimed, Durable, Fresh, GameSnapshot, GameStore, Holding, Lookup, MemoryStore,
-    Pending, WriteTicket,
+    Pending, SharedStore, WriteTicket,
 };
 pub use view::color_name::ColorName;
 pub use view::game_view::{Clock, EndReason, GameView, LegalMoveView, MoveView, Reason, Status};

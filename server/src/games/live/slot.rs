@@ -216,7 +216,11 @@ impl GameSlot {
     /// Keeps this server's lease on the engine's reply to `version` while polled (see
     /// [`GameStore::hold_lease`]).
     pub async fn hold_lease(&self, version: u64) -> std::convert::Infallible {
-        self.store.hold_lease(&self.id, version).await
+        match self.store.shared() {
+            Some(shared) => shared.hold_lease(&self.id, version).await,
+            // Alone, there is no lease: nobody else could take the reply over.
+            None => std::future::pending().await,
+        }
     }
 
     /// Revalidates the cached game against the store: adopts its newer version (any version when

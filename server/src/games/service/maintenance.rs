@@ -73,7 +73,7 @@ impl GameService {
                 Err(error) => tracing::warn!(%error, "could not forget idle games in the database"),
             }
         }));
-        if self.games.store().is_shared() {
+        if self.games.store().shared().is_some() {
             tokio::spawn(every(lease_check, weak.clone(), |service| async move {
                 service.take_over_engine_turns(TAKEN_OVER_PER_LOOK).await;
             }));
@@ -137,7 +137,11 @@ impl GameService {
     /// how many it took over. The store's version check makes the reply exactly once even if
     /// that server was only slow.
     async fn take_over_engine_turns(&self, limit: usize) -> usize {
-        let claimed = match self.games.store().claim_expired_leases(limit).await {
+        let store = self.games.store();
+        let Some(shared) = store.shared() else {
+            return 0;
+        };
+        let claimed = match shared.claim_expired_leases(limit).await {
             Ok(claimed) => claimed,
             Err(error) => {
                 tracing::warn!(%error, "could not look for engine replies to take over");
@@ -159,7 +163,10 @@ impl GameService {
     /// With a shared store: when another server changes a game someone watches here, reads it
     /// again, which publishes the new view to the watchers. Runs until the service is dropped.
     async fn follow_changes(service: Weak<GameService>) {
-        let Some(mut changes) = service.upgrade().and_then(|s| s.games.store().changes()) else {
+        let Some(mut changes) = service
+            .upgrade()
+            .and_then(|s| s.games.store().shared().map(|shared| shared.changes()))
+        else {
             return;
         };
         loop {

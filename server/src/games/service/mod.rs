@@ -3,31 +3,29 @@
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use alphachess_engine::{DrawReason, Move, Outcome, SanPlus, WinReason};
+use alphachess_engine::SanPlus;
 use tokio::task::JoinHandle;
-use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use crate::analysis::Analysis;
 use crate::client_key::ClientKey;
 use crate::games::live::analyses::{Analyses, AnalysisError, AnalysisSettings};
 use crate::games::live::owners::{Owners, MAX_OWNED};
-use crate::games::live::progress::thinking_sink;
 use crate::games::live::registry::{Games, LoadProgress};
 use crate::games::live::slot::{GameSlot, ServedView};
 use crate::games::model::draw::{self, DrawError, Verdict, DRAW_OFFER_NODES};
 use crate::games::model::error::{GameError, StoreError};
 use crate::games::model::export::to_pgn;
 use crate::games::model::id::GameId;
-use crate::games::model::level::{seed_of, Level};
+use crate::games::model::level::Level;
 use crate::games::model::notation::PlayerMove;
 use crate::games::model::setup::NewGame;
-use crate::games::model::state::{EngineTurn, GameState};
+use crate::games::model::state::GameState;
 use crate::games::view::game_view::GameView;
 use crate::games::view::hint::Hint;
 use crate::games::view::summary::{GameSummaries, GameSummary};
 use crate::token::{GameToken, TokenHash};
-use crate::uci::{AnalysisRequest, EngineError, EnginePool, SearchClock, SearchRequest};
+use crate::uci::{AnalysisRequest, EnginePool, SearchRequest};
 
 /// A game just created: its secret (shown once) and its view.
 #[derive(Debug)]
@@ -56,7 +54,10 @@ pub struct GameService {
 
 mod change;
 mod clock_watch;
+mod engine_turn;
 mod maintenance;
+
+use engine_turn::{settle_reply, EngineTurnStarted};
 
 pub use maintenance::Loaded;
 
@@ -204,11 +205,12 @@ impl GameService {
             .filter(|slot| self.games.authorized(slot.id(), key).is_ok())
             .take(MAX_OWNED)
             .collect();
-        let stored = self
-            .games
-            .store()
-            .owned_games(&TokenHash::of(key), MAX_OWNED)
-            .await?;
+        // Alone, memory holds every game the key plays: none beyond it.
+        let store = self.games.store();
+        let Some(shared) = store.shared() else {
+            return Ok(owned);
+        };
+        let stored = shared.owned_games(&TokenHash::of(key), MAX_OWNED).await?;
         for id in stored {
             if owned.len() >= MAX_OWNED || owned.iter().any(|slot| slot.id() == &id) {
                 continue;
@@ -532,108 +534,8 @@ impl GameService {
             san: SanPlus::from_move(&position, m).to_string(),
         })
     }
-
-    /// If the engine is to move, asks it and applies its reply; a failure takes the player's move
-    /// back (when `undo_on_failure`), a takeback or resignation meanwhile discards the reply.
-    ///
-    /// The search runs on a task of its own: a client that goes away mid-search (a reload, a
-    /// closed tab) does not take the player's move back; the reply is applied and streamed as if
-    /// the request had waited for it, as it is after a restart. `held` lives as long as the
-    /// search (see [`GameService::play`]).
-    async fn engine_turn(
-        &self,
-        slot: &Arc<GameSlot>,
-        undo_on_failure: bool,
-        client: Option<ClientKey>,
-        held: impl Send + 'static,
-    ) -> Result<Arc<GameView>, GameError> {
-        self.start_engine_turn(slot, undo_on_failure, client, held)
-            .await?
-            .finished()
-            .await
-    }
-
-    /// [`GameService::engine_turn`] up to the search: the reply's task is started (and the
-    /// player's move durable), not awaited. `held` moves into the reply's task and is dropped
-    /// when the search and its reply are done, whoever still waits for them.
-    async fn start_engine_turn(
-        &self,
-        slot: &Arc<GameSlot>,
-        undo_on_failure: bool,
-        client: Option<ClientKey>,
-        held: impl Send + 'static,
-    ) -> Result<EngineTurnStarted, GameError> {
-        // `search_engine_turn` awaits it durable.
-        let begun = apply(slot, &self.analyses, |state| {
-            Ok(state.begin_engine_turn(undo_on_failure))
-        })?
-        .durable_later();
-        self.search_engine_turn(slot, begun, client, held).await
-    }
-
-    /// Starts the search of a turn `begin_engine_turn` began (`None`: the engine has nothing to
-    /// do), with `view` the game as that change left it.
-    async fn search_engine_turn(
-        &self,
-        slot: &Arc<GameSlot>,
-        (turn, view): (Option<EngineTurn>, Arc<GameView>),
-        client: Option<ClientKey>,
-        held: impl Send + 'static,
-    ) -> Result<EngineTurnStarted, GameError> {
-        let Some(turn) = turn else {
-            return Ok(EngineTurnStarted::Done(view));
-        };
-        // One search per game: a hint for the position just left stops.
-        slot.cancel_hint();
-        let request = slot.read(|state| {
-            let level = state.level();
-            let depth = level.depth(self.max_depth);
-            let game = state.game();
-            let progress = thinking_sink(
-                slot.events().clone(),
-                game.position().clone(),
-                game.ply(),
-                depth,
-            );
-            let request = SearchRequest::new(slot.id().shared(), game, depth, level.skill())
-                .with_progress(progress)
-                .for_client(client);
-            match state.clock().filter(|clock| clock.running().is_some()) {
-                Some(clock) => {
-                    let now = Instant::now();
-                    request.with_clock(SearchClock {
-                        times: clock.remaining(now),
-                        increment: clock.control().increment(),
-                        as_of: now,
-                    })
-                }
-                None => request,
-            }
-        });
-        // The move is durable before the search: with a shared store this settles the race with
-        // other servers (and takes the lease on the reply) before any engine time is spent. A
-        // takeback meanwhile cancels the turn, as it would during the search.
-        if let Err(error) = slot.durable().await {
-            abandon(slot, &self.analyses, turn.version);
-            return Err(error);
-        }
-        let reply = engine_reply(
-            self.engines.clone(),
-            Arc::clone(slot),
-            Arc::clone(&self.analyses),
-            turn,
-            request,
-            self.stopping.clone(),
-        );
-        Ok(EngineTurnStarted::Searching {
-            view,
-            reply: tokio::spawn(async move {
-                let _held = held;
-                reply.await
-            }),
-        })
-    }
 }
+
 
 /// The player's move played without waiting for the engine's reply.
 #[derive(Debug)]
@@ -647,177 +549,4 @@ pub enum Played {
         view: Arc<GameView>,
         reply: JoinHandle<()>,
     },
-}
-
-/// An engine turn once its search has started (or was not needed).
-enum EngineTurnStarted {
-    /// Not the engine's move (or the game is over): the view as it is.
-    Done(Arc<GameView>),
-    /// The search runs on its own task; `view` is the game as the engine starts thinking.
-    Searching {
-        view: Arc<GameView>,
-        reply: JoinHandle<Result<Arc<GameView>, GameError>>,
-    },
-}
-
-impl EngineTurnStarted {
-    /// The view once the engine has replied (or the failure, the move already taken back).
-    async fn finished(self) -> Result<Arc<GameView>, GameError> {
-        match self {
-            EngineTurnStarted::Done(view) => Ok(view),
-            EngineTurnStarted::Searching { reply, .. } => joined(reply).await,
-        }
-    }
-}
-
-/// The reply task's outcome. Only a runtime shutting down cancels the task (its guard then
-/// abandons the turn).
-async fn joined(
-    reply: JoinHandle<Result<Arc<GameView>, GameError>>,
-) -> Result<Arc<GameView>, GameError> {
-    reply
-        .await
-        .unwrap_or(Err(GameError::Engine(EngineError::Stopped)))
-}
-
-/// Waits for a reply nobody waits for: makes its outcome durable, then publishes an engine
-/// failure (the move is already taken back and the new view published). A takeback or a
-/// resignation meanwhile has nothing to add: its own request answered it.
-async fn settle_reply(slot: Arc<GameSlot>, reply: JoinHandle<Result<Arc<GameView>, GameError>>) {
-    let result = joined(reply).await;
-    if let Err(error) = slot.durable().await {
-        tracing::error!(%error, game = %slot.id(), "the engine's reply could not be saved");
-    }
-    match result {
-        Ok(_) => {}
-        Err(GameError::Engine(error)) => {
-            tracing::warn!(%error, game = %slot.id(), "the engine's reply failed; the move is taken back");
-            slot.events().publish_engine_failure(error);
-        }
-        Err(error) => {
-            tracing::debug!(%error, game = %slot.id(), "the engine's reply was not applied");
-        }
-    }
-}
-
-/// Searches the engine's reply for `turn` and applies it; a reply that ends the game starts its
-/// analysis. A takeback or resignation meanwhile cancels the search; a failed search takes the
-/// turn back, unless the server is `stopping`: then the player's move, already durable, stays,
-/// and the engine replies after the restart, as after a crash (a reply answered with
-/// `respond-async` has no request to drain, and must not lose the move it acknowledged).
-async fn engine_reply(
-    engines: EnginePool,
-    slot: Arc<GameSlot>,
-    analyses: Arc<Analyses>,
-    turn: EngineTurn,
-    request: SearchRequest,
-    stopping: CancellationToken,
-) -> Result<Arc<GameView>, GameError> {
-    let EngineTurn { version, cancel } = turn;
-    // If this task is dropped mid-search (the runtime stops), the game must not stay waiting for
-    // a reply nobody will apply.
-    let mut guard = AbandonOnDrop {
-        slot: &slot,
-        analyses: &analyses,
-        version,
-        armed: true,
-        stopping: &stopping,
-    };
-    let result = tokio::select! {
-        result = engines.search(request) => result,
-        // Never ends: renews the lease (with a shared store) while the search runs.
-        never = slot.hold_lease(version) => match never {},
-        () = cancel.cancelled() => {
-            guard.armed = false;
-            // A takeback, a resignation or a flag won.
-            return answer_after_ending(&slot);
-        }
-    };
-    guard.armed = false;
-    match result {
-        Ok(m) => {
-            let m = slot.read(|state| random_instead(state, slot.id(), m));
-            // Durable once the caller (or `settle_reply`) awaits the slot.
-            match apply(&slot, &analyses, |state| {
-                state.apply_engine_reply(version, m)
-            }) {
-                Ok(applied) => Ok(applied.durable_later().1),
-                // The engine's clock ran out as it answered: the change settled its flag first.
-                Err(GameError::GameOver) => answer_after_ending(&slot),
-                Err(error) => Err(error),
-            }
-        }
-        Err(error) => {
-            if !stopping.is_cancelled() {
-                abandon(&slot, &analyses, version);
-            }
-            Err(error.into())
-        }
-    }
-}
-
-/// The engine's move `engine`, or in its place the random legal move this ply of the game draws
-/// at a step that plays some (the weakest steps, see `level.rs`; seeded by the game and the ply,
-/// so the ladder harness measured the same rule).
-fn random_instead(state: &GameState, id: &GameId, engine: Move) -> Move {
-    let legal = state.game().position().legal_moves();
-    state
-        .level()
-        .random_move(seed_of(id.as_str()), state.game().ply(), legal.len())
-        .map_or(engine, |i| legal[i])
-}
-
-/// The answer to the player's move when the engine's turn ended without its reply: the engine's
-/// flag ends the game the move led to, and that is the answer; another ending (a resignation)
-/// or a takeback answered for itself.
-fn answer_after_ending(slot: &GameSlot) -> Result<Arc<GameView>, GameError> {
-    slot.read(|state| match state.game().outcome() {
-        Some(outcome) if ended_on_time(outcome) => Ok(()),
-        _ if state.is_finished() => Err(GameError::GameOver),
-        _ => Err(GameError::Superseded),
-    })
-    .map(|()| slot.view())
-}
-
-/// Whether a game ended because a clock ran out.
-fn ended_on_time(outcome: Outcome) -> bool {
-    matches!(
-        outcome,
-        Outcome::Decisive {
-            reason: WinReason::Timeout,
-            ..
-        } | Outcome::Draw {
-            reason: DrawReason::TimeoutVsInsufficientMaterial
-        }
-    )
-}
-
-/// Takes a pending engine turn back when dropped while armed, unless the server is stopping.
-struct AbandonOnDrop<'a> {
-    slot: &'a Arc<GameSlot>,
-    analyses: &'a Arc<Analyses>,
-    version: u64,
-    armed: bool,
-    stopping: &'a CancellationToken,
-}
-
-impl Drop for AbandonOnDrop<'_> {
-    fn drop(&mut self) {
-        if self.armed && !self.stopping.is_cancelled() {
-            abandon(self.slot, self.analyses, self.version);
-        }
-    }
-}
-
-/// Forgets the engine turn for `version` (a no-op if the game moved on), leaving the game as it
-/// was before the player's move.
-fn abandon(slot: &Arc<GameSlot>, analyses: &Arc<Analyses>, version: u64) {
-    // Abandoning itself cannot fail; a store error is logged by the caller's response path,
-    // whose wait for the slot covers this change's durability.
-    if let Ok(applied) = apply(slot, analyses, |state| {
-        state.abandon_engine_turn(version);
-        Ok(())
-    }) {
-        applied.durable_later();
-    }
 }

@@ -7,11 +7,12 @@
 //! only queues the change (cheap, under the game's lock, which keeps each game's writes in order)
 //! and hands back a [`WriteTicket`]; the request then awaits `durable(ticket)` before it answers.
 //!
-//! A store may be shared by several servers (PostgreSQL, [`GameStore::is_shared`]): then memory is
+//! A store may be shared by several servers (PostgreSQL, [`GameStore::shared`]): then memory is
 //! only a cache. Every write names the version it was made on and is refused
 //! ([`StoreError::Conflict`]) when the store holds another; [`GameStore::lookup`] reads a game the
 //! cache lacks or revalidates a cached one; a lease per game says which server searches the
-//! engine's reply. The default methods are the single-server behaviour: the cache is the truth.
+//! engine's reply (the [`SharedStore`] capability). The default methods are the single-server
+//! behaviour: the cache is the truth.
 
 pub mod analysis_record;
 pub mod cache_quota;
@@ -22,15 +23,16 @@ pub mod position_cache;
 pub mod postgres;
 pub mod quarantine;
 pub mod record;
+pub mod shared;
 pub mod sqlite;
 pub mod write_queue;
+
+pub use shared::SharedStore;
 
 use std::convert::Infallible;
 use std::future::Future;
 use std::pin::Pin;
 use std::time::Duration;
-
-use tokio::sync::broadcast;
 
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 use crate::games::model::error::StoreError;
@@ -183,9 +185,10 @@ pub trait GameStore: Send + Sync + 'static {
         Box::pin(std::future::ready(Ok(())))
     }
 
-    /// Whether other servers write the same games (then memory is only a cache).
-    fn is_shared(&self) -> bool {
-        false
+    /// The duties of a store other servers write too (then memory is only a cache); `None`
+    /// alone, where the single-server behaviour holds: no leases, no changes but this server's.
+    fn shared(&self) -> Option<&dyn SharedStore> {
+        None
     }
 
     /// Whether a game dropped from memory can be read back (memory is then only a cache, and
@@ -194,7 +197,7 @@ pub trait GameStore: Send + Sync + 'static {
     /// with [`StoreError::Full`]) and forgets idle games on its own clock
     /// ([`GameStore::expire_idle`]).
     fn reloads(&self) -> bool {
-        self.is_shared()
+        self.shared().is_some()
     }
 
     /// The game as the store holds it, compared with the `cached` version (`None`: not cached).
@@ -207,32 +210,9 @@ pub trait GameStore: Send + Sync + 'static {
         Box::pin(std::future::ready(Ok(lookup)))
     }
 
-    /// Keeps this server's lease on the engine's reply to the game at `version` for as long as
-    /// it is polled (the search runs beside it); never resolves. Alone, there is no lease.
-    fn hold_lease(&self, _id: &GameId, _version: u64) -> Holding<'_> {
-        Box::pin(std::future::pending())
-    }
-
-    /// Takes over (up to `limit`) games whose engine reply was leased by a server that stopped
-    /// renewing the lease: this server makes those moves now.
-    fn claim_expired_leases(&self, _limit: usize) -> Pending<'_, Vec<Claimed>> {
-        Box::pin(std::future::ready(Ok(Vec::new())))
-    }
-
-    /// Forgets the games nobody changed for `idle` (a shared store's own clock); how many.
+    /// Forgets the games nobody changed for `idle` (a durable store's own clock); how many.
     fn expire_idle(&self, _idle: Duration) -> Pending<'_, u64> {
         Box::pin(std::future::ready(Ok(0)))
-    }
-
-    /// Every change of every game, as other servers make them; `None` when nobody else writes.
-    fn changes(&self) -> Option<broadcast::Receiver<Change>> {
-        None
-    }
-
-    /// The ids of the stored games whose token hashes to `owner` (a key's games, see
-    /// `owners.rs`), at most `limit`. Alone, memory holds every game: none beyond it.
-    fn owned_games(&self, _owner: &TokenHash, _limit: usize) -> Pending<'_, Vec<GameId>> {
-        Box::pin(std::future::ready(Ok(Vec::new())))
     }
 }
 

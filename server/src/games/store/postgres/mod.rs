@@ -50,7 +50,8 @@ use crate::games::store::position_cache::{CacheKey, CachedAnswer};
 use crate::games::store::record::GameRecord;
 use crate::games::store::write_queue::{write_queue, WriteQueue};
 use crate::games::store::{
-    Change, Claimed, Durable, Fresh, GameSnapshot, GameStore, Holding, Lookup, Pending, WriteTicket,
+    Change, Claimed, Durable, Fresh, GameSnapshot, GameStore, Holding, Lookup, Pending,
+    SharedStore, WriteTicket,
 };
 use crate::token::TokenHash;
 
@@ -387,8 +388,8 @@ impl GameStore for PgStore {
             .map(|_| ())
     }
 
-    fn is_shared(&self) -> bool {
-        true
+    fn shared(&self) -> Option<&dyn SharedStore> {
+        Some(self)
     }
 
     fn ping(&self) -> Pending<'_, ()> {
@@ -479,6 +480,25 @@ impl GameStore for PgStore {
         }))
     }
 
+    fn expire_idle(&self, idle: Duration) -> Pending<'_, u64> {
+        let idle_ms = i64::try_from(idle.as_millis()).unwrap_or(i64::MAX);
+        Box::pin(async move {
+            let client = self.client("forgetting idle games").await?;
+            client
+                .execute(
+                    "DELETE FROM games WHERE engine_owner IS NULL
+                     AND updated_at < now() - $1::bigint * interval '1 millisecond'",
+                    &[&idle_ms],
+                )
+                .await
+                .map_err(|error| StoreError::backend("forgetting idle games", error))
+        })
+    }
+}
+
+/// The duties of a store other servers share: leases on the engine's replies, their takeover,
+/// the changes other servers make, and a key's games wherever they are.
+impl SharedStore for PgStore {
     fn hold_lease(&self, id: &GameId, version: u64) -> Holding<'_> {
         let id = id.to_string();
         let version = i64::try_from(version).unwrap_or(i64::MAX);
@@ -528,23 +548,8 @@ impl GameStore for PgStore {
         })
     }
 
-    fn expire_idle(&self, idle: Duration) -> Pending<'_, u64> {
-        let idle_ms = i64::try_from(idle.as_millis()).unwrap_or(i64::MAX);
-        Box::pin(async move {
-            let client = self.client("forgetting idle games").await?;
-            client
-                .execute(
-                    "DELETE FROM games WHERE engine_owner IS NULL
-                     AND updated_at < now() - $1::bigint * interval '1 millisecond'",
-                    &[&idle_ms],
-                )
-                .await
-                .map_err(|error| StoreError::backend("forgetting idle games", error))
-        })
-    }
-
-    fn changes(&self) -> Option<broadcast::Receiver<Change>> {
-        Some(self.changes.subscribe())
+    fn changes(&self) -> broadcast::Receiver<Change> {
+        self.changes.subscribe()
     }
 
     fn owned_games(&self, owner: &TokenHash, limit: usize) -> Pending<'_, Vec<GameId>> {

@@ -144,13 +144,15 @@ impl SqliteStore {
 
     /// Like [`SqliteStore::open_with_cache`] (the lock taken, the file checked and migrated, the
     /// cache pruned to its bound, the writer started), but the games are read back later, by
-    /// [`StoredGames::read`]: the server listens meanwhile.
+    /// [`StoredGames::read`]: the server listens meanwhile. At most `max_queued` writes wait
+    /// for the writer.
     pub fn open_unread(
         path: &str,
         limit: usize,
+        max_queued: usize,
         cache_positions: u64,
     ) -> Result<(SqliteStore, StoredGames), StoreError> {
-        SqliteStore::open_unread_with(path, limit, MAX_QUEUED_WRITES, cache_positions)
+        SqliteStore::open_unread_with(path, limit, max_queued, cache_positions)
     }
 
     fn open_unread_with(
