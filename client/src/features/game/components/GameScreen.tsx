@@ -64,7 +64,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const [flipped, setFlipped] = useState(false);
   const [copied, showCopied] = useCopied();
   const hint = useHint(id, token, view?.ply, actions.reportError);
-  const review = useGameReview(id, token, view, currentPly);
+  const review = useGameReview(id, token, view, currentPly, game.streamState === 'open');
   const nextGame = useNextGame(onCreated);
   const [showEvaluation, setShowEvaluation] = useShowEvaluation();
   const settings = useSettings();

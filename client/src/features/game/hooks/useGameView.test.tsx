@@ -4,12 +4,14 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameView } from '../../../api/types';
 import { enableAct } from '../../../test/actEnvironment';
+import { testQueryClient, WithQueries } from '../../../test/queryClient';
 import { FakeEventSource } from '../../../test/fakeEventSource';
 import { AFTER_E4_VIEW, START_VIEW } from '../../../test/fixtures';
 import { useGameView } from './useGameView';
 
 const reports = { movesAdded: () => {}, takenBack: () => {} };
 let root: Root;
+let queryClient = testQueryClient();
 let container: HTMLElement;
 /** Every GET the hook sent, and whether the server answered it or the hook cancelled it first. */
 interface SentRequest {
@@ -33,7 +35,9 @@ function mount(initial?: GameView) {
   act(() =>
     root.render(
       <StrictMode>
-        <ViewProbe id="g" initial={initial} />
+        <WithQueries client={queryClient}>
+          <ViewProbe id="g" initial={initial} />
+        </WithQueries>
       </StrictMode>,
     ),
   );
@@ -41,6 +45,7 @@ function mount(initial?: GameView) {
 
 beforeEach(() => {
   enableAct();
+  queryClient = testQueryClient();
   vi.useFakeTimers();
   FakeEventSource.reset();
   requests = [];

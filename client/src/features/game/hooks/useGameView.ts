@@ -1,32 +1,39 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, describeError } from '../../../api/apiError';
+import { ApiError } from '../../../api/apiError';
 import * as api from '../../../api/games';
-import type { GameView, LegalMove, Thinking } from '../../../api/types';
+import { queryKeys } from '../../../api/queryKeys';
+import type { GameView, LegalMove } from '../../../api/types';
+import { gameQuery, thinkingQuery } from '../api/gameQueries';
+import { useGameStream } from '../api/useGameStream';
 import { engineSearch, searchedPly } from '../model/gameFacts';
 import type { PendingMove } from '../model/pendingMove';
-import { useEngineTurnPoll } from './useEngineTurnPoll';
-import { useGameStream } from './useGameStream';
-import type { MoveReports } from './useMoveReports';
 import { shouldApplyStreamedView } from '../model/viewGuard';
+import { useEngineTurnPoll } from './useEngineTurnPoll';
+import type { MoveReports } from './useMoveReports';
 
 /** How often to ask whether the server is back, while our move waits for it. */
 const SERVER_BACK_POLL_MS = 1000;
 
 /**
- * The game as the server says it is, kept current: loaded once, then replaced by the event stream,
- * by the answers to our own requests (`write`), or by polling on Stockfish's turn when nothing else
- * tells us. The server is the single source of truth; this hook only decides which answer is newest.
+ * The game as the server says it is, kept current in the query cache (`queryKeys.game`): loaded
+ * once, then replaced by the event stream, by the answers to our own requests (`write`), or by
+ * polling on Stockfish's turn when nothing else tells us. The server is the single source of truth;
+ * this hook only decides which answer is newest. The cache is also what the stream handlers read,
+ * so a decision never waits for a render.
  */
 export function useGameView(id: string, initial: GameView | undefined, reports: Pick<MoveReports, 'movesAdded' | 'takenBack'>) {
-  const [view, setView] = useState<GameView | null>(initial?.id === id ? initial : null);
-  const [loadError, setLoadError] = useState<ApiError | null>(null);
+  const queryClient = useQueryClient();
+  const game = useQuery(gameQuery(id, initial));
+  const view = game.data ?? null;
+  /** The game is gone (the server said so in answer to an action): shown instead of the board. */
+  const [failed, setFailed] = useState<ApiError | null>(null);
   const [pending, setPending] = useState<PendingMove | null>(null);
   const [writing, setWriting] = useState(false);
-  const [thinking, setThinking] = useState<Thinking | null>(null);
+  const thinking = useQuery(thinkingQuery(id)).data ?? null;
   /** The last poll got no answer (the stream tells its own state). */
   const [pollFailing, setPollFailing] = useState(false);
   // What the stream handlers compare against, set together with the state so no render is awaited.
-  const viewRef = useRef(view);
   const pendingRef = useRef(pending);
   /** True from sending one of our writes until its answer is on screen (stream views wait meanwhile). */
   const inFlight = useRef(false);
@@ -41,43 +48,28 @@ export function useGameView(id: string, initial: GameView | undefined, reports: 
     };
   }, []);
 
+  /** The view in the cache now, for callbacks that run after this render. */
+  const latest = useCallback(() => queryClient.getQueryData<GameView>(queryKeys.game(id)) ?? null, [queryClient, id]);
+
   /** Puts a view on screen, and in the ref the callbacks read before the next render. */
-  const show = useCallback((next: GameView) => {
-    viewRef.current = next;
-    setView(next);
-    setPollFailing(false); // whatever brought it, the server answered
-  }, []);
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      try {
-        show(await api.getGame(id, signal));
-        setLoadError(null);
-      } catch (error) {
-        if (signal?.aborted) return;
-        setLoadError(error instanceof ApiError ? error : new ApiError(0, 'network', describeError(error)));
-      }
+  const show = useCallback(
+    (next: GameView) => {
+      queryClient.setQueryData(queryKeys.game(id), next);
+      setPollFailing(false); // whatever brought it, the server answered
     },
-    [id, show],
+    [queryClient, id],
   );
-
-  useEffect(() => {
-    if (viewRef.current?.id === id) return;
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [id, load]);
 
   const stream = useGameStream(id, {
     onGame: (next) => {
-      const current = viewRef.current;
+      const current = latest();
       if (!shouldApplyStreamedView(next, current, inFlight.current)) return;
       show(next);
       if (current && next.ply > current.ply) movesAdded(next, current.ply);
       if (current && next.ply < current.ply) takenBack();
     },
     onThinking: (progress) => {
-      if (progress.ply === searchedPly(viewRef.current, pendingRef.current)) setThinking(progress);
+      if (progress.ply === searchedPly(latest(), pendingRef.current)) queryClient.setQueryData(queryKeys.thinking(id), progress);
     },
   });
 
@@ -86,7 +78,7 @@ export function useGameView(id: string, initial: GameView | undefined, reports: 
     view,
     writing || (stream.state === 'open' && view?.engine_thinking === true),
     (next) => {
-      const shown = viewRef.current;
+      const shown = latest();
       show(next);
       if (shown) movesAdded(next, shown.ply);
     },
@@ -124,7 +116,7 @@ export function useGameView(id: string, initial: GameView | undefined, reports: 
    */
   const write = useCallback(
     async (request: () => Promise<GameView>, move?: LegalMove): Promise<GameView> => {
-      const current = viewRef.current;
+      const current = latest();
       if (move && current) {
         pendingRef.current = { move, ply: current.ply };
         setPending(pendingRef.current);
@@ -158,16 +150,20 @@ export function useGameView(id: string, initial: GameView | undefined, reports: 
         setAwaitingServer(false);
       }
     },
-    [show, untilServerAnswers],
+    [latest, show, untilServerAnswers],
   );
 
-  /** The view on screen now, for callbacks that run after this render. */
-  const latest = useCallback(() => viewRef.current, []);
-  const refresh = useCallback(() => void load(), [load]);
+  const { refetch } = game;
+  /** Loads the game again; an answer clears a failure shown instead of the board. */
+  const refresh = useCallback(() => {
+    void refetch().then((result) => {
+      if (result.isSuccess) setFailed(null);
+    });
+  }, [refetch]);
 
   return {
     view,
-    loadError,
+    loadError: failed ?? game.error,
     /** Our move got no answer: it stays on the board, and Stockfish's reply comes when the server is back. */
     awaitingServer,
     /** The player's move on the board while the server answers. */
@@ -186,7 +182,7 @@ export function useGameView(id: string, initial: GameView | undefined, reports: 
     write,
     refresh,
     /** The game is gone (or unreadable): the screen shows why instead of the board. */
-    failLoad: setLoadError,
+    failLoad: setFailed,
   };
 }
 

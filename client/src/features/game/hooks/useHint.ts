@@ -1,5 +1,7 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef } from 'react';
 import * as api from '../../../api/games';
+import { queryKeys } from '../../../api/queryKeys';
 import type { Hint } from '../../../api/types';
 import { parseUci } from '../../../chess/placement';
 import type { SquareName } from '../../../chess/types';
@@ -12,38 +14,36 @@ export interface ShownHint extends Hint {
 }
 
 /**
- * Asks the server for a hint on the player's turn. A hint belongs to one position: it disappears
- * as soon as the game moves on, and an answer that comes back after that is dropped.
+ * Asks the server for a hint on the player's turn, only when the player asks (the query is never
+ * fetched by itself). A hint belongs to one position: its cache entry is keyed by the ply, so it
+ * disappears as soon as the game moves on, and an answer that comes back after that lands in the
+ * old entry, unseen. A failure is reported only if the game is still where it was asked.
  */
 export function useHint(id: string, token: string | undefined, ply: number | undefined, onError: (error: unknown) => void) {
-  const [hint, setHint] = useState<ShownHint | null>(null);
-  const [loading, setLoading] = useState(false);
-  // A move (or a takeback) drops the hint, in this render.
-  const [hintFor, setHintFor] = useState(ply);
-  if (hintFor !== ply) {
-    setHintFor(ply);
-    setHint(null);
-  }
+  const query = useQuery({
+    queryKey: queryKeys.hint(id, ply),
+    queryFn: async (): Promise<ShownHint | null> => {
+      if (!token || ply === undefined) return null;
+      const answer = await api.getHint(id, token);
+      const squares = parseUci(answer.uci);
+      return squares ? { ...answer, ply, from: squares.from, to: squares.to } : null;
+    },
+    enabled: false,
+  });
   // The ply an answer arriving later is checked against: the latest committed one.
   const plyRef = useRef(ply);
   useEffect(() => {
     plyRef.current = ply;
   }, [ply]);
 
+  const { refetch } = query;
   const request = useCallback(async () => {
     const askedAt = plyRef.current;
     if (!token || askedAt === undefined) return;
-    setLoading(true);
-    try {
-      const answer = await api.getHint(id, token);
-      const squares = parseUci(answer.uci);
-      if (squares && plyRef.current === askedAt) setHint({ ...answer, ply: askedAt, from: squares.from, to: squares.to });
-    } catch (error) {
-      if (plyRef.current === askedAt) onError(error);
-    } finally {
-      setLoading(false);
-    }
-  }, [id, onError, token]);
+    const result = await refetch();
+    if (result.isError && plyRef.current === askedAt) onError(result.error);
+  }, [onError, refetch, token]);
 
-  return { hint: hint && hint.ply === ply ? hint : null, loading, request };
+  const hint = query.data ?? null;
+  return { hint: hint && hint.ply === ply ? hint : null, loading: query.isFetching, request };
 }

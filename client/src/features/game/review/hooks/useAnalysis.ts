@@ -1,49 +1,29 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { requestAnalysis } from '../../../../api/analysis';
 import type { Analysis } from '../../../../api/analysisTypes';
-import { followAnalysis } from '../api/followAnalysis';
-
-interface Followed {
-  /** Which game and attempt this state belongs to: a state left from another is never shown. */
-  key: string;
-  analysis: Analysis | null;
-  error: unknown;
-  /** The first look has answered (with an analysis, with none, or with an error). */
-  answered: boolean;
-}
-
-const NOTHING: Followed = { key: '', analysis: null, error: null, answered: false };
+import { queryKeys } from '../../../../api/queryKeys';
+import { analysisQuery } from '../api/analysisQuery';
 
 /**
  * The post-game analysis of a finished game, kept up to date while the server works on it (see
- * `followAnalysis` for how). With the token, an analysis never asked for is asked for. `retry`
- * asks again, for the failed status's button.
- *
- * All the I/O lives in one effect whose cleanup stops all of it, so StrictMode's mount, unmount,
- * mount leaves one stream and one timer, and only the aborted first GET extra.
+ * `analysisQuery` for how, and the game's stream for its events). With the token, an analysis never
+ * asked for is asked for. `retry` asks again at once (POST), for the failed status's button: what was
+ * shown goes, and the answer starts the analysis afresh in the cache.
  */
-export function useAnalysis(id: string, token: string | undefined, finished: boolean) {
-  const [attempt, setAttempt] = useState(0);
-  const [followed, setFollowed] = useState<Followed>(NOTHING);
-  const key = `${id}#${attempt}`;
-
-  useEffect(() => {
-    if (!finished) return;
-    return followAnalysis({
-      id,
-      token,
-      request: attempt > 0,
-      onAnalysis: (analysis) => setFollowed({ key, analysis, error: null, answered: true }),
-      onError: (error) => setFollowed((last) => ({ key, analysis: last.key === key ? last.analysis : null, error, answered: true })),
-    });
-  }, [id, token, finished, attempt, key]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const current = finished && followed.key === key ? followed : NOTHING;
+export function useAnalysis(id: string, token: string | undefined, finished: boolean, streamOpen: boolean) {
+  const queryClient = useQueryClient();
+  const query = useQuery({ ...analysisQuery(queryClient, { id, token, streamOpen }), enabled: finished });
+  const ask = useMutation({
+    mutationFn: () => (token ? requestAnalysis(id, token) : Promise.resolve(null)),
+    onSuccess: (answer) => queryClient.setQueryData<Analysis | null>(queryKeys.analysis(id), answer),
+  });
+  const asking = ask.isPending || ask.isError;
   return {
-    analysis: current.analysis,
-    /** Waiting for the first answer: nothing to show yet, not even "no analysis". */
-    loading: finished && !current.answered,
-    error: current.error,
-    retry,
+    analysis: finished && !asking ? (query.data ?? null) : null,
+    /** Waiting for the first answer (or the retry's): nothing to show yet, not even "no analysis". */
+    loading: finished && (query.isPending || ask.isPending),
+    /** The first look failed, or the retry did (later failures are left to the next poll or event). */
+    error: !finished ? null : ask.isError ? ask.error : query.data === undefined ? query.error : null,
+    retry: () => ask.mutate(),
   };
 }

@@ -14,8 +14,8 @@ const NO_LINE: GameLine = { sans: [], firstTurn: 'white', firstFullmove: 1 };
  * selected ply as an arrow with its score for the evaluation bar. The arrow only marks a judged move: on a good move it would just
  * repeat the move played.
  */
-export function useGameReview(id: string, token: string | undefined, view: GameView | null, selectedPly: number) {
-  const review = useAnalysis(id, token, view?.status === 'finished');
+export function useGameReview(id: string, token: string | undefined, view: GameView | null, selectedPly: number, streamOpen: boolean) {
+  const review = useAnalysis(id, token, view?.status === 'finished', streamOpen);
   const line = useMemo(() => (view ? gameLine(view) : NO_LINE), [view]);
   const plies = review.analysis?.plies;
   const judged = useMemo(() => judgmentsByPly(plies ?? []), [plies]);

@@ -4,11 +4,13 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameView } from '../../../api/types';
 import { enableAct } from '../../../test/actEnvironment';
+import { testQueryClient, WithQueries } from '../../../test/queryClient';
 import { FakeEventSource } from '../../../test/fakeEventSource';
 import { AFTER_E4_VIEW } from '../../../test/fixtures';
 import { useGameStream } from './useGameStream';
 
 let root: Root;
+let queryClient = testQueryClient();
 const received: GameView[] = [];
 
 function StreamProbe({ id }: { id: string }) {
@@ -20,7 +22,9 @@ function mount(id: string) {
   act(() =>
     root.render(
       <StrictMode>
-        <StreamProbe id={id} />
+        <WithQueries client={queryClient}>
+          <StreamProbe id={id} />
+        </WithQueries>
       </StrictMode>,
     ),
   );
@@ -28,6 +32,7 @@ function mount(id: string) {
 
 beforeEach(() => {
   enableAct();
+  queryClient = testQueryClient();
   FakeEventSource.reset();
   received.length = 0;
   vi.stubGlobal('EventSource', FakeEventSource);
