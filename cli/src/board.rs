@@ -163,6 +163,7 @@ mod tests {
 
     fn view(fen: &str, last_move: Option<(&str, &str)>, check: bool) -> GameView {
         GameView {
+            version: 0,
             id: "test".into(),
             fen: fen.into(),
             initial_fen: fen.into(),

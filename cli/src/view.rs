@@ -1,6 +1,6 @@
 //! What the server answers, as typed values: the `GameView` every frontend reads, the created game,
-//! a hint and a `thinking` event. Field names are the server's HTTP contract (`server/src/games/view.rs`
-//! and `server/src/games/thinking.rs`); fields this client does not use are left out.
+//! a hint and a `thinking` event. Field names are the server's HTTP contract (`server/src/games/view/game_view.rs`
+//! and `server/src/games/view/thinking.rs`); fields this client does not use are left out.
 
 use std::fmt;
 
@@ -57,6 +57,10 @@ impl Players {
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub struct GameView {
     pub id: String,
+    /// Counts the game's changes: of two views of the game, the larger version is the newer
+    /// (0 from a server older than the field).
+    #[serde(default)]
+    pub version: u64,
     pub fen: String,
     pub initial_fen: String,
     pub player_color: Color,

@@ -14,7 +14,7 @@ use std::process::ExitCode;
 
 use alphachess_engine::{pgn, Game, Move, Role};
 
-/// The server's ply limit (`server/src/games/length.rs`) less one exchange, as the issue's
+/// The server's ply limit (`server/src/games/model/length.rs`) less one exchange, as the issue's
 /// 598-ply imports were.
 const DEFAULT_PLIES: usize = 598;
 

@@ -83,7 +83,7 @@ fn identifier(text: &str) -> String {
         .collect()
 }
 
-/// The top-level module a file under `src/` belongs to (`games/state.rs` → `games`); `None` for
+/// The top-level module a file under `src/` belongs to (`games/model/state.rs` → `games`); `None` for
 /// the crate roots.
 fn module_of(src: &Path, file: &Path) -> Option<String> {
     let relative = file.strip_prefix(src).expect("under src");
@@ -115,7 +115,7 @@ fn module_graph(src: &Path) -> BTreeMap<String, BTreeSet<String>> {
     graph
 }
 
-/// Edges between the files of `src/<dir>/` (by file stem; `mod.rs` is only the entry point and
+/// Edges between the files of `src/<dir>/` (`dir` may be nested: `games/model`; by file stem; `mod.rs` is only the entry point and
 /// its re-exports are no dependency of their own).
 fn file_graph(src: &Path, dir: &str) -> BTreeMap<String, BTreeSet<String>> {
     let folder = src.join(dir);
@@ -131,7 +131,7 @@ fn file_graph(src: &Path, dir: &str) -> BTreeMap<String, BTreeSet<String>> {
     for (from, file) in &files {
         let targets = graph.entry(from.clone()).or_default();
         for (_, line) in code_lines(file) {
-            let within = format!("crate::{dir}::");
+            let within = format!("crate::{}::", dir.replace('/', "::"));
             let named = names_after(&line, "super::")
                 .into_iter()
                 .chain(names_after(&line, &within));
@@ -227,12 +227,97 @@ fn no_two_top_level_modules_import_each_other_even_round_a_loop() {
     }
 }
 
+/// The layers of `games/`, each a folder, and the layers each may import: the model nothing,
+/// the views and the store only the model, live games the model, the store and the views, the
+/// service all of them.
+const GAMES_LAYERS: &[(&str, &[&str])] = &[
+    ("model", &[]),
+    ("view", &["model"]),
+    ("store", &["model"]),
+    ("live", &["model", "store", "view"]),
+    ("service", &["model", "store", "view", "live"]),
+];
+
+/// The layers of `games/` a file imports (`crate::games::<layer>`), each with the line.
+fn games_layers_imported(file: &Path) -> Vec<(String, usize, String)> {
+    let mut imported = Vec::new();
+    for (number, line) in code_lines(file) {
+        for name in names_after(&line, "crate::games::") {
+            if GAMES_LAYERS.iter().any(|(layer, _)| *layer == name) {
+                imported.push((name, number, line.trim().to_owned()));
+            }
+        }
+    }
+    imported
+}
+
 #[test]
-fn no_two_files_of_games_import_each_other_even_round_a_loop() {
-    let graph = file_graph(&server_dir().join("src"), "games");
-    assert!(graph["state"].contains("level"), "{graph:?}");
-    if let Some(cycle) = find_cycle(&graph) {
-        panic!("import cycle within games/: {}", cycle.join(" → "));
+fn the_layers_of_games_import_only_the_layers_below_them() {
+    let games = server_dir().join("src/games");
+    let mut offences = Vec::new();
+    for file in rust_files(&games) {
+        let relative = file.strip_prefix(&games).expect("under games/");
+        let shown = format!("src/games/{}", relative.display());
+        let Some(layer) = relative
+            .components()
+            .next()
+            .and_then(|first| first.as_os_str().to_str())
+            .filter(|_| relative.components().count() > 1)
+        else {
+            assert_eq!(
+                shown, "src/games/mod.rs",
+                "every file of games/ is in a layer's folder"
+            );
+            continue;
+        };
+        let (_, allowed) = GAMES_LAYERS
+            .iter()
+            .find(|(name, _)| *name == layer)
+            .unwrap_or_else(|| panic!("{shown}: games/{layer}/ is no layer of {GAMES_LAYERS:?}"));
+        for (to, number, line) in games_layers_imported(&file) {
+            if to != layer && !allowed.contains(&to.as_str()) {
+                offences.push(format!("{shown}:{number}: {layer} imports {to}: {line}"));
+            }
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "the layers of games/ import only {GAMES_LAYERS:?}:\n{}",
+        offences.join("\n")
+    );
+}
+
+#[test]
+fn the_openapi_schemas_of_games_are_declared_only_in_its_views() {
+    let games = server_dir().join("src/games");
+    let mut offences = Vec::new();
+    for layer in ["model", "live", "store", "service"] {
+        for file in rust_files(&games.join(layer)) {
+            for (number, line) in code_lines(&file) {
+                if line.contains("utoipa") || line.contains("ToSchema") {
+                    let shown = file.strip_prefix(&games).expect("under games/").display();
+                    offences.push(format!("src/games/{shown}:{number}: {}", line.trim()));
+                }
+            }
+        }
+    }
+    assert!(
+        offences.is_empty(),
+        "utoipa belongs to games/view/ and the HTTP edge:\n{}",
+        offences.join("\n")
+    );
+}
+
+#[test]
+fn no_two_files_of_a_games_layer_import_each_other_even_round_a_loop() {
+    let src = server_dir().join("src");
+    let model = file_graph(&src, "games/model");
+    assert!(model["state"].contains("level"), "{model:?}");
+    for (layer, _) in GAMES_LAYERS {
+        let graph = file_graph(&src, &format!("games/{layer}"));
+        if let Some(cycle) = find_cycle(&graph) {
+            panic!("import cycle within games/{layer}/: {}", cycle.join(" → "));
+        }
     }
 }
 

@@ -78,7 +78,7 @@ pub fn run(
         updates,
         sender,
         streaming: false,
-        stream_ply: None,
+        stream_version: None,
         thinking: ThinkingLine::default(),
         out: output,
     };
@@ -97,8 +97,8 @@ struct Session<W: Write> {
     sender: Sender<Update>,
     /// Whether the live stream has said anything (so waiting for it is worth it).
     streaming: bool,
-    /// The ply of the newest view the stream sent.
-    stream_ply: Option<usize>,
+    /// The version of the newest view the stream sent.
+    stream_version: Option<u64>,
     thinking: ThinkingLine,
     out: W,
 }

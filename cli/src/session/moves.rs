@@ -29,7 +29,7 @@ impl<W: Write> Session<W> {
         let answer = self.await_answer(ply + 1)?;
         match answer {
             Ok(view) => {
-                self.settle(view.ply, ply + 1)?;
+                self.settle(view.version, ply + 1)?;
                 self.thinking.finish(&mut self.out, self.terminal.live)?;
                 if view.ply > ply + 1 {
                     if let Some(reply) = &view.last_move {

@@ -63,7 +63,7 @@ impl<W: Write> Session<W> {
     fn note(&mut self, event: &StreamEvent) {
         self.streaming = true;
         if let StreamEvent::Game(view) = event {
-            self.stream_ply = Some(view.ply);
+            self.stream_version = Some(view.version);
         }
     }
 
@@ -76,15 +76,19 @@ impl<W: Write> Session<W> {
         }
     }
 
-    /// After the answer at `answer_ply`, lets the stream catch up (its last thinking line comes
-    /// before its view of the reply), for at most [`STREAM_SETTLE`].
+    /// After the answer at `answer_version`, lets the stream catch up (its last thinking line
+    /// comes before its view of the reply), for at most [`STREAM_SETTLE`].
     pub(super) fn settle(
         &mut self,
-        answer_ply: usize,
+        answer_version: u64,
         searched_ply: usize,
     ) -> Result<(), SessionError> {
         let deadline = Instant::now() + STREAM_SETTLE;
-        while self.streaming && self.stream_ply.is_none_or(|ply| ply < answer_ply) {
+        while self.streaming
+            && self
+                .stream_version
+                .is_none_or(|version| version < answer_version)
+        {
             let Some(left) = deadline.checked_duration_since(Instant::now()) else {
                 break;
             };

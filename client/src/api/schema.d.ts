@@ -682,6 +682,15 @@ export interface components {
              *     (`b1a1`, as Stockfish writes them with `UCI_Chess960`); a move may be sent either way.
              */
             variant: components["schemas"]["Variant"];
+            /**
+             * Format: int64
+             * @description Counts the game's changes: every move, takeback, offer, ending, and the engine starting
+             *     or stopping to think. A view with a larger version is newer, so a client that receives
+             *     views from several places (an answer, the stream, a poll) keeps the largest. It keeps
+             *     counting across a server restart.
+             * @example 12
+             */
+            version: number;
             winner?: null | components["schemas"]["ColorName"];
         };
         /** @description A rating with its deviation (RD) and volatility, on the Glicko scale. */

@@ -12,7 +12,7 @@ export type LevelNumber = (typeof LEVELS)[number];
 export const DEFAULT_LEVEL: LevelNumber = 5;
 export const MAX_LEVEL: LevelNumber = 16;
 
-/** A few words per step: the server's name for it (`games/level.rs`). */
+/** A few words per step: the server's name for it (`games/model/level.rs`). */
 export const LEVEL_DESCRIPTIONS: Record<LevelNumber, string> = {
   1: 'First moves: mostly random',
   2: 'Beginner: often random',

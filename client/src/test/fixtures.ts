@@ -20,6 +20,7 @@ export const legalMove = ({ uci, san, fen_after }: PlayedMove): LegalMove => ({
 /** A new game with the player as white, before any move. */
 export const START_VIEW: GameView = {
   id: 'g',
+  version: 0,
   fen: START,
   initial_fen: START,
   variant: 'standard',

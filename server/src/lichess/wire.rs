@@ -204,7 +204,7 @@ pub struct GameFull {
 }
 
 /// The game's level as lichess numbers them (1–8): the old scale, which the ladder's steps took over
-/// (`games/level.rs`, `LEGACY_LEVELS`).
+/// (`games/model/level.rs`, `LEGACY_LEVELS`).
 fn ai_level(view: &GameView) -> u8 {
     Level::new(view.level.into()).map_or(view.level, Level::to_legacy)
 }

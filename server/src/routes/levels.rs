@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::error::{ApiError, ErrorBody};
-use crate::games::ladder::{ladder, measured, suggest, GameScore, Glicko2, StepView, Suggestion};
+use crate::games::ladder::{ladder, measured, suggest, GameScore, Glicko2, Suggestion};
 use crate::games::Level;
+use crate::games::{Glicko2Schema, StepView, SuggestionSchema};
 
 /// Every step of the ladder, weakest first.
 #[derive(Debug, Serialize, ToSchema)]
@@ -60,6 +61,7 @@ pub struct FinishedGame {
 /// The player's rating so far (none: a new player, 1500 ± 350) and, optionally, a game to add.
 #[derive(Debug, Deserialize, ToSchema)]
 pub struct RatingRequest {
+    #[schema(value_type = Option<Glicko2Schema>)]
     pub rating: Option<Glicko2>,
     pub game: Option<FinishedGame>,
 }
@@ -68,10 +70,12 @@ pub struct RatingRequest {
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RatingBody {
     /// Keep this and send it back with the next game.
+    #[schema(value_type = Glicko2Schema)]
     pub rating: Glicko2,
     /// "about 1340 ± 120" (the deviation, rounded to tens).
     #[schema(example = "about 1500 ± 350")]
     pub shown: String,
+    #[schema(value_type = SuggestionSchema)]
     pub next: Suggestion,
     /// "Next: 1450, a fair fight".
     #[schema(example = "Next: 1450, a fair fight")]

@@ -5,7 +5,9 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{expect_error, fake_engine, spawn_with, test_config, wait_until, TestApp};
+use crate::helpers::{
+    expect_error, fake_engine, spawn_with, test_config, wait_until, without_version, TestApp,
+};
 
 /// A server on the fake engine with a short search cap (the supervisor deadline is cap + slack).
 async fn spawn_fake(engines: u32, queue_len: u32) -> TestApp {
@@ -28,8 +30,8 @@ async fn survives(app: &TestApp, trigger: &str, status: StatusCode, code: &str) 
     )
     .await;
     assert_eq!(
-        app.view(&game).await,
-        before,
+        without_version(&app.view(&game).await),
+        without_version(&before),
         "the game is exactly as it was after {trigger}"
     );
     let after = app.play(&game, "e2e4").await;

@@ -497,6 +497,8 @@ async fn a_server_killed_while_the_engine_thinks_plays_its_reply_after_restart()
     // Kill once the player's move is on disk: Stockfish is then thinking (for up to
     // MOVE_TIME_MS), far longer than this takes.
     wait_until_on_disk(&db, &game.id, &["e2e4"]).await;
+    let (_, thinking) = server.view(&game.id).await;
+    assert_eq!(thinking["engine_thinking"], true, "{thinking}");
     server.kill();
     assert!(
         pending.await.expect("the task ends").is_err(),
@@ -505,6 +507,14 @@ async fn a_server_killed_while_the_engine_thinks_plays_its_reply_after_restart()
 
     let server = Server::start(&db).await;
     let view = server.wait_for_player_turn(&game.id).await;
+    // Versions keep counting across the restart, so a client orders the views it was sent
+    // before and after by version alone.
+    let before = thinking["version"].as_u64().expect("a version");
+    let after = view["version"].as_u64().expect("a version");
+    assert!(
+        after > before,
+        "version {after} after the restart, {before} before"
+    );
     let moves = uci_moves(&view);
     assert_eq!(
         moves.len(),

@@ -13,6 +13,7 @@ const QXF7_MATE = legalMove({ uci: 'h5f7', san: 'Qxf7#', fen_after: MATED });
 /** The server's view after 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7#, as the contract describes it. */
 const SCHOLARS_MATE: GameView = {
   id: 'g1',
+  version: 8,
   fen: MATED,
   initial_fen: START,
   variant: 'standard',

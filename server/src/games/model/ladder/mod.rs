@@ -1,0 +1,9 @@
+//! The measured ladder of opponents and the player's rating against it.
+
+mod glicko2;
+mod suggest;
+mod table;
+
+pub use glicko2::{GameScore, Glicko2, TAU};
+pub use suggest::{suggest, Suggestion};
+pub use table::{ladder, measured, LadderTable, MeasuredAnchor, MeasuredStep, SCALE};

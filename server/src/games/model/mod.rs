@@ -1,0 +1,18 @@
+//! The game itself, pure: its state and rules of play, clocks, levels and the ladder, draws,
+//! setups and PGN. Imports nothing else of `games/`, so it can be read and tested alone.
+
+pub mod clock;
+pub mod color;
+pub mod draw;
+pub mod error;
+pub mod export;
+pub mod id;
+pub mod ladder;
+pub mod length;
+pub mod level;
+pub mod lowercase_san;
+pub mod notation;
+pub mod players;
+pub mod setup;
+pub mod state;
+pub mod variant;

@@ -1,0 +1,649 @@
+//! Games kept in PostgreSQL, shared by several servers (`--db postgres://…`).
+//!
+//! Writes go as with SQLite: [`GameStore::save`] numbers the change and queues it; one writer task
+//! commits what has queued in one transaction and announces the tickets it settled, so a request
+//! answers only once its change is committed (`synchronous_commit` on: on the server's disk).
+//! What sharing adds, each in PostgreSQL itself rather than in anything home-made:
+//! - every change is written only if the row still has the version the change was made on
+//!   (`UPDATE … WHERE id = $1 AND version = $2`); a lost race is [`StoreError::Conflict`];
+//! - [`GameStore::lookup`] reads a game or revalidates a cached one in one indexed query that
+//!   sends the row only when it is newer;
+//! - a write that leaves the engine to move takes a lease on its reply (`engine_owner`,
+//!   `engine_until`), renewed while the search runs; another server claims an expired one
+//!   (`FOR UPDATE SKIP LOCKED`) and makes the move;
+//! - a trigger notifies `alphachess_games` with `<id> <version>`; `listener.rs` follows it;
+//! - creations take an advisory lock and count the unfinished games, so the cap is global.
+//!
+//! The position cache (`position_cache.rs`) is one table for every server: reads go through the
+//! pool (one indexed query for a chunk's keys), the answers and the "use" of hits through the
+//! writer, in a transaction of their own after the batch's games (best effort: an error is
+//! logged, never a game's), and at most a quarter of the writer's queue of them wait at once
+//! (past it they are dropped). The writer's queue is bounded like SQLite's
+//! ([`PgSettings::max_queued`]): past it a change is refused at once with 503 `storage_busy`. The bound is each server's `--analysis-cache-positions`: servers sharing a database
+//! should give the same one (the last to prune wins).
+//!
+//! Why tokio-postgres (with deadpool-postgres as its pool) and not sqlx: it runs on the tokio
+//! runtime actix already has, gives `LISTEN/NOTIFY` as a plain message stream, and builds a
+//! fraction of sqlx's tree (no macros, no offline query cache); both are MIT/Apache-2.0.
+
+mod listener;
+mod schema;
+mod writer;
+
+use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Duration;
+
+use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
+use tokio::sync::{broadcast, mpsc, watch};
+use tokio_postgres::NoTls;
+use tokio_util::sync::CancellationToken;
+
+pub use schema::PG_SCHEMA_VERSION;
+
+use self::writer::{GameRow, Ledger, Refusal, Write, Writer, PRUNE_CACHE};
+use crate::analysis::{AnalysedPosition, AnalysisStatus};
+use crate::games::model::error::StoreError;
+use crate::games::model::id::GameId;
+use crate::games::store::analysis_record::{status_name, AnalysisRecord, PositionRecord};
+use crate::games::store::cache_quota::{CachePermit, CacheQuota};
+use crate::games::store::position_cache::{CacheKey, CachedAnswer};
+use crate::games::store::record::GameRecord;
+use crate::games::store::{
+    Change, Claimed, Durable, Fresh, GameSnapshot, GameStore, Holding, Lookup, Pending, WriteTicket,
+};
+use crate::token::TokenHash;
+
+/// Connections in the pool (the writer holds one while it commits; lookups take the others).
+const POOL_SIZE: usize = 8;
+
+/// The longest a request waits on PostgreSQL for one thing (a connection from the pool, a new
+/// connection, a read, a batch's commit): a stalled database answers 503/500 in bounded time
+/// instead of holding every game request (and `/api/ready` fails meanwhile).
+pub const STORE_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Changes a follower may fall behind before it is told to revalidate everything.
+const CHANGES_CAPACITY: usize = 1024;
+
+/// How a [`PgStore`] is set up.
+#[derive(Debug, Clone)]
+pub struct PgSettings {
+    /// `postgres://user:password@host:port/dbname` (libpq's URL form, `?host=/dir` for a socket).
+    pub url: String,
+    /// How long a lease on an engine reply lasts unless renewed (renewed every third of it).
+    pub lease: Duration,
+    /// The most unfinished games the database may hold (`--max-games`, for every server).
+    pub max_live: u64,
+    /// Most answers the position cache keeps (`--analysis-cache-positions`; 0: none).
+    pub cache_positions: u64,
+    /// Most writes waiting for the writer: past it `save` refuses at once with
+    /// [`StoreError::Busy`] (503 `storage_busy`), as SQLite's queue does
+    /// ([`crate::games::store::sqlite::MAX_QUEUED_WRITES`]), instead of holding changes in memory without end
+    /// while the database falls behind.
+    pub max_queued: usize,
+}
+
+/// Games kept in a PostgreSQL database other servers may share.
+pub struct PgStore {
+    pool: Pool,
+    queue: Mutex<Queue>,
+    settled: watch::Receiver<u64>,
+    ledger: Arc<Mutex<Ledger>>,
+    changes: broadcast::Sender<Change>,
+    instance: String,
+    lease: Duration,
+    /// Ends the listener when the store goes.
+    stop: CancellationToken,
+    /// The position cache's share of the writer; `None` when the cache keeps nothing.
+    cache: Option<CacheQuota>,
+}
+
+/// The writer's queue and the ticket counter, locked together so tickets go down in order.
+struct Queue {
+    next: u64,
+    sender: mpsc::Sender<Write>,
+}
+
+impl PgStore {
+    /// Connects, brings the schema up to date (refusing a newer one), and starts the writer and
+    /// the listener. Nothing is read back: games are read when asked for.
+    pub async fn open(settings: &PgSettings) -> Result<PgStore, StoreError> {
+        let mut config: tokio_postgres::Config = settings
+            .url
+            .parse()
+            .map_err(|error| StoreError::backend("reading the database URL", error))?;
+        bound(&mut config);
+        let manager = Manager::from_config(
+            config.clone(),
+            NoTls,
+            ManagerConfig {
+                recycling_method: RecyclingMethod::Fast,
+            },
+        );
+        let pool = Pool::builder(manager)
+            .max_size(POOL_SIZE)
+            .runtime(deadpool_postgres::Runtime::Tokio1)
+            .wait_timeout(Some(STORE_TIMEOUT))
+            .create_timeout(Some(STORE_TIMEOUT))
+            .recycle_timeout(Some(STORE_TIMEOUT))
+            .build()
+            .map_err(|error| StoreError::backend("building the connection pool", error))?;
+        {
+            let mut client = pool
+                .get()
+                .await
+                .map_err(|error| StoreError::backend("connecting", error))?;
+            schema::migrate(&mut client).await?;
+            // A bound lowered since (or 0) takes effect now.
+            client
+                .execute(PRUNE_CACHE, &[&cache_bound(settings)])
+                .await
+                .map_err(|error| StoreError::backend("bounding the analysis cache", error))?;
+        }
+        let instance = instance_name()?;
+        let (sender, receiver) = mpsc::channel(settings.max_queued.max(1));
+        let (settle, settled) = watch::channel(0);
+        let ledger = Arc::new(Mutex::new(Ledger::default()));
+        let lease_ms = i64::try_from(settings.lease.as_millis()).unwrap_or(i64::MAX);
+        let writer = Writer {
+            pool: pool.clone(),
+            receiver,
+            settle,
+            ledger: Arc::clone(&ledger),
+            instance: instance.clone(),
+            lease_ms,
+            max_live: i64::try_from(settings.max_live).unwrap_or(i64::MAX),
+            lost: writer::LostCopies::default(),
+            cache_positions: cache_bound(settings),
+        };
+        tokio::spawn(writer.run());
+        let (changes, _) = broadcast::channel(CHANGES_CAPACITY);
+        let stop = CancellationToken::new();
+        tokio::spawn(listener::listen(config, changes.clone(), stop.clone()));
+        tracing::info!(%instance, "games kept in PostgreSQL");
+        Ok(PgStore {
+            pool,
+            queue: Mutex::new(Queue { next: 1, sender }),
+            settled,
+            ledger,
+            changes,
+            instance,
+            lease: settings.lease,
+            stop,
+            // A quarter of the writer's queue, as SQLite's: the cache never takes a game's room.
+            cache: (settings.cache_positions > 0).then(|| CacheQuota::new(settings.max_queued / 4)),
+        })
+    }
+
+    /// A place in the writer's queue for a cache write; `None` when the cache keeps nothing or
+    /// its share is taken (then the write is dropped: the cache is best effort).
+    fn cache_permit(&self) -> Option<CachePermit> {
+        let permit = self.cache.as_ref()?.try_take();
+        if permit.is_none() {
+            tracing::debug!("the analysis cache's share of the write queue is full");
+        }
+        permit
+    }
+
+    /// The cached answers under `keys`, in their order.
+    async fn read_cache(&self, keys: &[CacheKey]) -> Result<Vec<Option<CachedAnswer>>, StoreError> {
+        let failed = |error| StoreError::backend("reading the analysis cache", error);
+        let texts: Vec<&str> = keys.iter().map(CacheKey::as_str).collect();
+        let client = self.client("reading the analysis cache").await?;
+        let statement = client
+            .prepare_cached(
+                "SELECT key, cp, mate, best, pv, depth, nodes FROM analysis_cache
+                 WHERE key = ANY($1)",
+            )
+            .await
+            .map_err(failed)?;
+        let rows = client.query(&statement, &[&texts]).await.map_err(failed)?;
+        let mut found = std::collections::HashMap::with_capacity(rows.len());
+        for row in &rows {
+            let answer = CachedAnswer {
+                cp: row.get(1),
+                mate: row.get(2),
+                best: row.get(3),
+                pv: row.get(4),
+                depth: row.get(5),
+                nodes: row.get(6),
+            };
+            found.insert(row.get::<_, String>(0), answer);
+        }
+        Ok(keys
+            .iter()
+            .map(|key| found.get(key.as_str()).cloned())
+            .collect())
+    }
+
+    /// This server's name in the lease columns.
+    pub fn instance(&self) -> &str {
+        &self.instance
+    }
+
+    fn enqueue(&self, write: impl FnOnce(u64) -> Write) -> Result<WriteTicket, StoreError> {
+        let mut queue = self.queue.lock().unwrap_or_else(PoisonError::into_inner);
+        let ticket = queue.next;
+        queue
+            .sender
+            .try_send(write(ticket))
+            .map_err(|error| match error {
+                mpsc::error::TrySendError::Full(_) => StoreError::Busy,
+                mpsc::error::TrySendError::Closed(_) => StoreError::Stopped,
+            })?;
+        queue.next += 1;
+        Ok(WriteTicket(ticket))
+    }
+
+    /// Answers whether PostgreSQL answers a query now (for `/api/ready`).
+    async fn answers(&self) -> Result<(), StoreError> {
+        bounded("checking the database", async {
+            let client = self.client("checking the database").await?;
+            client
+                .query_one("SELECT 1", &[])
+                .await
+                .map_err(|error| StoreError::backend("checking the database", error))?;
+            Ok(())
+        })
+        .await
+    }
+
+    async fn client(&self, doing: &str) -> Result<deadpool_postgres::Object, StoreError> {
+        self.pool
+            .get()
+            .await
+            .map_err(|error| StoreError::backend(format!("connecting for {doing}"), error))
+    }
+
+    fn lease_ms(&self) -> i64 {
+        i64::try_from(self.lease.as_millis()).unwrap_or(i64::MAX)
+    }
+
+    /// Renews the lease every third of its length; `false` once it is no longer ours.
+    async fn renew(&self, id: &str, version: i64) -> Result<bool, StoreError> {
+        let client = self.client("renewing a lease").await?;
+        let renewed = client
+            .execute(
+                "UPDATE games SET engine_until = now() + $4::bigint * interval '1 millisecond'
+                 WHERE id = $1 AND version = $2 AND engine_owner = $3",
+                &[&id, &version, &self.instance, &self.lease_ms()],
+            )
+            .await
+            .map_err(|error| StoreError::backend("renewing a lease", error))?;
+        Ok(renewed == 1)
+    }
+}
+
+impl Drop for PgStore {
+    fn drop(&mut self) {
+        self.stop.cancel();
+    }
+}
+
+/// The cache's bound as PostgreSQL counts.
+fn cache_bound(settings: &PgSettings) -> i64 {
+    i64::try_from(settings.cache_positions).unwrap_or(i64::MAX)
+}
+
+/// Caps the wait on the database: connecting, idle connections checked by TCP keepalives (a
+/// peer that vanished is noticed in about 25 s rather than the kernel's two hours), unacknowledged
+/// data (`tcp_user_timeout`), and each statement on the server's side (`statement_timeout`,
+/// unless the URL sets its own options).
+fn bound(config: &mut tokio_postgres::Config) {
+    config
+        .connect_timeout(STORE_TIMEOUT)
+        .keepalives(true)
+        .keepalives_idle(Duration::from_secs(10))
+        .keepalives_interval(Duration::from_secs(5))
+        .keepalives_retries(3)
+        .tcp_user_timeout(Duration::from_secs(30));
+    if config.get_options().is_none() {
+        let millis = STORE_TIMEOUT.as_millis();
+        config.options(format!("-c statement_timeout={millis}"));
+    }
+}
+
+/// `work` if it finishes within [`STORE_TIMEOUT`], else an error saying what timed out.
+async fn bounded<T>(
+    doing: &str,
+    work: impl std::future::Future<Output = Result<T, StoreError>>,
+) -> Result<T, StoreError> {
+    tokio::time::timeout(STORE_TIMEOUT, work)
+        .await
+        .unwrap_or_else(|_| {
+            Err(StoreError::backend(
+                doing.to_owned(),
+                format!("PostgreSQL did not answer within {STORE_TIMEOUT:?}"),
+            ))
+        })
+}
+
+/// A name no other server has: the host's and a random suffix.
+fn instance_name() -> Result<String, StoreError> {
+    let mut bytes = [0u8; 6];
+    getrandom::fill(&mut bytes).map_err(|error| {
+        StoreError::backend(
+            "naming this server",
+            std::io::Error::other(error.to_string()),
+        )
+    })?;
+    let suffix: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
+    let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
+    Ok(format!("{}-{suffix}", host.trim()))
+}
+
+impl GameStore for PgStore {
+    fn save(&self, game: &GameSnapshot<'_>) -> Result<WriteTicket, StoreError> {
+        let record = GameRecord::of(game.id, game.token, game.state);
+        let state = game.state;
+        let row = GameRow {
+            id: record.id.clone(),
+            version: i64::try_from(state.version()).unwrap_or(i64::MAX),
+            status: record.status.clone(),
+            record: serde_json::to_string(&record).expect("a record of text and integers"),
+            engine_to_move: !state.is_finished()
+                && state.game().position().turn() != state.player(),
+        };
+        let (copy, base) = (game.copy, game.base);
+        self.enqueue(|ticket| Write::Save {
+            ticket,
+            copy,
+            base,
+            row,
+        })
+    }
+
+    fn delete(&self, id: &GameId) -> Result<WriteTicket, StoreError> {
+        let id = id.to_string();
+        self.enqueue(|ticket| Write::Delete { ticket, id })
+    }
+
+    fn durable(&self, ticket: WriteTicket) -> Durable<'_> {
+        let mut settled = self.settled.clone();
+        Box::pin(async move {
+            settled
+                .wait_for(|&done| done >= ticket.0)
+                .await
+                .map_err(|_| StoreError::Stopped)?;
+            let outcome = self
+                .ledger
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner)
+                .outcome(ticket.0);
+            match outcome {
+                Ok(()) => Ok(()),
+                Err(Some(Refusal::Conflict)) => Err(StoreError::Conflict),
+                Err(Some(Refusal::Full)) => Err(StoreError::Full),
+                Err(None) => Err(StoreError::NotWritten),
+            }
+        })
+    }
+
+    fn flush(&self) -> Durable<'_> {
+        let last = self
+            .queue
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .next
+            - 1;
+        // Refusals do not matter here: only that nothing queued is still in flight.
+        let mut settled = self.settled.clone();
+        Box::pin(async move {
+            settled
+                .wait_for(|&done| done >= last)
+                .await
+                .map(|_| ())
+                .map_err(|_| StoreError::Stopped)
+        })
+    }
+
+    fn save_analysis(
+        &self,
+        id: &GameId,
+        status: AnalysisStatus,
+        nodes: u64,
+    ) -> Result<WriteTicket, StoreError> {
+        let (id, status) = (id.to_string(), status_name(status));
+        let nodes = i64::try_from(nodes).unwrap_or(i64::MAX);
+        self.enqueue(|ticket| Write::Analysis {
+            ticket,
+            id,
+            status,
+            nodes,
+        })
+    }
+
+    fn save_analysed_position(
+        &self,
+        id: &GameId,
+        position: &AnalysedPosition,
+    ) -> Result<WriteTicket, StoreError> {
+        let (id, row) = (id.to_string(), PositionRecord::of(position));
+        self.enqueue(|ticket| Write::Position { ticket, id, row })
+    }
+
+    fn take_stored_analyses(&self) -> Vec<AnalysisRecord> {
+        Vec::new()
+    }
+
+    fn cached_answers(&self, keys: &[CacheKey]) -> Pending<'_, Vec<Option<CachedAnswer>>> {
+        if self.cache.is_none() {
+            return Box::pin(std::future::ready(Ok(vec![None; keys.len()])));
+        }
+        let keys = keys.to_vec();
+        Box::pin(bounded("reading the analysis cache", async move {
+            let answers = self.read_cache(&keys).await?;
+            let hits: Vec<String> = keys
+                .iter()
+                .zip(&answers)
+                .filter(|(_, answer)| answer.is_some())
+                .map(|(key, _)| key.as_str().to_owned())
+                .collect();
+            if !hits.is_empty() {
+                if let Some(permit) = self.cache_permit() {
+                    // Stopped: the store is going; the answers stand.
+                    let _stopped = self.enqueue(|ticket| Write::CacheTouch {
+                        ticket,
+                        keys: hits,
+                        _permit: permit,
+                    });
+                }
+            }
+            Ok(answers)
+        }))
+    }
+
+    fn cache_answer(&self, key: &CacheKey, answer: &CachedAnswer) -> Result<(), StoreError> {
+        let Some(permit) = self.cache_permit() else {
+            return Ok(());
+        };
+        let (key, answer) = (key.as_str().to_owned(), answer.clone());
+        self.enqueue(|ticket| Write::CacheAnswer {
+            ticket,
+            key,
+            answer,
+            _permit: permit,
+        })
+        .map(|_| ())
+    }
+
+    fn is_shared(&self) -> bool {
+        true
+    }
+
+    fn ping(&self) -> Pending<'_, ()> {
+        Box::pin(self.answers())
+    }
+
+    fn load_analysis(&self, id: &GameId) -> Pending<'_, Option<AnalysisRecord>> {
+        let id = id.to_string();
+        Box::pin(async move {
+            let failed = |error| StoreError::backend("reading an analysis", error);
+            let client = self.client("reading an analysis").await?;
+            let Some(row) = client
+                .query_opt(
+                    "SELECT status, nodes FROM analyses WHERE game_id = $1",
+                    &[&id],
+                )
+                .await
+                .map_err(failed)?
+            else {
+                return Ok(None);
+            };
+            let positions = client
+                .query(
+                    "SELECT position, cp, mate, best, pv, depth, nodes FROM analysed_positions
+                     WHERE game_id = $1 ORDER BY position",
+                    &[&id],
+                )
+                .await
+                .map_err(failed)?
+                .iter()
+                .map(|row| PositionRecord {
+                    position: row.get(0),
+                    cp: row.get(1),
+                    mate: row.get(2),
+                    best: row.get(3),
+                    pv: row.get(4),
+                    depth: row.get(5),
+                    nodes: row.get(6),
+                })
+                .collect();
+            Ok(Some(AnalysisRecord {
+                game_id: id,
+                status: row.get(0),
+                nodes: row.get(1),
+                positions,
+            }))
+        })
+    }
+
+    fn lookup(&self, id: &GameId, cached: Option<u64>) -> Pending<'_, Lookup> {
+        let id = id.to_string();
+        let cached = cached.map_or(-1, |version| i64::try_from(version).unwrap_or(i64::MAX));
+        Box::pin(bounded("reading a game", async move {
+            let client = self.client("reading a game").await?;
+            let statement = client
+                .prepare_cached(
+                    "SELECT version, CASE WHEN version > $2 THEN record::text END,
+                            coalesce(engine_owner <> $3, false)
+                     FROM games WHERE id = $1",
+                )
+                .await
+                .map_err(|error| StoreError::backend("reading a game", error))?;
+            let row = client
+                .query_opt(&statement, &[&id, &cached, &self.instance])
+                .await
+                .map_err(|error| StoreError::backend("reading a game", error))?;
+            let Some(row) = row else {
+                return Ok(Lookup::Missing);
+            };
+            let (version, record, searched_elsewhere): (i64, Option<String>, bool) =
+                (row.get(0), row.get(1), row.get(2));
+            let Some(record) = record else {
+                return Ok(Lookup::Unchanged);
+            };
+            let stored = serde_json::from_str::<GameRecord>(&record)
+                .map_err(|error| StoreError::backend(format!("reading game {id}"), error))?
+                .rebuild()
+                .map_err(|error| StoreError::backend(format!("reading game {id}"), error))?;
+            let version = u64::try_from(version).unwrap_or_default();
+            Ok(Lookup::Changed(Box::new(Fresh {
+                game: crate::games::store::record::StoredGame {
+                    state: stored.state.at_version(version),
+                    ..stored
+                },
+                silent: Duration::ZERO,
+                searched_elsewhere,
+            })))
+        }))
+    }
+
+    fn hold_lease(&self, id: &GameId, version: u64) -> Holding<'_> {
+        let id = id.to_string();
+        let version = i64::try_from(version).unwrap_or(i64::MAX);
+        Box::pin(async move {
+            let mut ticks = tokio::time::interval(self.lease / 3);
+            ticks.tick().await;
+            loop {
+                ticks.tick().await;
+                match self.renew(&id, version).await {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        // The game moved on or another server claimed it: its version check
+                        // keeps the reply to one; nothing left to renew.
+                        tracing::info!(game = %id, "the lease on the engine's reply is gone");
+                        return std::future::pending().await;
+                    }
+                    Err(error) => tracing::warn!(%error, game = %id, "could not renew a lease"),
+                }
+            }
+        })
+    }
+
+    fn claim_expired_leases(&self, limit: usize) -> Pending<'_, Vec<Claimed>> {
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        Box::pin(async move {
+            let client = self.client("claiming leases").await?;
+            let rows = client
+                .query(
+                    "UPDATE games SET engine_owner = $1,
+                            engine_until = now() + $2::bigint * interval '1 millisecond'
+                     WHERE id IN (SELECT id FROM games
+                                  WHERE engine_owner IS NOT NULL AND engine_until < now()
+                                  ORDER BY engine_until LIMIT $3 FOR UPDATE SKIP LOCKED)
+                     RETURNING id, version",
+                    &[&self.instance, &self.lease_ms(), &limit],
+                )
+                .await
+                .map_err(|error| StoreError::backend("claiming leases", error))?;
+            Ok(rows
+                .iter()
+                .filter_map(|row| {
+                    let id = GameId::parse(row.get::<_, &str>(0))?;
+                    let version = u64::try_from(row.get::<_, i64>(1)).ok()?;
+                    Some(Claimed { id, version })
+                })
+                .collect())
+        })
+    }
+
+    fn expire_idle(&self, idle: Duration) -> Pending<'_, u64> {
+        let idle_ms = i64::try_from(idle.as_millis()).unwrap_or(i64::MAX);
+        Box::pin(async move {
+            let client = self.client("forgetting idle games").await?;
+            client
+                .execute(
+                    "DELETE FROM games WHERE engine_owner IS NULL
+                     AND updated_at < now() - $1::bigint * interval '1 millisecond'",
+                    &[&idle_ms],
+                )
+                .await
+                .map_err(|error| StoreError::backend("forgetting idle games", error))
+        })
+    }
+
+    fn changes(&self) -> Option<broadcast::Receiver<Change>> {
+        Some(self.changes.subscribe())
+    }
+
+    fn owned_games(&self, owner: &TokenHash, limit: usize) -> Pending<'_, Vec<GameId>> {
+        let owner = owner.to_hex();
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        Box::pin(async move {
+            let failed = |error| StoreError::backend("listing a key's games", error);
+            let client = self.client("listing a key's games").await?;
+            let rows = client
+                .query(
+                    "SELECT id FROM games WHERE record->>'token_hash' = $1
+                     ORDER BY updated_at DESC LIMIT $2",
+                    &[&owner, &limit],
+                )
+                .await
+                .map_err(failed)?;
+            Ok(rows
+                .iter()
+                .filter_map(|row| GameId::parse(row.get::<_, &str>(0)))
+                .collect())
+        })
+    }
+}

@@ -1,0 +1,13 @@
+//! What the API shows of a game (its view, summary, preview, the engine's thinking) and the
+//! cache of views serialized once per change. Imports only the model; the OpenAPI schemas
+//! of the domain live here.
+
+pub mod color_name;
+pub mod game_view;
+pub mod hint;
+pub mod preview;
+pub mod schemas;
+pub mod step_view;
+pub mod summary;
+pub mod thinking;
+pub mod view_cache;

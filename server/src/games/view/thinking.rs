@@ -1,0 +1,182 @@
+//! Search progress as the live stream shows it: white's point of view, the PV in SAN.
+
+use alphachess_engine::{Color, Line, Position};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::uci::{Score, SearchInfo};
+
+/// An evaluation from WHITE's point of view: `{"cp": 34}` or `{"mate": -3}` (black mates in 3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum ScoreView {
+    Cp(i32),
+    Mate(i32),
+}
+
+impl ScoreView {
+    /// `score`, given from `side_to_move`'s point of view, seen from white's.
+    pub fn white_pov(score: Score, side_to_move: Color) -> ScoreView {
+        let score = match side_to_move {
+            Color::White => score,
+            Color::Black => score.flipped(),
+        };
+        match score {
+            Score::Cp(cp) => ScoreView::Cp(cp),
+            Score::Mate(n) => ScoreView::Mate(n),
+        }
+    }
+}
+
+/// Data of a `thinking` event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Thinking {
+    /// The game's ply the search is for (the number of moves played).
+    pub ply: usize,
+    pub depth: u32,
+    pub target_depth: u32,
+    pub score: ScoreView,
+    pub nodes: u64,
+    pub nps: u64,
+    /// The principal variation in SAN, up to the first move that does not convert.
+    #[schema(example = json!(["e4", "e5", "Nf3"]))]
+    pub pv: Vec<String>,
+}
+
+impl Thinking {
+    /// The event for one parsed `info` line of a search of `position`; `None` unless the line has
+    /// a depth and a score.
+    pub fn from_info(
+        info: &SearchInfo,
+        position: &Position,
+        ply: usize,
+        target_depth: u32,
+    ) -> Option<Thinking> {
+        let (depth, score) = (info.depth?, info.score?);
+        Some(Thinking {
+            ply,
+            depth,
+            target_depth,
+            score: ScoreView::white_pov(score, position.turn()),
+            nodes: info.nodes.unwrap_or(0),
+            nps: info.nps.unwrap_or(0),
+            // The PV in SAN, stopping at the first move that is not legal where it is played.
+            pv: Line::from_uci(position, &info.pv)
+                .san()
+                .iter()
+                .map(ToString::to_string)
+                .collect(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::uci::parse_info;
+
+    /// Real Stockfish 15.1 output; `# fen` lines name the position searched.
+    const CAPTURED: &str = include_str!("../../uci/testdata/stockfish-15.1.txt");
+
+    fn position(fen: &str) -> Position {
+        Position::from_fen(fen).expect("test FEN is valid")
+    }
+
+    fn thinking(fen: &str, line: &str) -> Thinking {
+        let info = parse_info(line).expect("an info line");
+        Thinking::from_info(&info, &position(fen), 1, 20).expect("depth and score")
+    }
+
+    #[test]
+    fn a_search_for_black_is_shown_from_whites_point_of_view_in_san() {
+        let shown = thinking(
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "info depth 7 seldepth 7 multipv 1 score cp -13 nodes 2073 nps 518250 hashfull 0 tbhits 0 time 4 pv c7c5 g1f3 b8c6 d2d4 c6d4 f3d4",
+        );
+        assert_eq!(
+            shown,
+            Thinking {
+                ply: 1,
+                depth: 7,
+                target_depth: 20,
+                score: ScoreView::Cp(13),
+                nodes: 2073,
+                nps: 518_250,
+                pv: ["c5", "Nf3", "Nc6", "d4", "Nxd4", "Nxd4"]
+                    .map(String::from)
+                    .to_vec(),
+            }
+        );
+    }
+
+    #[test]
+    fn mate_scores_take_whites_point_of_view() {
+        let white_mates = thinking(
+            "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+            "info depth 1 seldepth 1 multipv 1 score mate 1 nodes 20 nps 20000 hashfull 0 tbhits 0 time 1 pv a1a8",
+        );
+        assert_eq!(white_mates.score, ScoreView::Mate(1));
+        assert_eq!(white_mates.pv, ["Ra8#"]);
+        let black_is_mated = thinking(
+            "k7/8/1K6/8/8/8/8/7R b - - 0 1",
+            "info depth 5 seldepth 3 multipv 1 score mate -1 nodes 8 nps 8000 hashfull 0 tbhits 0 time 1 pv a8b8 h1h8",
+        );
+        assert_eq!(black_is_mated.score, ScoreView::Mate(1));
+        assert_eq!(black_is_mated.pv, ["Kb8", "Rh8#"]);
+    }
+
+    #[test]
+    fn a_pv_stops_at_the_first_illegal_move() {
+        let shown = thinking(
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+            "info depth 2 score cp 5 nodes 1 nps 1 pv e7e5 e2e4 g1f3",
+        );
+        assert_eq!(shown.pv, ["e5"]);
+    }
+
+    #[test]
+    fn lines_without_a_depth_or_score_are_not_events() {
+        let start = Position::default();
+        for line in [
+            "info depth 23 currmove c4d5 currmovenumber 2",
+            "info nodes 5 nps 5",
+        ] {
+            let info = parse_info(line).expect("an info line");
+            assert_eq!(Thinking::from_info(&info, &start, 0, 20), None, "{line}");
+        }
+    }
+
+    #[test]
+    fn every_captured_search_line_converts_with_a_full_pv() {
+        let mut fen = None;
+        let mut checked = 0;
+        for (number, line) in CAPTURED.lines().enumerate() {
+            if let Some(rest) = line.strip_prefix("# fen ") {
+                fen = Some(position(rest));
+                continue;
+            }
+            let (Some(position), Some(info)) = (&fen, parse_info(line)) else {
+                continue;
+            };
+            let Some(shown) = Thinking::from_info(&info, position, 0, 30) else {
+                continue;
+            };
+            assert_eq!(shown.pv.len(), info.pv.len(), "line {}: {line}", number + 1);
+            checked += 1;
+        }
+        assert!(checked > 40, "{checked} lines checked");
+    }
+
+    #[test]
+    fn the_json_matches_the_contract() {
+        let shown = thinking(
+            "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+            "info depth 1 seldepth 1 multipv 1 score mate 1 nodes 20 nps 20000 hashfull 0 tbhits 0 time 1 pv a1a8",
+        );
+        assert_eq!(
+            serde_json::to_value(&shown).expect("serializable"),
+            serde_json::json!({"ply": 1, "depth": 1, "target_depth": 20, "score": {"mate": 1},
+                               "nodes": 20, "nps": 20000, "pv": ["Ra8#"]})
+        );
+    }
+}
