@@ -68,12 +68,13 @@ function isMove(move: unknown): move is PlayedMove {
 export function parseGameEvent(data: string): GameView | undefined {
   const json = parseJson(data);
   if (!json) return undefined;
-  const { id, fen, initial_fen, ply, status, turn, player_color, moves, legal_moves } = json;
+  const { id, fen, initial_fen, ply, version, status, turn, player_color, moves, legal_moves } = json;
   const valid =
     typeof id === 'string' &&
     typeof fen === 'string' &&
     typeof initial_fen === 'string' &&
     isCount(ply) &&
+    isCount(version) &&
     (status === 'ongoing' || status === 'finished' || status === 'aborted') &&
     isColor(turn) &&
     isColor(player_color) &&

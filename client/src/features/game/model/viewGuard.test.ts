@@ -6,7 +6,7 @@ import { shouldApplyStreamedView } from './viewGuard';
 /** The views of one game as the server sends them: the start, 1. e4 (engine thinking), then 1... e5. */
 const base = START_VIEW;
 const afterE4 = AFTER_E4_VIEW;
-const afterE5: GameView = { ...base, fen: E5.fen_after, ply: 2, moves: [E4, E5] };
+const afterE5: GameView = { ...base, fen: E5.fen_after, ply: 2, moves: [E4, E5], version: afterE4.version + 2 };
 
 describe('the stale-view guard', () => {
   it('takes the first view and every later one', () => {
@@ -15,7 +15,7 @@ describe('the stale-view guard', () => {
     expect(shouldApplyStreamedView(afterE5, afterE4, false)).toBe(true);
   });
 
-  it('ignores a view equal to the one on screen, such as the echo of the answer to our move', () => {
+  it('keeps the view on screen when the version is the same, such as the echo of the answer to our move', () => {
     expect(shouldApplyStreamedView({ ...afterE5 }, afterE5, false)).toBe(false);
   });
 
@@ -23,18 +23,32 @@ describe('the stale-view guard', () => {
     expect(shouldApplyStreamedView(afterE5, base, true)).toBe(false);
   });
 
-  it('ignores the mid-search echo that arrives after the answer to our move', () => {
+  it('never lets an older view arriving late replace a newer one', () => {
     expect(shouldApplyStreamedView(afterE4, afterE5, false)).toBe(false);
   });
 
-  it('follows a takeback made in another tab', () => {
-    expect(shouldApplyStreamedView(base, afterE5, false)).toBe(true);
+  it('follows a takeback made in another tab: fewer moves, a newer version', () => {
+    const takenBack: GameView = { ...base, version: afterE5.version + 1 };
+    expect(shouldApplyStreamedView(takenBack, afterE5, false)).toBe(true);
   });
 
-  it('never changes a finished game', () => {
-    const resigned: GameView = { ...afterE5, status: 'finished', result: '0-1', reason: 'resignation', winner: 'black' };
-    expect(shouldApplyStreamedView(afterE5, resigned, false)).toBe(false);
+  it('follows the engine starting and stopping to think at the same ply', () => {
+    const idle: GameView = { ...afterE4, engine_thinking: false, version: afterE4.version + 1 };
+    expect(shouldApplyStreamedView(idle, afterE4, false)).toBe(true);
+    expect(shouldApplyStreamedView(afterE4, idle, false)).toBe(false);
+  });
+
+  it('takes the end of the game, and nothing older after it', () => {
+    const resigned: GameView = {
+      ...afterE5,
+      status: 'finished',
+      result: '0-1',
+      reason: 'resignation',
+      winner: 'black',
+      version: afterE5.version + 1,
+    };
     expect(shouldApplyStreamedView(resigned, afterE5, false)).toBe(true);
+    expect(shouldApplyStreamedView(afterE5, resigned, false)).toBe(false);
   });
 
   it('ignores views of another game', () => {
