@@ -1,23 +1,18 @@
 import './gameScreen.css';
-import { useEffect, useRef, useState } from 'react';
-import { playerNames } from '../../../api/players';
-import { continueLink, loadToken, rememberLastGame } from '../../../api/tokens';
+import { continueLink } from '../../../api/tokens';
 import type { GameView } from '../../../api/types';
-import { materialBalance } from '../../../chess/material';
-import { opposite } from '../../../chess/types';
 import { Board } from '../../../components/Board';
 import { EvalBar } from '../../../components/EvalBar';
 import { FileLabels } from '../../../components/FileLabels';
 import { MoveList } from '../../../components/MoveList';
 import { MoveStrip } from '../../../components/MoveStrip';
 import { formatClock } from '../../../clock/clockTime';
-import { useSettings } from '../../../settings/useSettings';
 import { playSound } from '../../../sound/play';
 import { copyText } from '../hooks/copyText';
 import { GameActions } from './GameActions';
 import { GameOverPanel } from './GameOverPanel';
 import { GameStatus } from './GameStatus';
-import { availableActions, isTouchScreen, scoreRows, searchedPosition, sideNames, statusText, tabTitle } from '../model/gameFacts';
+import { scoreRows, searchedPosition } from '../model/gameFacts';
 import { LoadError } from './LoadError';
 import { MoveInput } from './MoveInput';
 import { MoveNavigation } from './MoveNavigation';
@@ -27,19 +22,7 @@ import { PlayFromHere } from './PlayFromHere';
 import { PlayerStrip } from './PlayerStrip';
 import { GameReview } from '../review/components/GameReview';
 import { JudgmentBadge } from '../review/components/JudgmentBadge';
-import { useGameReview } from '../review/hooks/useGameReview';
-import { useGameActions } from '../hooks/useGameActions';
-import { useCopied } from '../hooks/useCopied';
-import { useDocumentTitle } from '../hooks/useDocumentTitle';
-import { useGameClock } from '../hooks/useGameClock';
-import { useGameView } from '../hooks/useGameView';
-import { useHint } from '../hooks/useHint';
-import { useKeyboard } from '../hooks/useKeyboard';
-import { useMoveReports } from '../hooks/useMoveReports';
-import { useNextGame } from '../hooks/useNextGame';
-import { usePremove } from '../hooks/usePremove';
-import { useReview } from '../hooks/useReview';
-import { useShowEvaluation } from '../hooks/useShowEvaluation';
+import { useGameScreen } from '../hooks/useGameScreen';
 
 interface Props {
   id: string;
@@ -52,51 +35,14 @@ interface Props {
 
 /** The game screen: board, evaluation bar, name plates, moves, actions and the game-over panel. */
 export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
-  const reports = useMoveReports();
-  const game = useGameView(id, created, reports);
-  /** The game's secret, if this browser started the game. */
-  const token = loadToken(id);
-  const hasToken = token !== undefined;
-  const actions = useGameActions(id, token, game, reports);
+  const screen = useGameScreen(id, created, onCreated);
+  const { game, token, actions, model, review, hint, nextGame, settings, times, premoves, showEvaluation } = screen;
   const { view, pending } = game;
   const { busy } = actions;
-  const { board, reviewing, currentPly, step } = useReview(view, pending);
-  const [flipped, setFlipped] = useState(false);
-  const [copied, showCopied] = useCopied();
-  const hint = useHint(id, token, view?.ply, actions.reportError);
-  const review = useGameReview(id, token, view, currentPly, game.streamState === 'open');
-  const nextGame = useNextGame(onCreated);
-  const [showEvaluation, setShowEvaluation] = useShowEvaluation();
-  const settings = useSettings();
-  useDocumentTitle(view ? tabTitle(view, game.engineThinking, !hasToken) : null);
-  const live = hasToken && view?.status === 'ongoing';
-  const times = useGameClock(view, live, game.refresh);
-  const playerReady = live && view.turn === view.player_color && !game.engineThinking && busy === null && !reviewing;
-  const premoves = usePremove(view, live && settings.premoves, playerReady, (move) => void actions.play(move));
-  useEffect(() => {
-    // The start screen offers to resume the game this browser played last, while it is going on.
-    if (live) rememberLastGame(id);
-  }, [id, live]);
-
-  const { movesAdded } = reports;
-  const announcedCreation = useRef(false);
-  useEffect(() => {
-    // Once, for the game just created: Stockfish's first move as white sounds after "Play".
-    if (announcedCreation.current || created?.id !== id || created.ply === 0) return;
-    announcedCreation.current = true;
-    movesAdded(created, 0);
-  }, [created, id, movesAdded]);
-
-  useKeyboard({
-    back: () => step(currentPly - 1),
-    forward: () => step(currentPly + 1),
-    first: () => step(0),
-    last: () => step(view?.ply ?? 0),
-    flip: () => setFlipped((f) => !f),
-  });
+  const { board, currentPly, step } = screen.position;
 
   if (game.loadError) return <LoadError error={game.loadError} onRetry={game.refresh} onNewGame={onNewGame} />;
-  if (!view || !board) {
+  if (!view || !board || !model) {
     return (
       <div className="screen-message" aria-busy="true">
         <p>Loading the game…</p>
@@ -104,58 +50,34 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
     );
   }
 
-  const player = view.player_color;
-  const engine = opposite(player);
-  const orientation = flipped ? engine : player;
-  const ongoing = view.status === 'ongoing';
+  const { player, orientation, ongoing, live, spectator, names, material, movable, reviewShown, liveEvaluation } = model;
   const thinking = game.engineThinking;
   const { search } = game;
-  const playerTurn = ongoing && view.turn === player;
-  const movable = playerTurn && !busy && !reviewing && hasToken ? player : null;
-  /** While Stockfish thinks (or our move is in flight), the player may queue one premove. */
-  const premovable =
-    live && settings.premoves && movable === null && !reviewing && (thinking || !playerTurn || busy === 'move') ? player : null;
   const clockOf = (color: typeof player) => (times ? { ms: times[color], running: view.clock?.running === color } : undefined);
-  const shownHint = hint.hint && !reviewing && !pending && !settings.training ? hint.hint : null;
-  const allowed = availableActions(view, { hasToken, busy: busy !== null, engineThinking: thinking, reviewing });
-  const spectator = !hasToken;
-  /** A finished PGN, as the server says: its own players, told by colour like a spectator's view. */
-  const imported = view.players ? playerNames(view.players) : undefined;
-  const names = imported ?? sideNames(player, spectator);
-  const material = materialBalance(board.placement);
   const engineStrip = (
     <PlayerStrip
-      name={names[engine]}
-      color={engine}
-      detail={
-        imported
-          ? undefined
-          : spectator
-            ? `Stockfish, level ${view.level} (${view.step.rating})`
-            : `level ${view.level} (${view.step.rating})`
-      }
+      name={model.enginePlate.name}
+      color={model.enginePlate.color}
+      detail={model.enginePlate.detail}
       thinking={thinking}
       search={search}
       showScore={showEvaluation}
-      material={material[engine]}
-      toMove={ongoing && (thinking || view.turn === engine)}
-      clock={clockOf(engine)}
+      material={material[model.engine]}
+      toMove={model.enginePlate.toMove}
+      clock={clockOf(model.engine)}
     />
   );
   const playerStrip = (
     <PlayerStrip
-      name={names[player]}
+      name={model.playerPlate.name}
       color={player}
-      detail={spectator && !imported ? 'player' : undefined}
-      toMove={playerTurn && !thinking}
+      detail={model.playerPlate.detail}
+      toMove={model.playerPlate.toMove}
       material={material[player]}
       clock={clockOf(player)}
     />
   );
   const opening = view.opening ?? null;
-  const reviewShown = !ongoing && review.analysis !== null;
-  /** The live evaluation: only on a server that streams it, and only if the player asks for it. */
-  const liveEvaluation = !reviewShown && game.streaming && showEvaluation;
   const decorate = (ply: number) => {
     const judged = review.judged.get(ply);
     // After a timed game, each move shows the mover's time left, as lichess's analysis does.
@@ -200,11 +122,11 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
             legalMoves={view.legal_moves}
             lastMove={board.lastMove}
             checkSquare={board.checkSquare}
-            hint={shownHint ?? undefined}
+            hint={model.hint ?? undefined}
             bestMove={review.arrow}
             onMove={(move) => void actions.play(move)}
             onIllegal={() => playSound('illegal')}
-            premovable={premovable}
+            premovable={model.premovable}
             premove={premoves.premove}
             onPremove={premoves.set}
             onCancelPremove={premoves.cancel}
@@ -217,11 +139,11 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
             <span className="opening-eco">{opening.eco}</span> {opening.name}
           </p>
         )}
-        {live && <MoveInput enabled={movable !== null} legalMoves={view.legal_moves} onSubmit={actions.playNotation} />}
+        {model.moveInput && <MoveInput enabled={model.moveInput.enabled} legalMoves={view.legal_moves} onSubmit={actions.playNotation} />}
       </div>
-      {ongoing && !spectator && (
+      {model.showPlayActions && (
         <PlayActions
-          allowed={allowed}
+          allowed={model.actions}
           hintLoading={hint.loading}
           offering={busy === 'draw'}
           training={settings.training}
@@ -236,28 +158,28 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
       )}
       <aside className="side-panel">
         <GameStatus
-          text={statusText(view, thinking, reviewing, hasToken, isTouchScreen())}
+          text={model.statusText}
           search={search}
           searched={searchedPosition(view, pending)}
-          hint={shownHint}
+          hint={model.hint}
           showEvaluation={liveEvaluation && ongoing}
           evaluationLevel={view.level}
         />
-        {ongoing && game.streaming && (
+        {model.showEvaluationToggle && (
           <label className="toggle">
             <input
               type="checkbox"
               checked={showEvaluation}
-              onChange={(event) => setShowEvaluation(event.target.checked)}
+              onChange={(event) => screen.setShowEvaluation(event.target.checked)}
               data-testid="show-eval"
             />
             Show evaluation
           </label>
         )}
-        {!ongoing && (
+        {model.gameOver && (
           <GameOverPanel
             view={view}
-            spectator={spectator || imported !== undefined}
+            spectator={model.gameOver.spectator}
             onNewGame={onNewGame}
             onStart={(request) => void nextGame.start(request)}
             starting={nextGame.starting}
@@ -272,7 +194,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
           decorate={decorate}
         />
         <MoveNavigation ply={currentPly} lastPly={view.ply} onStep={step} />
-        {(!ongoing || reviewing) && (
+        {model.showPlayFromHere && (
           <PlayFromHere
             key={currentPly}
             view={view}
@@ -283,34 +205,41 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
             spectator={spectator}
           />
         )}
-        {!ongoing && (
-          <GameReview review={review} selectedPly={currentPly} onSelectPly={step} names={names} opening={opening} canAsk={hasToken} />
+        {model.showReview && (
+          <GameReview
+            review={review}
+            selectedPly={currentPly}
+            onSelectPly={step}
+            names={names}
+            opening={opening}
+            canAsk={token !== undefined}
+          />
         )}
         <GameActions
           view={view}
           live={live}
           offerNewGame={ongoing}
           onNewGame={onNewGame}
-          onFlip={() => setFlipped((f) => !f)}
-          onCopyFen={async () => showCopied(await copyText(view.fen), 'FEN copied to the clipboard.')}
+          onFlip={screen.flip}
+          onCopyFen={async () => screen.showCopied(await copyText(view.fen), 'FEN copied to the clipboard.')}
           onCopyLink={
             token === undefined || !live
               ? undefined
               : async () =>
-                  showCopied(
+                  screen.showCopied(
                     await copyText(continueLink(window.location.origin, id, token)),
                     'Link copied: open it on your other device to play on there. Anyone with the link can play your moves.',
                   )
           }
         />
-        {copied && (
+        {screen.copied && (
           <p className="copied" role="status">
-            {copied}
+            {screen.copied}
           </p>
         )}
       </aside>
       <div className="sr-only" aria-live="polite" data-testid="announcer">
-        {reports.announcement}
+        {screen.announcement}
       </div>
     </div>
   );

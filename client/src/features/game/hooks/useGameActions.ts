@@ -2,15 +2,10 @@ import { useCallback, useState } from 'react';
 import { ApiError, type ApiErrorCode, describeError } from '../../../api/apiError';
 import * as api from '../../../api/games';
 import type { GameView, LegalMove } from '../../../api/types';
+import type { Busy, GameAction } from '../model/gameScreenModel';
 import { type Notice, noticeApplies } from '../model/notice';
 import type { GameViewState } from './useGameView';
 import type { MoveReports } from './useMoveReports';
-
-/** The actions on the game besides a move, each one request without a body. */
-export type GameAction = 'takeback' | 'resign' | 'draw' | 'abort' | 'claim';
-
-/** The action waiting for the server's answer (one at a time). */
-export type Busy = 'move' | GameAction | null;
 
 /** The request each action sends (looked up when sent). */
 function request(kind: GameAction, id: string, token: string): Promise<GameView> {
