@@ -123,6 +123,8 @@ describe('a finished PGN', () => {
     const panel = await page.getByTestId('game-over').textContent();
     assert.match(panel, /Black won/);
     assert.doesNotMatch(panel, /Stockfish|Rematch/);
+    // The review comes with the analysis's first answer, a request after the game-over panel.
+    await page.getByTestId('review-panel').waitFor();
     assert.equal(await page.getByTestId('review-panel').count(), 1, 'the review is there');
     await screenshot(page, 'edge-05-finished-pgn-review');
     await page.goto('/games');

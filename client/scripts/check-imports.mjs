@@ -3,7 +3,10 @@
 //  - no import cycles, type-only imports included (a cycle of types still ties two modules together);
 //  - features never import each other (HOUSE_STYLE): what two features share lives outside both;
 //  - shared code (api/, chess/, components/, settings/, storage/, ...) never imports a feature: it sits
-//    below them, and only the composition root (app/ and main.tsx) puts features together.
+//    below them, and only the composition root (app/ and main.tsx) puts features together;
+//  - inside a feature, imports go down its layers, never up: components → hooks → api → model (a
+//    feature's pure logic imports no React hook, its queries no component); tests are exempt, they
+//    put the layers together on purpose.
 // A plain script over the import statements rather than an ESLint plugin: the plugins that resolve
 // imports pull in native resolver binaries whose optional packages `npm ci` cannot install here.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -113,6 +116,31 @@ export function sharedImportsOfFeatures(srcDir, graph) {
   return found;
 }
 
+/** A feature's layers from the bottom up (bulletproof-react's inner folders): each may import those below it. */
+const LAYERS = ['model', 'api', 'hooks', 'components'];
+
+/** The layer of a file inside a feature (the innermost layer folder on its path), if any. */
+function layerOf(srcDir, file) {
+  const parts = relative(srcDir, file).split('/');
+  if (parts[0] !== 'features') return undefined;
+  const folders = parts.slice(2, -1).filter((part) => LAYERS.includes(part));
+  return folders.at(-1);
+}
+
+/** Imports inside features that go up a layer (a model importing a hook, ...), as `from → to` pairs. */
+export function upwardLayerImports(srcDir, graph) {
+  const found = [];
+  for (const [file, targets] of graph) {
+    const layer = layerOf(srcDir, file);
+    if (!layer || /\.test\.tsx?$/.test(file)) continue;
+    for (const target of targets) {
+      const other = layerOf(srcDir, target);
+      if (other && LAYERS.indexOf(other) > LAYERS.indexOf(layer)) found.push([file, target]);
+    }
+  }
+  return found;
+}
+
 function main() {
   const srcDir = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'src');
   const graph = importGraph(sourceFiles(srcDir));
@@ -121,12 +149,17 @@ function main() {
     ...cycles(graph).map((cycle) => `import cycle: ${[...cycle, cycle[0]].map(name).join(' → ')}`),
     ...crossFeatureImports(srcDir, graph).map(([from, to]) => `features never import each other: ${name(from)} imports ${name(to)}`),
     ...sharedImportsOfFeatures(srcDir, graph).map(([from, to]) => `shared code never imports a feature: ${name(from)} imports ${name(to)}`),
+    ...upwardLayerImports(srcDir, graph).map(
+      ([from, to]) => `a feature's layers import down (components → hooks → api → model): ${name(from)} imports ${name(to)}`,
+    ),
   ];
   if (problems.length > 0) {
     console.error(problems.join('\n'));
     process.exit(1);
   }
-  console.log(`imports: ${graph.size} modules, no cycles, no imports between features, none from shared code into a feature`);
+  console.log(
+    `imports: ${graph.size} modules, no cycles, no imports between features, none from shared code into a feature, none up a feature's layers`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main();

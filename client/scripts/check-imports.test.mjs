@@ -1,7 +1,7 @@
 // Unit tests of the import rules (node --test scripts/).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { crossFeatureImports, cycles, sharedImportsOfFeatures } from './check-imports.mjs';
+import { crossFeatureImports, cycles, sharedImportsOfFeatures, upwardLayerImports } from './check-imports.mjs';
 
 test('a cycle through three modules is found and named in order', () => {
   const graph = new Map([
@@ -47,5 +47,29 @@ test('shared code importing a feature is reported, the composition root and feat
   assert.deepEqual(sharedImportsOfFeatures(src, graph), [
     ['/app/src/components/Board.tsx', '/app/src/features/game/boardState.ts'],
     ['/app/src/api/games.ts', '/app/src/features/start/StartScreen.tsx'],
+  ]);
+});
+
+test("an import up a feature's layers is reported, down or sideways is not, and tests may import any layer", () => {
+  const src = '/app/src';
+  const graph = new Map([
+    [
+      '/app/src/features/game/model/viewGuard.ts',
+      ['/app/src/features/game/hooks/useGameView.ts', '/app/src/features/game/model/notice.ts'],
+    ],
+    [
+      '/app/src/features/game/hooks/useGameView.ts',
+      ['/app/src/features/game/api/gameQueries.ts', '/app/src/features/game/model/viewGuard.ts'],
+    ],
+    ['/app/src/features/game/review/model/graph.ts', ['/app/src/features/game/review/components/EvalGraph.tsx']],
+    [
+      '/app/src/features/game/components/GameScreen.tsx',
+      ['/app/src/features/game/hooks/useGameScreen.ts', '/app/src/components/Board.tsx'],
+    ],
+    ['/app/src/features/game/api/stream.test.tsx', ['/app/src/features/game/hooks/useGameView.ts']],
+  ]);
+  assert.deepEqual(upwardLayerImports(src, graph), [
+    ['/app/src/features/game/model/viewGuard.ts', '/app/src/features/game/hooks/useGameView.ts'],
+    ['/app/src/features/game/review/model/graph.ts', '/app/src/features/game/review/components/EvalGraph.tsx'],
   ]);
 });

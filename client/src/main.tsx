@@ -2,22 +2,28 @@
 import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ErrorBoundary } from './app/ErrorBoundary';
+import { createQueryClient } from './app/queryClient';
 import { adoptTokenFromAddress } from './api/tokens';
 import { installAudioUnlock } from './sound/play';
 
 installAudioUnlock();
 const linkToken = adoptTokenFromAddress(window.location, window.history);
 
+const queryClient = createQueryClient();
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 createRoot(root).render(
   <StrictMode>
     <ErrorBoundary>
-      <App linkToken={linkToken} />
+      <QueryClientProvider client={queryClient}>
+        <App linkToken={linkToken} />
+      </QueryClientProvider>
     </ErrorBoundary>
   </StrictMode>,
 );

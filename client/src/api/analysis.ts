@@ -1,9 +1,9 @@
 import { parseUci } from '../chess/placement';
 import { ApiError } from './apiError';
 import type { AnalysedPly, Analysis, AnalysisEvent, AnalysisProgress, AnalysisStatus, Judgment, SideSummary } from './analysisTypes';
-import { eventsUrl, parseScore, type StreamState } from './events';
 import { requestJson } from './http';
 import { isCount, isRecord, parseJson } from './json';
+import { parseScore } from './score';
 
 /**
  * The post-game analysis endpoints and its `analysis` events. Everything the server sends is
@@ -46,32 +46,6 @@ function checked(payload: unknown): Analysis {
   const analysis = parseAnalysis(payload);
   if (!analysis) throw new ApiError(200, 'bad_response', 'the server sent an analysis we cannot read');
   return analysis;
-}
-
-export interface AnalysisEventHandlers {
-  onAnalysis: (event: AnalysisEvent) => void;
-  onState: (state: StreamState) => void;
-}
-
-/**
- * Subscribes to a game's `analysis` events on a stream of its own (the game screen's stream only
- * listens for `game` and `thinking`), and returns the function that closes it. Like the game
- * stream, a 404 or a non-stream answer closes it for good, reported as `unavailable`.
- */
-export function openAnalysisEvents(id: string, handlers: AnalysisEventHandlers): () => void {
-  if (typeof EventSource === 'undefined') {
-    handlers.onState('unavailable');
-    return () => {};
-  }
-  const source = new EventSource(eventsUrl(id));
-  handlers.onState('connecting');
-  source.addEventListener('open', () => handlers.onState('open'));
-  source.addEventListener('error', () => handlers.onState(source.readyState === EventSource.CLOSED ? 'unavailable' : 'connecting'));
-  source.addEventListener('analysis', (event) => {
-    const parsed = parseAnalysisEvent((event as MessageEvent<string>).data);
-    if (parsed) handlers.onAnalysis(parsed);
-  });
-  return () => source.close();
 }
 
 /** An `analysis` event's data; undefined when it is not JSON or breaks the contract. */

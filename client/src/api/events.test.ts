@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AFTER_E4_VIEW } from '../test/fixtures';
-import { parseGameEvent, parseScore, parseThinkingEvent } from './events';
+import { parseGameEvent, parseThinkingEvent } from './events';
+import { parseScore } from './score';
 
 describe('thinking events', () => {
   it('reads the contract example', () => {

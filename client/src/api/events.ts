@@ -1,11 +1,15 @@
 import type { Color } from '../chess/types';
+import { parseAnalysisEvent } from './analysis';
+import type { AnalysisEvent } from './analysisTypes';
 import { isCount, parseJson } from './json';
-import type { GameView, PlayedMove, Score, Thinking } from './types';
+import { parseScore } from './score';
+import type { GameView, PlayedMove, Thinking } from './types';
 
 /**
  * The game's live event stream (`GET /api/games/{id}/events`, Server-Sent Events): `game` events
- * carry the whole GameView after every change, `thinking` events Stockfish's search progress.
- * Event data is parsed here, at the edge, into typed values; anything malformed is dropped.
+ * carry the whole GameView after every change, `thinking` events Stockfish's search progress, and
+ * `analysis` events the post-game analysis, one ply at a time. One connection per game carries all
+ * three. Event data is parsed here, at the edge, into typed values; anything malformed is dropped.
  */
 
 /** `open`: events flow; `connecting`: (re)connecting by itself; `unavailable`: no stream (older server, 404). */
@@ -14,6 +18,7 @@ export type StreamState = 'connecting' | 'open' | 'unavailable';
 export interface GameEventHandlers {
   onGame: (view: GameView) => void;
   onThinking: (thinking: Thinking) => void;
+  onAnalysis: (event: AnalysisEvent) => void;
   onState: (state: StreamState) => void;
 }
 
@@ -43,6 +48,10 @@ export function openGameEvents(id: string, handlers: GameEventHandlers): () => v
     const thinking = parseThinkingEvent((event as MessageEvent<string>).data);
     if (thinking) handlers.onThinking(thinking);
   });
+  source.addEventListener('analysis', (event) => {
+    const analysis = parseAnalysisEvent((event as MessageEvent<string>).data);
+    if (analysis) handlers.onAnalysis(analysis);
+  });
   return () => source.close();
 }
 
@@ -59,12 +68,13 @@ function isMove(move: unknown): move is PlayedMove {
 export function parseGameEvent(data: string): GameView | undefined {
   const json = parseJson(data);
   if (!json) return undefined;
-  const { id, fen, initial_fen, ply, status, turn, player_color, moves, legal_moves } = json;
+  const { id, fen, initial_fen, ply, version, status, turn, player_color, moves, legal_moves } = json;
   const valid =
     typeof id === 'string' &&
     typeof fen === 'string' &&
     typeof initial_fen === 'string' &&
     isCount(ply) &&
+    isCount(version) &&
     (status === 'ongoing' || status === 'finished' || status === 'aborted') &&
     isColor(turn) &&
     isColor(player_color) &&
@@ -74,15 +84,6 @@ export function parseGameEvent(data: string): GameView | undefined {
     Array.isArray(legal_moves) &&
     legal_moves.every(isMove);
   return valid ? (json as unknown as GameView) : undefined;
-}
-
-/** A score object `{"cp": 34}` or `{"mate": -3}`. */
-export function parseScore(value: unknown): Score | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const { cp, mate } = value as { cp?: unknown; mate?: unknown };
-  if (Number.isInteger(cp) && mate === undefined) return { cp: cp as number };
-  if (Number.isInteger(mate) && cp === undefined) return { mate: mate as number };
-  return undefined;
 }
 
 /** A `thinking` event; `nodes`, `nps` and `pv` are optional extras, the rest is required. */

@@ -3,7 +3,7 @@ import type { GameView } from '../api/types';
 import { Icon } from '../components/Icon';
 import { SettingsDialog } from '../components/SettingsDialog';
 import { SoundControls } from '../components/SoundControls';
-import { GameScreen } from '../features/game/GameScreen';
+import { GameScreen } from '../features/game/components/GameScreen';
 import { MyGamesScreen } from '../features/mygames/MyGamesScreen';
 import { StartScreen } from '../features/start/StartScreen';
 import type { LinkToken } from '../api/tokens';

@@ -20,7 +20,7 @@ export const legalMove = ({ uci, san, fen_after }: PlayedMove): LegalMove => ({
 /** A new game with the player as white, before any move. */
 export const START_VIEW: GameView = {
   id: 'g',
-  version: 0,
+  version: 1,
   fen: START,
   initial_fen: START,
   variant: 'standard',
@@ -55,6 +55,8 @@ export const AFTER_E4_VIEW: GameView = {
   moves: [E4],
   legal_moves: [legalMove(E5)],
   engine_thinking: true,
+  // the move, then Stockfish starting to think
+  version: 3,
   can_take_back: true,
   can_abort: false,
 };

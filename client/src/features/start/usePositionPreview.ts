@@ -1,6 +1,8 @@
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { ApiError, describeError } from '../../api/apiError';
 import { previewPosition } from '../../api/games';
+import { queryKeys } from '../../api/queryKeys';
 import type { PositionPreview, PositionRequest } from '../../api/types';
 
 /** How long typing must pause before the server is asked. */
@@ -20,25 +22,24 @@ function parserMessage(error: unknown): string {
 
 /**
  * The position a pasted FEN or PGN leads to, as the server reads it (`POST /api/positions`), asked
- * once typing pauses; an answer for older text is dropped. A refusal carries the parser's message.
+ * once typing pauses. The query is keyed by the text asked about: a request for older text is
+ * cancelled when the text changes, and its answer never shows. A refusal carries the parser's message.
  */
 export function usePositionPreview(request: PositionRequest | null): PreviewState {
-  const [result, setResult] = useState<{ for: PositionRequest; state: PreviewState } | null>(null);
+  /** The request typing has paused on. */
+  const [settled, setSettled] = useState<PositionRequest | null>(null);
   useEffect(() => {
-    if (!request) return;
-    const controller = new AbortController();
-    const timer = window.setTimeout(() => {
-      previewPosition(request, controller.signal)
-        .then((preview) => setResult({ for: request, state: { state: 'ready', preview } }))
-        .catch((error: unknown) => {
-          if (!controller.signal.aborted) setResult({ for: request, state: { state: 'invalid', message: parserMessage(error) } });
-        });
-    }, DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      controller.abort();
-    };
+    const timer = window.setTimeout(() => setSettled(request), DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
   }, [request]);
+  const current = request !== null && settled === request;
+  const query = useQuery({
+    queryKey: queryKeys.positionPreview(current ? request : null),
+    queryFn: ({ signal }) => previewPosition(request as PositionRequest, signal),
+    enabled: current,
+  });
   if (!request) return { state: 'empty' };
-  return result?.for === request ? result.state : { state: 'loading' };
+  if (!current || query.isPending) return { state: 'loading' };
+  if (query.isError) return { state: 'invalid', message: parserMessage(query.error) };
+  return { state: 'ready', preview: query.data };
 }

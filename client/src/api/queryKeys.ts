@@ -1,0 +1,23 @@
+import type { PositionRequest } from './types';
+
+/**
+ * Every key of the query cache, in one place: the server state the client holds is this list.
+ * Keys of one game share the prefix `['games', id]`, so a game's entries can be named together.
+ * The stream (`features/game/api/useGameStream.ts`) writes into `game`, `thinking` and `analysis`.
+ */
+export const queryKeys = {
+  /** The measured ladder (`GET /api/levels`); the same for the whole visit. */
+  levels: ['levels'] as const,
+  /** A game's `GameView`: loaded once, then replaced by the stream, our answers and the engine-turn poll. */
+  game: (id: string) => ['games', id] as const,
+  /** Stockfish's search progress for the position it is thinking about; written only by the stream. */
+  thinking: (id: string) => ['games', id, 'thinking'] as const,
+  /** A finished game's post-game analysis, merged from answers and `analysis` events. */
+  analysis: (id: string) => ['games', id, 'analysis'] as const,
+  /** Stockfish's hint for the position at `ply` (a move or a takeback leaves the entry behind). */
+  hint: (id: string, ply: number | undefined) => ['games', id, 'hint', ply ?? null] as const,
+  /** The public summaries of the games this browser remembers, as asked for (ids in order). */
+  summaries: (ids: readonly string[]) => ['summaries', ids] as const,
+  /** The position a pasted FEN or PGN leads to, as the server's parser reads it. */
+  positionPreview: (request: PositionRequest | null) => ['positions', request] as const,
+};

@@ -1,0 +1,60 @@
+import { type FormEvent, useState } from 'react';
+import type { LegalMove } from '../../../api/types';
+import { knownMove } from '../model/typedMove';
+
+interface Props {
+  /** Whether a move may be typed now (the player's turn, nothing in flight). */
+  enabled: boolean;
+  legalMoves: readonly LegalMove[];
+  /** Sends the text; resolves to the server's refusal of it, for under the box, or null. */
+  onSubmit: (text: string, known: LegalMove | undefined) => Promise<string | null>;
+}
+
+/**
+ * Typed moves, as on lichess: `e4`, `Nf3`, `e2e4`, `O-O`, then Enter. The server judges the text; its
+ * refusal shows under the box, and the box keeps the text to correct.
+ */
+export function MoveInput({ enabled, legalMoves, onSubmit }: Props) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const move = text.trim();
+    if (!move || !enabled || sending) return;
+    setSending(true);
+    setError(null);
+    const refusal = await onSubmit(move, knownMove(legalMoves, move));
+    setSending(false);
+    if (refusal) setError(refusal);
+    else setText('');
+  };
+
+  return (
+    <form className="move-input" onSubmit={(event) => void submit(event)} data-testid="move-input-form">
+      <input
+        type="text"
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setError(null);
+        }}
+        placeholder={enabled ? 'Type a move: e4, Nf3, O-O' : 'Type your move when it is your turn'}
+        aria-label="Type a move (e4, Nf3, e2e4, O-O) and press Enter"
+        aria-invalid={error !== null}
+        aria-describedby={error ? 'move-input-error' : undefined}
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={16}
+        data-testid="move-input"
+      />
+      {error && (
+        <p className="move-input-error" id="move-input-error" role="alert" data-testid="move-input-error">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}

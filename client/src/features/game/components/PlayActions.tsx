@@ -1,0 +1,108 @@
+import { useState } from 'react';
+import { Icon } from '../../../components/Icon';
+import { Confirm } from './Confirm';
+import type { AvailableActions } from '../model/gameFacts';
+
+interface Props {
+  allowed: AvailableActions;
+  hintLoading: boolean;
+  /** A draw offer is waiting for Stockfish's answer. */
+  offering: boolean;
+  /** Training mode: no hint and no takeback. */
+  training: boolean;
+  /** Resign asks first (a setting). */
+  confirmResign: boolean;
+  onHint: () => void;
+  onTakeBack: () => void;
+  onResign: () => void;
+  onOfferDraw: () => void;
+  onAbort: () => void;
+  onClaimDraw: () => void;
+}
+
+/**
+ * The player's moves-of-the-game actions, in a compact bar right under the board (where a thumb is
+ * on a phone): hint and takeback (not in training), abort while the server allows it, a draw offer
+ * or claim, and resign (asks first unless the player turned that off).
+ */
+export function PlayActions({ allowed, hintLoading, offering, training, confirmResign, ...on }: Props) {
+  const [confirming, setConfirming] = useState(false);
+  if (confirming) {
+    return (
+      <div className="play-bar">
+        <Confirm
+          label="Confirm resignation"
+          question="Resign this game?"
+          yes="Yes, resign"
+          testId="confirm-resign"
+          onYes={on.onResign}
+          onNo={() => setConfirming(false)}
+        />
+      </div>
+    );
+  }
+  return (
+    <div className="play-bar actions" role="group" aria-label="Your actions" data-testid="play-actions">
+      {!training && (
+        <button
+          type="button"
+          onClick={on.onHint}
+          disabled={!allowed.hint || hintLoading}
+          aria-busy={hintLoading}
+          data-testid="hint-button"
+          aria-label="Hint: Stockfish's suggestion for your move"
+          title="Hint: Stockfish's suggestion, as an arrow"
+        >
+          <Icon name="hint" /> {hintLoading ? 'Hint…' : 'Hint'}
+        </button>
+      )}
+      {!training && (
+        <button
+          type="button"
+          onClick={on.onTakeBack}
+          disabled={!allowed.takeBack}
+          data-testid="takeback"
+          aria-label="Takeback: take back your last move"
+        >
+          <Icon name="takeback" /> Takeback
+        </button>
+      )}
+      {allowed.abort ? (
+        <button type="button" onClick={on.onAbort} data-testid="abort" title="End the game with no result (before your first move)">
+          <Icon name="abort" /> Abort
+        </button>
+      ) : (
+        <button
+          type="button"
+          onClick={on.onOfferDraw}
+          disabled={!allowed.offerDraw || offering}
+          aria-busy={offering}
+          data-testid="offer-draw"
+          title="Offer Stockfish a draw"
+        >
+          <Icon name="draw" /> {offering ? 'Offering…' : 'Offer draw'}
+        </button>
+      )}
+      {allowed.claimDraw && (
+        <button
+          type="button"
+          className="primary"
+          onClick={on.onClaimDraw}
+          data-testid="claim-draw"
+          title="Claim a draw by threefold repetition or the fifty-move rule"
+        >
+          Claim draw
+        </button>
+      )}
+      <button
+        type="button"
+        onClick={confirmResign ? () => setConfirming(true) : on.onResign}
+        disabled={!allowed.resign}
+        data-testid="resign"
+        aria-label="Resign"
+      >
+        <Icon name="flag" /> Resign
+      </button>
+    </div>
+  );
+}

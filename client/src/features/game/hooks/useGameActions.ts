@@ -1,0 +1,167 @@
+import { useCallback, useState } from 'react';
+import { ApiError, type ApiErrorCode, describeError } from '../../../api/apiError';
+import * as api from '../../../api/games';
+import type { GameView, LegalMove } from '../../../api/types';
+import type { Busy, GameAction } from '../model/gameScreenModel';
+import { type Notice, noticeApplies } from '../model/notice';
+import type { GameViewState } from './useGameView';
+import type { MoveReports } from './useMoveReports';
+
+/** The request each action sends (looked up when sent). */
+function request(kind: GameAction, id: string, token: string): Promise<GameView> {
+  switch (kind) {
+    case 'takeback':
+      return api.takeBack(id, token);
+    case 'resign':
+      return api.resign(id, token);
+    case 'draw':
+      return api.offerDraw(id, token);
+    case 'abort':
+      return api.abort(id, token);
+    case 'claim':
+      return api.claimDraw(id, token);
+  }
+}
+
+/** Refusals that mean the board on screen is out of date: show the server's game, not "try again". */
+const REFETCH_ON: readonly ApiErrorCode[] = [
+  'stale_ply',
+  'game_over',
+  'not_your_turn',
+  'illegal_move',
+  'abort_too_late',
+  'no_draw_to_claim',
+];
+/** Refusals that are an answer, not a failure: trying again at once would get the same one. */
+const FINAL: readonly ApiErrorCode[] = ['draw_declined'];
+/** What a typed move's refusal says under the box, instead of a notice: the move was the problem. */
+const NOTATION_REFUSALS: readonly ApiErrorCode[] = ['invalid_move_notation', 'illegal_move'];
+
+/** The server's sentence about a typed move, as a sentence: capital first, full stop last. */
+function asSentence(message: string): string {
+  const text = message.trim();
+  const capital = text.charAt(0).toUpperCase() + text.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+}
+
+/**
+ * The player's actions on the game: play a move, take back, resign. One at a time; a refusal
+ * becomes a notice (with "Try again" when retrying can help), and the answer replaces the view.
+ * A retry repeats the action as it was: a move is sent again with the ply it was made at, so the
+ * server refuses it (409) if the game has moved on meanwhile; and a newer view hides the notice.
+ */
+export function useGameActions(
+  id: string,
+  token: string | undefined,
+  game: Pick<GameViewState, 'view' | 'latest' | 'write' | 'refresh' | 'failLoad'>,
+  reports: MoveReports,
+) {
+  const [busy, setBusy] = useState<Busy>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const { view, latest, write, refresh, failLoad } = game;
+  const { playerMoved, movesAdded, takenBack } = reports;
+  // A newer view drops the notice it makes obsolete, in this render (so it cannot come back later).
+  if (notice && !noticeApplies(notice, view)) setNotice(null);
+
+  /** Shows a failed action (ours, or the hint's) to the player; a vanished game replaces the screen. */
+  const reportError = useCallback(
+    (error: unknown, failed: { retry?: () => void; atPly?: number; san?: string } = {}) => {
+      if (error instanceof ApiError && error.code === 'game_not_found') return failLoad(error);
+      const refetch = error instanceof ApiError && REFETCH_ON.includes(error.code);
+      const final = error instanceof ApiError && FINAL.includes(error.code);
+      if (refetch) refresh();
+      const message = describeError(error, { san: failed.san });
+      setNotice(refetch || final || !failed.retry ? { message } : { message, retry: failed.retry, atPly: failed.atPly });
+    },
+    [failLoad, refresh],
+  );
+
+  const play = useCallback(
+    (move: LegalMove) => {
+      /** The ply the player made the move at: every attempt claims it, never a newer one. */
+      const madeAt = latest()?.ply;
+      const attempt = async (): Promise<void> => {
+        if (madeAt === undefined || !token || busy) return;
+        setNotice(null);
+        setBusy('move');
+        playerMoved(move);
+        try {
+          const next = await write(() => api.playMove(id, token, move.uci, madeAt), move);
+          movesAdded(next, madeAt + 1);
+        } catch (error) {
+          reportError(error, { retry: () => void attempt(), atPly: madeAt, san: move.san });
+        } finally {
+          setBusy(null);
+        }
+      };
+      return attempt();
+    },
+    [busy, id, latest, movesAdded, playerMoved, reportError, token, write],
+  );
+
+  /**
+   * Plays a move the player typed (`e4`, `Nf3`, `e2e4`, `O-O`): the text goes to the server as typed,
+   * and its reader decides. `known` is the server's listed legal move the text names exactly, if any,
+   * so it shows on the board while the server answers. Resolves to a sentence for under the box
+   * when the server refuses the text itself, and to null otherwise (other failures are notices).
+   */
+  const playNotation = useCallback(
+    async (text: string, known: LegalMove | undefined): Promise<string | null> => {
+      const madeAt = latest()?.ply;
+      if (madeAt === undefined || !token || busy) return null;
+      setNotice(null);
+      setBusy('move');
+      if (known) playerMoved(known);
+      try {
+        const next = await write(() => api.playMove(id, token, text, madeAt), known);
+        const mine = next.moves[madeAt];
+        if (!known && mine) playerMoved(mine);
+        movesAdded(next, madeAt + 1);
+        return null;
+      } catch (error) {
+        if (error instanceof ApiError && NOTATION_REFUSALS.includes(error.code)) return asSentence(error.message);
+        reportError(error, { san: known?.san ?? text });
+        return null;
+      } finally {
+        setBusy(null);
+      }
+    },
+    [busy, id, latest, movesAdded, playerMoved, reportError, token, write],
+  );
+
+  const runAction = useCallback(
+    (kind: GameAction) => {
+      const triedAt = latest()?.ply;
+      const attempt = async (): Promise<void> => {
+        if (!token || busy) return;
+        setNotice(null);
+        setBusy(kind);
+        try {
+          const next = await write(() => request(kind, id, token));
+          if (kind === 'takeback') takenBack();
+          else movesAdded(next, next.ply);
+        } catch (error) {
+          reportError(error, { retry: () => void attempt(), atPly: triedAt });
+        } finally {
+          setBusy(null);
+        }
+      };
+      return attempt();
+    },
+    [busy, id, latest, movesAdded, reportError, takenBack, token, write],
+  );
+
+  return {
+    busy,
+    notice: notice && noticeApplies(notice, view) ? notice : null,
+    play,
+    playNotation,
+    takeBack: () => void runAction('takeback'),
+    resign: () => void runAction('resign'),
+    offerDraw: () => void runAction('draw'),
+    abort: () => void runAction('abort'),
+    claimDraw: () => void runAction('claim'),
+    reportError,
+    dismissNotice: () => setNotice(null),
+  };
+}

@@ -1,0 +1,45 @@
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
+import { getAnalysis, requestAnalysis } from '../../../../api/analysis';
+import type { Analysis } from '../../../../api/analysisTypes';
+import { queryKeys } from '../../../../api/queryKeys';
+import { isSettled, mergeAnalysis } from '../model/mergeAnalysis';
+
+/** How often to ask while the analysis runs and no event stream is open. */
+export const POLL_INTERVAL_MS = 2000;
+
+interface Options {
+  id: string;
+  /** The game's secret: with it, an analysis never asked for is asked for. */
+  token: string | undefined;
+  /** Whether the game's event stream is open now: its `analysis` events make polling unnecessary. */
+  streamOpen: boolean;
+}
+
+/**
+ * A finished game's analysis, followed until it is done or failed:
+ * 1. Look (GET); if there is none and we hold the token, ask for it (POST). The answer is merged
+ *    into what the stream has already written into the entry, never thrown over it.
+ * 2. The game's stream folds each `analysis` event into the entry (`analysisCache.ts`), fetches once
+ *    each time it opens, and once more when an event says done.
+ * 3. While the stream is not open and the analysis is queued or running, GET every `POLL_INTERVAL_MS`.
+ * With no analysis and no token the entry holds null: one that starts by itself arrives as events.
+ * `staleTime: 0` so that the first look happens when the game ends even if an event came first.
+ */
+export function analysisQuery(queryClient: QueryClient, { id, token, streamOpen }: Options) {
+  const key = queryKeys.analysis(id);
+  return queryOptions<Analysis | null>({
+    queryKey: key,
+    queryFn: async ({ signal }) => {
+      let answer = await getAnalysis(id, signal);
+      if (!answer && token) answer = await requestAnalysis(id, token, signal);
+      const known = queryClient.getQueryData<Analysis | null>(key) ?? null;
+      return answer ? mergeAnalysis(known, answer) : known;
+    },
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const known = query.state.data;
+      return !streamOpen && known && !isSettled(known.status) ? POLL_INTERVAL_MS : false;
+    },
+    refetchIntervalInBackground: true,
+  });
+}
