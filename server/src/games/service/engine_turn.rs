@@ -160,7 +160,10 @@ async fn joined(
 /// Waits for a reply nobody waits for: makes its outcome durable, then publishes an engine
 /// failure (the move is already taken back and the new view published). A takeback or a
 /// resignation meanwhile has nothing to add: its own request answered it.
-pub(super) async fn settle_reply(slot: Arc<GameSlot>, reply: JoinHandle<Result<Arc<GameView>, GameError>>) {
+pub(super) async fn settle_reply(
+    slot: Arc<GameSlot>,
+    reply: JoinHandle<Result<Arc<GameView>, GameError>>,
+) {
     let result = joined(reply).await;
     if let Err(error) = slot.durable().await {
         tracing::error!(%error, game = %slot.id(), "the engine's reply could not be saved");

@@ -536,7 +536,6 @@ impl GameService {
     }
 }
 
-
 /// The player's move played without waiting for the engine's reply.
 #[derive(Debug)]
 pub enum Played {
