@@ -214,7 +214,7 @@ impl GameSlot {
     }
 
     /// Keeps this server's lease on the engine's reply to `version` while polled (see
-    /// [`GameStore::hold_lease`]).
+    /// [`SharedStore::hold_lease`](crate::games::store::SharedStore::hold_lease)).
     pub async fn hold_lease(&self, version: u64) -> std::convert::Infallible {
         match self.store.shared() {
             Some(shared) => shared.hold_lease(&self.id, version).await,

@@ -66,7 +66,7 @@ pub struct WriteTicket(pub u64);
 /// An answer of the store that may need I/O.
 pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
 
-/// What [`GameStore::hold_lease`] returns: a future that never ends (it renews while polled).
+/// What [`SharedStore::hold_lease`] returns: a future that never ends (it renews while polled).
 pub type Holding<'a> = Pin<Box<dyn Future<Output = Infallible> + Send + 'a>>;
 
 /// What [`GameStore::durable`] returns: resolves once the write is on disk (or failed).
