@@ -140,7 +140,7 @@ pub struct CodeInfo {
 }
 
 /// Each code's string, status, retry policy, public message and example, in declaration order.
-pub const CODES: [CodeInfo; 34] = [
+pub const CODES: &[CodeInfo] = &[
     row(
         ErrorCode::MalformedJson,
         "malformed_json",
