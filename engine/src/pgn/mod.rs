@@ -51,6 +51,8 @@ mod lexer;
 mod nag;
 mod reader;
 mod tags;
+mod tree_writer;
+mod variations;
 mod writer;
 
 pub use annotations::{Annotations, MoveAnnotation};
@@ -58,11 +60,12 @@ pub use comment::{Comment, InvalidCommentError, MAX_COMMENT_LEN};
 pub use error::{MoveTextError, PgnError, PgnErrorKind};
 pub use eval::{Eval, ParseEvalError};
 pub use nag::{Nag, ParseNagError};
-pub use reader::{read_game, Reader, MAX_ANNOTATION_BYTES, MAX_PLIES, MAX_TAGS};
+pub use reader::{read_game, read_tree, Reader, MAX_ANNOTATION_BYTES, MAX_PLIES, MAX_TAGS};
 pub use tags::Tags;
+pub use tree_writer::write_tree;
 pub use writer::{write_annotated, write_game};
 
-use crate::{Game, GameResult};
+use crate::{Game, GameResult, GameTree};
 
 /// One game read from PGN.
 ///
@@ -84,4 +87,17 @@ pub struct PgnGame {
     pub result: GameResult,
     /// The main line's comments and NAGs, one entry per move.
     pub annotations: Annotations,
+}
+
+/// One game read from PGN with its variations, as a move tree ([`read_tree`]).
+///
+/// The tags and result are those [`read_game`] reads; the tree's main line is its game's moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnTree {
+    /// The tag pairs, normalised as [`PgnGame::tags`] are.
+    pub tags: Tags,
+    /// The moves, the main line first at every branching, with their comments and NAGs.
+    pub tree: GameTree,
+    /// The result, as [`PgnGame::result`].
+    pub result: GameResult,
 }
