@@ -34,7 +34,7 @@
 //!
 //! The vocabulary ([`Square`], [`Color`], [`Role`], [`Piece`], [`Bitboard`], [`Move`],
 //! [`CastlingRights`]) is re-exported flat; [`attacks`] exposes the attack tables; [`pgn`] reads
-//! and writes games. With the `serde` feature the vocabulary types implement `Serialize` and
+//! and writes games, and [`GameTree`] keeps a game's variations. With the `serde` feature the vocabulary types implement `Serialize` and
 //! `Deserialize` (squares and moves as their text).
 //!
 //! Moves are generated legal by construction (check and pin masks, no make-and-test), the

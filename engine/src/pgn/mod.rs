@@ -2,10 +2,16 @@
 //! annotations.
 //!
 //! Reading is forgiving about what real files contain — a byte-order mark, CRLF line ends,
-//! missing tags, `;` comments, `!?` marks, `{}` anywhere, variations (skipped with everything in
-//! them, never mistaken for the main line), `%` escape lines — and strict about the moves: an
+//! missing tags, `;` comments, `!?` marks, `{}` anywhere, variations (skipped by [`read_game`]
+//! with everything in them, never mistaken for the main line), `%` escape lines — and strict about the moves: an
 //! illegal or unparsable one is an error naming the game, the move number and the text. Memory is
 //! bounded per game, whatever the size of the file.
+//!
+//! [`read_tree`] keeps the variations too: it reads a game into a [`GameTree`], each variation's
+//! moves checked legal from the position before the move they replace, with their comments and
+//! NAGs, and [`write_tree`] writes the tree back in the same style with its variations
+//! (`12. Nxe5 (12. Bb5 a6) 12... Qh4`), so that reading, writing and reading again gives the
+//! same tree.
 //!
 //! The main line's annotations are kept ([`Annotations`]): comments before the first move, and
 //! each move's NAGs ([`Nag`]; marks such as `?!` read as their NAG, `$6`) and `{ }` comments
