@@ -99,14 +99,28 @@ impl TreeBuilder {
             .tree
             .play(self.cursor, m)
             .map_err(|e| error(MoveTextError::Tree(e)))?;
+        let parent = self.cursor;
         self.cursor = node;
+        let is_first = self.tree.children(parent).and_then(|c| c.first()) == Some(&node);
+        if self.open.is_empty() && !is_first {
+            // A variation read earlier may have continued this move with another: the main
+            // line's move is the main continuation all the same.
+            self.tree
+                .promote(node)
+                .map_err(|e| error(MoveTextError::Tree(e)))?;
+        }
         if self.at_start {
             self.at_start = false;
             let comments = std::mem::take(&mut self.starting_comments);
-            self.tree
-                .starting_comments_mut(node)
-                .expect("just played")
-                .extend(comments);
+            // A variation that repeats the main move merges into it, and PGN can only say a
+            // main move's starting comments after its parent: keep them there, as writing would.
+            let is_main = self.tree.children(parent).and_then(|c| c.first()) == Some(&node);
+            let kept = if is_main {
+                &mut self.tree.annotation_mut(parent).expect("live").comments
+            } else {
+                self.tree.starting_comments_mut(node).expect("just played")
+            };
+            kept.extend(comments);
         }
         Ok(())
     }
