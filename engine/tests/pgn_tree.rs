@@ -323,6 +323,18 @@ fn an_illegal_move_in_a_variation_is_an_error_naming_it() {
 }
 
 #[test]
+fn a_variation_that_repeats_the_main_move_merges_into_it() {
+    let read =
+        pgn::read_tree("1. e4 { a } ({ b } 1. e4 e5 { c }) (1. d4) 1... c5 *").expect("valid");
+    let text = pgn::write_tree(&read.tags, &read.tree);
+    assert_eq!(
+        movetext(&text),
+        "{ b } 1. e4 { a } (1. d4) 1... c5 (1... e5 { c }) *"
+    );
+    assert_eq!(pgn::read_tree(&text).expect("valid"), read);
+}
+
+#[test]
 fn a_variation_with_no_move_before_it_is_skipped() {
     let read = pgn::read_tree("(1. d4 d5) 1. e4 ( ) e5 *").expect("valid");
     assert_eq!(read.tree.len(), 2);
@@ -439,4 +451,82 @@ fn a_game_becomes_the_main_line_of_a_tree_and_back() {
         pgn::write_tree(&read.tags, &tree),
         pgn::write_annotated(&read.tags, &read.game, &read.annotations)
     );
+}
+
+/// A small deterministic generator (xorshift), so a failure names a seed to replay.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+/// A random tree: moves played from random nodes, some lines promoted or deleted, then NAGs,
+/// comments and (on side lines, the only place PGN can say them) starting comments.
+fn random_tree(rng: &mut Rng) -> GameTree {
+    let mut tree = GameTree::new(Position::startpos());
+    let mut ids = vec![tree.root()];
+    for _ in 0..80 {
+        let at = ids[rng.below(ids.len())];
+        let Some(pos) = tree.position(at) else {
+            continue;
+        };
+        match rng.below(10) {
+            0 if at != tree.root() => tree.promote(at).expect("shallow trees stay in bounds"),
+            1 if at != tree.root() && rng.below(3) == 0 => tree.delete(at).expect("live"),
+            _ => {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    continue;
+                }
+                let m = moves[rng.below(moves.len())];
+                ids.push(tree.play(at, m).expect("legal and in bounds"));
+            }
+        }
+    }
+    let root = tree.root();
+    let words = ["good", "[%eval 0.35]", "a longer comment that wraps", "!?"];
+    for &id in &ids {
+        let Some(node) = tree.node(id) else {
+            continue;
+        };
+        let is_side_line = node
+            .parent()
+            .is_some_and(|p| tree.children(p).expect("live")[0] != id);
+        let annotation = tree.annotation_mut(id).expect("live");
+        if id != root && rng.below(4) == 0 {
+            annotation.nags.push(Nag(rng.below(20) as u8));
+        }
+        if rng.below(4) == 0 {
+            annotation
+                .comments
+                .push(words[rng.below(words.len())].parse().expect("a comment"));
+        }
+        if is_side_line && rng.below(4) == 0 {
+            let starting = tree.starting_comments_mut(id).expect("live");
+            starting.push(words[rng.below(words.len())].parse().expect("a comment"));
+        }
+    }
+    tree
+}
+
+#[test]
+fn random_trees_write_and_read_back_unchanged() {
+    for seed in 1..=200u64 {
+        let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15));
+        let tree = random_tree(&mut rng);
+        let written = pgn::write_tree(&Tags::new(), &tree);
+        let read =
+            pgn::read_tree(&written).unwrap_or_else(|e| panic!("seed {seed}: {e}\n{written}"));
+        assert_eq!(read.tree, tree, "seed {seed}:\n{written}");
+        assert_eq!(
+            pgn::write_tree(&read.tags, &read.tree),
+            written,
+            "seed {seed}"
+        );
+    }
 }
