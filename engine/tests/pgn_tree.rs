@@ -217,7 +217,11 @@ fn playing_a_move_already_in_the_tree_reuses_its_node() {
     );
     assert_eq!(tree.len(), 3);
     assert_eq!(tree.children(e4), Some(&[e5, c5][..]));
-    assert_eq!(tree.path(c5).expect("live").len(), 2);
+    let path = tree.path(c5).expect("live");
+    assert_eq!(path.len(), 2);
+    assert_eq!(tree.find(&path), Some(c5));
+    assert_eq!(tree.find(&[]), Some(tree.root()));
+    assert_eq!(tree.find(&path[1..]), None, "c5 is not a first move");
     assert_eq!(tree.parent(c5), Some(e4));
     assert_eq!(
         movetext(&pgn::write_tree(&Tags::new(), &tree)),

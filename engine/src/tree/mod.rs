@@ -19,7 +19,7 @@ use crate::{DrawRule, Game, Move, PlayError, Position, SanPlus};
 
 /// The most moves a tree may hold (the root not counted): room for the longest game
 /// [`pgn::read_game`](crate::pgn::read_game) accepts and plenty of analysis, while a hostile
-/// upload or board session stays within a few megabytes.
+/// upload or board session stays around ten megabytes (a node holds its position).
 pub const MAX_TREE_NODES: usize = 50_000;
 /// How deeply side lines may nest: a side line of the main line is at depth 1, a side line of
 /// that at depth 2. Bounds the recursion of anything that walks variations (the PGN writer)
@@ -181,6 +181,18 @@ impl GameTree {
         }
         moves.reverse();
         Some(moves)
+    }
+
+    /// The node reached by playing `path` from the start, if every move of it is in the tree:
+    /// the way back from [`path`](GameTree::path), for ids that left the process.
+    pub fn find(&self, path: &[Move]) -> Option<NodeId> {
+        path.iter().try_fold(ROOT, |at, &m| {
+            let children = &self.node_ref(at).children;
+            children
+                .iter()
+                .copied()
+                .find(|&c| self.node_ref(c).m() == Some(m))
+        })
     }
 
     /// The main line: the first child of the root, its first child, and so on.

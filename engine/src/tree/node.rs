@@ -8,19 +8,12 @@ use crate::{Move, Position, SanPlus};
 /// An id is small and `Copy` so that a board can hold on to "where I am"; it carries a
 /// generation so that an id kept past a [`delete`](super::GameTree::delete) is refused
 /// ([`TreeError::UnknownNode`](super::TreeError::UnknownNode)) rather than naming whatever
-/// node reused its slot.
+/// node reused its slot. Outside the process (a client, a saved tree) a node is addressed by
+/// its [`path`](super::GameTree::path), which [`find`](super::GameTree::find) turns back into an id.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId {
     pub(super) index: u32,
     pub(super) generation: u32,
-}
-
-impl NodeId {
-    /// The slot index, for display and as a compact key (not unique across deletions: pair it
-    /// with the tree's own lookups).
-    pub fn index(self) -> u32 {
-        self.index
-    }
 }
 
 /// A move of the tree with what was said about it, or the root (no move: the start position).
