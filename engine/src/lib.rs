@@ -34,7 +34,7 @@
 //!
 //! The vocabulary ([`Square`], [`Color`], [`Role`], [`Piece`], [`Bitboard`], [`Move`],
 //! [`CastlingRights`]) is re-exported flat; [`attacks`] exposes the attack tables; [`pgn`] reads
-//! and writes games. With the `serde` feature the vocabulary types implement `Serialize` and
+//! and writes games, and [`GameTree`] keeps a game's variations. With the `serde` feature the vocabulary types implement `Serialize` and
 //! `Deserialize` (squares and moves as their text).
 //!
 //! Moves are generated legal by construction (check and pin masks, no make-and-test), the
@@ -60,6 +60,7 @@ mod replay;
 mod role;
 mod san;
 mod square;
+mod tree;
 mod uci;
 mod zobrist;
 mod zobrist_keys;
@@ -83,4 +84,5 @@ pub use replay::{ReplayError, ReplayErrorReason};
 pub use role::{ByRole, Role};
 pub use san::{IllegalSanReason, ParseSanError, San, SanError, SanPlus, Suffix};
 pub use square::{File, ParseSquareError, Rank, Square};
+pub use tree::{GameTree, Node, NodeId, TreeError, MAX_TREE_NODES, MAX_VARIATION_DEPTH};
 pub use uci::{IllegalUciMoveError, ParseUciMoveError, UciMove};

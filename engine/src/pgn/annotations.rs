@@ -19,7 +19,8 @@ impl MoveAnnotation {
 }
 
 /// The annotations of a game's main line: comments before the first move, then the NAGs and
-/// comments of each move. Variations, and whatever they hold, are not kept.
+/// comments of each move. Variations, and whatever they hold, are not kept here: a
+/// [`GameTree`](crate::GameTree) keeps them ([`read_tree`](super::read_tree)).
 ///
 /// ```
 /// use alphachess_engine::pgn::{self, Eval, Nag};

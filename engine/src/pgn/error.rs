@@ -2,7 +2,7 @@
 
 use std::{fmt, io};
 
-use crate::{Color, FenError, ParseSanError, PlayError, SanError};
+use crate::{Color, FenError, ParseSanError, PlayError, SanError, TreeError};
 
 /// A game of a PGN text that cannot be read.
 #[derive(Debug)]
@@ -55,6 +55,9 @@ pub enum MoveTextError {
     Play(PlayError),
     /// The game is longer than [`MAX_PLIES`](super::MAX_PLIES) plies.
     TooLong,
+    /// The move would take a move tree past its bounds (read with
+    /// [`read_tree`](super::read_tree)).
+    Tree(TreeError),
 }
 
 impl fmt::Display for PgnError {
@@ -87,6 +90,7 @@ impl fmt::Display for PgnErrorKind {
                     MoveTextError::TooLong => {
                         write!(f, "the game is longer than {} plies", super::MAX_PLIES)
                     }
+                    MoveTextError::Tree(error) => write!(f, "{error}"),
                 }
             }
         }

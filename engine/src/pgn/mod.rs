@@ -2,10 +2,16 @@
 //! annotations.
 //!
 //! Reading is forgiving about what real files contain — a byte-order mark, CRLF line ends,
-//! missing tags, `;` comments, `!?` marks, `{}` anywhere, variations (skipped with everything in
-//! them, never mistaken for the main line), `%` escape lines — and strict about the moves: an
+//! missing tags, `;` comments, `!?` marks, `{}` anywhere, variations (skipped by [`read_game`]
+//! with everything in them, never mistaken for the main line), `%` escape lines — and strict about the moves: an
 //! illegal or unparsable one is an error naming the game, the move number and the text. Memory is
 //! bounded per game, whatever the size of the file.
+//!
+//! [`read_tree`] keeps the variations too: it reads a game into a [`GameTree`], each variation's
+//! moves checked legal from the position before the move they replace, with their comments and
+//! NAGs, and [`write_tree`] writes the tree back in the same style with its variations
+//! (`12. Nxe5 (12. Bb5 a6) 12... Qh4`), so that reading, writing and reading again gives the
+//! same tree.
 //!
 //! The main line's annotations are kept ([`Annotations`]): comments before the first move, and
 //! each move's NAGs ([`Nag`]; marks such as `?!` read as their NAG, `$6`) and `{ }` comments
@@ -51,6 +57,8 @@ mod lexer;
 mod nag;
 mod reader;
 mod tags;
+mod tree_writer;
+mod variations;
 mod writer;
 
 pub use annotations::{Annotations, MoveAnnotation};
@@ -58,11 +66,12 @@ pub use comment::{Comment, InvalidCommentError, MAX_COMMENT_LEN};
 pub use error::{MoveTextError, PgnError, PgnErrorKind};
 pub use eval::{Eval, ParseEvalError};
 pub use nag::{Nag, ParseNagError};
-pub use reader::{read_game, Reader, MAX_ANNOTATION_BYTES, MAX_PLIES, MAX_TAGS};
+pub use reader::{read_game, read_tree, Reader, MAX_ANNOTATION_BYTES, MAX_PLIES, MAX_TAGS};
 pub use tags::Tags;
+pub use tree_writer::write_tree;
 pub use writer::{write_annotated, write_game};
 
-use crate::{Game, GameResult};
+use crate::{Game, GameResult, GameTree};
 
 /// One game read from PGN.
 ///
@@ -84,4 +93,17 @@ pub struct PgnGame {
     pub result: GameResult,
     /// The main line's comments and NAGs, one entry per move.
     pub annotations: Annotations,
+}
+
+/// One game read from PGN with its variations, as a move tree ([`read_tree`]).
+///
+/// The tags and result are those [`read_game`] reads; the tree's main line is its game's moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnTree {
+    /// The tag pairs, normalised as [`PgnGame::tags`] are.
+    pub tags: Tags,
+    /// The moves, the main line first at every branching, with their comments and NAGs.
+    pub tree: GameTree,
+    /// The result, as [`PgnGame::result`].
+    pub result: GameResult,
 }

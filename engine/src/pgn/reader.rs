@@ -4,8 +4,9 @@ use std::io::{self, BufRead};
 
 use super::error::{MoveTextError, PgnError, PgnErrorKind};
 use super::lexer::{Lexer, Symbol, Token};
-use super::{Annotations, Comment, MoveAnnotation, Nag, PgnGame, Tags};
-use crate::{CastlingMode, Color, DrawRule, Game, GameResult, PlayError, Position, San};
+use super::variations::TreeBuilder;
+use super::{Annotations, Comment, MoveAnnotation, Nag, PgnGame, PgnTree, Tags};
+use crate::{CastlingMode, Color, DrawRule, Game, GameResult, GameTree, PlayError, Position, San};
 
 /// The most plies a game may have: more than any legal game under the 75-move rule, so it only
 /// stops hostile input from growing a game without bound.
@@ -32,6 +33,42 @@ pub fn read_game(text: &str) -> Result<PgnGame, PgnError> {
     }))
 }
 
+/// Reads the first game of a PGN text with its variations, as a move tree.
+///
+/// The main line is read as [`read_game`] reads it (the same errors, the same result); each
+/// variation's moves are checked legal from the position before the move it replaces, and
+/// its comments and NAGs are kept (comments before its first move as that move's
+/// [starting comments](crate::Node::starting_comments)). A variation with no move before it
+/// is skipped. A move that would take the tree past [`MAX_TREE_NODES`](crate::MAX_TREE_NODES)
+/// or [`MAX_VARIATION_DEPTH`](crate::MAX_VARIATION_DEPTH) is an error naming it.
+///
+/// ```
+/// let text = "1. e4 e5 (1... c5 { Sicilian } 2. Nf3) 2. Nf3 *";
+/// let read = alphachess_engine::pgn::read_tree(text)?;
+/// let tree = &read.tree;
+/// let e4 = tree.mainline()[0];
+/// let c5 = tree.children(e4).expect("e4 is in the tree")[1];
+/// assert_eq!(tree.node(c5).expect("c5 is in the tree").comments()[0].as_str(), "Sicilian");
+/// # Ok::<(), alphachess_engine::pgn::PgnError>(())
+/// ```
+pub fn read_tree(text: &str) -> Result<PgnTree, PgnError> {
+    let mut reader = Reader::new(text.as_bytes());
+    reader.variations = true;
+    match reader.read_next() {
+        Ok(Some((game, tree))) => Ok(PgnTree {
+            tags: game.tags,
+            tree: tree.expect("a reader of variations builds the tree"),
+            result: game.result,
+        }),
+        Ok(None) => Err(PgnError {
+            game: 1,
+            line: 1,
+            kind: PgnErrorKind::NoGame,
+        }),
+        Err(error) => Err(error),
+    }
+}
+
 /// Reads the games of a PGN stream one by one, holding only the current game in memory.
 ///
 /// A game that cannot be read yields an `Err` and the reader goes on with the next game; an I/O
@@ -53,6 +90,8 @@ pub struct Reader<R> {
     pending: Option<Token>,
     games: usize,
     failed: bool,
+    /// Whether to read each game's variations into a tree too.
+    variations: bool,
 }
 
 impl<R: BufRead> Reader<R> {
@@ -63,6 +102,7 @@ impl<R: BufRead> Reader<R> {
             pending: None,
             games: 0,
             failed: false,
+            variations: false,
         }
     }
 
@@ -84,8 +124,8 @@ impl<R: BufRead> Reader<R> {
 
     /// Reads tokens up to the end of the next game: its result token at the top level, the next
     /// game's first tag, or the end of input.
-    fn read_next(&mut self) -> Result<Option<PgnGame>, PgnError> {
-        let mut game = GameBuilder::new(self.games + 1);
+    fn read_next(&mut self) -> Result<Option<(PgnGame, Option<GameTree>)>, PgnError> {
+        let mut game = GameBuilder::new(self.games + 1, self.variations);
         let mut token = loop {
             match self.next_token() {
                 Err(error) => return Err(self.io_error(error)),
@@ -100,7 +140,7 @@ impl<R: BufRead> Reader<R> {
         self.games += 1;
         if matches!(token, Token::Tag { .. }) {
             // Comments before a game's tags follow the previous game: they belong to neither.
-            game = GameBuilder::new(self.games);
+            game = GameBuilder::new(self.games, self.variations);
         }
         loop {
             let line = self.lexer.line();
@@ -119,17 +159,28 @@ impl<R: BufRead> Reader<R> {
                 Token::OpenVariation => {
                     game.start_moves(line);
                     game.depth = game.depth.saturating_add(1);
+                    game.with_tree(TreeBuilder::open_variation);
                 }
-                Token::CloseVariation => game.depth = game.depth.saturating_sub(1),
+                Token::CloseVariation => {
+                    game.depth = game.depth.saturating_sub(1);
+                    game.with_tree(TreeBuilder::close_variation);
+                }
                 Token::MoveNumber => game.start_moves(line),
                 Token::Symbol(symbol) => {
                     game.start_moves(line);
                     if game.depth == 0 {
                         game.play(&symbol, line);
                     }
+                    game.play_in_tree(&symbol, line);
                 }
-                Token::Comment(comment) => game.comment(comment),
-                Token::Nag(nag) => game.nag(nag),
+                Token::Comment(comment) => {
+                    game.with_tree(|tree| tree.comment(comment.clone()));
+                    game.comment(comment);
+                }
+                Token::Nag(nag) => {
+                    game.with_tree(|tree| tree.nag(nag));
+                    game.nag(nag);
+                }
             }
             token = match self.next_token() {
                 Err(error) => return Err(self.io_error(error)),
@@ -149,7 +200,9 @@ impl<R: BufRead> Iterator for Reader<R> {
         if self.failed {
             return None;
         }
-        self.read_next().transpose()
+        self.read_next()
+            .map(|read| read.map(|(game, _)| game))
+            .transpose()
     }
 }
 
@@ -166,10 +219,14 @@ struct GameBuilder {
     annotations: Annotations,
     /// What the annotations kept so far count against [`MAX_ANNOTATION_BYTES`].
     annotation_bytes: usize,
+    /// Whether to build the tree.
+    variations: bool,
+    /// The tree with the variations, once the moves start (if asked for).
+    tree: Option<TreeBuilder>,
 }
 
 impl GameBuilder {
-    fn new(number: usize) -> GameBuilder {
+    fn new(number: usize, variations: bool) -> GameBuilder {
         GameBuilder {
             number,
             tags: Tags::new(),
@@ -179,6 +236,30 @@ impl GameBuilder {
             error: None,
             annotations: Annotations::new(),
             annotation_bytes: 0,
+            variations,
+            tree: None,
+        }
+    }
+
+    /// Applies `f` to the tree, if one is being built and nothing has gone wrong.
+    fn with_tree(&mut self, f: impl FnOnce(&mut TreeBuilder)) {
+        if self.error.is_none() {
+            if let Some(tree) = self.tree.as_mut() {
+                f(tree);
+            }
+        }
+    }
+
+    /// Plays a move of any line in the tree, if one is being built.
+    fn play_in_tree(&mut self, symbol: &Symbol, line: u64) {
+        let Some(tree) = self.tree.as_mut() else {
+            return;
+        };
+        if self.error.is_some() {
+            return;
+        }
+        if let Err(kind) = tree.play(symbol) {
+            self.fail(line, kind);
         }
     }
 
@@ -271,6 +352,12 @@ impl GameBuilder {
             self.fail(line, kind);
             Position::startpos()
         });
+        if self.variations {
+            let mut tree = GameTree::new(start.clone());
+            let root = tree.annotation_mut(tree.root()).expect("the root is live");
+            root.comments = self.annotations.before.clone();
+            self.tree = Some(TreeBuilder::new(tree));
+        }
         self.game = Some(Game::new(start).with_draw_rule(DrawRule::ByClaim));
     }
 
@@ -301,7 +388,7 @@ impl GameBuilder {
         }
     }
 
-    fn finish(mut self, line: u64) -> Result<PgnGame, PgnError> {
+    fn finish(mut self, line: u64) -> Result<(PgnGame, Option<GameTree>), PgnError> {
         self.start_moves(line);
         if let Some(error) = self.error {
             return Err(error);
@@ -329,12 +416,13 @@ impl GameBuilder {
         annotations
             .moves
             .resize_with(game.ply(), MoveAnnotation::default);
-        Ok(PgnGame {
+        let game = PgnGame {
             tags,
             game,
             result,
             annotations,
-        })
+        };
+        Ok((game, self.tree.map(|tree| tree.tree)))
     }
 }
 

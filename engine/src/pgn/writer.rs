@@ -2,7 +2,7 @@
 //! columns, then the result.
 
 use super::{Annotations, Comment, MoveAnnotation, Tags};
-use crate::{Color, Game, GameResult, SanPlus};
+use crate::{Color, Game, GameResult, Position, SanPlus};
 
 /// The widest a movetext line may be, as the PGN standard asks.
 const LINE_WIDTH: usize = 80;
@@ -62,14 +62,7 @@ pub fn write_annotated(tags: &Tags, game: &Game, annotations: &Annotations) -> S
             .unwrap_or(GameResult::Ongoing)
     });
     let mut out = String::new();
-    for (name, value) in tags.canonical(game.initial_position(), result).iter() {
-        out.push('[');
-        out.push_str(name);
-        out.push_str(" \"");
-        push_escaped(&mut out, value);
-        out.push_str("\"]\n");
-    }
-    out.push('\n');
+    push_tags(&mut out, tags, game.initial_position(), result);
     let mut line = Line::new(&mut out);
     push_comments(&mut line, &annotations.before);
     let mut after_comment = false;
@@ -90,6 +83,18 @@ pub fn write_annotated(tags: &Tags, game: &Game, annotations: &Annotations) -> S
     out
 }
 
+/// Writes the tags as [`write_game`] orders them, and the blank line after them.
+pub(super) fn push_tags(out: &mut String, tags: &Tags, start: &Position, result: GameResult) {
+    for (name, value) in tags.canonical(start, result).iter() {
+        out.push('[');
+        out.push_str(name);
+        out.push_str(" \"");
+        push_escaped(out, value);
+        out.push_str("\"]\n");
+    }
+    out.push('\n');
+}
+
 /// What a move without annotations has.
 static NO_ANNOTATION: MoveAnnotation = MoveAnnotation {
     nags: Vec::new(),
@@ -97,7 +102,11 @@ static NO_ANNOTATION: MoveAnnotation = MoveAnnotation {
 };
 
 /// Writes a move with its NAGs and comments: `Nxe5?! $14 { text }`.
-fn push_annotated_move(line: &mut Line<'_>, mut san: String, annotation: &MoveAnnotation) {
+pub(super) fn push_annotated_move(
+    line: &mut Line<'_>,
+    mut san: String,
+    annotation: &MoveAnnotation,
+) {
     let mut nags = annotation.nags.iter();
     let mark = annotation.nags.first().and_then(|nag| nag.glyph());
     if let Some(mark) = mark {
@@ -113,7 +122,7 @@ fn push_annotated_move(line: &mut Line<'_>, mut san: String, annotation: &MoveAn
 
 /// Writes comments as `{ text }`, word by word so that lines wrap inside them: a comment's
 /// whitespace is single spaces, which is what reading makes of a line break.
-fn push_comments(line: &mut Line<'_>, comments: &[Comment]) {
+pub(super) fn push_comments(line: &mut Line<'_>, comments: &[Comment]) {
     for comment in comments {
         line.push("{");
         for word in comment.as_str().split(' ') {
@@ -139,18 +148,28 @@ fn push_escaped(out: &mut String, value: &str) {
 }
 
 /// Movetext being laid out in lines of at most [`LINE_WIDTH`] columns.
-struct Line<'a> {
+pub(super) struct Line<'a> {
     out: &'a mut String,
     width: usize,
+    /// Whether a `(` waits to be written right before the next token (so that no line ends
+    /// with one).
+    open: bool,
 }
 
 impl<'a> Line<'a> {
-    fn new(out: &'a mut String) -> Line<'a> {
-        Line { out, width: 0 }
+    pub(super) fn new(out: &'a mut String) -> Line<'a> {
+        Line {
+            out,
+            width: 0,
+            open: false,
+        }
     }
 
     /// Adds a token, after a space or on a new line.
-    fn push(&mut self, token: &str) {
+    pub(super) fn push(&mut self, token: &str) {
+        if std::mem::take(&mut self.open) {
+            return self.push(&format!("({token}"));
+        }
         if self.width > 0 && self.width + 1 + token.len() > LINE_WIDTH {
             self.out.push('\n');
             self.width = 0;
@@ -161,5 +180,20 @@ impl<'a> Line<'a> {
         }
         self.out.push_str(token);
         self.width += token.len();
+    }
+
+    /// Opens a variation: `(`, with the next token right after it.
+    pub(super) fn push_open(&mut self) {
+        self.open = true;
+    }
+
+    /// Closes a variation: `)` right after the last token, unless the line is full.
+    pub(super) fn push_close(&mut self) {
+        if self.width + 1 > LINE_WIDTH {
+            self.out.push('\n');
+            self.width = 0;
+        }
+        self.out.push(')');
+        self.width += 1;
     }
 }

@@ -2,7 +2,9 @@
 //! (`engine/fuzz`) and the short random-bytes test (`engine/tests/fuzz_like.rs`): no panic, and
 //! every value read writes back to text that reads to the same value.
 
-use alphachess_engine::pgn::{read_game, write_annotated, write_game, PgnGame, Reader};
+use alphachess_engine::pgn::{
+    read_game, read_tree, write_annotated, write_game, write_tree, PgnGame, Reader,
+};
 use alphachess_engine::{Position, SanPlus, UciMove, MAX_MOVES};
 
 /// Positions the move parsers are resolved against: the start, Kiwipete both ways, promotions
@@ -128,6 +130,29 @@ pub fn check_pgn(data: &[u8]) {
         assert_eq!(write_game(&again.tags, &again.game), written);
         check_annotated_round_trip(&game);
     }
+    check_tree_round_trip(data);
+}
+
+/// The first game read with its variations writes back to text that reads to the same tree
+/// and writes again to the same bytes; its main line is the game `read_game` reads.
+fn check_tree_round_trip(data: &[u8]) {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let Ok(read) = read_tree(text) else {
+        return;
+    };
+    let game = read_game(text).expect("a game read with its variations reads without them");
+    let main = read
+        .tree
+        .to_game()
+        .expect("the main line was read as a game");
+    assert_eq!(main.moves(), game.game.moves());
+    let written = write_tree(&read.tags, &read.tree);
+    let again = read_tree(&written)
+        .unwrap_or_else(|e| panic!("a written tree does not read back: {e}\n{written}"));
+    assert_eq!(again, read, "{written}");
+    assert_eq!(write_tree(&again.tags, &again.tree), written);
 }
 
 /// What is read with its annotations writes back to text that reads to the same moves and
