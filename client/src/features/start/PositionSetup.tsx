@@ -2,7 +2,7 @@ import { movesText } from '../../chess/moveCount';
 import type { Color } from '../../chess/types';
 import { colorName } from '../../chess/describe';
 import { BoardThumbnail } from '../../components/BoardThumbnail';
-import type { PreviewState } from './usePositionPreview';
+import type { PreviewState } from '../../positions/usePositionPreview';
 
 interface Props {
   text: string;

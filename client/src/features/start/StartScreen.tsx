@@ -15,7 +15,7 @@ import { unlockAudio } from '../../sound/synth';
 import { positionRequest } from './positionInput';
 import { PositionSetup } from './PositionSetup';
 import { TimeControlChoice } from './TimeControlChoice';
-import { usePositionPreview } from './usePositionPreview';
+import { usePositionPreview } from '../../positions/usePositionPreview';
 import { useResumableGame } from './useResumableGame';
 
 interface Props {
