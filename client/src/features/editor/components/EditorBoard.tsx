@@ -3,6 +3,7 @@ import { Chessboard, ChessboardProvider, type ChessboardOptions, type PositionDa
 import { pieceWords } from '../../../chess/squareWords';
 import { isSquareName, opposite, type Color, type PieceCode, type Placement, type SquareName } from '../../../chess/types';
 import { BoardKeyboard } from '../../../components/BoardKeyboard';
+import { FileLabels } from '../../../components/FileLabels';
 import { useQuietPieces } from '../../../components/quietPieces';
 import { THEMES } from '../../../settings/themes';
 import { useSettings } from '../../../settings/useSettings';
@@ -102,6 +103,7 @@ export function EditorBoard({ placement, orientation, dispatch }: Props) {
             onCancel={() => {}}
           />
         </div>
+        <FileLabels orientation={orientation} />
         <PiecePalette color={orientation} tool={tool} onTool={setTool} withEraser={orientation === 'white'} />
         <p className="sr-only" aria-live="polite" data-testid="editor-announcer">
           {told}
