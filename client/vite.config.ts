@@ -9,7 +9,8 @@ export default defineConfig({
   server: {
     proxy: { '/api': { target: DEV_API, changeOrigin: false } },
   },
-  build: { outDir: 'dist', sourcemap: false },
+  // Every browser the app supports has `<link rel=modulepreload>`: no polyfill in the first page's bundle.
+  build: { outDir: 'dist', sourcemap: false, modulePreload: { polyfill: false } },
   test: {
     include: ['src/**/*.test.{ts,tsx}'],
     // The default; a test that renders React says `// @vitest-environment happy-dom` on its first line.

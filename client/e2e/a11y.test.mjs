@@ -1,4 +1,4 @@
-// Accessibility (issue #27): axe-core over the start, game, review and My games screens with no serious
+// Accessibility (issue #27): axe-core over the start, game, review, My games and board editor screens with no serious
 // or critical violation, and the board played from the keyboard alone with a screen reader's words.
 //
 // axe is injected with `page.evaluate(source)`, which runs through the DevTools protocol and is not a
@@ -50,7 +50,7 @@ async function tabStopsBefore(page, stop) {
 }
 
 describe('accessibility', () => {
-  it('has no serious or critical axe violation on the start, game, review and My games screens', async () => {
+  it('has no serious or critical axe violation on the start, game, review, My games and board editor screens', async () => {
     const page = await newPage({ viewport: { width: 1366, height: 800 } });
     const found = {};
     await page.goto('/');
@@ -72,7 +72,17 @@ describe('accessibility', () => {
     await page.getByTestId('my-game').first().waitFor();
     found.myGames = await seriousViolations(page);
     await screenshot(page, 'a11y-04-my-games');
-    assert.deepEqual(found, { start: [], game: [], review: [], myGames: [] });
+
+    await page.goto('/editor');
+    await page.getByTestId('board-editor').waitFor();
+    await page.locator('[data-testid="editor-verdict"][data-state="ready"]').waitFor();
+    found.editor = await seriousViolations(page);
+    await page.getByRole('button', { name: 'White knight' }).click();
+    await page.getByTestId('editor-clear').click();
+    await page.locator('[data-testid="editor-verdict"][data-state="invalid"]').waitFor();
+    found.editorRefused = await seriousViolations(page);
+    await screenshot(page, 'a11y-06-editor');
+    assert.deepEqual(found, { start: [], game: [], review: [], myGames: [], editor: [], editorRefused: [] });
     await page.context().close();
   });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { GameView } from '../api/types';
 import { Icon } from '../components/Icon';
 import { SettingsDialog } from '../components/SettingsDialog';
@@ -10,16 +10,24 @@ import type { LinkToken } from '../api/tokens';
 import { LinkTokenNotice } from './LinkTokenNotice';
 import { navigate, parseRoute, usePathname } from './location';
 
+/** The board editor is code-split: its chunk loads when `/editor` is first opened, never with the start page. */
+const BoardEditor = lazy(() => import('../features/editor/components/BoardEditor').then((module) => ({ default: module.BoardEditor })));
+
 /**
- * The app shell: header, and the start, my-games or game screen depending on the URL; `linkToken`
+ * The app shell: header, and the start, my-games, board-editor or game screen depending on the URL; `linkToken`
  * is what became of the token of the link the page was opened with (see `adoptTokenFromAddress`).
  */
 export function App({ linkToken = { kind: 'none' } }: { linkToken?: LinkToken }) {
   const route = parseRoute(usePathname());
   const [created, setCreated] = useState<GameView | undefined>(undefined);
+  /** The start screen's "From a position" text, kept while the board editor is open, and the FEN the editor hands back. */
+  const [positionText, setPositionText] = useState<string | undefined>(undefined);
+  /** The position the board editor opens with: the one the start screen's text shows, if any. */
+  const [editorFen, setEditorFen] = useState<string | undefined>(undefined);
   /** Shows a game just created (its first engine move sounds at once). */
   const open = (game: GameView) => {
     setCreated(game);
+    setPositionText(undefined);
     navigate(`/game/${game.id}`);
   };
 
@@ -61,8 +69,29 @@ export function App({ linkToken = { kind: 'none' } }: { linkToken?: LinkToken })
           <GameScreen key={route.id} id={route.id} created={created} onNewGame={() => navigate('/')} onCreated={open} />
         ) : route.name === 'games' ? (
           <MyGamesScreen onOpen={(id) => navigate(`/game/${id}`)} onNewGame={() => navigate('/')} />
+        ) : route.name === 'editor' ? (
+          <Suspense fallback={<p className="screen-loading">Loading the board editor…</p>}>
+            <BoardEditor
+              initialFen={editorFen}
+              onPlay={(fen) => {
+                setPositionText(fen);
+                navigate('/');
+              }}
+              onBack={() => navigate('/')}
+            />
+          </Suspense>
         ) : (
-          <StartScreen onCreated={open} onResume={(id) => navigate(`/game/${id}`)} onMyGames={() => navigate('/games')} />
+          <StartScreen
+            onCreated={open}
+            onResume={(id) => navigate(`/game/${id}`)}
+            onMyGames={() => navigate('/games')}
+            initialPosition={positionText}
+            onSetUpBoard={(text, fen) => {
+              setPositionText(text);
+              setEditorFen(fen);
+              navigate('/editor');
+            }}
+          />
         )}
       </main>
     </div>

@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
-/** A small router: `/` (start), `/games` (my games) and `/game/<id>`; the history API, no library. */
-export type Route = { name: 'start' } | { name: 'games' } | { name: 'game'; id: string };
+/** A small router: `/` (start), `/games` (my games), `/editor` (board editor) and `/game/<id>`; the history API, no library. */
+export type Route = { name: 'start' } | { name: 'games' } | { name: 'editor' } | { name: 'game'; id: string };
 
 export function parseRoute(pathname: string): Route {
   if (/^\/games\/?$/.test(pathname)) return { name: 'games' };
+  if (/^\/editor\/?$/.test(pathname)) return { name: 'editor' };
   const match = /^\/game\/([A-Za-z0-9_-]+)\/?$/.exec(pathname);
   return match ? { name: 'game', id: match[1] } : { name: 'start' };
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { Chessboard, type ChessboardOptions, type PositionDataType } from 'react-chessboard';
 import type { LegalMove } from '../api/types';
 import { canMoveFrom, intentFor, promotionMove, targetsFrom } from '../chess/legal';
@@ -10,6 +10,7 @@ import { useSettings } from '../settings/useSettings';
 import { pieceWords } from '../chess/squareWords';
 import { BoardKeyboard } from './BoardKeyboard';
 import { PromotionPicker } from './PromotionPicker';
+import { useQuietPieces } from './quietPieces';
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -34,23 +35,6 @@ function ownsPiece(
 ): boolean {
   const side = movable ?? premovable ?? null;
   return side !== null && placement[square]?.[0] === colorLetter(side);
-}
-
-/**
- * Takes the drag library's pieces out of the tab order and out of the accessibility tree's buttons:
- * each piece is a `role="button"` tab stop with no name, and its keyboard drag moves a piece ~25 px
- * per arrow press instead of a square. `BoardKeyboard` is the board for keyboards and screen readers.
- * The library sets these attributes on every piece it mounts, so new pieces are fixed as they come.
- */
-function quietPieces(root: HTMLElement) {
-  for (const piece of root.querySelectorAll<HTMLElement>('[aria-roledescription]')) {
-    piece.setAttribute('tabindex', '-1');
-    piece.removeAttribute('role');
-    piece.removeAttribute('aria-roledescription');
-    piece.removeAttribute('aria-describedby');
-    piece.removeAttribute('aria-disabled');
-    piece.removeAttribute('aria-pressed');
-  }
 }
 
 /** A move queued while Stockfish thinks: just two squares, judged by the server's legal moves once it is the player's turn. */
@@ -102,20 +86,7 @@ export function Board(props: BoardProps) {
   const [told, setTold] = useState('');
   const visual = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    const root = visual.current;
-    if (!root) return;
-    quietPieces(root);
-    const observer = new MutationObserver(() => quietPieces(root));
-    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['role', 'tabindex'] });
-    // No key reaches a piece: the drag library's keyboard drag would start on Space or Enter.
-    const swallow = (event: KeyboardEvent) => event.stopPropagation();
-    root.addEventListener('keydown', swallow, true);
-    return () => {
-      observer.disconnect();
-      root.removeEventListener('keydown', swallow, true);
-    };
-  }, []);
+  useQuietPieces(visual);
 
   // A new position or a change of who may move drops the selection and the picker, in this render.
   const [shownFor, setShownFor] = useState({ placement, movable, premovable });

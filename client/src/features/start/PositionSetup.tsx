@@ -2,7 +2,7 @@ import { movesText } from '../../chess/moveCount';
 import type { Color } from '../../chess/types';
 import { colorName } from '../../chess/describe';
 import { BoardThumbnail } from '../../components/BoardThumbnail';
-import type { PreviewState } from './usePositionPreview';
+import type { PreviewState } from '../../positions/usePositionPreview';
 
 interface Props {
   text: string;
@@ -10,10 +10,15 @@ interface Props {
   preview: PreviewState;
   /** The side the player chose, to turn the preview board their way. */
   orientation: Color;
+  /** Opens the board editor, on the position shown if there is one. */
+  onSetUpBoard: () => void;
 }
 
-/** "From a position": paste a FEN or a PGN, see the position the server reads from it, or its parser's complaint. */
-export function PositionSetup({ text, onText, preview, orientation }: Props) {
+/**
+ * "From a position": paste a FEN or a PGN, see the position the server reads from it, or its parser's
+ * complaint; or set up a board in the editor, which hands its FEN back here.
+ */
+export function PositionSetup({ text, onText, preview, orientation, onSetUpBoard }: Props) {
   return (
     <div className="position-setup">
       <label htmlFor="position-text">Paste a FEN or a PGN</label>
@@ -50,6 +55,9 @@ export function PositionSetup({ text, onText, preview, orientation }: Props) {
           </p>
         </div>
       )}
+      <button type="button" className="set-up-board" onClick={onSetUpBoard} data-testid="set-up-board">
+        Set up a board
+      </button>
     </div>
   );
 }

@@ -15,7 +15,7 @@ import { unlockAudio } from '../../sound/synth';
 import { positionRequest } from './positionInput';
 import { PositionSetup } from './PositionSetup';
 import { TimeControlChoice } from './TimeControlChoice';
-import { usePositionPreview } from './usePositionPreview';
+import { usePositionPreview } from '../../positions/usePositionPreview';
 import { useResumableGame } from './useResumableGame';
 
 interface Props {
@@ -24,6 +24,10 @@ interface Props {
   onResume: (id: string) => void;
   /** Opens the list of this browser's games. */
   onMyGames: () => void;
+  /** A position to start from, ticked and filled in (the board editor's, or the text left when it opened). */
+  initialPosition?: string;
+  /** Opens the board editor on the position shown (if the text reads as one), keeping the text for the way back. */
+  onSetUpBoard: (text: string, fen: string | undefined) => void;
 }
 
 const SIDES: { value: ColorChoice; label: string; symbol: string }[] = [
@@ -36,13 +40,13 @@ const SIDES: { value: ColorChoice; label: string; symbol: string }[] = [
  * Pick a side, a level and a clock (untimed by default), and optionally a position to start from
  * (a pasted FEN or PGN, previewed as the server reads it), then start a game against Stockfish.
  */
-export function StartScreen({ onCreated, onResume, onMyGames }: Props) {
+export function StartScreen({ onCreated, onResume, onMyGames, initialPosition, onSetUpBoard }: Props) {
   const [color, setColor] = useState<ColorChoice>('white');
   const [level, setLevel] = useState<LevelNumber>(rememberedLevel);
   const [clock, setClock] = useState<TimeControl | null | string>(null);
   const [chess960, setChess960] = useState<Chess960Request>(null);
-  const [fromPosition, setFromPosition] = useState(false);
-  const [positionText, setPositionText] = useState('');
+  const [fromPosition, setFromPosition] = useState(Boolean(initialPosition));
+  const [positionText, setPositionText] = useState(initialPosition ?? '');
   const position = useMemo(() => (fromPosition ? positionRequest(positionText) : null), [fromPosition, positionText]);
   const preview = usePositionPreview(position);
   const [starting, setStarting] = useState(false);
@@ -161,6 +165,7 @@ export function StartScreen({ onCreated, onResume, onMyGames }: Props) {
               onText={setPositionText}
               preview={preview}
               orientation={color === 'black' ? 'black' : 'white'}
+              onSetUpBoard={() => onSetUpBoard(positionText, preview.state === 'ready' ? preview.preview.fen : undefined)}
             />
           )}
         </fieldset>

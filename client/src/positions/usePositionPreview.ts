@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { ApiError, describeError } from '../../api/apiError';
-import { previewPosition } from '../../api/games';
-import { queryKeys } from '../../api/queryKeys';
-import type { PositionPreview, PositionRequest } from '../../api/types';
+import { ApiError, describeError } from '../api/apiError';
+import { previewPosition } from '../api/games';
+import { queryKeys } from '../api/queryKeys';
+import type { PositionPreview, PositionRequest } from '../api/types';
 
 /** How long typing must pause before the server is asked. */
 const DEBOUNCE_MS = 300;
@@ -21,7 +21,7 @@ function parserMessage(error: unknown): string {
 }
 
 /**
- * The position a pasted FEN or PGN leads to, as the server reads it (`POST /api/positions`), asked
+ * The position a FEN or PGN leads to (pasted on the start screen, or built in the board editor), as the server reads it (`POST /api/positions`), asked
  * once typing pauses. The query is keyed by the text asked about: a request for older text is
  * cancelled when the text changes, and its answer never shows. A refusal carries the parser's message.
  */
