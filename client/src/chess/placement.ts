@@ -22,6 +22,11 @@ const FEN_PIECES: Record<string, PieceCode> = {
   k: 'bK',
 };
 
+/** FEN's letter `char` as a piece (`N` → `wN`, `n` → `bN`); `undefined` for any other text. */
+export function pieceFromFenLetter(char: string): PieceCode | undefined {
+  return Object.hasOwn(FEN_PIECES, char) ? FEN_PIECES[char] : undefined;
+}
+
 /** Reads the piece-placement field of a FEN (the server's FENs are always valid). */
 export function placementFromFen(fen: string): Placement {
   const placement: Placement = {};

@@ -1,3 +1,4 @@
+import { pieceFromFenLetter } from '../../../chess/placement';
 import { FILES, type PieceCode, type Placement, type SquareName } from '../../../chess/types';
 
 /**
@@ -5,21 +6,6 @@ import { FILES, type PieceCode, type Placement, type SquareName } from '../../..
  * number of kings or pawns anywhere is allowed here (the server's FEN reader judges the position),
  * but a field that is not eight ranks of eight squares is not a board at all.
  */
-
-const LETTER_PIECES: Record<string, PieceCode> = {
-  P: 'wP',
-  N: 'wN',
-  B: 'wB',
-  R: 'wR',
-  Q: 'wQ',
-  K: 'wK',
-  p: 'bP',
-  n: 'bN',
-  b: 'bB',
-  r: 'bR',
-  q: 'bQ',
-  k: 'bK',
-};
 
 /** `wN` → `N`, `bN` → `n`: FEN's letter for a piece. */
 export function pieceLetter(piece: PieceCode): string {
@@ -59,7 +45,7 @@ export function placementFromBoardField(field: string): Placement | undefined {
       if (/^[1-8]$/.test(char)) {
         file += Number(char);
       } else {
-        const piece = LETTER_PIECES[char];
+        const piece = pieceFromFenLetter(char);
         if (!piece || file > 7) return undefined;
         placement[`${FILES[file]}${rank}` as SquareName] = piece;
         file++;
