@@ -5,10 +5,10 @@ import { canMoveFrom, intentFor, promotionMove, targetsFrom } from '../chess/leg
 import type { Color, Placement, PromotionRole, SquareName } from '../chess/types';
 import { colorLetter, isSquareName } from '../chess/types';
 import { ANIMATION_MS } from '../settings/settings';
-import { THEMES } from '../settings/themes';
 import { useSettings } from '../settings/useSettings';
 import { pieceWords } from '../chess/squareWords';
 import { BoardKeyboard } from './BoardKeyboard';
+import { boardLook } from './boardLook';
 import { PromotionPicker } from './PromotionPicker';
 import { useQuietPieces } from './quietPieces';
 
@@ -79,7 +79,6 @@ interface PendingPromotion {
 export function Board(props: BoardProps) {
   const { placement, orientation, movable, legalMoves, lastMove, checkSquare, hint, bestMove, premovable = null, premove = null } = props;
   const settings = useSettings();
-  const theme = THEMES[settings.theme];
   const [selected, setSelected] = useState<SquareName | null>(null);
   const [promotion, setPromotion] = useState<PendingPromotion | null>(null);
   /** What the keyboard's last pick-up or put-back was, for the screen reader. */
@@ -183,15 +182,7 @@ export function Board(props: BoardProps) {
     showAnimations: settings.animation !== 'none' && !prefersReducedMotion(),
     allowDrawingArrows: true,
     arrows,
-    // File letters live under the board (FileLabels); rank numbers shrink with a small board.
-    alphaNotationStyle: { display: 'none' },
-    showNotation: settings.coordinates,
-    numericNotationStyle: { fontSize: 'clamp(9px, calc(var(--board-size, 640px) / 48), 13px)', top: 1, left: 2 },
-    darkSquareStyle: { backgroundColor: theme.dark },
-    lightSquareStyle: { backgroundColor: theme.light },
-    darkSquareNotationStyle: { color: theme.light },
-    lightSquareNotationStyle: { color: theme.dark },
-    dropSquareStyle: { boxShadow: 'inset 0 0 0 4px rgba(255, 255, 255, 0.65)' },
+    ...boardLook(settings.theme, settings.coordinates),
     canDragPiece: ({ square }) => square !== null && isSquareName(square) && ownsPiece(props, square),
     onPieceDrag: ({ square }) => {
       if (square && isSquareName(square)) setSelected(square);

@@ -3,9 +3,9 @@ import { Chessboard, ChessboardProvider, type ChessboardOptions, type PositionDa
 import { pieceWords } from '../../../chess/squareWords';
 import { isSquareName, opposite, type Color, type PieceCode, type Placement, type SquareName } from '../../../chess/types';
 import { BoardKeyboard } from '../../../components/BoardKeyboard';
+import { boardLook } from '../../../components/boardLook';
 import { FileLabels } from '../../../components/FileLabels';
 import { useQuietPieces } from '../../../components/quietPieces';
-import { THEMES } from '../../../settings/themes';
 import { useSettings } from '../../../settings/useSettings';
 import type { EditorAction } from '../model/editorAction';
 import { PALETTE_PIECES, type EditorTool } from '../model/editing';
@@ -35,7 +35,6 @@ function toPosition(placement: Placement): PositionDataType {
  */
 export function EditorBoard({ placement, orientation, dispatch }: Props) {
   const settings = useSettings();
-  const theme = THEMES[settings.theme];
   const [tool, setTool] = useState<EditorTool | null>(null);
   const [told, setTold] = useState('');
   const visual = useRef<HTMLDivElement>(null);
@@ -60,14 +59,7 @@ export function EditorBoard({ placement, orientation, dispatch }: Props) {
     dragActivationDistance: 4,
     showAnimations: false,
     allowDrawingArrows: false,
-    showNotation: settings.coordinates,
-    alphaNotationStyle: { display: 'none' },
-    numericNotationStyle: { fontSize: 'clamp(9px, calc(var(--board-size, 640px) / 48), 13px)', top: 1, left: 2 },
-    darkSquareStyle: { backgroundColor: theme.dark },
-    lightSquareStyle: { backgroundColor: theme.light },
-    darkSquareNotationStyle: { color: theme.light },
-    lightSquareNotationStyle: { color: theme.dark },
-    dropSquareStyle: { boxShadow: 'inset 0 0 0 4px rgba(255, 255, 255, 0.65)' },
+    ...boardLook(settings.theme, settings.coordinates),
     // The library keeps the drop handler of the drag's start: this one needs nothing but `dispatch`.
     onPieceDrop: ({ piece, sourceSquare, targetSquare }) => {
       const target = targetSquare && isSquareName(targetSquare) ? targetSquare : null;
