@@ -135,8 +135,7 @@ impl SqliteStore {
         max_queued: usize,
         cache_positions: u64,
     ) -> Result<(SqliteStore, Vec<StoredGame>), StoreError> {
-        let (store, stored) =
-            SqliteStore::open_unread_with(path, limit, max_queued, cache_positions)?;
+        let (store, stored) = SqliteStore::open_unread(path, limit, max_queued, cache_positions)?;
         let mut games = Vec::with_capacity(stored.len());
         stored.read(|game| games.push(game))?;
         Ok((store, games))
@@ -147,15 +146,6 @@ impl SqliteStore {
     /// [`StoredGames::read`]: the server listens meanwhile. At most `max_queued` writes wait
     /// for the writer.
     pub fn open_unread(
-        path: &str,
-        limit: usize,
-        max_queued: usize,
-        cache_positions: u64,
-    ) -> Result<(SqliteStore, StoredGames), StoreError> {
-        SqliteStore::open_unread_with(path, limit, max_queued, cache_positions)
-    }
-
-    fn open_unread_with(
         path: &str,
         limit: usize,
         max_queued: usize,
