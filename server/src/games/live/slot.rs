@@ -250,16 +250,19 @@ impl GameSlot {
     ) -> Result<Changed<'_, T>, GameError> {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let mut draft = state.clone();
-        let flagged = draft.flag_if_due(tokio::time::Instant::now());
+        // The game with only its flag settled, kept in case `change` is refused (rare: a clone
+        // only when a clock has just run out).
+        let flag_alone = draft
+            .flag_if_due(tokio::time::Instant::now())
+            .then(|| draft.clone());
         let out = match change(&mut draft) {
             Ok(out) => out,
-            Err(refused) if flagged => {
-                let mut flag = state.clone();
-                flag.flag_if_due(tokio::time::Instant::now());
-                self.commit(&mut state, flag)?;
+            Err(refused) => {
+                if let Some(flag) = flag_alone {
+                    self.commit(&mut state, flag)?;
+                }
                 return Err(refused);
             }
-            Err(refused) => return Err(refused),
         };
         let view = self.commit(&mut state, draft)?;
         drop(state);
@@ -296,7 +299,7 @@ impl GameSlot {
         } else {
             None
         };
-        // Pending-search bookkeeping changes without a new version; keep it too.
+        // Whatever else the change did without a new version (nothing the view shows) is kept.
         *state = draft;
         Ok(view.unwrap_or_else(|| Arc::new(self.build_view(state))))
     }
