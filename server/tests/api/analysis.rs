@@ -3,7 +3,7 @@
 //! live stream, the annotated PGN, resuming after a restart, and live play going first.
 
 use std::path::Path;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use alphachess_engine::pgn::{self, Nag};
 use alphachess_server::{Application, Config};
@@ -479,14 +479,18 @@ async fn live_moves_are_answered_while_a_long_analysis_runs_on_the_only_engine()
     let app = spawn_with(config).await;
     let finished = imported(&app, SCHOLARS_MATE).await;
     request_analysis(&app, &finished).await;
-    for _ in 0..2_000 {
+    // Seen together once: the engine is searching and the analysis says it runs. (Reading the
+    // engine's state again after the loop would race the short gap between two positions.)
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut seen_searching = false;
+    while !seen_searching && Instant::now() < deadline {
         let engine_busy = app.service.engines().status()[0].searching;
-        if engine_busy && analysis(&app, &finished.id).await["status"] == "running" {
-            break;
+        seen_searching = engine_busy && analysis(&app, &finished.id).await["status"] == "running";
+        if !seen_searching {
+            tokio::time::sleep(Duration::from_millis(5)).await;
         }
-        tokio::time::sleep(Duration::from_millis(5)).await;
     }
-    assert!(app.service.engines().status()[0].searching);
+    assert!(seen_searching, "the analysis searched on the only engine");
 
     let live = app.create(json!({ "color": "white" })).await;
     let mut view = live.view.clone();
