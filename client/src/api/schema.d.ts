@@ -412,6 +412,7 @@ export interface components {
         /** @description One analysed move of the game. */
         AnalysedPly: {
             best?: null | components["schemas"]["BestMove"];
+            class?: null | components["schemas"]["MoveClass"];
             /**
              * Format: int32
              * @description Depth of the search behind `eval`; `null` when that position needs no search (a
@@ -428,6 +429,11 @@ export interface components {
             nodes?: number | null;
             /** @description 1 is the position after the first move (the same counting as the game's `ply`). */
             ply: number;
+            /**
+             * Format: double
+             * @description Expected points (0 to 1) the move lost against the engine's best, three decimals.
+             */
+            points_lost?: number | null;
             /**
              * @description From provisional evaluations (`true`: the quick pass answered one of the two positions
              *     it needs): it will be replaced by the final ply under the same number. Accuracy, the
@@ -448,6 +454,8 @@ export interface components {
         /** @description A game's analysis: `GET /api/games/{id}/analysis`. */
         Analysis: {
             accuracy?: null | components["schemas"]["Accuracy"];
+            key_moments?: null | components["schemas"]["KeyMoments"];
+            phases?: null | components["schemas"]["PhaseAccuracy"];
             /**
              * @description The plies evaluated so far, in ply order: final ones, and provisional ones from the quick
              *     pass until their final evaluation replaces them (the list may have gaps while it runs).
@@ -463,6 +471,8 @@ export interface components {
          */
         AnalysisEvent: {
             accuracy?: null | components["schemas"]["Accuracy"];
+            key_moments?: null | components["schemas"]["KeyMoments"];
+            phases?: null | components["schemas"]["PhaseAccuracy"];
             ply?: null | components["schemas"]["AnalysedPly"];
             progress: components["schemas"]["AnalysisProgress"];
             status: components["schemas"]["AnalysisStatus"];
@@ -571,6 +581,14 @@ export interface components {
              * @example chess960
              */
             variant?: string | null;
+        };
+        /**
+         * @description Where the middlegame and the endgame begin, as plies (the position after that many moves);
+         *     `None` for a phase the game never reached.
+         */
+        Division: {
+            endgame?: number | null;
+            middlegame?: number | null;
         };
         /** @description The JSON body of every error response. */
         ErrorBody: {
@@ -810,6 +828,23 @@ export interface components {
          * @enum {string}
          */
         Judgment: "inaccuracy" | "mistake" | "blunder";
+        /** @description One key moment. */
+        KeyMoment: {
+            class: components["schemas"]["MoveClass"];
+            kind: components["schemas"]["MomentKind"];
+            /** @description The ply of the move (1 is the first move). */
+            ply: number;
+            /**
+             * Format: double
+             * @description Expected points the move lost (0 to 1).
+             */
+            points_lost: number;
+        };
+        /** @description Each side's key moments, in game order. */
+        KeyMoments: {
+            black: components["schemas"]["KeyMoment"][];
+            white: components["schemas"]["KeyMoment"][];
+        };
         /** @description A move with its squares, as the board needs it. */
         LegalMoveView: {
             /**
@@ -854,6 +889,16 @@ export interface components {
          * @enum {string}
          */
         LineSource: "engine" | "cache";
+        /**
+         * @description Why a move is a key moment.
+         * @enum {string}
+         */
+        MomentKind: "last_book" | "swing" | "missed_win";
+        /**
+         * @description A move's class, from the best to the worst.
+         * @enum {string}
+         */
+        MoveClass: "book" | "best" | "excellent" | "good" | "inaccuracy" | "mistake" | "blunder" | "miss";
         /** @description Body of `POST /api/games/{id}/moves`. */
         MoveRequest: {
             /** @description The ply the client believes the game is at; refused with 409 stale_ply otherwise. */
@@ -890,6 +935,16 @@ export interface components {
             eco: string;
             /** @example Sicilian Defense: Najdorf Variation */
             name: string;
+        };
+        /**
+         * @description Each side's accuracy in each phase the game reached (`null`: the phase never came, or the
+         *     side made no move in it).
+         */
+        PhaseAccuracy: {
+            division: components["schemas"]["Division"];
+            endgame: components["schemas"]["Accuracy"];
+            middlegame: components["schemas"]["Accuracy"];
+            opening: components["schemas"]["Accuracy"];
         };
         /**
          * @description The players a finished PGN names (its `White` and `Black` tags), for a game created from a
