@@ -421,6 +421,7 @@ export interface components {
             depth?: number | null;
             /** @description The position AFTER this ply, from white's point of view. */
             eval: components["schemas"]["Eval"];
+            explanation?: null | components["schemas"]["Explanation"];
             judgment?: null | components["schemas"]["Judgment"];
             /**
              * Format: int64
@@ -615,6 +616,33 @@ export interface components {
             /** Format: int32 */
             mate: number;
         };
+        /** @description One checked sentence about a move. */
+        Explanation: {
+            /**
+             * @description Where `line` starts: the position after this many plies (the move's own ply for what it
+             *     allows, the ply before it for what it misses).
+             */
+            from_ply: number;
+            kind: components["schemas"]["ExplanationKind"];
+            /**
+             * @description The line the sentence rests on, in SAN.
+             * @example [
+             *       "Bxf3",
+             *       "Qxf3"
+             *     ]
+             */
+            line: string[];
+            /**
+             * @description E.g. "Allows mate in 1: Qxf7#."
+             * @example Hangs the knight on f3: Bxf3 wins it.
+             */
+            sentence: string;
+        };
+        /**
+         * @description What kind of fact a sentence states.
+         * @enum {string}
+         */
+        ExplanationKind: "allows_mate" | "misses_mate" | "hangs_piece" | "misses_material";
         /** @description One event of `GET /api/explore`, tagged by `kind`. */
         ExploreEvent: {
             /** @enum {string} */

@@ -11,6 +11,7 @@ pub mod chunks;
 pub mod classes;
 pub mod consistency;
 pub mod eval;
+pub mod explain;
 pub mod judgment;
 pub mod moments;
 pub mod phases;

@@ -6,6 +6,7 @@ use utoipa::ToSchema;
 
 use super::classes::MoveClass;
 use super::eval::Eval;
+use super::explain::Explanation;
 use super::judgment::Judgment;
 use super::moments::KeyMoments;
 use super::phases::PhaseAccuracy;
@@ -71,6 +72,10 @@ pub struct AnalysedPly {
     pub class: Option<MoveClass>,
     /// Expected points (0 to 1) the move lost against the engine's best, three decimals.
     pub points_lost: Option<f64>,
+    /// For an inaccuracy, mistake, blunder or miss of a final ply: one sentence the rules crate
+    /// proved on the engine's line (a mate allowed or missed, a piece hung, material missed),
+    /// naming that line; `null` when no rule's facts hold.
+    pub explanation: Option<Explanation>,
 }
 
 /// Each side's accuracy in percent (0..100, one decimal); `null` for a side that made no move.
@@ -158,6 +163,7 @@ mod tests {
                 judgment: Some(Judgment::Inaccuracy),
                 class: Some(MoveClass::Inaccuracy),
                 points_lost: Some(0.064),
+                explanation: None,
             }],
             accuracy: Some(Accuracy {
                 white: Some(87.5),
@@ -192,6 +198,7 @@ mod tests {
                     "judgment": "inaccuracy",
                     "class": "inaccuracy",
                     "points_lost": 0.064,
+                    "explanation": null,
                 }],
                 "accuracy": {"white": 87.5, "black": null},
                 "summary": {"white": side(1, 45), "black": side(0, 0)},

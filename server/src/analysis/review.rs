@@ -10,11 +10,14 @@
 //! final one. A ply built from a quick answer is `provisional`; accuracy, the summary and the PGN
 //! export wait for final answers only, and a quick answer never replaces a final one.
 
+use std::sync::OnceLock;
+
 use alphachess_engine::{ByColor, Color, DrawReason, Game, Line, Outcome, SanPlus};
 
 use super::accuracy::{average_centipawn_loss, game_accuracy, move_scores};
-use super::classes::{classify, expected_points, ClassInput};
+use super::classes::{classify, expected_points, ClassInput, MoveClass};
 use super::eval::Eval;
+use super::explain::{explain, Explanation, MoveFacts};
 use super::judgment::{judge, Judgment};
 use super::moments::{key_moments, ClassedMove, KeyMoments};
 use super::phases::{divide, phase_accuracy, PhaseAccuracy};
@@ -23,6 +26,14 @@ use super::report::{
     Summary,
 };
 use crate::uci::PositionAnalysis;
+
+/// The classes whose moves get a sentence when the facts prove one.
+const EXPLAINED: [MoveClass; 4] = [
+    MoveClass::Inaccuracy,
+    MoveClass::Mistake,
+    MoveClass::Blunder,
+    MoveClass::Miss,
+];
 
 /// The most moves of the engine's line shown per ply.
 pub const PV_SHOWN: usize = 6;
@@ -54,6 +65,9 @@ pub struct Review {
     answers: Vec<Option<Answer>>,
     /// The final position's evaluation when it needs no search.
     terminal: Option<Eval>,
+    /// `explanations[p]`: ply `p`'s sentence once worked out (a proof search is not free, and
+    /// the plies are rebuilt for every reader); forgotten when one of its answers changes.
+    explanations: Vec<OnceLock<Option<Explanation>>>,
 }
 
 /// An analysis that does not fit the review.
@@ -118,6 +132,7 @@ impl Review {
         let answers = vec![None; positions_to_search(&game)];
         Review {
             book_plies: book_plies(&game),
+            explanations: vec![OnceLock::new(); game.ply() + 2],
             game,
             answers,
             terminal,
@@ -187,6 +202,11 @@ impl Review {
             return Ok(Vec::new());
         }
         self.answers[index] = Some(Answer { analysis, pass });
+        for p in [index, index + 1] {
+            if let Some(explanation) = self.explanations.get_mut(p) {
+                explanation.take();
+            }
+        }
         // Position `index` ends ply `index` and starts ply `index + 1` (which, after the last
         // searched position, ends in a final position that needs no search).
         Ok([index, index + 1]
@@ -262,6 +282,22 @@ impl Review {
                 .unwrap_or(0.0),
         });
         let searched_after = self.answers.get(p).and_then(Option::as_ref);
+        let provisional = before_answer.pass == Pass::Quick || after_provisional;
+        let explanation = if provisional || !EXPLAINED.contains(&class) {
+            None
+        } else {
+            self.explanations[p]
+                .get_or_init(|| {
+                    explain(&MoveFacts {
+                        ply: p,
+                        before,
+                        played: self.game.moves()[p - 1],
+                        best_line: &analysis.pv,
+                        reply_line: searched_after.map_or(&[], |a| a.analysis.pv.as_slice()),
+                    })
+                })
+                .clone()
+        };
         Some(AnalysedPly {
             ply: p,
             eval: after,
@@ -275,12 +311,13 @@ impl Review {
                 .iter()
                 .map(ToString::to_string)
                 .collect(),
-            provisional: before_answer.pass == Pass::Quick || after_provisional,
+            provisional,
             depth: searched_after.map(|a| a.analysis.depth),
             nodes: searched_after.map(|a| a.analysis.nodes),
             judgment,
             class: Some(class),
             points_lost: Some((points_lost * 1000.0).round() / 1000.0),
+            explanation,
         })
     }
 

@@ -664,3 +664,185 @@ async fn each_move_is_classed_by_expected_points_lost_and_the_key_moments_and_ph
     assert_eq!(phases["opening"], done["accuracy"]);
     assert_eq!(phases["endgame"], json!({"white": null, "black": null}));
 }
+
+/// The position after the first `ply` moves of `moves` (SAN), read by the rules crate.
+fn position_after(moves: &[&str], ply: usize) -> alphachess_engine::Position {
+    let text = moves[..ply].join(" ");
+    let game = pgn::read_game(&format!("{text} *")).expect("the fixture's moves are legal");
+    game.game.position().clone()
+}
+
+/// Plays SAN `line` from `position`; the positions along it.
+fn replay_san(
+    position: &alphachess_engine::Position,
+    line: &[Value],
+) -> Vec<alphachess_engine::Position> {
+    let mut at = position.clone();
+    let mut seen = vec![at.clone()];
+    for san in line {
+        let san = san.as_str().expect("SAN text");
+        let m = at
+            .legal_moves()
+            .into_iter()
+            .find(|&m| alphachess_engine::SanPlus::from_move(&at, m).to_string() == san)
+            .unwrap_or_else(|| panic!("{san} is legal where the line plays it"));
+        at.play(m).expect("legal");
+        seen.push(at.clone());
+    }
+    seen
+}
+
+/// A forced mate in at most `n` moves for the side to move, by brute force: written here apart
+/// from the server's own proof, to check it.
+fn forced_mate(position: &alphachess_engine::Position, n: u32) -> bool {
+    n > 0
+        && position.legal_moves().into_iter().any(|m| {
+            let mut after = position.clone();
+            after.play(m).expect("legal");
+            after.is_checkmate()
+                || (n > 1
+                    && !after.legal_moves().is_empty()
+                    && after.legal_moves().into_iter().all(|reply| {
+                        let mut next = after.clone();
+                        next.play(reply).expect("legal");
+                        forced_mate(&next, n - 1)
+                    }))
+        })
+}
+
+/// Material in points (1, 3, 3, 5, 9) of `color`, counted from the FEN's board field.
+fn points(position: &alphachess_engine::Position, white: bool) -> i32 {
+    let fen = position.to_fen();
+    let board = fen.split(' ').next().expect("a board");
+    board
+        .chars()
+        .filter(|c| c.is_ascii_alphabetic() && c.is_ascii_uppercase() == white)
+        .map(|c| match c.to_ascii_lowercase() {
+            'p' => 1,
+            'n' | 'b' => 3,
+            'r' => 5,
+            'q' => 9,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Checks one explanation's claim on its own line, independently of the server's rules.
+fn check_claim(moves: &[&str], explanation: &Value) {
+    let from = explanation["from_ply"].as_u64().expect("from_ply") as usize;
+    let start = position_after(moves, from);
+    let line = explanation["line"].as_array().expect("a line");
+    let along = replay_san(&start, line);
+    let sentence = explanation["sentence"].as_str().expect("a sentence");
+    let side_white = start.turn() == alphachess_engine::Color::White;
+    match explanation["kind"].as_str().expect("a kind") {
+        "allows_mate" | "misses_mate" => {
+            let n: u32 = sentence
+                .split("mate in ")
+                .nth(1)
+                .and_then(|rest| rest.split(':').next())
+                .and_then(|n| n.parse().ok())
+                .expect("the sentence names N");
+            assert_eq!(line.len(), 2 * n as usize - 1, "{explanation}");
+            assert!(
+                along.last().expect("an end").is_checkmate(),
+                "{explanation}"
+            );
+            assert!(
+                forced_mate(&start, n),
+                "mate in {n} is forced: {explanation}"
+            );
+            assert!(
+                n == 1 || !forced_mate(&start, n - 1),
+                "no shorter mate: {explanation}"
+            );
+        }
+        "hangs_piece" => {
+            // The line starts with the opponent's capture; the mover is the other side.
+            let mover_white = !side_white;
+            let lost = (points(&start, mover_white) - points(&start, !mover_white))
+                - (points(along.last().expect("an end"), mover_white)
+                    - points(along.last().expect("an end"), !mover_white));
+            assert!(lost >= 2, "the piece stays lost ({lost}): {explanation}");
+            let first = line[0].as_str().expect("SAN");
+            assert!(first.contains('x'), "the line takes it: {explanation}");
+        }
+        "misses_material" => {
+            let won: i32 = sentence
+                .split("wins ")
+                .nth(1)
+                .and_then(|rest| rest.split(' ').next())
+                .and_then(|n| n.parse().ok())
+                .expect("the sentence names the points");
+            let end = along.last().expect("an end");
+            let gained = (points(end, side_white) - points(end, !side_white))
+                - (points(&start, side_white) - points(&start, !side_white));
+            assert_eq!(gained, won, "{explanation}");
+            assert!(won >= 2, "{explanation}");
+        }
+        other => panic!("an unknown kind {other}: {explanation}"),
+    }
+}
+
+/// A game to analyse (PGN), its moves in SAN, and a sentence expected at a ply.
+type Fixture = (&'static str, &'static [&'static str], Option<(usize, &'static str)>);
+
+#[tokio::test]
+async fn every_explanation_s_claim_holds_on_its_own_line() {
+    let app = spawn_analysing().await;
+    let fixtures: [Fixture; 3] = [
+        (
+            SCHOLARS_MATE,
+            &["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"],
+            Some((6, "Allows mate in 1: Qxf7#.")),
+        ),
+        // 3. Qxe5+?? puts the queen where the knight takes it.
+        (
+            "1. e4 e5 2. Qh5 Nc6 3. Qxe5+ Nxe5 *",
+            &["e4", "e5", "Qh5", "Nc6", "Qxe5+", "Nxe5"],
+            Some((5, "Hangs the queen on e5: Nxe5 wins it.")),
+        ),
+        // Blackburne's shilling trap: 4... Qg5 5. Nxf7?? Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3#.
+        (
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1",
+            &[
+                "e4", "e5", "Nf3", "Nc6", "Bc4", "Nd4", "Nxe5", "Qg5", "Nxf7", "Qxg2", "Rf1",
+                "Qxe4+", "Be2", "Nf3#",
+            ],
+            None,
+        ),
+    ];
+    let mut claims = 0;
+    for (pgn, moves, expected) in fixtures {
+        let game = imported(&app, pgn).await;
+        if game.view["status"] != "finished" {
+            let resigned = app.action(&game, "resign").await;
+            assert!(resigned.status().is_success());
+        }
+        request_analysis(&app, &game).await;
+        let done = until_done(&app, &game.id).await;
+        let plies = done["plies"].as_array().expect("plies");
+        for ply in plies {
+            let explanation = &ply["explanation"];
+            if explanation.is_null() {
+                continue;
+            }
+            assert!(
+                ["inaccuracy", "mistake", "blunder", "miss"]
+                    .contains(&ply["class"].as_str().unwrap_or("")),
+                "only bad moves are explained: {ply}"
+            );
+            check_claim(moves, explanation);
+            claims += 1;
+        }
+        if let Some((ply, sentence)) = expected {
+            assert_eq!(
+                plies[ply - 1]["explanation"]["sentence"],
+                sentence,
+                "{}",
+                plies[ply - 1]
+            );
+        }
+    }
+    assert!(claims >= 2, "the fixtures produce sentences to check");
+}

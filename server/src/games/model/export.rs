@@ -200,6 +200,7 @@ mod tests {
             judgment,
             class: None,
             points_lost: None,
+            explanation: None,
         }
     }
 

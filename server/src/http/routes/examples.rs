@@ -253,6 +253,7 @@ fn analysed_plies() -> Vec<AnalysedPly> {
             judgment: None,
             class: Some(MoveClass::Book),
             points_lost: Some(0.0),
+            explanation: None,
         },
         AnalysedPly {
             ply: 2,
@@ -265,6 +266,7 @@ fn analysed_plies() -> Vec<AnalysedPly> {
             judgment: None,
             class: Some(MoveClass::Book),
             points_lost: Some(0.012),
+            explanation: None,
         },
     ]
 }
