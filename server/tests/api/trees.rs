@@ -404,3 +404,41 @@ async fn only_a_finished_game_keeps_a_tree_and_a_game_dropped_from_memory_keeps_
     let unknown = app.get("/api/games/abcdefghijkl/tree").await;
     expect_error(unknown, StatusCode::NOT_FOUND, "game_not_found").await;
 }
+
+#[tokio::test]
+async fn a_tree_the_disk_refused_is_not_kept_in_memory_either() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let config = test_config_on_disk(&dir);
+    let db = dir.path().join("games.db");
+    let app = spawn_with(config).await;
+    let game = app
+        .create(json!({ "color": "white", "pgn": FOOLS_MATE }))
+        .await;
+    let own = app.tree(&game).await;
+
+    // Another connection holds the write lock past the writer's 5 s busy timeout.
+    let conn = rusqlite::Connection::open(&db).expect("a second connection");
+    conn.execute_batch("BEGIN IMMEDIATE")
+        .expect("takes the write lock");
+    let holder = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_secs(7));
+        conn.execute_batch("ROLLBACK").expect("lets go");
+    });
+    let response = app.put_tree(&game, &board_tree()).await;
+    assert!(response.status().is_server_error(), "{}", response.status());
+    holder.join().expect("the lock holder ends");
+    assert_eq!(app.tree(&game).await, own, "memory agrees with the disk");
+    let conn = rusqlite::Connection::open(&db).expect("a second connection");
+    let stored: Option<String> = conn
+        .query_row("SELECT tree FROM games WHERE id = ?1", [&game.id], |row| {
+            row.get(0)
+        })
+        .expect("the game is stored");
+    assert_eq!(stored, None);
+    let response = app.put_tree(&game, &board_tree()).await;
+    assert_eq!(
+        response.status(),
+        StatusCode::OK,
+        "kept once the disk takes it"
+    );
+}
