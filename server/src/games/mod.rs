@@ -34,7 +34,7 @@ pub use model::setup::{
     NewGame, SetupError,
 };
 pub use model::state::{EngineTurn, GameState};
-pub use model::stored_tree::KeepTreeError;
+pub use model::stored_tree::{KeepTreeError, StoredTree};
 pub use model::tree_input::{
     parse_pgn_tree, tree_of_entries, InvalidTree, TreeEntry, MAX_TREE_COMMENT_CHARS,
 };
