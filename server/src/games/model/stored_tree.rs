@@ -79,13 +79,16 @@ impl StoredTree {
     }
 
     /// The game's line as the main line, with `annotations` on its moves (the review's), and
-    /// every other line of this tree around it with its comments: what the export writes.
+    /// every other line of this tree around it with its comments: what the export writes. The
+    /// fit was checked when the tree was kept, and a finished game's moves do not change; were
+    /// `game` another, the export would still be its moves alone rather than fail.
     pub fn around(&self, game: &Game, annotations: &Annotations) -> GameTree {
-        let mut merged = GameTree::from_game(game, annotations).expect("a game fits a tree");
-        merged
-            .graft(&self.tree())
-            .expect("checked to fit when made");
-        merged
+        let main = GameTree::from_game(game, annotations).expect("a game fits a tree");
+        let mut merged = main.clone();
+        match merged.graft(&self.tree()) {
+            Ok(()) => merged,
+            Err(_) => main,
+        }
     }
 }
 
@@ -145,6 +148,20 @@ mod tests {
             movetext.join(" "),
             "1. f3 (1. e4 { better }) 1... e5 2. g4 (2. e4) 2... Qh4# 0-1"
         );
+    }
+
+    #[test]
+    fn a_chess960_games_start_sent_back_in_either_notation_is_its_start() {
+        use crate::games::model::setup::parse_fen;
+        let start = Position::chess960(0).expect("setup 0");
+        let game = Game::new(start.clone());
+        for fen in [start.to_fen(), start.to_shredder_fen()] {
+            let sent = parse_fen(&fen).expect("a FEN");
+            assert_eq!(start_for(&game, Some(sent)), Ok(start.clone()), "{fen}");
+        }
+        assert_eq!(start_for(&game, None), Ok(start));
+        let other = parse_fen(alphachess_engine::STARTPOS_FEN).expect("a FEN");
+        assert_eq!(start_for(&game, Some(other)), Err(InvalidTree::OtherStart));
     }
 
     #[test]

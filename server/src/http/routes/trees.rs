@@ -13,9 +13,9 @@ use crate::games::{parse_fen, parse_pgn_tree, tree_of_entries, GameService, Tree
 use crate::http::auth::BearerToken;
 use crate::http::error::{ApiError, ErrorBody};
 
-/// One move of a [`TreeBody`].
+/// One move of a [`TreeBody`]. Other fields are ignored, so a `TreeView`'s nodes may be sent
+/// back as they came.
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct TreeNodeBody {
     /// The index of an EARLIER entry whose position the move is played in; null (or absent)
     /// for a move from the start. Siblings keep the order they appear in: a node's first child
@@ -32,9 +32,9 @@ pub struct TreeNodeBody {
     pub comment: Option<String>,
 }
 
-/// A move tree as a client sends it: flat, each move naming its parent by index.
+/// A move tree as a client sends it: flat, each move naming its parent by index (a `TreeView`
+/// is one).
 #[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
 pub struct TreeBody {
     /// The start position; the standard start if absent (for a game's tree: the game's start).
     #[schema(example = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")]
