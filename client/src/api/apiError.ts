@@ -40,6 +40,7 @@ const SERVER_CODES: Record<ServerErrorCode, true> = {
   abort_too_late: true,
   loading: true,
   invalid_tree: true,
+  analysis_not_done: true,
 };
 
 /** Whether an error body's `error` field is one of the server's codes. */
@@ -115,6 +116,7 @@ const SENTENCES: Record<ApiErrorCode, (context: ErrorContext) => string> = {
   abort_too_late: () => `The game can only be aborted before your first move; ${REFRESHED}`,
   loading: () => 'The server is starting up. Wait a moment and try again.',
   invalid_tree: () => 'These analysis lines could not be saved: the server found a move or a comment it cannot keep.',
+  analysis_not_done: () => 'The review is still running; your mistakes to retry are ready when it is done.',
 };
 
 /**

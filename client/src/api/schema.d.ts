@@ -287,6 +287,67 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The player's own mistakes once the game's analysis is done: each position to play again,
+         *     the move that was played and what it lost, and nothing of the answer. A mistake is a move of
+         *     the player's after the book that dropped its winning chances (−1..+1) by more than 0.075
+         *     (lichess's rule); keeping a won mate, however slowly, is never one.
+         */
+        get: operations["retry_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{id}/retry/{ply}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Judges a try at the mistake of ply `{ply}`: the engine searches the position after it at the
+         *     review's budget. `solved` when it loses at most 0.02 expected points against the best move
+         *     (or, where the player had a forced mate, still mates), `not_quite` up to 0.10, else `wrong`;
+         *     the solution comes only with `solved`.
+         */
+        post: operations["retry_try"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/games/{id}/retry/{ply}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The engine's answer to the mistake of ply `{ply}`: its best move, line and evaluation. */
+        post: operations["retry_reveal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games/{id}/takeback": {
         parameters: {
             query?: never;
@@ -726,7 +787,7 @@ export interface components {
          * @description Every stable error code a client can branch on: the `error` field of an [`ErrorBody`].
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found" | "storage_busy" | "search_in_progress" | "game_quarantined" | "draw_declined" | "no_draw_to_claim" | "abort_too_late" | "loading" | "invalid_tree";
+        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found" | "storage_busy" | "search_in_progress" | "game_quarantined" | "draw_declined" | "no_draw_to_claim" | "abort_too_late" | "loading" | "invalid_tree" | "analysis_not_done";
         /**
          * @description An evaluation from WHITE's point of view: `{"cp": 34}`, or `{"mate": -3}` (black mates in 3).
          *     `{"mate": 0}` is a checkmate on the board: the side to move is mated.
@@ -1172,6 +1233,53 @@ export interface components {
          * @enum {string}
          */
         Reason: "checkmate" | "stalemate" | "threefold_repetition" | "fifty_move_rule" | "fivefold_repetition" | "seventy_five_move_rule" | "insufficient_material" | "resignation" | "timeout" | "agreement" | "timeout_vs_insufficient_material";
+        /** @description The answer to a try. */
+        RetryAnswer: {
+            /** @description The position after the try, from white's side, at the review's budget. */
+            eval: components["schemas"]["Eval"];
+            /**
+             * Format: double
+             * @description Expected points the try lost against the best move (0 when solved by a mate kept).
+             */
+            points_lost: number;
+            solution?: null | components["schemas"]["Solution"];
+            tried: components["schemas"]["BestMove"];
+            verdict: components["schemas"]["Verdict"];
+        };
+        /**
+         * @description `GET /api/games/{id}/retry`: the player's own mistakes, in game order. No best move, no line,
+         *     no evaluation of the best move: nothing that gives the answer away.
+         */
+        RetryList: {
+            puzzles: components["schemas"]["RetryPuzzle"][];
+        };
+        /** @description One mistake to try again. */
+        RetryPuzzle: {
+            /**
+             * @description The position to play from.
+             * @example r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3
+             */
+            fen: string;
+            /** @description The move that was played. */
+            played: components["schemas"]["BestMove"];
+            /** @description The ply of the move to find again: the position is the one before it. */
+            ply: number;
+            /**
+             * Format: double
+             * @description Expected points that move lost (0 to 1).
+             */
+            points_lost: number;
+            /** @description The side to move there: the player. */
+            turn: components["schemas"]["ColorName"];
+        };
+        /** @description Body of a try. */
+        RetryRequest: {
+            /**
+             * @description The move tried, in UCI (`g7g6`) or SAN (`g6`).
+             * @example g6
+             */
+            move: string;
+        };
         /** @description An evaluation from WHITE's point of view: `{"cp": 34}` or `{"mate": -3}` (black mates in 3). */
         ScoreView: {
             /** Format: int32 */
@@ -1193,6 +1301,21 @@ export interface components {
             inaccuracies: number;
             /** Format: int32 */
             mistakes: number;
+        };
+        /** @description The engine's answer to a mistake: given once solved or revealed. */
+        Solution: {
+            best: components["schemas"]["BestMove"];
+            /** @description The position's value with the best move, from white's side. */
+            eval: components["schemas"]["Eval"];
+            /**
+             * @description The engine's line from the position, in SAN, starting with `best`.
+             * @example [
+             *       "g6",
+             *       "Qf3",
+             *       "Nf6"
+             *     ]
+             */
+            line: string[];
         };
         /**
          * @description Whether the game goes on.
@@ -1384,6 +1507,11 @@ export interface components {
          * @enum {string}
          */
         Variant: "standard" | "chess960";
+        /**
+         * @description How a try went.
+         * @enum {string}
+         */
+        Verdict: "solved" | "not_quite" | "wrong";
     };
     responses: {
         /** @description internal_error: an unexpected failure (logged with its cause, never shown) */
@@ -2458,6 +2586,218 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+        };
+    };
+    retry_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryList"];
+                };
+            };
+            /** @description game_not_found, or analysis_not_found when nobody asked for an analysis */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description analysis_not_done: the analysis is still running */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    retry_try: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description game id */
+                id: string;
+                /** @description the mistake's ply */
+                ply: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RetryRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RetryAnswer"];
+                };
+            };
+            /** @description malformed_json or invalid_move_notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description game_not_found (also for a wrong token), analysis_not_found, or not_found: the ply is not one of the mistakes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description analysis_not_done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
+            /** @description illegal_move */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: this client's engine requests in progress, with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            /** @description engine_failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description engine_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description engine_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    retry_reveal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description game id */
+                id: string;
+                /** @description the mistake's ply */
+                ply: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Solution"];
+                };
+            };
+            /** @description missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description game_not_found (also for a wrong token), analysis_not_found, or not_found: the ply is not one of the mistakes */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description analysis_not_done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
         };
     };
     take_back: {

@@ -16,6 +16,7 @@ pub mod judgment;
 pub mod moments;
 pub mod phases;
 pub mod report;
+pub mod retry;
 pub mod review;
 pub mod runner;
 

@@ -173,6 +173,19 @@ impl Review {
         self.answers.get(index)?.as_ref().map(|a| a.pass)
     }
 
+    /// How many of the game's first moves are book moves.
+    pub fn book_plies(&self) -> usize {
+        self.book_plies
+    }
+
+    /// The final evaluation of position `index` (from white's side), searched or by rule.
+    pub fn eval_of(&self, index: usize) -> Option<Eval> {
+        match self.eval(index)? {
+            (eval, false) => Some(eval),
+            (_, true) => None,
+        }
+    }
+
     /// The final answer for position `index`, if there is one.
     pub fn final_answer(&self, index: usize) -> Option<&PositionAnalysis> {
         self.answers

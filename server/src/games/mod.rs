@@ -39,7 +39,7 @@ pub use model::tree_input::{
     parse_pgn_tree, tree_of_entries, InvalidTree, TreeEntry, MAX_TREE_COMMENT_CHARS,
 };
 pub use model::variant::{stored_fen, Variant};
-pub use service::{Created, GameService, Loaded, Played};
+pub use service::{Created, GameService, Loaded, Played, RetryError};
 pub use store::analysis_record::{AnalysisRecord, InvalidAnalysis, PositionRecord, StoredAnalysis};
 pub use store::migrations::{SCHEMA_V1, SCHEMA_VERSION};
 pub use store::position_cache::{CacheKey, CachedAnswer, SearchIdentity, DEFAULT_CACHE_POSITIONS};
@@ -56,6 +56,7 @@ pub use view::color_name::ColorName;
 pub use view::game_view::{Clock, EndReason, GameView, LegalMoveView, MoveView, Reason, Status};
 pub use view::hint::Hint;
 pub use view::preview::PositionPreview;
+pub use view::retry::{RetryAnswer, RetryList, RetryPuzzle, Solution};
 pub use view::schemas::{Glicko2Schema, SuggestionSchema};
 pub use view::step_view::StepView;
 pub use view::summary::{GameSummaries, GameSummary, MAX_SUMMARIES};

@@ -20,8 +20,8 @@ use utoipa::ToSchema;
 use crate::explore::ExploreError;
 use crate::games::{
     parse_fen, parse_pgn, tree_of_entries, AnalysisError, Decline, DrawError, GameError,
-    InvalidTree, KeepTreeError, ParsePlayerMoveError, PlayerMove, SetupError, StoreError,
-    TreeEntry, MAX_PLIES,
+    InvalidTree, KeepTreeError, ParsePlayerMoveError, PlayerMove, RetryError, SetupError,
+    StoreError, TreeEntry, MAX_PLIES,
 };
 use crate::http::body_limit::MAX_BODY_BYTES;
 use crate::sentence::sentence;
@@ -44,6 +44,8 @@ pub enum ApiError {
     Engine(#[from] EngineError),
     #[error(transparent)]
     Explore(#[from] ExploreError),
+    #[error(transparent)]
+    Retry(#[from] RetryError),
     #[error(transparent)]
     Tree(#[from] InvalidTree),
     #[error(transparent)]
@@ -119,6 +121,7 @@ pub enum ErrorCode {
     AbortTooLate,
     Loading,
     InvalidTree,
+    AnalysisNotDone,
 }
 
 /// When a refused client may try again.
@@ -473,6 +476,14 @@ pub const CODES: &[CodeInfo] = &[
             .into()
         },
     ),
+    row(
+        ErrorCode::AnalysisNotDone,
+        "analysis_not_done",
+        StatusCode::CONFLICT,
+        Retry::Shortly,
+        None,
+        || RetryError::NotDone.into(),
+    ),
 ];
 
 /// One row of [`CODES`] (a `const fn`, so the table stays a constant).
@@ -560,12 +571,13 @@ impl ApiError {
     pub fn code(&self) -> ErrorCode {
         match self {
             ApiError::Game(error) => game_code(error),
-            ApiError::Analysis(error) => match error {
-                AnalysisError::Game(error) => game_code(error),
-                AnalysisError::GameNotFinished => ErrorCode::GameNotFinished,
-                AnalysisError::NotRequested => ErrorCode::AnalysisNotFound,
-                AnalysisError::QueueFull { .. } => ErrorCode::EngineBusy,
-                AnalysisError::OverShare { .. } => ErrorCode::TooManyRequests,
+            ApiError::Analysis(error) => analysis_code(error),
+            ApiError::Retry(error) => match error {
+                RetryError::Analysis(error) => analysis_code(error),
+                RetryError::Game(error) => game_code(error),
+                RetryError::Notation(_) => ErrorCode::InvalidMoveNotation,
+                RetryError::NotDone => ErrorCode::AnalysisNotDone,
+                RetryError::NoSuchPuzzle(_) => ErrorCode::NotFound,
             },
             ApiError::Draw(error) => match error {
                 DrawError::Game(error) => game_code(error),
@@ -635,6 +647,17 @@ impl ApiError {
                 _ => Some(u64::from(RETRY_AFTER_SECS)),
             },
         }
+    }
+}
+
+/// The code of an analysis's refusal.
+fn analysis_code(error: &AnalysisError) -> ErrorCode {
+    match error {
+        AnalysisError::Game(error) => game_code(error),
+        AnalysisError::GameNotFinished => ErrorCode::GameNotFinished,
+        AnalysisError::NotRequested => ErrorCode::AnalysisNotFound,
+        AnalysisError::QueueFull { .. } => ErrorCode::EngineBusy,
+        AnalysisError::OverShare { .. } => ErrorCode::TooManyRequests,
     }
 }
 

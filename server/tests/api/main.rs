@@ -36,6 +36,7 @@ mod play;
 mod quarantine;
 mod remote;
 mod respond_async;
+mod retry;
 mod routes;
 mod slow_clients;
 mod sse;

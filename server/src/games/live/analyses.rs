@@ -332,6 +332,17 @@ impl Analyses {
         Ok(analysis)
     }
 
+    /// The review of `slot`'s game as it stands, its status, and the node budget it searches at
+    /// (the retry flow judges tries at the same budget).
+    pub fn review_of(
+        &self,
+        slot: &Arc<GameSlot>,
+    ) -> Result<(AnalysisStatus, Review, u64), AnalysisError> {
+        let tracked = self.tracked(slot).ok_or(AnalysisError::NotRequested)?;
+        let progress = tracked.lock();
+        Ok((progress.status, progress.review.clone(), tracked.nodes))
+    }
+
     /// An analysis another server ran, as it was stored, shown as it stands there.
     pub fn shown(stored: StoredAnalysis) -> Analysis {
         Progress {

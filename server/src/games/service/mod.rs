@@ -56,7 +56,10 @@ mod change;
 mod clock_watch;
 mod engine_turn;
 mod maintenance;
+mod retry;
 mod trees;
+
+pub use retry::RetryError;
 
 use engine_turn::{settle_reply, EngineTurnStarted};
 

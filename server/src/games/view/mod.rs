@@ -7,6 +7,7 @@ pub mod color_name;
 pub mod game_view;
 pub mod hint;
 pub mod preview;
+pub mod retry;
 pub mod schemas;
 pub mod step_view;
 pub mod summary;

@@ -447,6 +447,7 @@ pub fn requests(id: &str) -> Vec<(&'static str, Value)> {
         // Issue #26: positions' moves and move trees.
         "position_moves" => vec![("promotion", super::positions::moves_examples().0)],
         "read_tree" | "tree_pgn" | "keep_tree" => super::trees::tree_requests(id),
+        "retry_try" => super::retry::request_examples(),
         _ => Vec::new(),
     }
 }
@@ -497,6 +498,7 @@ pub fn success(
             explore_lines(Encoding::Ndjson)
         }
         ("explore", "200") => explore_lines(Encoding::Sse),
+        ("retry_list" | "retry_try" | "retry_reveal", "200") => super::retry::examples(id),
         // Issue #26: positions' moves and move trees.
         ("position_moves", "200") => one("promotion", super::positions::moves_examples().1),
         ("read_tree" | "tree_pgn" | "show_tree" | "keep_tree", "200") => {

@@ -25,6 +25,7 @@ pub mod levels;
 pub mod moves;
 pub mod positions;
 pub mod reply_mode;
+pub mod retry;
 pub mod summaries;
 pub mod trees;
 
@@ -51,6 +52,10 @@ pub fn api_routes(cfg: &mut ServiceConfig<'_>) {
         .service(analysis::show_analysis)
         .service(crate::http::lichess::account::games)
         .service(explore::explore)
+        // Issue #25: retry your own mistakes.
+        .service(retry::retry_list)
+        .service(retry::retry_try)
+        .service(retry::retry_reveal)
         // Issue #26: positions' moves and move trees.
         .service(positions::position_moves)
         .service(trees::read_tree)

@@ -1,0 +1,148 @@
+//! Retry your own mistakes (issue #25): the list, a try judged by the engine at the review's
+//! budget, and the answer given when asked. The rules are `analysis::retry`'s; this is the use
+//! case: whose game, which review, and the engine search for each try.
+
+use std::str::FromStr;
+
+use alphachess_engine::Game;
+
+use super::GameService;
+use crate::analysis::retry::{judge, puzzles, Puzzle, Verdict};
+use crate::analysis::{final_eval, AnalysisStatus, Eval};
+use crate::games::live::analyses::AnalysisError;
+use crate::games::model::error::GameError;
+use crate::games::model::id::GameId;
+use crate::games::model::notation::{ParsePlayerMoveError, PlayerMove};
+use crate::games::view::retry::{both, RetryAnswer, RetryList, RetryPuzzle, Solution};
+use crate::uci::AnalysisRequest;
+
+/// Why a retry request was refused.
+#[derive(Debug, thiserror::Error)]
+pub enum RetryError {
+    #[error(transparent)]
+    Analysis(#[from] AnalysisError),
+    #[error(transparent)]
+    Game(#[from] GameError),
+    #[error(transparent)]
+    Notation(#[from] ParsePlayerMoveError),
+    #[error("the analysis is not done yet: the mistakes to retry are known once it is")]
+    NotDone,
+    #[error("ply {0} is not one of the player's mistakes to retry")]
+    NoSuchPuzzle(usize),
+}
+
+impl GameService {
+    /// The player's mistakes in a game whose analysis is done (no token needed, like the
+    /// analysis; nothing in it gives an answer away).
+    pub async fn retry_list(&self, id: &GameId) -> Result<RetryList, RetryError> {
+        let puzzles = self.puzzles(id, None).await?;
+        Ok(RetryList {
+            puzzles: puzzles.iter().map(RetryPuzzle::of).collect(),
+        })
+    }
+
+    /// Judges the player's try `text` (SAN or UCI) at the mistake of ply `ply`: the engine
+    /// searches the position after it at the review's budget (unless it is the best move, or
+    /// ends the game). The answer holds the solution only once solved.
+    pub async fn retry_try(
+        &self,
+        id: &GameId,
+        token: &str,
+        ply: usize,
+        text: &str,
+    ) -> Result<RetryAnswer, RetryError> {
+        let (game, nodes) = self.reviewed_game(id, Some(token)).await?;
+        let puzzle = self.puzzle(id, Some(token), ply).await?;
+        let tried = PlayerMove::from_str(text)?.to_move(&puzzle.before)?;
+        // The game up to the mistake, then the try: the engine hears the moves, repetitions
+        // included, as the review's search did.
+        let mut after = game;
+        while after.ply() >= ply {
+            after.undo();
+        }
+        after.play(tried).map_err(|error| GameError::IllegalMove {
+            message: error.to_string(),
+            legal_moves: puzzle.before.count_legal_moves(),
+        })?;
+        let after_eval = match (tried == puzzle.best, final_eval(&after)) {
+            (true, _) => puzzle.best_eval,
+            (false, Some(eval)) => eval,
+            (false, None) => {
+                let key = format!("retry {id}").into();
+                match AnalysisRequest::new(key, &after, nodes) {
+                    Ok(request) => {
+                        let analysis = self
+                            .engines
+                            .analyse(request)
+                            .await
+                            .map_err(GameError::from)?;
+                        Eval::from_white_score(analysis.score)
+                    }
+                    // No legal move and no rule's result: cannot happen; count it a draw.
+                    Err(_) => Eval::DRAW,
+                }
+            }
+        };
+        let (verdict, loss) = judge(&puzzle, tried, after.position(), after_eval);
+        Ok(RetryAnswer {
+            verdict,
+            tried: both(&puzzle.before, tried),
+            eval: after_eval,
+            points_lost: (loss * 1000.0).round() / 1000.0,
+            solution: (verdict == Verdict::Solved).then(|| Solution::of(&puzzle)),
+        })
+    }
+
+    /// The engine's answer to the mistake of ply `ply`, when the player gives up.
+    pub async fn retry_reveal(
+        &self,
+        id: &GameId,
+        token: &str,
+        ply: usize,
+    ) -> Result<Solution, RetryError> {
+        Ok(Solution::of(&self.puzzle(id, Some(token), ply).await?))
+    }
+
+    async fn puzzle(
+        &self,
+        id: &GameId,
+        token: Option<&str>,
+        ply: usize,
+    ) -> Result<Puzzle, RetryError> {
+        self.puzzles(id, token)
+            .await?
+            .into_iter()
+            .find(|puzzle| puzzle.ply == ply)
+            .ok_or(RetryError::NoSuchPuzzle(ply))
+    }
+
+    /// The player's mistakes of game `id`, whose analysis must be done (`token`: the game's, when
+    /// the request is the player's).
+    async fn puzzles(&self, id: &GameId, token: Option<&str>) -> Result<Vec<Puzzle>, RetryError> {
+        self.games.wait_loaded().await;
+        let slot = match token {
+            Some(token) => self.games.find_authorized(id, token).await?,
+            None => self.games.find(id).await?,
+        };
+        let (status, review, _) = self.analyses.review_of(&slot)?;
+        if status != AnalysisStatus::Done {
+            return Err(RetryError::NotDone);
+        }
+        let player = slot.read(|state| state.player());
+        Ok(puzzles(&review, player))
+    }
+
+    /// The reviewed game and the review's node budget.
+    async fn reviewed_game(
+        &self,
+        id: &GameId,
+        token: Option<&str>,
+    ) -> Result<(Game, u64), RetryError> {
+        let slot = match token {
+            Some(token) => self.games.find_authorized(id, token).await?,
+            None => self.games.find(id).await?,
+        };
+        let (_, review, nodes) = self.analyses.review_of(&slot)?;
+        Ok((review.game().clone(), nodes))
+    }
+}
