@@ -324,6 +324,44 @@ impl Api {
         check(response)
     }
 
+    /// `GET /api/v1/games/{id}/analysis`.
+    pub fn analysis<T: serde::de::DeserializeOwned>(&self, id: &str) -> Result<T, ClientError> {
+        self.json(self.http.get(self.game_url(id, "/analysis")))
+    }
+
+    /// `POST /api/v1/games/{id}/analysis`: asks for the analysis of a finished game.
+    pub fn request_analysis<T: serde::de::DeserializeOwned>(
+        &self,
+        game: &GameAccess,
+    ) -> Result<T, ClientError> {
+        self.json(self.write(game, "analysis"))
+    }
+
+    /// `GET /api/v1/games/{id}/retry`: the player's mistakes, without their answers.
+    pub fn retry_list<T: serde::de::DeserializeOwned>(&self, id: &str) -> Result<T, ClientError> {
+        self.json(self.http.get(self.game_url(id, "/retry")))
+    }
+
+    /// `POST /api/v1/games/{id}/retry/{ply}`: a try, judged by the server's engine.
+    pub fn retry_try<T: serde::de::DeserializeOwned>(
+        &self,
+        game: &GameAccess,
+        ply: usize,
+        text: &str,
+    ) -> Result<T, ClientError> {
+        let body = serde_json::json!({ "move": text });
+        self.json(self.write(game, &format!("retry/{ply}")).json(&body))
+    }
+
+    /// `POST /api/v1/games/{id}/retry/{ply}/reveal`: the answer.
+    pub fn retry_reveal<T: serde::de::DeserializeOwned>(
+        &self,
+        game: &GameAccess,
+        ply: usize,
+    ) -> Result<T, ClientError> {
+        self.json(self.write(game, &format!("retry/{ply}/reveal")))
+    }
+
     /// `GET /api/v1/explore`: the analysis board's engine on `fen` then `moves`, `lines` lines,
     /// as an open Server-Sent Events stream (it ends at the search's bound).
     pub fn explore(&self, fen: &str, moves: &[String], lines: u8) -> Result<Response, ClientError> {

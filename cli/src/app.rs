@@ -68,6 +68,8 @@ pub enum AppError {
     Session(#[from] SessionError),
     #[error(transparent)]
     Analyse(#[from] AnalyseError),
+    #[error(transparent)]
+    Review(#[from] crate::review::ReviewError),
     #[error("cannot read {}", .path.display())]
     ReadPgn {
         path: PathBuf,
@@ -154,6 +156,39 @@ fn start(api: Api, access: GameAccess, game: GameView, looks: Looks) -> Result<(
     let stdin = io::stdin().lock();
     let stdout = io::stdout().lock();
     session::run(api, access, game, looks, stdin, stdout)?;
+    Ok(())
+}
+
+/// `alphachess review [ID]`: a saved game's review, then the retry loop at the prompt.
+pub fn review(id: Option<&str>, server: Option<ServerUrl>, looks: Looks) -> Result<(), AppError> {
+    let store = Store::from_env()?;
+    let saved = match id {
+        Some(id) => store.find(id)?,
+        None => store
+            .latest()?
+            .ok_or_else(|| StoreError::UnknownGame("(the latest)".into()))?,
+    };
+    let api = Api::new(server.unwrap_or_else(|| saved.server.clone()));
+    let game = api.game(&saved.access.id)?;
+    println!(
+        "Review of game {} {}.",
+        saved.access.id,
+        game.players_line()
+    );
+    if !game.is_finished() {
+        println!("The game is not over: the review starts when it is (`alphachess resume`).");
+        return Ok(());
+    }
+    let stdin = io::stdin().lock();
+    let mut stdout = io::stdout().lock();
+    crate::review::run(
+        &api,
+        &saved.access,
+        game.player_color,
+        looks,
+        stdin,
+        &mut stdout,
+    )?;
     Ok(())
 }
 

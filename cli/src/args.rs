@@ -59,6 +59,11 @@ pub enum CliCommand {
     List,
     /// Show the ladder's steps with their measured ratings, your rating and the step to play next
     Levels,
+    /// Review a finished game: accuracy, the evaluation, key moments, then retry your mistakes
+    Review {
+        /// The game's id, or the start of it [default: the latest saved game]
+        id: Option<String>,
+    },
     /// Show Stockfish's best lines for a position or a game's, as its search deepens
     #[command(visible_alias = "analyze")]
     Analyse {

@@ -4,7 +4,7 @@
 //! `[N]` on the squares of the last move, `!K!` on a king in check. With colours the marks are
 //! backgrounds instead (ANSI 256-colour escapes, which every current terminal understands).
 
-use alphachess_engine::{Color, FenError, File, Piece, Rank, Role, Square};
+use alphachess_engine::{Color, FenError, File, Piece, Position, Rank, Role, Square};
 
 use crate::view::GameView;
 
@@ -50,6 +50,17 @@ pub fn render(view: &GameView, style: Style) -> Result<Vec<String>, FenError> {
     let position = view.position()?;
     let check = view.check.then(|| position.king_of(position.turn()));
     let last = view.last_move.as_ref().map(|m| [m.from, m.to]);
+    Ok(render_position(&position, check, last, style))
+}
+
+/// The board of `position` as lines, the king on `check` and the squares of `last` marked (the
+/// review's retry shows positions that are not a game's current one).
+pub fn render_position(
+    position: &Position,
+    check: Option<Square>,
+    last: Option<[Square; 2]>,
+    style: Style,
+) -> Vec<String> {
     let mark = |square: Square| {
         if check == Some(square) {
             Mark::Check
@@ -75,7 +86,7 @@ pub fn render(view: &GameView, style: Style) -> Result<Vec<String>, FenError> {
         lines.push(format!("{r} {cells}{reset} {r}", r = rank.char()));
     }
     lines.push(header);
-    Ok(lines)
+    lines
 }
 
 fn files_from_left(bottom: Color) -> Vec<File> {

@@ -11,6 +11,7 @@ mod commands;
 mod movelist;
 mod rating;
 mod report;
+mod review;
 mod session;
 mod store;
 mod stream;
@@ -30,6 +31,7 @@ fn main() -> ExitCode {
         CliCommand::Resume { id } => app::resume(id.as_deref(), server.typed().cloned(), looks),
         CliCommand::List => app::list(),
         CliCommand::Levels => app::levels(server.url().clone()),
+        CliCommand::Review { id } => app::review(id.as_deref(), server.typed().cloned(), looks),
         CliCommand::Analyse { target, ply, lines } => analyse::run(
             analyse::AnalyseArgs { target, ply, lines },
             server.typed().cloned(),

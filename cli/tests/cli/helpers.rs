@@ -36,6 +36,8 @@ pub fn spawn_server_at_depth(depth: u32) -> TestServer {
     config.db = ":memory:".into();
     // A board search to depth 10 ends in well under a second.
     config.explore_depth = 10;
+    // A review of a short game in about a second.
+    config.analysis_nodes = 20_000;
     let app = runtime
         .block_on(Application::build(&config))
         .expect("the server starts");

@@ -5,5 +5,6 @@ mod analyse;
 mod errors;
 mod helpers;
 mod play;
+mod review;
 mod saved;
 mod terminal;
