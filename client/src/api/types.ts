@@ -67,3 +67,79 @@ export type PositionRequest = { fen: string } | { pgn: string };
 
 /** A code in the server's error body `{"error": code, "message": ...}`. */
 export type ServerErrorCode = Schemas['ErrorCode'];
+
+/*
+ * The analysis board's wire types (issue #26). Written from the contract (`spec-26.md`) while the
+ * server's endpoints are being built; each becomes an alias of its generated schema once
+ * `npm run api:generate` knows them.
+ */
+
+/** One legal move of a position as `POST /api/positions/moves` lists it: the position after it included. */
+export interface PositionMove {
+  uci: string;
+  san: string;
+  fen: string;
+}
+
+/** How a position stands: play on, or the game would be over there. */
+export type PositionStatus = 'playing' | 'checkmate' | 'stalemate' | 'insufficient_material' | 'fifty_moves';
+
+/** What `POST /api/positions/moves` says of a FEN: its normalised form, who moves, and every legal move. */
+export interface BoardPosition {
+  fen: string;
+  turn: Color;
+  status: PositionStatus;
+  check: boolean;
+  legal_moves: PositionMove[];
+}
+
+/** One move of a tree as the client sends it: `parent` is the index of an earlier entry, null for a move from the start. */
+export interface TreeNodeBody {
+  parent: number | null;
+  uci: string;
+  comment?: string | null;
+}
+
+/** A move tree as the client sends it, flat: parents before children, the first child of a node its main continuation. */
+export interface TreeBody {
+  fen?: string | null;
+  nodes: TreeNodeBody[];
+}
+
+/** One move of a tree as the server sends it, with what the client would otherwise need the rules for. */
+export interface TreeNodeView {
+  parent: number | null;
+  uci: string;
+  san: string;
+  fen: string;
+  ply: number;
+  comment?: string | null;
+}
+
+/** A move tree as the server sends it (same order as `TreeBody`). */
+export interface TreeView {
+  fen: string;
+  nodes: TreeNodeView[];
+}
+
+/** The body of `POST /api/trees`: a PGN with its variations, or an empty tree at a FEN. */
+export type TreeRequest = { pgn: string } | { fen: string };
+
+/** One line of the live engine (`GET /api/explore`), best first; `eval` is from white's point of view. */
+export interface ExploreLine {
+  rank: number;
+  eval: Score;
+  uci: string[];
+  san: string[];
+}
+
+/** An `explore` event of `GET /api/explore`, tagged by `kind`. */
+export type ExploreEvent =
+  /** Queued behind other searches: no engine is free yet. */
+  | { kind: 'waiting' }
+  /** The lines as they stand at `depth`; `final` on the last report of the search. */
+  | { kind: 'lines'; depth: number; nodes: number; final: boolean; source: 'engine' | 'cache'; lines: ExploreLine[] }
+  /** The search reached its bound (or the position has no legal move): no more lines. */
+  | { kind: 'done'; depth: number }
+  /** A newer request for the same board took over. */
+  | { kind: 'stopped'; reason: string };
