@@ -12,13 +12,15 @@ interface Props {
   orientation: Color;
   /** Opens the board editor, on the position shown if there is one. */
   onSetUpBoard: () => void;
+  /** Opens the text on the analysis board; absent until the server has read it. */
+  onAnalyse?: () => void;
 }
 
 /**
  * "From a position": paste a FEN or a PGN, see the position the server reads from it, or its parser's
  * complaint; or set up a board in the editor, which hands its FEN back here.
  */
-export function PositionSetup({ text, onText, preview, orientation, onSetUpBoard }: Props) {
+export function PositionSetup({ text, onText, preview, orientation, onSetUpBoard, onAnalyse }: Props) {
   return (
     <div className="position-setup">
       <label htmlFor="position-text">Paste a FEN or a PGN</label>
@@ -55,9 +57,14 @@ export function PositionSetup({ text, onText, preview, orientation, onSetUpBoard
           </p>
         </div>
       )}
-      <button type="button" className="set-up-board" onClick={onSetUpBoard} data-testid="set-up-board">
-        Set up a board
-      </button>
+      <div className="position-setup-actions">
+        <button type="button" className="set-up-board" onClick={onSetUpBoard} data-testid="set-up-board">
+          Set up a board
+        </button>
+        <button type="button" className="set-up-board" onClick={onAnalyse} disabled={!onAnalyse} data-testid="position-analyse">
+          Analyse
+        </button>
+      </div>
     </div>
   );
 }

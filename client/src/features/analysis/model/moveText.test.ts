@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { moveNumber, moveTokens, type MoveToken } from './moveText';
+import { lineParts, moveNumber, moveTokens, type MoveToken } from './moveText';
 import { emptyTree, playMove, ROOT, setComment, type MoveTree, type NodeId } from './moveTree';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -54,5 +54,13 @@ describe('the move text', () => {
     const e5 = play(d4.tree, e4.node, 'e5');
     tree = e5.tree;
     expect(text(moveTokens(tree))).toBe('1. e4 (1. d4) 1... e5');
+  });
+});
+
+describe('an engine line', () => {
+  it('is numbered from its position and split at its first move', () => {
+    expect(lineParts(START, ['e4', 'e5', 'Nf3'])).toEqual({ first: '1. e4', rest: 'e5 2. Nf3' });
+    expect(lineParts('4k3/8/8/8/8/8/8/4K3 b - - 0 12', ['Kd7', 'Kd2', 'Kc6'])).toEqual({ first: '12... Kd7', rest: '13. Kd2 Kc6' });
+    expect(lineParts(START, [])).toEqual({ first: '', rest: '' });
   });
 });

@@ -63,3 +63,17 @@ export function moveTokens(tree: MoveTree): MoveToken[] {
   }
   return tokens;
 }
+
+/**
+ * An engine line from `fen` as a book writes it, split at its first move (which the panel makes a
+ * button): `{ first: '12... Nf6', rest: '13. Nc3 e6' }`.
+ */
+export function lineParts(fen: string, sans: readonly string[]): { first: string; rest: string } {
+  if (sans.length === 0) return { first: '', rest: '' };
+  const first = `${moveNumber(fen, 1, true)} ${sans[0]}`;
+  const rest = sans.slice(1).map((san, index) => {
+    const number = moveNumber(fen, index + 2, false);
+    return number ? `${number} ${san}` : san;
+  });
+  return { first, rest: rest.join(' ') };
+}

@@ -8,7 +8,7 @@ import { MoveList } from '../../../components/MoveList';
 import { MoveStrip } from '../../../components/MoveStrip';
 import { formatClock } from '../../../clock/clockTime';
 import { playSound } from '../../../sound/play';
-import { copyText } from '../hooks/copyText';
+import { copyText } from '../../../components/copyText';
 import { GameActions } from './GameActions';
 import { GameOverPanel } from './GameOverPanel';
 import { GameStatus } from './GameStatus';
@@ -31,10 +31,12 @@ interface Props {
   onNewGame: () => void;
   /** Opens a game just created from this screen (rematch, next level). */
   onCreated: (game: GameView) => void;
+  /** Opens the finished game on the analysis board. */
+  onAnalyse: (id: string) => void;
 }
 
 /** The game screen: board, evaluation bar, name plates, moves, actions and the game-over panel. */
-export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
+export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Props) {
   const screen = useGameScreen(id, created, onCreated);
   const { game, token, actions, model, review, hint, nextGame, settings, times, premoves, showEvaluation } = screen;
   const { view, pending } = game;
@@ -184,6 +186,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
             onStart={(request) => void nextGame.start(request)}
             starting={nextGame.starting}
             startError={nextGame.error}
+            onAnalyse={() => onAnalyse(id)}
           />
         )}
         {actions.notice && <NoticeBar notice={actions.notice} onDismiss={actions.dismissNotice} />}

@@ -1,0 +1,69 @@
+import { useEffect, useMemo, useRef } from 'react';
+import { moveTokens } from '../model/moveText';
+import type { MoveTree, NodeId } from '../model/moveTree';
+
+interface Props {
+  tree: MoveTree;
+  current: NodeId;
+  onSelect: (id: NodeId) => void;
+}
+
+/**
+ * The move tree as lichess's analysis board writes it: the mainline, side lines in parentheses
+ * after the move they replace (indented by depth), comments in place; the move on the board is
+ * highlighted and kept in view, and a click on any move goes there.
+ */
+export function TreeMoveList({ tree, current, onSelect }: Props) {
+  const tokens = useMemo(() => moveTokens(tree), [tree]);
+  const list = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const shown = list.current?.querySelector<HTMLElement>('[aria-current="step"]');
+    shown?.scrollIntoView?.({ block: 'nearest' });
+  }, [current, tokens]);
+
+  if (tokens.length === 0) {
+    return (
+      <p className="move-list-empty" data-testid="tree-moves-empty">
+        No moves yet: play one on the board.
+      </p>
+    );
+  }
+  return (
+    <div className="tree-moves" ref={list} role="list" aria-label="Moves and variations" data-testid="tree-moves">
+      {tokens.map((token, index) => {
+        switch (token.kind) {
+          case 'open':
+          case 'close':
+            return (
+              <span key={index} className={`tree-paren depth-${Math.min(token.depth, 4)}`} aria-hidden="true">
+                {token.kind === 'open' ? '(' : ')'}
+              </span>
+            );
+          case 'comment':
+            return (
+              <span key={index} className="tree-comment" role="listitem" data-node={token.id}>
+                {token.text}
+              </span>
+            );
+          case 'move':
+            return (
+              <span key={index} role="listitem" className="tree-move-item">
+                <button
+                  type="button"
+                  className={`tree-move depth-${Math.min(token.depth, 4)}${token.id === current ? ' current' : ''}`}
+                  data-node={token.id}
+                  data-depth={token.depth}
+                  aria-current={token.id === current ? 'step' : undefined}
+                  onClick={() => onSelect(token.id)}
+                >
+                  {token.number && <span className="tree-number">{token.number}</span>}
+                  {token.san}
+                </button>
+              </span>
+            );
+        }
+      })}
+    </div>
+  );
+}
