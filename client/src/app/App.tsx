@@ -4,13 +4,17 @@ import { START_FEN } from '../chess/startPosition';
 import { Icon } from '../components/Icon';
 import { SettingsDialog } from '../components/SettingsDialog';
 import { SoundControls } from '../components/SoundControls';
-import { GameScreen } from '../features/game/components/GameScreen';
-import { MyGamesScreen } from '../features/mygames/MyGamesScreen';
 import { StartScreen } from '../features/start/StartScreen';
 import type { LinkToken } from '../api/tokens';
 import { LinkTokenNotice } from './LinkTokenNotice';
 import { analysisAddress, navigate, parseRoute, useAddress, type Route } from './location';
 
+/**
+ * Every screen but the start screen is code-split (issue #26: the first page stays light): the game
+ * screen brings the board library with it, and nothing of it is needed to choose a game.
+ */
+const GameScreen = lazy(() => import('../features/game/components/GameScreen').then((module) => ({ default: module.GameScreen })));
+const MyGamesScreen = lazy(() => import('../features/mygames/MyGamesScreen').then((module) => ({ default: module.MyGamesScreen })));
 /** The board editor is code-split: its chunk loads when `/editor` is first opened, never with the start page. */
 const BoardEditor = lazy(() => import('../features/editor/components/BoardEditor').then((module) => ({ default: module.BoardEditor })));
 /** The analysis board is code-split the same way: `/analysis...` loads it. */
@@ -80,14 +84,16 @@ export function App({ linkToken = { kind: 'none' } }: { linkToken?: LinkToken })
       <main>
         <LinkTokenNotice link={linkToken} />
         {route.name === 'game' ? (
-          <GameScreen
-            key={route.id}
-            id={route.id}
-            created={created}
-            onNewGame={() => navigate('/')}
-            onCreated={open}
-            onAnalyse={(id) => navigate(`/analysis/${id}`)}
-          />
+          <Suspense fallback={<p className="screen-loading">Loading the game…</p>}>
+            <GameScreen
+              key={route.id}
+              id={route.id}
+              created={created}
+              onNewGame={() => navigate('/')}
+              onCreated={open}
+              onAnalyse={(id) => navigate(`/analysis/${id}`)}
+            />
+          </Suspense>
         ) : route.name === 'analysis' ? (
           <Suspense fallback={<p className="screen-loading">Loading the analysis board…</p>}>
             <AnalysisScreen
@@ -98,7 +104,9 @@ export function App({ linkToken = { kind: 'none' } }: { linkToken?: LinkToken })
             />
           </Suspense>
         ) : route.name === 'games' ? (
-          <MyGamesScreen onOpen={(id) => navigate(`/game/${id}`)} onNewGame={() => navigate('/')} />
+          <Suspense fallback={<p className="screen-loading">Loading your games…</p>}>
+            <MyGamesScreen onOpen={(id) => navigate(`/game/${id}`)} onNewGame={() => navigate('/')} />
+          </Suspense>
         ) : route.name === 'editor' ? (
           <Suspense fallback={<p className="screen-loading">Loading the board editor…</p>}>
             <BoardEditor

@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { movesText } from '../../chess/moveCount';
 import type { Color } from '../../chess/types';
 import { colorName } from '../../chess/describe';
-import { BoardThumbnail } from '../../components/BoardThumbnail';
 import type { PreviewState } from '../../positions/usePositionPreview';
+
+/**
+ * The preview's picture comes in its own chunk: it draws react-chessboard's pieces, and the start
+ * page should not carry the board library for a picture shown only once a pasted position is read.
+ */
+const BoardThumbnail = lazy(() => import('../../components/BoardThumbnail').then((module) => ({ default: module.BoardThumbnail })));
 
 interface Props {
   text: string;
@@ -45,11 +51,13 @@ export function PositionSetup({ text, onText, preview, orientation, onSetUpBoard
       </div>
       {preview.state === 'ready' && (
         <div className="position-preview" data-testid="position-preview" data-fen={preview.preview.fen}>
-          <BoardThumbnail
-            fen={preview.preview.fen}
-            orientation={orientation}
-            label={`The position to start from, ${colorName(preview.preview.turn).toLowerCase()} to move`}
-          />
+          <Suspense fallback={<span className="board-thumbnail" aria-hidden="true" />}>
+            <BoardThumbnail
+              fen={preview.preview.fen}
+              orientation={orientation}
+              label={`The position to start from, ${colorName(preview.preview.turn).toLowerCase()} to move`}
+            />
+          </Suspense>
           <p className="position-note">
             {colorName(preview.preview.turn)} to move
             {preview.preview.ply > 0 && `, after ${movesText(preview.preview.ply)}`}

@@ -1,4 +1,5 @@
 import './gameScreen.css';
+import { lazy, Suspense } from 'react';
 import { continueLink } from '../../../api/tokens';
 import type { GameView } from '../../../api/types';
 import { Board } from '../../../components/Board';
@@ -20,9 +21,14 @@ import { NoticeBar } from './NoticeBar';
 import { PlayActions } from './PlayActions';
 import { PlayFromHere } from './PlayFromHere';
 import { PlayerStrip } from './PlayerStrip';
-import { GameReview } from '../review/components/GameReview';
 import { JudgmentBadge } from '../review/components/JudgmentBadge';
 import { useGameScreen } from '../hooks/useGameScreen';
+
+/**
+ * The review's panel (graph, accuracy, best moves) is only for a finished game: it comes in its own
+ * chunk, so a game in play loads none of it (issue #26's page weight).
+ */
+const GameReview = lazy(() => import('../review/components/GameReview').then((module) => ({ default: module.GameReview })));
 
 interface Props {
   id: string;
@@ -209,14 +215,16 @@ export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Pro
           />
         )}
         {model.showReview && (
-          <GameReview
-            review={review}
-            selectedPly={currentPly}
-            onSelectPly={step}
-            names={names}
-            opening={opening}
-            canAsk={token !== undefined}
-          />
+          <Suspense fallback={<p className="review-waiting">Loading the review…</p>}>
+            <GameReview
+              review={review}
+              selectedPly={currentPly}
+              onSelectPly={step}
+              names={names}
+              opening={opening}
+              canAsk={token !== undefined}
+            />
+          </Suspense>
         )}
         <GameActions
           view={view}
