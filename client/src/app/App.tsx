@@ -101,6 +101,10 @@ export function App({ linkToken = { kind: 'none' } }: { linkToken?: LinkToken })
               source={analysisSource(route, analysisPgn)}
               onBack={() => navigate('id' in route ? `/game/${route.id}` : '/')}
               backLabel={'id' in route ? 'Back to the game' : 'New game'}
+              onPlayFrom={(fen) => {
+                setPositionText(fen);
+                navigate('/');
+              }}
             />
           </Suspense>
         ) : route.name === 'games' ? (

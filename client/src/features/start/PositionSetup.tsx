@@ -18,7 +18,7 @@ interface Props {
   orientation: Color;
   /** Opens the board editor, on the position shown if there is one. */
   onSetUpBoard: () => void;
-  /** Opens the text on the analysis board; absent until the server has read it. */
+  /** Opens the text on the analysis board (the board says if the server cannot read it); absent while there is none. */
   onAnalyse?: () => void;
 }
 

@@ -168,7 +168,7 @@ export function StartScreen({ onCreated, onResume, onMyGames, initialPosition, o
               preview={preview}
               orientation={color === 'black' ? 'black' : 'white'}
               onSetUpBoard={() => onSetUpBoard(positionText, preview.state === 'ready' ? preview.preview.fen : undefined)}
-              onAnalyse={position && preview.state === 'ready' ? () => onAnalyse(position) : undefined}
+              onAnalyse={position ? () => onAnalyse(position) : undefined}
             />
           )}
         </fieldset>

@@ -14,6 +14,8 @@ interface Props {
   /** Back to where the board was opened from (the game, the editor, the start screen). */
   onBack: () => void;
   backLabel: string;
+  /** Opens the start screen with a position filled in, to play from it. */
+  onPlayFrom: (fen: string) => void;
 }
 
 /**
@@ -21,7 +23,7 @@ interface Props {
  * (`/analysis?fen=`) or a pasted PGN, as a tree of lines to explore with the live engine. Loaded on
  * demand (`React.lazy` in `app/App.tsx`), so none of it is in the first page's bundle.
  */
-export function AnalysisScreen({ source, onBack, backLabel }: Props) {
+export function AnalysisScreen({ source, onBack, backLabel, onPlayFrom }: Props) {
   const loaded = useQuery(treeQuery(source));
   const gameId = source.kind === 'game' ? source.id : null;
   // The game itself only says which side the player had, to turn the board their way.
@@ -70,7 +72,13 @@ export function AnalysisScreen({ source, onBack, backLabel }: Props) {
   return (
     <div className="analysis-page">
       <div className="analysis-top">{back}</div>
-      <AnalysisWorkspace key={loaded.dataUpdatedAt} initial={tree} game={game} orientation={gameView.data?.player_color ?? 'white'} />
+      <AnalysisWorkspace
+        key={loaded.dataUpdatedAt}
+        initial={tree}
+        game={game}
+        orientation={gameView.data?.player_color ?? 'white'}
+        onPlayFrom={onPlayFrom}
+      />
     </div>
   );
 }

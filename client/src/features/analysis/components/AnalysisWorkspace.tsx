@@ -26,6 +26,8 @@ interface Props {
   /** The game the tree belongs to, if any; with its token when this browser played it (then the tree is saved). */
   game: { id: string; token: string | undefined } | null;
   orientation: Color;
+  /** Takes the position shown to the start screen, to play Stockfish from it. */
+  onPlayFrom: (fen: string) => void;
 }
 
 /**
@@ -33,7 +35,7 @@ interface Props {
  * move tree, the line operations, the comment, the live engine and the export. For a game whose
  * token this browser holds, every change is saved with the game once changes pause.
  */
-export function AnalysisWorkspace({ initial, game, orientation: initialOrientation }: Props) {
+export function AnalysisWorkspace({ initial, game, orientation: initialOrientation, onPlayFrom }: Props) {
   const analysis = useAnalysisBoard(initial);
   const { tree, node, board, position } = analysis;
   const [orientation, setOrientation] = useState<Color>(initialOrientation);
@@ -119,6 +121,9 @@ export function AnalysisWorkspace({ initial, game, orientation: initialOrientati
         />
         <CommentBox key={node.id} comment={node.comment} moveName={moveName} onChange={analysis.comment} />
         <SaveStatusLine status={saving.status} forGame={game !== null} onRetry={() => void saving.flush()} />
+        <button type="button" disabled={movable === null} onClick={() => onPlayFrom(node.fen)} data-testid="analysis-play-from">
+          Play Stockfish from here
+        </button>
         <ExportActions pgn={exportPgn} fileName={game ? `alphachess-${game.id}-analysis.pgn` : 'alphachess-analysis.pgn'} />
       </aside>
     </div>

@@ -32,18 +32,19 @@ export function TreeMoveList({ tree, current, onSelect }: Props) {
   return (
     <div className="tree-moves" ref={list} role="list" aria-label="Moves and variations" data-testid="tree-moves">
       {tokens.map((token, index) => {
+        // A space after every token, so the text reads (and copies) as a PGN does: "1. e4 e5 (1... c5)".
         switch (token.kind) {
           case 'open':
           case 'close':
             return (
               <span key={index} className={`tree-paren depth-${Math.min(token.depth, 4)}`} aria-hidden="true">
-                {token.kind === 'open' ? '(' : ')'}
+                {token.kind === 'open' ? '(' : ')'}{' '}
               </span>
             );
           case 'comment':
             return (
               <span key={index} className="tree-comment" role="listitem" data-node={token.id}>
-                {token.text}
+                {token.text}{' '}
               </span>
             );
           case 'move':
@@ -57,9 +58,9 @@ export function TreeMoveList({ tree, current, onSelect }: Props) {
                   aria-current={token.id === current ? 'step' : undefined}
                   onClick={() => onSelect(token.id)}
                 >
-                  {token.number && <span className="tree-number">{token.number}</span>}
+                  {token.number && <span className="tree-number">{token.number} </span>}
                   {token.san}
-                </button>
+                </button>{' '}
               </span>
             );
         }
