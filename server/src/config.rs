@@ -10,6 +10,7 @@ use std::time::Duration;
 use clap::Parser;
 
 use crate::analysis::{DEFAULT_ANALYSIS_NODES, QUICK_NODES};
+use crate::explore::{ExploreSettings, DEFAULT_BOARDS_PER_CLIENT, DEFAULT_EXPLORE_DEPTH};
 use crate::games::{
     PgSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_CACHE_POSITIONS, DEFAULT_MAX_PENDING_ANALYSES,
     DEFAULT_VIEW_CACHE_MIB, MAX_QUEUED_WRITES,
@@ -110,6 +111,18 @@ pub struct Config {
     #[arg(long, env = "ALPHACHESS_ANALYSES_PER_CLIENT", default_value_t = DEFAULT_ANALYSES_PER_CLIENT as u32,
           value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub analyses_per_client: u32,
+
+    /// The depth an analysis board's search stops at (it stops at --move-time-cap-ms too); the
+    /// board asks again only when its position changes
+    #[arg(long, env = "ALPHACHESS_EXPLORE_DEPTH", default_value_t = DEFAULT_EXPLORE_DEPTH,
+          value_parser = clap::value_parser!(u32).range(1..=60))]
+    pub explore_depth: u32,
+
+    /// Analysis boards one client may keep searching at once (a board's new position replaces
+    /// its search and takes no new place); past it, 429
+    #[arg(long, env = "ALPHACHESS_EXPLORE_BOARDS_PER_CLIENT", default_value_t = DEFAULT_BOARDS_PER_CLIENT as u32,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub explore_boards_per_client: u32,
 
     /// Engine answers kept for post-game analyses, shared by every game (the opening plies of a
     /// game already seen, or a second review, cost no engine time): at most this many positions,
@@ -294,6 +307,14 @@ impl Config {
             cache_positions: self.analysis_cache_positions,
             max_queued: self.max_queued_writes,
         })
+    }
+
+    /// How analysis boards search.
+    pub fn explore(&self) -> ExploreSettings {
+        ExploreSettings {
+            depth: self.explore_depth,
+            boards_per_client: self.explore_boards_per_client as usize,
+        }
     }
 
     /// The per-client and overall bounds the flags set.

@@ -8,6 +8,7 @@
 pub mod analysis;
 pub mod client_key;
 pub mod config;
+pub mod explore;
 pub mod games;
 pub mod http;
 pub mod openings;

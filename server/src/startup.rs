@@ -13,6 +13,7 @@ use actix_web::{web, App, HttpRequest, HttpServer};
 use tokio_util::sync::CancellationToken;
 
 use crate::config::Config;
+use crate::explore::Explorer;
 use crate::games::{
     AnalysisSettings, GameService, GameStore, Games, Loaded, PgStore, SqliteStore, StoreError,
     StoredGames,
@@ -105,6 +106,10 @@ impl Application {
         let port = listener.local_addr().map_err(bind_error)?.port();
         let app_service = service.clone();
         let limits = web::Data::new(Limits::new(config.limits()));
+        let explorer = web::Data::new(Explorer::new(
+            service.clone().into_inner(),
+            config.explore(),
+        ));
         let connection_limits = limits.clone().into_inner();
         let static_dir = config.static_dir.clone();
         let workers = worker_count();
@@ -131,7 +136,14 @@ impl Application {
                     cors(&cors_origins),
                 ))
                 .wrap(access_log())
-                .configure(|cfg| configure(cfg, app_service.clone(), limits.clone(), &static_dir))
+                .configure(|cfg| {
+                    let state = AppState {
+                        service: app_service.clone(),
+                        limits: limits.clone(),
+                        explorer: explorer.clone(),
+                    };
+                    configure(cfg, state, &static_dir);
+                })
         })
         .workers(workers)
         // actix counts connections per worker.
@@ -383,17 +395,23 @@ fn engine_addresses(config: &Config) -> Result<Vec<EngineAddress>, StartupError>
     Ok(addresses)
 }
 
+/// What every handler may ask for, shared by every worker thread.
+#[derive(Clone)]
+pub struct AppState {
+    pub service: web::Data<GameService>,
+    pub limits: web::Data<Limits>,
+    /// The analysis boards' searches (one per server: a board's new position ends its old
+    /// search whichever worker thread serves it).
+    pub explorer: web::Data<Explorer>,
+}
+
 /// The application: limits, docs, the API ([`crate::http::routes::api_routes`]) and the client (tests
 /// build the real app with it).
-pub fn configure(
-    cfg: &mut web::ServiceConfig,
-    service: web::Data<GameService>,
-    limits: web::Data<Limits>,
-    static_dir: &Path,
-) {
+pub fn configure(cfg: &mut web::ServiceConfig, state: AppState, static_dir: &Path) {
     let document = docs::openapi();
-    cfg.app_data(service)
-        .app_data(limits)
+    cfg.app_data(state.service)
+        .app_data(state.limits)
+        .app_data(state.explorer)
         .app_data(
             web::JsonConfig::default()
                 .limit(MAX_BODY_BYTES)

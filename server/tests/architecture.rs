@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 const EDGE: &[&str] = &["http", "startup"];
 
 /// The layers that must not know the edge.
-const INNER: &[&str] = &["games", "uci", "analysis", "openings"];
+const INNER: &[&str] = &["games", "uci", "analysis", "openings", "explore"];
 
 fn server_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -23,6 +23,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/explore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Searches a position with several lines and streams them as the search deepens.
+         * @description Every frame is `event: explore` with an ExploreEvent: `waiting` (queued behind live play or
+         *     other searches), `lines` (after each finished iteration: depth, nodes, and each line's eval
+         *     from white's point of view with its moves in UCI and SAN, best first; `source: cache` for what
+         *     an earlier review found, shown at once), then `done` (the depth bound or the time cap was
+         *     reached; the `lines` before it has `final: true`), `stopped` (a newer request for the same
+         *     board) or `failed` (the engine failed). A position without a legal move answers `done` at
+         *     once. Open a new stream whenever the board's position changes, with the same `board`; close
+         *     it when the board closes: the search stops at once either way.
+         *
+         *     Live play comes first: a board's search runs behind every live search and yields its engine
+         *     to one, then starts again. Each client may keep `--explore-boards-per-client` boards
+         *     searching (429 past it), each search stops at `--explore-depth` or the time cap, and a full
+         *     engine queue answers 503 `engine_busy` with `Retry-After`.
+         */
+        get: operations["explore"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games": {
         parameters: {
             query?: never;
@@ -565,6 +597,61 @@ export interface components {
             /** Format: int32 */
             mate: number;
         };
+        /** @description One event of `GET /api/explore`, tagged by `kind`. */
+        ExploreEvent: {
+            /** @enum {string} */
+            kind: "waiting";
+        } | {
+            /** Format: int32 */
+            depth: number;
+            /** @description The last lines of a search that reached its bound. */
+            final: boolean;
+            /** @enum {string} */
+            kind: "lines";
+            lines: components["schemas"]["ExploreLine"][];
+            /** Format: int64 */
+            nodes: number;
+            source: components["schemas"]["LineSource"];
+        } | {
+            /** Format: int32 */
+            depth: number;
+            /** @enum {string} */
+            kind: "done";
+        } | {
+            /** @enum {string} */
+            kind: "stopped";
+            reason: components["schemas"]["StopReason"];
+        } | {
+            /** @enum {string} */
+            kind: "failed";
+            message: string;
+        };
+        /** @description One line of the engine's. */
+        ExploreLine: {
+            /** @description From WHITE's point of view. */
+            eval: components["schemas"]["Eval"];
+            /**
+             * Format: int32
+             * @description 1 for the best line.
+             */
+            rank: number;
+            /**
+             * @description The same moves in SAN.
+             * @example [
+             *       "e4",
+             *       "e5"
+             *     ]
+             */
+            san: string[];
+            /**
+             * @description The line's moves in UCI, legal in turn from the position.
+             * @example [
+             *       "e2e4",
+             *       "e7e5"
+             *     ]
+             */
+            uci: string[];
+        };
         /** @description A finished game against the computer. */
         FinishedGame: {
             /**
@@ -762,6 +849,11 @@ export interface components {
             /** @description What went wrong, as a sentence. */
             error: string;
         };
+        /**
+         * @description Where a group of lines comes from.
+         * @enum {string}
+         */
+        LineSource: "engine" | "cache";
         /** @description Body of `POST /api/games/{id}/moves`. */
         MoveRequest: {
             /** @description The ply the client believes the game is at; refused with 409 stale_ply otherwise. */
@@ -924,6 +1016,11 @@ export interface components {
              */
             rating: number;
         };
+        /**
+         * @description Why a board's search stopped early.
+         * @enum {string}
+         */
+        StopReason: "replaced";
         /** @description The suggested next step. */
         Suggestion: {
             /**
@@ -1078,6 +1175,97 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LichessErrorBody"];
+                };
+            };
+        };
+    };
+    explore: {
+        parameters: {
+            query: {
+                /**
+                 * @description The board's name, chosen by the client (1–64 of `A-Z a-z 0-9 _ -`): a new request for
+                 *     the same board from the same client ends the older one's search at once.
+                 * @example main
+                 */
+                board?: string;
+                /**
+                 * @description The position, or the start of `moves` (validated by the rules crate; only its own
+                 *     re-serialization reaches the engine).
+                 * @example rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
+                 */
+                fen: string;
+                /** @description Lines to search, 1 to 5 (default 3; fewer when the position has fewer legal moves). */
+                lines?: number;
+                /**
+                 * @description Moves played from `fen`, in UCI, separated by spaces or commas: the engine then knows the
+                 *     repetitions, and a position a review searched is answered from its cache at once.
+                 * @example e7e5,g1f3
+                 */
+                moves?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description `explore` events (ExploreEvent) as Server-Sent Events, or as NDJSON with `Accept: application/x-ndjson`; a keep-alive every 15 s */
+            200: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                    "text/event-stream": string;
+                };
+            };
+            /** @description invalid_request (a missing fen, lines out of range, a bad board name or a move that is not UCI) or invalid_fen */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_plies: `moves` is longer than a game may be */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
+            /** @description illegal_move: a move of `moves` is not legal where it comes (the message names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: too many boards or live streams from this client, or in all */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            /** @description engine_busy: the engines' queue is full; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
                 };
             };
         };

@@ -17,6 +17,7 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::explore::ExploreError;
 use crate::games::{
     parse_fen, parse_pgn, AnalysisError, Decline, DrawError, GameError, ParsePlayerMoveError,
     PlayerMove, SetupError, StoreError, MAX_PLIES,
@@ -40,6 +41,8 @@ pub enum ApiError {
     Notation(#[from] ParsePlayerMoveError),
     #[error(transparent)]
     Engine(#[from] EngineError),
+    #[error(transparent)]
+    Explore(#[from] ExploreError),
     #[error("the request body is not valid JSON for this endpoint: {0}")]
     MalformedJson(String),
     #[error("{0}")]
@@ -549,6 +552,10 @@ impl ApiError {
             },
             ApiError::Notation(_) => ErrorCode::InvalidMoveNotation,
             ApiError::Engine(error) => engine_code(error),
+            ApiError::Explore(error) => match error {
+                ExploreError::TooManyBoards(_) => ErrorCode::TooManyRequests,
+                ExploreError::Engine(error) => engine_code(error),
+            },
             ApiError::MalformedJson(_) => ErrorCode::MalformedJson,
             ApiError::InvalidRequest(_) => ErrorCode::InvalidRequest,
             ApiError::MissingToken => ErrorCode::MissingToken,

@@ -81,7 +81,7 @@ impl Encoding {
     }
 
     /// One event: SSE's `event: <name>` and a one-line JSON `data:`, or one NDJSON line.
-    fn frame(self, name: &str, data: &impl Serialize) -> Bytes {
+    pub fn frame(self, name: &str, data: &impl Serialize) -> Bytes {
         // Our views serialize infallibly (no maps with non-string keys, no failing impls).
         let json = serde_json::to_string(data).unwrap_or_else(|_| "null".to_owned());
         Bytes::from(match self {

@@ -22,6 +22,7 @@ use tokio::time::{sleep_until, Instant};
 use super::address::EngineAddress;
 use super::analysis::{AnalysisLines, AnalysisRequest, PositionAnalysis};
 use super::error::EngineError;
+use super::explore::{ExploreJob, ExploreLines, ExploreRequest, ExploreUpdate};
 use super::health::EngineHealth;
 use super::info::parse_info;
 use super::lanes::{SearchKind, Taken};
@@ -67,16 +68,30 @@ impl Job {
     }
 }
 
-/// An analysis search and where its answer goes; dropping the receiver cancels it.
+/// Work for the analysis lane, behind live play: one position of a review, or an analysis
+/// board's search. Dropping its receiving end cancels either.
 #[derive(Debug)]
-pub struct AnalysisJob {
-    pub request: AnalysisRequest,
-    pub reply: oneshot::Sender<Result<PositionAnalysis, EngineError>>,
+pub enum AnalysisJob {
+    Position {
+        request: AnalysisRequest,
+        reply: oneshot::Sender<Result<PositionAnalysis, EngineError>>,
+    },
+    Explore(ExploreJob),
+}
+
+impl AnalysisJob {
+    /// The engine this job prefers, if any (see `lanes.rs`): a review's chunk keeps to one.
+    pub fn affinity(&self) -> Option<u64> {
+        match self {
+            AnalysisJob::Position { request, .. } => request.affinity,
+            AnalysisJob::Explore(_) => None,
+        }
+    }
 }
 
 /// How an analysis search ended, short of a failure.
-enum Analysed {
-    Done(PositionAnalysis),
+enum Analysed<T> {
+    Done(T),
     /// A live job took the engine: the job goes back to the analysis lane.
     Preempted,
     /// Nobody waits for the answer any more.
@@ -108,6 +123,8 @@ pub struct Worker {
     /// The game the engine last searched, so it hears `ucinewgame` when that changes.
     last_game: Option<Arc<str>>,
     skill: u8,
+    /// The engine's `MultiPV` (1 when it starts).
+    multipv: u8,
     /// Whether the engine has `UCI_Chess960` on (off when it starts).
     chess960: bool,
     backoff: Duration,
@@ -141,6 +158,7 @@ impl Worker {
             process,
             last_game: None,
             skill: FULL_SKILL,
+            multipv: 1,
             chess960: false,
             backoff,
             restart_at: Instant::now() + INITIAL_BACKOFF,
@@ -213,7 +231,10 @@ impl Worker {
                     let _ = reply.send(result);
                 }
             }
-            Taken::Analysis(job) => self.handle_analysis(job).await,
+            Taken::Analysis(AnalysisJob::Position { request, reply }) => {
+                self.handle_analysis(request, reply).await;
+            }
+            Taken::Analysis(AnalysisJob::Explore(job)) => self.handle_explore(job).await,
         }
     }
 
@@ -240,8 +261,11 @@ impl Worker {
         let _ = reply.send(result);
     }
 
-    async fn handle_analysis(&mut self, job: AnalysisJob) {
-        let AnalysisJob { request, mut reply } = job;
+    async fn handle_analysis(
+        &mut self,
+        request: AnalysisRequest,
+        mut reply: oneshot::Sender<Result<PositionAnalysis, EngineError>>,
+    ) {
         if reply.is_closed() {
             return;
         }
@@ -260,12 +284,44 @@ impl Worker {
             Ok(Analysed::Preempted) => {
                 tracing::debug!(engine = %self.address(), "analysis search preempted by a live search");
                 self.jobs
-                    .requeue(Taken::Analysis(AnalysisJob { request, reply }));
+                    .requeue(Taken::Analysis(AnalysisJob::Position { request, reply }));
             }
             Ok(Analysed::Cancelled) => {}
             Err(error) => {
                 self.fail(&error).await;
                 let _ = reply.send(Err(error));
+            }
+        }
+    }
+
+    /// An analysis board's search; its updates go to the board's listener, and a listener that
+    /// went away (the board moved on) stops it at once.
+    async fn handle_explore(&mut self, job: ExploreJob) {
+        if job.updates.is_closed() {
+            return;
+        }
+        if self.ensure_started().await.is_err() {
+            job.fail();
+            return;
+        }
+        self.me().set_searching(true);
+        let result = self.explore(&job).await;
+        self.me().set_searching(false);
+        match result {
+            Ok(Analysed::Done(last)) => {
+                self.succeeded();
+                job.updates.send_replace(ExploreUpdate::Done(last));
+            }
+            Ok(Analysed::Preempted) => {
+                // It starts again when an engine is free; until then the board says it waits.
+                job.updates.send_replace(ExploreUpdate::Waiting);
+                self.jobs
+                    .requeue(Taken::Analysis(AnalysisJob::Explore(job)));
+            }
+            Ok(Analysed::Cancelled) => {}
+            Err(error) => {
+                self.fail(&error).await;
+                job.fail();
             }
         }
     }
@@ -296,12 +352,13 @@ impl Worker {
         Ok(())
     }
 
-    /// Gets the engine ready for a search of `game` at `skill`: `ucinewgame` if the game
-    /// changed, `Skill Level` and `UCI_Chess960` if they changed, then the position.
+    /// Gets the engine ready for a search of `game` at `skill` with `multipv` lines:
+    /// `ucinewgame` if the game changed, `Skill Level`, `MultiPV` and `UCI_Chess960` if they
+    /// changed, then the position.
     async fn prepare(
         &mut self,
         game: &Arc<str>,
-        skill: u8,
+        (skill, multipv): (u8, u8),
         position: &super::UciPosition,
         deadline: Instant,
     ) -> Result<(), EngineError> {
@@ -316,6 +373,12 @@ impl Worker {
                 .send(&UciCommand::SetOption(EngineOption::SkillLevel(skill)))
                 .await?;
             self.skill = skill;
+        }
+        if self.multipv != multipv {
+            process
+                .send(&UciCommand::SetOption(EngineOption::MultiPv(multipv)))
+                .await?;
+            self.multipv = multipv;
         }
         if self.chess960 != position.chess960() {
             process
@@ -349,8 +412,13 @@ impl Worker {
             None => (None, self.settings.movetime),
         };
         let deadline = Instant::now() + movetime + SEARCH_SLACK;
-        self.prepare(&request.game, request.skill, &request.position, deadline)
-            .await?;
+        self.prepare(
+            &request.game,
+            (request.skill, 1),
+            &request.position,
+            deadline,
+        )
+        .await?;
         let process = self.process.as_mut().ok_or(EngineError::Stopped)?;
         let go = UciCommand::Go {
             depth: request.depth,
@@ -390,9 +458,9 @@ impl Worker {
         &mut self,
         request: &AnalysisRequest,
         reply: &mut oneshot::Sender<Result<PositionAnalysis, EngineError>>,
-    ) -> Result<Analysed, EngineError> {
+    ) -> Result<Analysed<PositionAnalysis>, EngineError> {
         let deadline = Instant::now() + self.settings.movetime + SEARCH_SLACK;
-        self.prepare(&request.game, FULL_SKILL, &request.position, deadline)
+        self.prepare(&request.game, (FULL_SKILL, 1), &request.position, deadline)
             .await?;
         let process = self.process.as_mut().ok_or(EngineError::Stopped)?;
         let go = UciCommand::GoNodes {
@@ -419,6 +487,52 @@ impl Worker {
         }
     }
 
+    /// One board search at full strength: prepare, `go depth D movetime T` with `MultiPV`,
+    /// each finished iteration's lines handed to the listener as they come. A live job asking
+    /// for the engine, or the listener going away, makes it `stop` early.
+    async fn explore(
+        &mut self,
+        job: &ExploreJob,
+    ) -> Result<Analysed<Option<Arc<super::explore::Snapshot>>>, EngineError> {
+        let request: &ExploreRequest = &job.request;
+        let deadline = Instant::now() + self.settings.movetime + SEARCH_SLACK;
+        self.prepare(
+            &request.board,
+            (FULL_SKILL, request.lines),
+            &request.position,
+            deadline,
+        )
+        .await?;
+        let process = self.process.as_mut().ok_or(EngineError::Stopped)?;
+        let go = UciCommand::Go {
+            depth: request.depth,
+            movetime: self.settings.movetime,
+            clock: None,
+        };
+        let mut lines = ExploreLines::new(request);
+        let (uci, interrupt) = run_search(
+            process,
+            &go,
+            deadline,
+            job.updates.closed(),
+            self.jobs.preempted(self.index),
+            |text| {
+                if let Some(snapshot) = lines.read(text) {
+                    job.updates.send_replace(ExploreUpdate::Searching(snapshot));
+                }
+            },
+        )
+        .await?;
+        match interrupt {
+            Some(Interrupt::Preempted) => Ok(Analysed::Preempted),
+            Some(Interrupt::RequesterGone) => Ok(Analysed::Cancelled),
+            None => {
+                legal(uci, &request.current)?;
+                Ok(Analysed::Done(lines.last()))
+            }
+        }
+    }
+
     /// Starts a fresh engine process, or schedules the next try.
     async fn restart(&mut self) -> Result<(), EngineError> {
         match EngineProcess::start(self.address(), &self.settings.options).await {
@@ -428,6 +542,7 @@ impl Worker {
                 self.process = Some(process);
                 self.last_game = None;
                 self.skill = FULL_SKILL;
+                self.multipv = 1;
                 self.chess960 = false;
                 self.me().set_healthy(true);
                 Ok(())

@@ -64,6 +64,8 @@ pub struct SearchInfo {
     pub bound: ScoreBound,
     pub nodes: Option<u64>,
     pub nps: Option<u64>,
+    /// Which of several lines this is (`MultiPV`), from 1; absent with a single line.
+    pub multipv: Option<u8>,
     /// The principal variation, in UCI, as far as it parses.
     pub pv: Vec<UciMove>,
     /// The root move being searched (long searches only).
@@ -84,6 +86,7 @@ pub fn parse_info(line: &str) -> Option<SearchInfo> {
             "seldepth" => info.seldepth = number(words.next()),
             "nodes" => info.nodes = number(words.next()),
             "nps" => info.nps = number(words.next()),
+            "multipv" => info.multipv = number(words.next()),
             "currmove" => info.currmove = words.next().and_then(|w| w.parse().ok()),
             "score" => {
                 info.score = match (words.next(), number::<i32>(words.next())) {
@@ -100,7 +103,7 @@ pub fn parse_info(line: &str) -> Option<SearchInfo> {
                 info.pv = words.map_while(|w| w.parse().ok()).collect();
                 break;
             }
-            // multipv, hashfull, tbhits, time, currmovenumber, cpuload...: a value we do not show.
+            // hashfull, tbhits, time, currmovenumber, cpuload...: a value we do not show.
             _ => {}
         }
     }
@@ -135,6 +138,7 @@ mod tests {
                 bound: ScoreBound::Exact,
                 nodes: Some(59683),
                 nps: Some(573_875),
+                multipv: Some(1),
                 pv: vec![uci("c7c5"), uci("g1f3"), uci("e7e6")],
                 currmove: None,
             }

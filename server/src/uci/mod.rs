@@ -12,6 +12,7 @@ mod actor;
 mod address;
 mod analysis;
 mod error;
+mod explore;
 mod health;
 mod info;
 mod lanes;
@@ -25,12 +26,15 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use alphachess_engine::{ByColor, Color, Game, Move, Position};
-use tokio::sync::oneshot;
+use tokio::sync::{oneshot, watch};
 
 pub use actor::{PING_TIMEOUT, SEARCH_SLACK};
 pub use address::{EngineAddress, ParseEngineAddressError};
 pub use analysis::{AnalysisRequest, NoLegalMoveError, PositionAnalysis};
 pub use error::EngineError;
+pub use explore::{
+    ExploreJob, ExploreRequest, ExploreUpdate, NothingToExplore, PvLine, Snapshot, MAX_LINES,
+};
 pub use health::EngineStatus;
 pub use info::{parse_info, Score, ScoreBound, SearchInfo};
 pub use lanes::SearchKind;
@@ -321,8 +325,23 @@ impl EnginePool {
     /// [`EngineError::Busy`] when that lane is full. Dropping the returned future cancels it.
     pub async fn analyse(&self, request: AnalysisRequest) -> Result<PositionAnalysis, EngineError> {
         let (reply, answer) = oneshot::channel();
-        self.queue().push_analysis(AnalysisJob { request, reply })?;
+        self.queue()
+            .push_analysis(AnalysisJob::Position { request, reply })?;
         answer.await.map_err(|_| EngineError::Stopped)?
+    }
+
+    /// Queues an analysis board's search on the analysis lane (behind every live search; a live
+    /// search that needs the engine stops it, and it starts again later); fails at once with
+    /// [`EngineError::Busy`] when that lane is full. Its updates come out of the receiver, which
+    /// starts at `Waiting`; dropping the receiver stops the search at once.
+    pub fn explore(
+        &self,
+        request: ExploreRequest,
+    ) -> Result<watch::Receiver<ExploreUpdate>, EngineError> {
+        let (updates, receiver) = watch::channel(ExploreUpdate::Waiting);
+        self.queue()
+            .push_analysis(AnalysisJob::Explore(ExploreJob { request, updates }))?;
+        Ok(receiver)
     }
 
     /// Jobs waiting for an engine: (live, analysis).

@@ -21,6 +21,8 @@ pub enum EngineOption {
     SkillLevel(u8),
     /// Chess960 castling: king-takes-rook moves and X-FEN/Shredder-FEN castling fields.
     Chess960(bool),
+    /// Lines searched at once (the analysis board's; 1 for every other search).
+    MultiPv(u8),
 }
 
 impl EngineOption {
@@ -30,13 +32,14 @@ impl EngineOption {
             EngineOption::Hash(_) => "Hash",
             EngineOption::SkillLevel(_) => "Skill Level",
             EngineOption::Chess960(_) => "UCI_Chess960",
+            EngineOption::MultiPv(_) => "MultiPV",
         }
     }
 
     fn value(self) -> String {
         match self {
             EngineOption::Threads(n) | EngineOption::Hash(n) => n.to_string(),
-            EngineOption::SkillLevel(n) => n.to_string(),
+            EngineOption::SkillLevel(n) | EngineOption::MultiPv(n) => n.to_string(),
             EngineOption::Chess960(on) => on.to_string(),
         }
     }

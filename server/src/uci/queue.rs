@@ -100,7 +100,7 @@ impl JobQueue {
             if inner.closed {
                 return Err(EngineError::Stopped);
             }
-            let affinity = job.request.affinity;
+            let affinity = job.affinity();
             inner
                 .lanes
                 .push_analysis(affinity, job)
@@ -146,7 +146,7 @@ impl JobQueue {
                     inner.lanes.requeue_live(client, kind, job);
                 }
                 Taken::Analysis(job) => {
-                    let affinity = job.request.affinity;
+                    let affinity = job.affinity();
                     inner.lanes.requeue_analysis(affinity, job);
                 }
             }

@@ -18,6 +18,7 @@ mod engine_time;
 mod errors;
 mod events;
 mod examples;
+mod explore;
 mod fairness;
 mod faults;
 mod headers;

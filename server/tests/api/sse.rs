@@ -80,19 +80,25 @@ impl Watcher {
 
     /// The next event (comments such as heartbeats are skipped), within `limit`.
     pub async fn next_within(&mut self, limit: Duration) -> Event {
+        self.next_or_end(limit)
+            .await
+            .expect("the stream stays open")
+    }
+
+    /// The next event within `limit`, or `None` once the server ended the stream.
+    pub async fn next_or_end(&mut self, limit: Duration) -> Option<Event> {
         loop {
             if let Some(end) = self.buffer.find("\n\n") {
                 let frame: String = self.buffer.drain(..end + 2).collect();
                 if let Some(event) = parse_frame(&frame) {
-                    return event;
+                    return Some(event);
                 }
                 continue;
             }
             let chunk = tokio::time::timeout(limit, self.response.chunk())
                 .await
                 .expect("an event in time")
-                .expect("the stream reads")
-                .expect("the stream stays open");
+                .expect("the stream reads")?;
             self.buffer
                 .push_str(std::str::from_utf8(&chunk).expect("UTF-8 frames"));
         }

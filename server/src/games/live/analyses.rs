@@ -44,7 +44,7 @@ use crate::games::model::id::GameId;
 use crate::games::store::analysis_record::StoredAnalysis;
 use crate::games::store::position_cache::{CacheKey, CachedAnswer, SearchIdentity};
 use crate::games::store::GameStore;
-use crate::uci::EnginePool;
+use crate::uci::{EnginePool, PositionAnalysis};
 
 /// How analyses run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -629,6 +629,29 @@ impl Analyses {
             run_pass(&self.engines, key, game, consistency, place, report).await?;
         }
         Ok(())
+    }
+
+    /// What the cache knows of `game`'s current position at the final pass's budget: a review
+    /// that went through it, or an earlier board's (the key holds the moves since the last capture
+    /// or pawn move, so `game` must carry them). A cache that cannot be read is a miss.
+    pub async fn known(&self, game: &Game) -> Option<PositionAnalysis> {
+        let cache = Cache {
+            search: SearchIdentity {
+                engine: self.engines.engine_names(),
+                nodes: self.settings.nodes,
+                options: self.engines.analysis_options(),
+            },
+        };
+        let index = game.ply();
+        let key = cache.key(game, index);
+        let answer = match self.store.cached_answers(&[key]).await {
+            Ok(mut answers) => answers.pop().flatten()?,
+            Err(error) => {
+                tracing::warn!(%error, "the analysis cache could not be read");
+                return None;
+            }
+        };
+        answer.rebuild(game, index).ok()
     }
 
     /// Takes every position the cache knows as final; `false` if an answer asked to stop. A

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
-use alphachess_engine::SanPlus;
+use alphachess_engine::{Game, SanPlus};
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
@@ -25,7 +25,7 @@ use crate::games::view::game_view::GameView;
 use crate::games::view::hint::Hint;
 use crate::games::view::summary::{GameSummaries, GameSummary};
 use crate::token::{GameToken, TokenHash};
-use crate::uci::{AnalysisRequest, EnginePool, SearchRequest};
+use crate::uci::{AnalysisRequest, EnginePool, PositionAnalysis, SearchRequest};
 
 /// A game just created: its secret (shown once) and its view.
 #[derive(Debug)]
@@ -133,6 +133,12 @@ impl GameService {
     /// needed).
     pub fn loading(&self) -> Option<LoadProgress> {
         self.games.loading()
+    }
+
+    /// What an earlier analysis found in `game`'s current position, if the cache still has it:
+    /// the analysis board shows it at once, before its own search.
+    pub async fn known_analysis(&self, game: &Game) -> Option<PositionAnalysis> {
+        self.analyses.known(game).await
     }
 
     /// The engine pool (its status is for logs and tests).

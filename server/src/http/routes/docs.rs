@@ -18,6 +18,7 @@ use utoipa_swagger_ui::SwaggerUi;
 use super::examples::{self, Views};
 use super::{api_routes, games, health, moves};
 use crate::analysis::AnalysisEvent;
+use crate::explore::ExploreEvent;
 use crate::games::{
     ColorName, GameView, Hint, LegalMoveView, MoveView, Reason, ScoreView, Status, Thinking,
 };
@@ -38,10 +39,10 @@ use crate::http::error::{ErrorBody, ErrorCode};
     components(schemas(
         games::CreateGameRequest, games::CreatedGame, moves::MoveRequest, GameView, MoveView,
         LegalMoveView, ColorName, Status, Reason, Hint, ErrorBody, ErrorCode, health::StatusBody, Thinking,
-        ScoreView, AnalysisEvent
+        ScoreView, AnalysisEvent, ExploreEvent
     )),
     modifiers(&BearerAuth),
-    tags((name = "games"), (name = "health"), (name = "levels"), (name = "lichess", description = "What a player's key (the lichess Board API's bearer token) holds here"))
+    tags((name = "games"), (name = "analysis board", description = "A live engine for any position: several lines, streamed as they deepen (`GET /api/explore`)"), (name = "health"), (name = "levels"), (name = "lichess", description = "What a player's key (the lichess Board API's bearer token) holds here"))
 )]
 pub struct ApiDoc;
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::{Duration, UNIX_EPOCH};
 
 use actix_web::web::Bytes;
-use alphachess_engine::{Color, Game};
+use alphachess_engine::{Color, Game, Line, UciMove};
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -16,6 +16,7 @@ use crate::analysis::{
     Accuracy, AnalysedPly, Analysis, AnalysisEvent, AnalysisProgress, AnalysisStatus, BestMove,
     Eval, SideSummary, Summary,
 };
+use crate::explore::{ExploreEvent, StopReason};
 use crate::games::{
     parse_fen, parse_pgn, to_pgn, GameEvent, GameId, GameState, GameSummaries, GameSummary,
     GameView, Hint, Level, PlayerMove, PositionPreview, Thinking,
@@ -24,7 +25,7 @@ use crate::http::error::ErrorCode;
 use crate::http::events::Encoding;
 use crate::http::lichess::key::KeyError;
 use crate::http::lichess::LichessError;
-use crate::uci::{parse_info, EngineError};
+use crate::uci::{parse_info, EngineError, PvLine, Score, Snapshot};
 
 /// The example game's id.
 pub const GAME_ID: &str = "k7x2m9q4ab3d";
@@ -346,6 +347,54 @@ pub fn stream_lines(views: &Views, encoding: Encoding) -> Vec<(&'static str, Val
         .collect()
 }
 
+/// What `GET /api/explore` sends in `encoding`: Stockfish 15.1's three lines after 1. e4 at depth
+/// 18 (its own `info` lines, read as the server reads them), the end of a search, and the rest.
+pub fn explore_lines(encoding: Encoding) -> Vec<(&'static str, Value)> {
+    let game = parse_pgn("1. e4 *").expect("a legal PGN");
+    let position = game.position();
+    let line = |score, pv: &[&str]| {
+        let pv: Vec<UciMove> = pv.iter().map(|m| m.parse().expect("UCI")).collect();
+        PvLine {
+            score,
+            moves: Line::from_uci(position, &pv).into_moves(),
+        }
+    };
+    let snapshot = Snapshot {
+        depth: 18,
+        nodes: 1_204_331,
+        lines: vec![
+            line(Score::Cp(32), &["e7e5", "g1f3", "b8c6", "f1b5"]),
+            line(Score::Cp(41), &["c7c5", "g1f3", "d7d6", "d2d4"]),
+            line(Score::Cp(48), &["e7e6", "d2d4", "d7d5", "b1c3"]),
+        ],
+    };
+    let text = |event: &ExploreEvent| {
+        Value::String(String::from_utf8_lossy(&encoding.frame("explore", event)).into_owned())
+    };
+    vec![
+        ("waiting", text(&ExploreEvent::Waiting)),
+        (
+            "lines",
+            text(&ExploreEvent::lines(position, &snapshot, false)),
+        ),
+        (
+            "final_lines",
+            text(&ExploreEvent::lines(position, &snapshot, true)),
+        ),
+        ("done", text(&ExploreEvent::Done { depth: 18 })),
+        (
+            "stopped",
+            text(&ExploreEvent::Stopped {
+                reason: StopReason::Replaced,
+            }),
+        ),
+        (
+            "keepalive",
+            Value::String(String::from_utf8_lossy(&encoding.keepalive()).into_owned()),
+        ),
+    ]
+}
+
 /// The request body examples of the operation `id` (a handler's name).
 pub fn requests(id: &str) -> Vec<(&'static str, Value)> {
     match id {
@@ -399,6 +448,10 @@ pub fn success(
             stream_lines(views, Encoding::Ndjson)
         }
         ("stream", "200") => stream_lines(views, Encoding::Sse),
+        ("explore", "200") if content_type == Encoding::Ndjson.content_type() => {
+            explore_lines(Encoding::Ndjson)
+        }
+        ("explore", "200") => explore_lines(Encoding::Sse),
         _ => Vec::new(),
     }
 }

@@ -15,6 +15,7 @@ pub mod docs;
 pub mod endings;
 pub mod events;
 pub mod examples;
+pub mod explore;
 pub mod export;
 pub mod fallback;
 pub mod game_id;
@@ -47,6 +48,7 @@ pub fn api_routes(cfg: &mut ServiceConfig<'_>) {
         .service(levels::rate)
         .service(analysis::request_analysis)
         .service(analysis::show_analysis)
+        .service(explore::explore)
         .service(crate::http::lichess::account::games);
 }
 
