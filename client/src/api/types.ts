@@ -126,20 +126,11 @@ export interface TreeView {
 export type TreeRequest = { pgn: string } | { fen: string };
 
 /** One line of the live engine (`GET /api/explore`), best first; `eval` is from white's point of view. */
-export interface ExploreLine {
-  rank: number;
-  eval: Score;
-  uci: string[];
-  san: string[];
-}
+export type ExploreLine = Schemas['ExploreLine'];
 
-/** An `explore` event of `GET /api/explore`, tagged by `kind`. */
-export type ExploreEvent =
-  /** Queued behind other searches: no engine is free yet. */
-  | { kind: 'waiting' }
-  /** The lines as they stand at `depth`; `final` on the last report of the search. */
-  | { kind: 'lines'; depth: number; nodes: number; final: boolean; source: 'engine' | 'cache'; lines: ExploreLine[] }
-  /** The search reached its bound (or the position has no legal move): no more lines. */
-  | { kind: 'done'; depth: number }
-  /** A newer request for the same board took over. */
-  | { kind: 'stopped'; reason: string };
+/**
+ * An `explore` event of `GET /api/explore`, tagged by `kind`: `waiting` (queued behind other
+ * searches), `lines` (after each iteration; `final` on the last), `done` (the bound was reached),
+ * `stopped` (a newer request for the same board took over) or `failed` (the engine failed).
+ */
+export type ExploreEvent = Schemas['ExploreEvent'];

@@ -38,6 +38,10 @@ describe('explore events', () => {
     expect(parseExploreEvent(json({ kind: 'waiting' }))).toEqual({ kind: 'waiting' });
     expect(parseExploreEvent(json({ kind: 'done', depth: 24 }))).toEqual({ kind: 'done', depth: 24 });
     expect(parseExploreEvent(json({ kind: 'stopped', reason: 'replaced' }))).toEqual({ kind: 'stopped', reason: 'replaced' });
+    expect(parseExploreEvent(json({ kind: 'failed', message: 'the engine crashed' }))).toEqual({
+      kind: 'failed',
+      message: 'the engine crashed',
+    });
   });
 
   it('drops what breaks the contract', () => {

@@ -33,7 +33,7 @@ export interface ExploreHandlers {
 
 /**
  * Opens the stream for one position and returns the function that closes it. It closes by itself
- * after `done` or `stopped`: an EventSource reconnects whenever the server ends a stream, and a
+ * after `done`, `stopped` or `failed`: an EventSource reconnects whenever the server ends a stream, and a
  * reconnection here would start the same search again.
  */
 export function openExplore(fen: string, lines: number, board: BoardId, handlers: ExploreHandlers): () => void {
@@ -46,7 +46,7 @@ export function openExplore(fen: string, lines: number, board: BoardId, handlers
   source.addEventListener('explore', (message) => {
     const event = parseExploreEvent((message as MessageEvent<string>).data);
     if (!event || ended) return;
-    if (event.kind === 'done' || event.kind === 'stopped') {
+    if (event.kind === 'done' || event.kind === 'stopped' || event.kind === 'failed') {
       ended = true;
       source.close();
     }
@@ -86,7 +86,9 @@ export function parseExploreEvent(data: string): ExploreEvent | undefined {
     case 'done':
       return isCount(json.depth) ? { kind: 'done', depth: json.depth } : undefined;
     case 'stopped':
-      return { kind: 'stopped', reason: typeof json.reason === 'string' ? json.reason : 'stopped' };
+      return json.reason === 'replaced' ? { kind: 'stopped', reason: json.reason } : undefined;
+    case 'failed':
+      return { kind: 'failed', message: typeof json.message === 'string' ? json.message : '' };
     case 'lines': {
       const { depth, nodes, final, source } = json;
       if (!isCount(depth) || !Array.isArray(json.lines)) return undefined;

@@ -15,7 +15,7 @@ export type EnginePhase =
   | 'done'
   /** A newer request for this board took over (another tab, or a position change the server saw first). */
   | 'stopped'
-  /** The stream could not be opened or broke off. */
+  /** The engine failed, or the stream could not be opened or broke off. */
   | 'failed';
 
 export interface EngineState {
@@ -39,6 +39,8 @@ export function foldExplore(state: EngineState, event: ExploreEvent): EngineStat
       return { ...state, phase: 'done', depth: Math.max(state.depth ?? 0, event.depth) };
     case 'stopped':
       return { ...state, phase: 'stopped' };
+    case 'failed':
+      return { ...state, phase: 'failed' };
   }
 }
 
