@@ -74,7 +74,7 @@ export function AnalysisWorkspace({ initial, game, orientation: initialOrientati
     <div className="analysis-screen" data-testid="analysis-board" data-node={node.id} data-fen={node.fen} data-ply={node.ply}>
       <h1 className="sr-only">Analysis board</h1>
       <div className="analysis-board-column">
-        <div className="board-row">
+        <div className="analysis-board-row">
           <EvalBar score={engineOn ? engine?.lines[0]?.eval : undefined} orientation={orientation} />
           <Board
             placement={board.placement}
@@ -94,7 +94,7 @@ export function AnalysisWorkspace({ initial, game, orientation: initialOrientati
           off.
         </p>
       </div>
-      <aside className="side-panel analysis-panel">
+      <aside className="analysis-panel">
         <EnginePanel
           engine={engine}
           enabled={engineOn}

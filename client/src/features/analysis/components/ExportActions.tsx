@@ -55,7 +55,7 @@ export function ExportActions({ pgn, fileName }: Props) {
         </button>
       </div>
       {note && (
-        <p className={note.failed ? 'field-error' : 'copied'} role="status">
+        <p className={note.failed ? 'field-error' : 'analysis-note'} role="status">
           {note.text}
         </p>
       )}
