@@ -68,7 +68,7 @@ export function AnalysisScreen({ source, onBack, backLabel, onPlayFrom }: Props)
       </div>
     );
   }
-  const game = gameId === null ? null : { id: gameId, token: loadToken(gameId) };
+  const game = gameId === null ? null : { id: gameId, token: loadToken(gameId), finished: gameView.data?.status === 'finished' };
   return (
     <div className="analysis-page">
       <div className="analysis-top">{back}</div>

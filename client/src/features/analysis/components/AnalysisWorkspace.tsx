@@ -23,8 +23,11 @@ import { TreeMoveList } from './TreeMoveList';
 
 interface Props {
   initial: MoveTree;
-  /** The game the tree belongs to, if any; with its token when this browser played it (then the tree is saved). */
-  game: { id: string; token: string | undefined } | null;
+  /**
+   * The game the tree belongs to, if any: the tree is saved with it when this browser holds its token
+   * and the game is over (the server keeps no tree for a game in play).
+   */
+  game: { id: string; token: string | undefined; finished: boolean } | null;
   orientation: Color;
   /** Takes the position shown to the start screen, to play Stockfish from it. */
   onPlayFrom: (fen: string) => void;
@@ -45,7 +48,12 @@ export function AnalysisWorkspace({ initial, game, orientation: initialOrientati
   const [boardId] = useState(newBoardId);
   const searchable = position === undefined || position.legal_moves.length > 0;
   const engine = useExplore(engineOn && searchable ? node.fen : null, lines, boardId);
-  const saveTarget = game?.token ? { id: game.id, token: game.token } : null;
+  const saveTarget = game?.token && game.finished ? { id: game.id, token: game.token } : null;
+  const localReason = !game
+    ? 'Kept in this tab only: download or copy the PGN to keep it.'
+    : !game.finished
+      ? 'Not saved: a game in play keeps only its moves. Its analysis is kept once it is over.'
+      : 'Not saved: only the browser that played this game can keep its analysis. Download the PGN to keep it.';
   const saving = useTreeSaving(saveTarget, tree, analysis.revision);
 
   useAnalysisKeys({
@@ -120,7 +128,7 @@ export function AnalysisWorkspace({ initial, game, orientation: initialOrientati
           flip={() => setOrientation(opposite)}
         />
         <CommentBox key={node.id} comment={node.comment} moveName={moveName} onChange={analysis.comment} />
-        <SaveStatusLine status={saving.status} forGame={game !== null} onRetry={() => void saving.flush()} />
+        <SaveStatusLine status={saving.status} localReason={localReason} onRetry={() => void saving.flush()} />
         <button type="button" disabled={movable === null} onClick={() => onPlayFrom(node.fen)} data-testid="analysis-play-from">
           Play Stockfish from here
         </button>

@@ -2,19 +2,17 @@ import type { SaveStatus } from '../hooks/useTreeSaving';
 
 interface Props {
   status: SaveStatus;
-  /** Whether the board is a game's (a free board is never saved on the server). */
-  forGame: boolean;
+  /** Why nothing is saved on the server, when that is so (a free board, a game without its token or in play). */
+  localReason: string;
   onRetry: () => void;
 }
 
 /** Whether the tree is kept: saved with the game, being saved, not saved (and why), or kept in this tab only. */
-export function SaveStatusLine({ status, forGame, onRetry }: Props) {
+export function SaveStatusLine({ status, localReason, onRetry }: Props) {
   const text = (() => {
     switch (status.state) {
       case 'local':
-        return forGame
-          ? 'Not saved: only the browser that played this game can keep its analysis. Download the PGN to keep it.'
-          : 'Kept in this tab only: download or copy the PGN to keep it.';
+        return localReason;
       case 'pending':
         return 'Unsaved changes…';
       case 'saving':

@@ -82,6 +82,16 @@ describe('saving a game’s tree', () => {
     expect(saving.status).toEqual({ state: 'saved' });
   });
 
+  it('saves a change still waiting when the board closes', async () => {
+    vi.mocked(saveGameTree).mockResolvedValue({ fen: START, nodes: [] });
+    render(emptyTree(START), 0);
+    render(E4.tree, 1);
+    act(() => root.unmount());
+    root = createRoot(document.createElement('div'));
+    await act(() => vi.runAllTimersAsync());
+    expect(sent()).toEqual([{ fen: START, nodes: [{ parent: null, uci: 'e2e4' }] }]);
+  });
+
   it('saves nothing without the game’s token', async () => {
     render(emptyTree(START), 0, null);
     render(E4.tree, 1, null);

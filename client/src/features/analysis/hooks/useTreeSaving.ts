@@ -20,7 +20,8 @@ export interface TreeSaving {
  * Saves a game's tree with `PUT /api/games/{id}/tree` once changes pause, when this browser holds
  * the game's token (`target` null: a free board, or a game watched without it: nothing is saved).
  * `revision` counts the tree's changes (0: as loaded). Saves run one after another, each sending the
- * tree as it is then, so the last one to land is always the latest tree.
+ * tree as it is then, so the last one to land is always the latest tree; a change still waiting when
+ * the board closes is saved then.
  */
 export function useTreeSaving(target: { id: string; token: string } | null, tree: MoveTree, revision: number): TreeSaving {
   const [status, setStatus] = useState<{ revision: number; status: SaveStatus }>({ revision: 0, status: { state: 'saved' } });
@@ -60,6 +61,14 @@ export function useTreeSaving(target: { id: string; token: string } | null, tree
     const timer = window.setTimeout(() => void save(), SAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [revision, id, save]);
+
+  // Leaving the board with a change not yet saved saves it at once rather than dropping it.
+  useEffect(
+    () => () => {
+      if (latest.current.revision !== savedRevision.current) void save();
+    },
+    [save],
+  );
 
   const flush = useCallback(() => save(), [save]);
   if (target === null) return { status: { state: 'local' }, flush };
