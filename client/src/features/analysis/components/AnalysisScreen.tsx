@@ -6,7 +6,8 @@ import { getGame } from '../../../api/games';
 import { queryKeys } from '../../../api/queryKeys';
 import { loadToken } from '../../../api/tokens';
 import { treeQuery, type TreeSource } from '../api/analysisQueries';
-import { treeFromView } from '../model/moveTree';
+import { turnFromFen } from '../../../chess/placement';
+import { startFen, treeFromView } from '../model/moveTree';
 import { AnalysisWorkspace } from './AnalysisWorkspace';
 
 interface Props {
@@ -76,7 +77,7 @@ export function AnalysisScreen({ source, onBack, backLabel, onPlayFrom }: Props)
         key={loaded.dataUpdatedAt}
         initial={tree}
         game={game}
-        orientation={gameView.data?.player_color ?? 'white'}
+        orientation={gameView.data?.player_color ?? turnFromFen(startFen(tree))}
         onPlayFrom={onPlayFrom}
       />
     </div>

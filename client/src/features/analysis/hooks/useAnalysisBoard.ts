@@ -1,5 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import type { BoardPosition, LegalMove } from '../../../api/types';
 import { positionMovesQuery } from '../api/analysisQueries';
 import { legalMovesOf, nodeBoard, type NodeBoard } from '../model/boardView';
@@ -55,6 +55,13 @@ export function useAnalysisBoard(initial: MoveTree): AnalysisBoard {
   const board = useMemo(() => nodeBoard(node), [node]);
   const moves = useQuery(positionMovesQuery(node.fen));
   const legalMoves = useMemo(() => (moves.data ? legalMovesOf(moves.data) : NO_MOVES), [moves.data]);
+  // The moves of the main continuation are asked for ahead, so stepping forward never waits.
+  const queryClient = useQueryClient();
+  const next = nextNode(tree, current);
+  const nextFen = next === undefined ? null : nodeOf(tree, next).fen;
+  useEffect(() => {
+    if (nextFen !== null) void queryClient.prefetchQuery(positionMovesQuery(nextFen));
+  }, [nextFen, queryClient]);
 
   const change = (edit: (tree: MoveTree, current: NodeId) => { tree: MoveTree; current: NodeId }) =>
     setState((now) => {
