@@ -10,7 +10,7 @@ interface Props {
 
 /**
  * The move tree as lichess's analysis board writes it: the mainline, side lines in parentheses
- * after the move they replace (indented by depth), comments in place; the move on the board is
+ * after the move they replace (in a lighter weight), comments in place; the move on the board is
  * highlighted and kept in view, and a click on any move goes there.
  */
 export function TreeMoveList({ tree, current, onSelect }: Props) {
@@ -30,26 +30,26 @@ export function TreeMoveList({ tree, current, onSelect }: Props) {
     );
   }
   return (
-    <div className="tree-moves" ref={list} role="list" aria-label="Moves and variations" data-testid="tree-moves">
+    <div className="tree-moves" ref={list} role="group" aria-label="Moves and variations" data-testid="tree-moves">
       {tokens.map((token, index) => {
         // A space after every token, so the text reads (and copies) as a PGN does: "1. e4 e5 (1... c5)".
         switch (token.kind) {
           case 'open':
           case 'close':
             return (
-              <span key={index} className={`tree-paren depth-${Math.min(token.depth, 4)}`} aria-hidden="true">
+              <span key={index} className={`tree-paren depth-${Math.min(token.depth, 4)}`}>
                 {token.kind === 'open' ? '(' : ')'}{' '}
               </span>
             );
           case 'comment':
             return (
-              <span key={index} className="tree-comment" role="listitem" data-node={token.id}>
+              <span key={index} className="tree-comment" data-node={token.id}>
                 {token.text}{' '}
               </span>
             );
           case 'move':
             return (
-              <span key={index} role="listitem" className="tree-move-item">
+              <span key={index} className="tree-move-item">
                 <button
                   type="button"
                   className={`tree-move depth-${Math.min(token.depth, 4)}${token.id === current ? ' current' : ''}`}
