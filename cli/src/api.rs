@@ -324,6 +324,22 @@ impl Api {
         check(response)
     }
 
+    /// `GET /api/v1/explore`: the analysis board's engine on `fen` then `moves`, `lines` lines,
+    /// as an open Server-Sent Events stream (it ends at the search's bound).
+    pub fn explore(&self, fen: &str, moves: &[String], lines: u8) -> Result<Response, ClientError> {
+        let mut url = self.url("explore");
+        url.query_pairs_mut()
+            .append_pair("fen", fen)
+            .append_pair("moves", &moves.join(","))
+            .append_pair("lines", &lines.to_string());
+        let request = self
+            .http
+            .get(url)
+            .header(reqwest::header::ACCEPT, "text/event-stream");
+        let response = request.send().map_err(|e| self.transport(e))?;
+        check(response)
+    }
+
     /// `path` under the API's stable prefix (`games` → `api/v1/games`).
     fn url(&self, path: &str) -> Url {
         self.server.join(&format!("{API_PREFIX}{path}"))

@@ -4,6 +4,7 @@ use std::collections::HashSet;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
+use crate::analyse::AnalyseError;
 use crate::api::{Api, ClientError, ErrorCode, GameAccess, NewGameRequest, ServerUrl};
 use crate::board::Glyphs;
 use crate::session::{self, Looks, SessionError};
@@ -65,6 +66,8 @@ pub enum AppError {
     Store(#[from] StoreError),
     #[error(transparent)]
     Session(#[from] SessionError),
+    #[error(transparent)]
+    Analyse(#[from] AnalyseError),
     #[error("cannot read {}", .path.display())]
     ReadPgn {
         path: PathBuf,

@@ -59,6 +59,19 @@ pub enum CliCommand {
     List,
     /// Show the ladder's steps with their measured ratings, your rating and the step to play next
     Levels,
+    /// Show Stockfish's best lines for a position or a game's, as its search deepens
+    #[command(visible_alias = "analyze")]
+    Analyse {
+        /// A FEN (quoted), or a game's id (a saved game's, or the start of it; or any game on the
+        /// server) [default: the latest saved game]
+        target: Option<String>,
+        /// The game's position after this many plies [default: its last position with a move]
+        #[arg(long)]
+        ply: Option<usize>,
+        /// How many lines, 1 to 5
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=5))]
+        lines: u8,
+    },
 }
 
 /// How a new game starts: the player's side, the ladder's step and the start position.

@@ -2,6 +2,7 @@
 //!
 //! Exit codes: 0 when all went well, 1 on an error (its message on stderr), 2 on a usage error.
 
+mod analyse;
 mod api;
 mod app;
 mod args;
@@ -29,6 +30,12 @@ fn main() -> ExitCode {
         CliCommand::Resume { id } => app::resume(id.as_deref(), server.typed().cloned(), looks),
         CliCommand::List => app::list(),
         CliCommand::Levels => app::levels(server.url().clone()),
+        CliCommand::Analyse { target, ply, lines } => analyse::run(
+            analyse::AnalyseArgs { target, ply, lines },
+            server.typed().cloned(),
+            server.url().clone(),
+            looks,
+        ),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

@@ -34,6 +34,8 @@ pub fn spawn_server_at_depth(depth: u32) -> TestServer {
     config.move_time_cap_ms = 5_000;
     config.static_dir = PathBuf::from("/nonexistent/alphachess-client");
     config.db = ":memory:".into();
+    // A board search to depth 10 ends in well under a second.
+    config.explore_depth = 10;
     let app = runtime
         .block_on(Application::build(&config))
         .expect("the server starts");

@@ -412,6 +412,7 @@ export interface components {
         /** @description One analysed move of the game. */
         AnalysedPly: {
             best?: null | components["schemas"]["BestMove"];
+            class?: null | components["schemas"]["MoveClass"];
             /**
              * Format: int32
              * @description Depth of the search behind `eval`; `null` when that position needs no search (a
@@ -420,6 +421,7 @@ export interface components {
             depth?: number | null;
             /** @description The position AFTER this ply, from white's point of view. */
             eval: components["schemas"]["Eval"];
+            explanation?: null | components["schemas"]["Explanation"];
             judgment?: null | components["schemas"]["Judgment"];
             /**
              * Format: int64
@@ -428,6 +430,11 @@ export interface components {
             nodes?: number | null;
             /** @description 1 is the position after the first move (the same counting as the game's `ply`). */
             ply: number;
+            /**
+             * Format: double
+             * @description Expected points (0 to 1) the move lost against the engine's best, three decimals.
+             */
+            points_lost?: number | null;
             /**
              * @description From provisional evaluations (`true`: the quick pass answered one of the two positions
              *     it needs): it will be replaced by the final ply under the same number. Accuracy, the
@@ -448,6 +455,8 @@ export interface components {
         /** @description A game's analysis: `GET /api/games/{id}/analysis`. */
         Analysis: {
             accuracy?: null | components["schemas"]["Accuracy"];
+            key_moments?: null | components["schemas"]["KeyMoments"];
+            phases?: null | components["schemas"]["PhaseAccuracy"];
             /**
              * @description The plies evaluated so far, in ply order: final ones, and provisional ones from the quick
              *     pass until their final evaluation replaces them (the list may have gaps while it runs).
@@ -463,6 +472,8 @@ export interface components {
          */
         AnalysisEvent: {
             accuracy?: null | components["schemas"]["Accuracy"];
+            key_moments?: null | components["schemas"]["KeyMoments"];
+            phases?: null | components["schemas"]["PhaseAccuracy"];
             ply?: null | components["schemas"]["AnalysedPly"];
             progress: components["schemas"]["AnalysisProgress"];
             status: components["schemas"]["AnalysisStatus"];
@@ -572,6 +583,14 @@ export interface components {
              */
             variant?: string | null;
         };
+        /**
+         * @description Where the middlegame and the endgame begin, as plies (the position after that many moves);
+         *     `None` for a phase the game never reached.
+         */
+        Division: {
+            endgame?: number | null;
+            middlegame?: number | null;
+        };
         /** @description The JSON body of every error response. */
         ErrorBody: {
             /** @description Stable machine-readable code, e.g. `illegal_move`. */
@@ -597,6 +616,33 @@ export interface components {
             /** Format: int32 */
             mate: number;
         };
+        /** @description One checked sentence about a move. */
+        Explanation: {
+            /**
+             * @description Where `line` starts: the position after this many plies (the move's own ply for what it
+             *     allows, the ply before it for what it misses).
+             */
+            from_ply: number;
+            kind: components["schemas"]["ExplanationKind"];
+            /**
+             * @description The line the sentence rests on, in SAN.
+             * @example [
+             *       "Bxf3",
+             *       "Qxf3"
+             *     ]
+             */
+            line: string[];
+            /**
+             * @description E.g. "Allows mate in 1: Qxf7#."
+             * @example Hangs the knight on f3: Bxf3 wins it.
+             */
+            sentence: string;
+        };
+        /**
+         * @description What kind of fact a sentence states.
+         * @enum {string}
+         */
+        ExplanationKind: "allows_mate" | "misses_mate" | "hangs_piece" | "misses_material";
         /** @description One event of `GET /api/explore`, tagged by `kind`. */
         ExploreEvent: {
             /** @enum {string} */
@@ -810,6 +856,23 @@ export interface components {
          * @enum {string}
          */
         Judgment: "inaccuracy" | "mistake" | "blunder";
+        /** @description One key moment. */
+        KeyMoment: {
+            class: components["schemas"]["MoveClass"];
+            kind: components["schemas"]["MomentKind"];
+            /** @description The ply of the move (1 is the first move). */
+            ply: number;
+            /**
+             * Format: double
+             * @description Expected points the move lost (0 to 1).
+             */
+            points_lost: number;
+        };
+        /** @description Each side's key moments, in game order. */
+        KeyMoments: {
+            black: components["schemas"]["KeyMoment"][];
+            white: components["schemas"]["KeyMoment"][];
+        };
         /** @description A move with its squares, as the board needs it. */
         LegalMoveView: {
             /**
@@ -854,6 +917,16 @@ export interface components {
          * @enum {string}
          */
         LineSource: "engine" | "cache";
+        /**
+         * @description Why a move is a key moment.
+         * @enum {string}
+         */
+        MomentKind: "last_book" | "swing" | "missed_win";
+        /**
+         * @description A move's class, from the best to the worst.
+         * @enum {string}
+         */
+        MoveClass: "book" | "best" | "excellent" | "good" | "inaccuracy" | "mistake" | "blunder" | "miss";
         /** @description Body of `POST /api/games/{id}/moves`. */
         MoveRequest: {
             /** @description The ply the client believes the game is at; refused with 409 stale_ply otherwise. */
@@ -890,6 +963,16 @@ export interface components {
             eco: string;
             /** @example Sicilian Defense: Najdorf Variation */
             name: string;
+        };
+        /**
+         * @description Each side's accuracy in each phase the game reached (`null`: the phase never came, or the
+         *     side made no move in it).
+         */
+        PhaseAccuracy: {
+            division: components["schemas"]["Division"];
+            endgame: components["schemas"]["Accuracy"];
+            middlegame: components["schemas"]["Accuracy"];
+            opening: components["schemas"]["Accuracy"];
         };
         /**
          * @description The players a finished PGN names (its `White` and `Black` tags), for a game created from a

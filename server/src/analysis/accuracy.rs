@@ -46,28 +46,61 @@ fn mover(first_mover: Color, index: usize) -> Color {
     }
 }
 
-/// Each side's accuracy over a game, `None` for a side that made no move. `white_cps` holds
-/// white's (ceiled) centipawns for every position, the start first: one more than the moves.
-pub fn game_accuracy(first_mover: Color, white_cps: &[i32]) -> ByColor<Option<f64>> {
+/// One move's part in its side's accuracy.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct MoveScore {
+    pub side: Color,
+    /// The move's accuracy, 0..100.
+    pub accuracy: f64,
+    /// Its weight: the volatility of the win% around it.
+    pub weight: f64,
+}
+
+/// Every move's accuracy and weight, in move order, computed over the whole game: the windows
+/// of the volatility weights run across any boundary a caller later cuts the moves at (issue
+/// #25: lila's first phase accuracies scored each phase as a game of its own, lila#21457).
+pub fn move_scores(first_mover: Color, white_cps: &[i32]) -> Vec<MoveScore> {
     let win: Vec<f64> = white_cps.iter().copied().map(win_percent).collect();
     let moves = win.len().saturating_sub(1);
     let weights = volatility_weights(&win, moves);
+    win.windows(2)
+        .zip(weights)
+        .enumerate()
+        .map(|(index, (pair, weight))| {
+            let (prev, next) = (pair[0], pair[1]);
+            let side = mover(first_mover, index);
+            // As lila writes it: black's drop is white's gain.
+            let accuracy = match side {
+                Color::White => move_accuracy(prev, next),
+                Color::Black => move_accuracy(next, prev),
+            };
+            MoveScore {
+                side,
+                accuracy,
+                weight,
+            }
+        })
+        .collect()
+}
+
+/// Each side's accuracy over `scores` (all of a game's moves, or a part of them): the mean of
+/// the weighted and the harmonic mean of its moves; `None` for a side with no move there.
+pub fn accuracy_of<'a>(scores: impl IntoIterator<Item = &'a MoveScore>) -> ByColor<Option<f64>> {
     let mut by_side: ByColor<Vec<(f64, f64)>> = ByColor::new(Vec::new(), Vec::new());
-    for (index, (pair, weight)) in win.windows(2).zip(weights).enumerate() {
-        let (prev, next) = (pair[0], pair[1]);
-        let side = mover(first_mover, index);
-        // As lila writes it: black's drop is white's gain.
-        let accuracy = match side {
-            Color::White => move_accuracy(prev, next),
-            Color::Black => move_accuracy(next, prev),
-        };
-        by_side[side].push((accuracy, weight));
+    for score in scores {
+        by_side[score.side].push((score.accuracy, score.weight));
     }
     by_side.map(|moves| {
         let weighted = weighted_mean(&moves)?;
         let harmonic = harmonic_mean(moves.iter().map(|&(accuracy, _)| accuracy))?;
         Some((weighted + harmonic) / 2.0)
     })
+}
+
+/// Each side's accuracy over a game, `None` for a side that made no move. `white_cps` holds
+/// white's (ceiled) centipawns for every position, the start first: one more than the moves.
+pub fn game_accuracy(first_mover: Color, white_cps: &[i32]) -> ByColor<Option<f64>> {
+    accuracy_of(&move_scores(first_mover, white_cps))
 }
 
 /// One weight per move: the standard deviation of the win% over a window of

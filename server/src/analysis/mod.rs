@@ -8,9 +8,13 @@
 
 pub mod accuracy;
 pub mod chunks;
+pub mod classes;
 pub mod consistency;
 pub mod eval;
+pub mod explain;
 pub mod judgment;
+pub mod moments;
+pub mod phases;
 pub mod report;
 pub mod review;
 pub mod runner;

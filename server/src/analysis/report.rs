@@ -4,8 +4,12 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::classes::MoveClass;
 use super::eval::Eval;
+use super::explain::Explanation;
 use super::judgment::Judgment;
+use super::moments::KeyMoments;
+use super::phases::PhaseAccuracy;
 
 /// Where an analysis stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -38,7 +42,7 @@ pub struct BestMove {
 }
 
 /// One analysed move of the game.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct AnalysedPly {
     /// 1 is the position after the first move (the same counting as the game's `ply`).
     pub ply: usize,
@@ -60,6 +64,18 @@ pub struct AnalysedPly {
     /// Nodes of the search behind `eval`; `null` as for `depth`.
     pub nodes: Option<u64>,
     pub judgment: Option<Judgment>,
+    /// The move's class on chess.com's scale of expected points lost, the first that applies:
+    /// `book` (it and every move before it reached a named opening), `best` (the engine's move),
+    /// `miss` (the opponent's previous move lost more than 0.10 and this one gave back more than
+    /// 0.10), `excellent` (lost at most 0.02), `good` (0.05), `inaccuracy` (0.10), `mistake`
+    /// (0.20), `blunder` (more). With the judgment, from the same evaluations.
+    pub class: Option<MoveClass>,
+    /// Expected points (0 to 1) the move lost against the engine's best, three decimals.
+    pub points_lost: Option<f64>,
+    /// For an inaccuracy, mistake, blunder or miss of a final ply: one sentence the rules crate
+    /// proved on the engine's line (a mate allowed or missed, a piece hung, material missed),
+    /// naming that line; `null` when no rule's facts hold.
+    pub explanation: Option<Explanation>,
 }
 
 /// Each side's accuracy in percent (0..100, one decimal); `null` for a side that made no move.
@@ -98,6 +114,10 @@ pub struct Analysis {
     pub accuracy: Option<Accuracy>,
     /// `null` until done.
     pub summary: Option<Summary>,
+    /// Each side's moves worth going back to; `null` until done.
+    pub key_moments: Option<KeyMoments>,
+    /// Where the phases begin and each side's accuracy in each; `null` until done.
+    pub phases: Option<PhaseAccuracy>,
 }
 
 /// Data of an `analysis` event: one per newly evaluated ply (`ply` set: first provisional, then
@@ -109,6 +129,10 @@ pub struct AnalysisEvent {
     pub ply: Option<AnalysedPly>,
     pub accuracy: Option<Accuracy>,
     pub summary: Option<Summary>,
+    /// With the `done` event, as in the analysis.
+    pub key_moments: Option<KeyMoments>,
+    /// With the `done` event, as in the analysis.
+    pub phases: Option<PhaseAccuracy>,
 }
 
 #[cfg(test)]
@@ -137,6 +161,9 @@ mod tests {
                 depth: Some(18),
                 nodes: Some(1_000_000),
                 judgment: Some(Judgment::Inaccuracy),
+                class: Some(MoveClass::Inaccuracy),
+                points_lost: Some(0.064),
+                explanation: None,
             }],
             accuracy: Some(Accuracy {
                 white: Some(87.5),
@@ -151,6 +178,8 @@ mod tests {
                 },
                 black: SideSummary::default(),
             }),
+            key_moments: None,
+            phases: None,
         };
         let side = |i, a| json!({"inaccuracies": i, "mistakes": 0, "blunders": 0, "acpl": a});
         assert_eq!(
@@ -167,9 +196,14 @@ mod tests {
                     "depth": 18,
                     "nodes": 1_000_000,
                     "judgment": "inaccuracy",
+                    "class": "inaccuracy",
+                    "points_lost": 0.064,
+                    "explanation": null,
                 }],
                 "accuracy": {"white": 87.5, "black": null},
                 "summary": {"white": side(1, 45), "black": side(0, 0)},
+                "key_moments": null,
+                "phases": null,
             })
         );
     }
@@ -186,6 +220,8 @@ mod tests {
             ply: None,
             accuracy: None,
             summary: None,
+            key_moments: None,
+            phases: None,
         };
         assert_eq!(
             serde_json::to_value(&event).expect("serializes"),
@@ -195,6 +231,8 @@ mod tests {
                 "ply": null,
                 "accuracy": null,
                 "summary": null,
+                "key_moments": null,
+                "phases": null,
             })
         );
     }

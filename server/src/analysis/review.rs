@@ -10,16 +10,30 @@
 //! final one. A ply built from a quick answer is `provisional`; accuracy, the summary and the PGN
 //! export wait for final answers only, and a quick answer never replaces a final one.
 
+use std::sync::OnceLock;
+
 use alphachess_engine::{ByColor, Color, DrawReason, Game, Line, Outcome, SanPlus};
 
-use super::accuracy::{average_centipawn_loss, game_accuracy};
+use super::accuracy::{average_centipawn_loss, game_accuracy, move_scores};
+use super::classes::{classify, expected_points, ClassInput, MoveClass};
 use super::eval::Eval;
+use super::explain::{explain, Explanation, MoveFacts};
 use super::judgment::{judge, Judgment};
+use super::moments::{key_moments, ClassedMove, KeyMoments};
+use super::phases::{divide, phase_accuracy, PhaseAccuracy};
 use super::report::{
     Accuracy, AnalysedPly, Analysis, AnalysisProgress, AnalysisStatus, BestMove, SideSummary,
     Summary,
 };
 use crate::uci::PositionAnalysis;
+
+/// The classes whose moves get a sentence when the facts prove one.
+const EXPLAINED: [MoveClass; 4] = [
+    MoveClass::Inaccuracy,
+    MoveClass::Mistake,
+    MoveClass::Blunder,
+    MoveClass::Miss,
+];
 
 /// The most moves of the engine's line shown per ply.
 pub const PV_SHOWN: usize = 6;
@@ -44,10 +58,16 @@ struct Answer {
 #[derive(Debug, Clone)]
 pub struct Review {
     game: Game,
+    /// How many of the game's first moves are book moves: each led to a named opening position,
+    /// as did every move before it.
+    book_plies: usize,
     /// The answer for each position to search (`None`: not answered yet).
     answers: Vec<Option<Answer>>,
     /// The final position's evaluation when it needs no search.
     terminal: Option<Eval>,
+    /// `explanations[p]`: ply `p`'s sentence once worked out (a proof search is not free, and
+    /// the plies are rebuilt for every reader); forgotten when one of its answers changes.
+    explanations: Vec<OnceLock<Option<Explanation>>>,
 }
 
 /// An analysis that does not fit the review.
@@ -90,12 +110,29 @@ pub fn positions_to_search(game: &Game) -> usize {
     game.positions().len() - usize::from(final_eval(game).is_some())
 }
 
+/// How many of `game`'s first moves are book moves: each one's position is a named opening
+/// position (the chess-openings data we ship), and so was every one before. A Chess960 game has
+/// none.
+fn book_plies(game: &Game) -> usize {
+    if game.initial_position().is_chess960() {
+        return 0;
+    }
+    let book = crate::openings::book();
+    game.positions()
+        .iter()
+        .skip(1)
+        .take_while(|position| book.get(position.repetition_key()).is_some())
+        .count()
+}
+
 impl Review {
     /// An empty review of `game`.
     pub fn new(game: Game) -> Review {
         let terminal = final_eval(&game);
         let answers = vec![None; positions_to_search(&game)];
         Review {
+            book_plies: book_plies(&game),
+            explanations: vec![OnceLock::new(); game.ply() + 2],
             game,
             answers,
             terminal,
@@ -165,6 +202,11 @@ impl Review {
             return Ok(Vec::new());
         }
         self.answers[index] = Some(Answer { analysis, pass });
+        for p in [index, index + 1] {
+            if let Some(explanation) = self.explanations.get_mut(p) {
+                explanation.take();
+            }
+        }
         // Position `index` ends ply `index` and starts ply `index + 1` (which, after the last
         // searched position, ends in a final position that needs no search).
         Ok([index, index + 1]
@@ -196,6 +238,8 @@ impl Review {
             plies: self.plies(),
             accuracy: self.accuracy(),
             summary: self.summary(),
+            key_moments: self.key_moments(),
+            phases: self.phases(),
         }
     }
 
@@ -226,8 +270,34 @@ impl Review {
             before_eval.for_side(mover, mover),
             after.for_side(mover, positions[p].turn()),
         );
-        let searched_after = self.answers.get(p).and_then(Option::as_ref);
         let analysis = &before_answer.analysis;
+        let points_lost = self.points_lost(p)?;
+        let class = classify(ClassInput {
+            book: p <= self.book_plies,
+            best: self.game.moves()[p - 1] == analysis.best,
+            loss: points_lost,
+            offered: p
+                .checked_sub(1)
+                .and_then(|previous| self.points_lost(previous))
+                .unwrap_or(0.0),
+        });
+        let searched_after = self.answers.get(p).and_then(Option::as_ref);
+        let provisional = before_answer.pass == Pass::Quick || after_provisional;
+        let explanation = if provisional || !EXPLAINED.contains(&class) {
+            None
+        } else {
+            self.explanations[p]
+                .get_or_init(|| {
+                    explain(&MoveFacts {
+                        ply: p,
+                        before,
+                        played: self.game.moves()[p - 1],
+                        best_line: &analysis.pv,
+                        reply_line: searched_after.map_or(&[], |a| a.analysis.pv.as_slice()),
+                    })
+                })
+                .clone()
+        };
         Some(AnalysedPly {
             ply: p,
             eval: after,
@@ -241,11 +311,54 @@ impl Review {
                 .iter()
                 .map(ToString::to_string)
                 .collect(),
-            provisional: before_answer.pass == Pass::Quick || after_provisional,
+            provisional,
             depth: searched_after.map(|a| a.analysis.depth),
             nodes: searched_after.map(|a| a.analysis.nodes),
             judgment,
+            class: Some(class),
+            points_lost: Some((points_lost * 1000.0).round() / 1000.0),
+            explanation,
         })
+    }
+
+    /// The expected points ply `p` (1-based) lost for its mover, once its two positions are
+    /// answered: the value before it (the best move's) minus the value after it, at least 0.
+    fn points_lost(&self, p: usize) -> Option<f64> {
+        let positions = self.game.positions();
+        let (before, _) = self.eval(p.checked_sub(1)?)?;
+        let (after, _) = self.eval(p)?;
+        let mover = positions[p - 1].turn();
+        let before = expected_points(before.for_side(mover, mover));
+        let after = expected_points(after.for_side(mover, positions[p].turn()));
+        Some((before - after).max(0.0))
+    }
+
+    /// Each side's key moments, once complete.
+    pub fn key_moments(&self) -> Option<KeyMoments> {
+        if !self.is_complete() {
+            return None;
+        }
+        let positions = self.game.positions();
+        let moves: Vec<ClassedMove> = self
+            .plies()
+            .iter()
+            .filter_map(|ply| {
+                Some(ClassedMove {
+                    ply: ply.ply,
+                    side: positions[ply.ply - 1].turn(),
+                    class: ply.class?,
+                    points_lost: ply.points_lost?,
+                })
+            })
+            .collect();
+        Some(key_moments(&moves))
+    }
+
+    /// Where the phases begin and each side's accuracy in each, once complete.
+    pub fn phases(&self) -> Option<PhaseAccuracy> {
+        let cps = self.white_cps()?;
+        let scores = move_scores(self.first_mover(), &cps);
+        Some(phase_accuracy(divide(self.game.positions()), &scores))
     }
 
     /// White's (ceiled) centipawns of every position, once all are final.

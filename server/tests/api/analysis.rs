@@ -556,3 +556,293 @@ async fn a_second_review_of_the_same_moves_is_answered_from_the_cache_without_a_
     assert_eq!(again["plies"], done["plies"], "the same judgments");
     assert_eq!(again["summary"], done["summary"]);
 }
+
+/// The mover's expected points in a position, from its eval from white's side, as `classes.rs`
+/// documents them: `(1 + winning_chances(cp)) / 2`, a mate for the mover 1, against it 0;
+/// `{"mate": 0}` is a checkmate on the board, lost for the side to move (`white_to_move`).
+/// Written again here, by hand, to check the server's arithmetic.
+fn expected_points(white_eval: &Value, white_to_move: bool, mover_is_white: bool) -> f64 {
+    let white = match (white_eval["cp"].as_f64(), white_eval["mate"].as_i64()) {
+        (Some(cp), None) => (1.0 + (2.0 / (1.0 + (-0.00368208 * cp).exp()) - 1.0)) / 2.0,
+        (None, Some(0)) if white_to_move => 0.0,
+        (None, Some(0)) => 1.0,
+        (None, Some(mate)) if mate > 0 => 1.0,
+        (None, Some(_)) => 0.0,
+        _ => panic!("an eval: {white_eval}"),
+    };
+    if mover_is_white {
+        white
+    } else {
+        1.0 - white
+    }
+}
+
+#[tokio::test]
+async fn each_move_is_classed_by_expected_points_lost_and_the_key_moments_and_phases_follow() {
+    let app = spawn_analysing().await;
+    let game = imported(&app, SCHOLARS_MATE).await;
+    request_analysis(&app, &game).await;
+    let done = until_done(&app, &game.id).await;
+    let plies = done["plies"].as_array().expect("plies");
+    let played = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"];
+    // Each ply's eval is of the position after it, so ply n's loss is read from plies n-1 and n
+    // (ply 1's needs the start's eval, which the API does not show).
+    for pair in plies.windows(2) {
+        let (before, ply) = (&pair[0], &pair[1]);
+        let number = ply["ply"].as_u64().expect("a ply") as usize;
+        let mover_is_white = number % 2 == 1;
+        // Before ply n the mover is to move; after it, the other side.
+        let lost = expected_points(&before["eval"], mover_is_white, mover_is_white)
+            - expected_points(&ply["eval"], !mover_is_white, mover_is_white);
+        let served = ply["points_lost"].as_f64().expect("points lost");
+        assert!(
+            (served - lost.max(0.0)).abs() < 0.0006,
+            "ply {number}: {served} served, {lost} by hand"
+        );
+        let class = ply["class"].as_str().expect("a class");
+        let expected = if ["book", "best", "miss"].contains(&class) {
+            class
+        } else if served <= 0.02 {
+            "excellent"
+        } else if served <= 0.05 {
+            "good"
+        } else if served <= 0.10 {
+            "inaccuracy"
+        } else if served <= 0.20 {
+            "mistake"
+        } else {
+            "blunder"
+        };
+        assert_eq!(class, expected, "ply {number}: {ply}");
+        if class == "best" {
+            assert_eq!(
+                ply["best"]["san"],
+                played[number - 1],
+                "the engine's move: {ply}"
+            );
+        }
+    }
+    // 1. e4 e5 2. Qh5 are named openings from the start: book.
+    for ply in &plies[..3] {
+        assert_eq!(ply["class"], "book", "{ply}");
+    }
+    // 3... Nf6?? lets Qxf7# through: from an even game to mated, everything lost.
+    assert_eq!(plies[5]["class"], "blunder", "{}", plies[5]);
+    assert!(plies[5]["points_lost"].as_f64().expect("lost") > 0.4);
+    // Qxf7# is the engine's move.
+    assert_eq!(plies[6]["class"], "best", "{}", plies[6]);
+
+    let black = done["key_moments"]["black"]
+        .as_array()
+        .expect("black's moments");
+    let swing = black
+        .iter()
+        .find(|m| m["kind"] == "swing")
+        .expect("black's blunder is a key moment");
+    assert_eq!(swing["ply"], 6);
+    assert_eq!(swing["class"], "blunder");
+    let last_white_book = plies
+        .iter()
+        .filter(|p| p["class"] == "book" && p["ply"].as_u64().is_some_and(|n| n % 2 == 1))
+        .filter_map(|p| p["ply"].as_u64())
+        .next_back();
+    let white = done["key_moments"]["white"]
+        .as_array()
+        .expect("white's moments");
+    let last_book = white
+        .iter()
+        .find(|m| m["kind"] == "last_book")
+        .expect("white's last book move");
+    assert_eq!(last_book["ply"], json!(last_white_book));
+
+    // Seven plies never leave the opening: its accuracy is the game's.
+    let phases = &done["phases"];
+    assert_eq!(
+        phases["division"],
+        json!({"middlegame": null, "endgame": null})
+    );
+    assert_eq!(phases["opening"], done["accuracy"]);
+    assert_eq!(phases["endgame"], json!({"white": null, "black": null}));
+}
+
+/// The position after the first `ply` moves of `moves` (SAN), read by the rules crate.
+fn position_after(moves: &[&str], ply: usize) -> alphachess_engine::Position {
+    let text = moves[..ply].join(" ");
+    let game = pgn::read_game(&format!("{text} *")).expect("the fixture's moves are legal");
+    game.game.position().clone()
+}
+
+/// Plays SAN `line` from `position`; the positions along it.
+fn replay_san(
+    position: &alphachess_engine::Position,
+    line: &[Value],
+) -> Vec<alphachess_engine::Position> {
+    let mut at = position.clone();
+    let mut seen = vec![at.clone()];
+    for san in line {
+        let san = san.as_str().expect("SAN text");
+        let m = at
+            .legal_moves()
+            .into_iter()
+            .find(|&m| alphachess_engine::SanPlus::from_move(&at, m).to_string() == san)
+            .unwrap_or_else(|| panic!("{san} is legal where the line plays it"));
+        at.play(m).expect("legal");
+        seen.push(at.clone());
+    }
+    seen
+}
+
+/// A forced mate in at most `n` moves for the side to move, by brute force: written here apart
+/// from the server's own proof, to check it.
+fn forced_mate(position: &alphachess_engine::Position, n: u32) -> bool {
+    n > 0
+        && position.legal_moves().into_iter().any(|m| {
+            let mut after = position.clone();
+            after.play(m).expect("legal");
+            after.is_checkmate()
+                || (n > 1
+                    && !after.legal_moves().is_empty()
+                    && after.legal_moves().into_iter().all(|reply| {
+                        let mut next = after.clone();
+                        next.play(reply).expect("legal");
+                        forced_mate(&next, n - 1)
+                    }))
+        })
+}
+
+/// Material in points (1, 3, 3, 5, 9) of `color`, counted from the FEN's board field.
+fn points(position: &alphachess_engine::Position, white: bool) -> i32 {
+    let fen = position.to_fen();
+    let board = fen.split(' ').next().expect("a board");
+    board
+        .chars()
+        .filter(|c| c.is_ascii_alphabetic() && c.is_ascii_uppercase() == white)
+        .map(|c| match c.to_ascii_lowercase() {
+            'p' => 1,
+            'n' | 'b' => 3,
+            'r' => 5,
+            'q' => 9,
+            _ => 0,
+        })
+        .sum()
+}
+
+/// Checks one explanation's claim on its own line, independently of the server's rules.
+fn check_claim(moves: &[&str], explanation: &Value) {
+    let from = explanation["from_ply"].as_u64().expect("from_ply") as usize;
+    let start = position_after(moves, from);
+    let line = explanation["line"].as_array().expect("a line");
+    let along = replay_san(&start, line);
+    let sentence = explanation["sentence"].as_str().expect("a sentence");
+    let side_white = start.turn() == alphachess_engine::Color::White;
+    match explanation["kind"].as_str().expect("a kind") {
+        "allows_mate" | "misses_mate" => {
+            let n: u32 = sentence
+                .split("mate in ")
+                .nth(1)
+                .and_then(|rest| rest.split(':').next())
+                .and_then(|n| n.parse().ok())
+                .expect("the sentence names N");
+            assert_eq!(line.len(), 2 * n as usize - 1, "{explanation}");
+            assert!(
+                along.last().expect("an end").is_checkmate(),
+                "{explanation}"
+            );
+            assert!(
+                forced_mate(&start, n),
+                "mate in {n} is forced: {explanation}"
+            );
+            assert!(
+                n == 1 || !forced_mate(&start, n - 1),
+                "no shorter mate: {explanation}"
+            );
+        }
+        "hangs_piece" => {
+            // The line starts with the opponent's capture; the mover is the other side.
+            let mover_white = !side_white;
+            let lost = (points(&start, mover_white) - points(&start, !mover_white))
+                - (points(along.last().expect("an end"), mover_white)
+                    - points(along.last().expect("an end"), !mover_white));
+            assert!(lost >= 2, "the piece stays lost ({lost}): {explanation}");
+            let first = line[0].as_str().expect("SAN");
+            assert!(first.contains('x'), "the line takes it: {explanation}");
+        }
+        "misses_material" => {
+            let won: i32 = sentence
+                .split("wins ")
+                .nth(1)
+                .and_then(|rest| rest.split(' ').next())
+                .and_then(|n| n.parse().ok())
+                .expect("the sentence names the points");
+            let end = along.last().expect("an end");
+            let gained = (points(end, side_white) - points(end, !side_white))
+                - (points(&start, side_white) - points(&start, !side_white));
+            assert_eq!(gained, won, "{explanation}");
+            assert!(won >= 2, "{explanation}");
+        }
+        other => panic!("an unknown kind {other}: {explanation}"),
+    }
+}
+
+/// A game to analyse (PGN), its moves in SAN, and a sentence expected at a ply.
+type Fixture = (&'static str, &'static [&'static str], Option<(usize, &'static str)>);
+
+#[tokio::test]
+async fn every_explanation_s_claim_holds_on_its_own_line() {
+    let app = spawn_analysing().await;
+    let fixtures: [Fixture; 3] = [
+        (
+            SCHOLARS_MATE,
+            &["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"],
+            Some((6, "Allows mate in 1: Qxf7#.")),
+        ),
+        // 3. Qxe5+?? puts the queen where the knight takes it.
+        (
+            "1. e4 e5 2. Qh5 Nc6 3. Qxe5+ Nxe5 *",
+            &["e4", "e5", "Qh5", "Nc6", "Qxe5+", "Nxe5"],
+            Some((5, "Hangs the queen on e5: Nxe5 wins it.")),
+        ),
+        // Blackburne's shilling trap: 4... Qg5 5. Nxf7?? Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3#.
+        (
+            "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1",
+            &[
+                "e4", "e5", "Nf3", "Nc6", "Bc4", "Nd4", "Nxe5", "Qg5", "Nxf7", "Qxg2", "Rf1",
+                "Qxe4+", "Be2", "Nf3#",
+            ],
+            None,
+        ),
+    ];
+    let mut claims = 0;
+    for (pgn, moves, expected) in fixtures {
+        let game = imported(&app, pgn).await;
+        if game.view["status"] != "finished" {
+            let resigned = app.action(&game, "resign").await;
+            assert!(resigned.status().is_success());
+        }
+        request_analysis(&app, &game).await;
+        let done = until_done(&app, &game.id).await;
+        let plies = done["plies"].as_array().expect("plies");
+        for ply in plies {
+            let explanation = &ply["explanation"];
+            if explanation.is_null() {
+                continue;
+            }
+            assert!(
+                ["inaccuracy", "mistake", "blunder", "miss"]
+                    .contains(&ply["class"].as_str().unwrap_or("")),
+                "only bad moves are explained: {ply}"
+            );
+            check_claim(moves, explanation);
+            claims += 1;
+        }
+        if let Some((ply, sentence)) = expected {
+            assert_eq!(
+                plies[ply - 1]["explanation"]["sentence"],
+                sentence,
+                "{}",
+                plies[ply - 1]
+            );
+        }
+    }
+    assert!(claims >= 2, "the fixtures produce sentences to check");
+}

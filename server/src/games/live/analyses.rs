@@ -148,6 +148,8 @@ impl Progress {
         if self.status != AnalysisStatus::Done {
             analysis.accuracy = None;
             analysis.summary = None;
+            analysis.key_moments = None;
+            analysis.phases = None;
         }
         analysis
     }
@@ -161,6 +163,8 @@ impl Progress {
             ply: None,
             accuracy: analysis.accuracy,
             summary: analysis.summary,
+            key_moments: analysis.key_moments,
+            phases: analysis.phases,
         }
     }
 
@@ -172,6 +176,8 @@ impl Progress {
             ply: Some(ply),
             accuracy: None,
             summary: None,
+            key_moments: None,
+            phases: None,
         }
     }
 }

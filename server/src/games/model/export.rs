@@ -198,6 +198,9 @@ mod tests {
             depth: Some(20),
             nodes: Some(1_000_000),
             judgment,
+            class: None,
+            points_lost: None,
+            explanation: None,
         }
     }
 

@@ -12,6 +12,9 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use super::health::StatusBody;
+use crate::analysis::classes::MoveClass;
+use crate::analysis::moments::{KeyMoment, KeyMoments, MomentKind};
+use crate::analysis::phases::{Division, PhaseAccuracy};
 use crate::analysis::{
     Accuracy, AnalysedPly, Analysis, AnalysisEvent, AnalysisProgress, AnalysisStatus, BestMove,
     Eval, SideSummary, Summary,
@@ -248,6 +251,9 @@ fn analysed_plies() -> Vec<AnalysedPly> {
             depth: Some(21),
             nodes: Some(1_000_000),
             judgment: None,
+            class: Some(MoveClass::Book),
+            points_lost: Some(0.0),
+            explanation: None,
         },
         AnalysedPly {
             ply: 2,
@@ -258,6 +264,9 @@ fn analysed_plies() -> Vec<AnalysedPly> {
             depth: Some(20),
             nodes: Some(1_000_000),
             judgment: None,
+            class: Some(MoveClass::Book),
+            points_lost: Some(0.012),
+            explanation: None,
         },
     ]
 }
@@ -283,7 +292,36 @@ pub fn analysis_done() -> Value {
                 ..SideSummary::default()
             },
         }),
+        key_moments: Some(KeyMoments {
+            white: vec![last_book(1, 0.0)],
+            black: vec![last_book(2, 0.012)],
+        }),
+        phases: Some(PhaseAccuracy {
+            division: Division::default(),
+            opening: Accuracy {
+                white: Some(100.0),
+                black: Some(97.3),
+            },
+            middlegame: Accuracy {
+                white: None,
+                black: None,
+            },
+            endgame: Accuracy {
+                white: None,
+                black: None,
+            },
+        }),
     })
+}
+
+/// A side's last book move, as a key moment.
+fn last_book(ply: usize, points_lost: f64) -> KeyMoment {
+    KeyMoment {
+        ply,
+        kind: MomentKind::LastBook,
+        class: MoveClass::Book,
+        points_lost,
+    }
 }
 
 /// `POST /api/games/{id}/analysis` just asked: queued.
@@ -298,6 +336,8 @@ pub fn analysis_queued() -> Value {
         plies: Vec::new(),
         accuracy: None,
         summary: None,
+        key_moments: None,
+        phases: None,
     })
 }
 
@@ -313,6 +353,8 @@ fn analysis_event() -> AnalysisEvent {
         ply: analysed_plies().into_iter().next(),
         accuracy: None,
         summary: None,
+        key_moments: None,
+        phases: None,
     }
 }
 

@@ -1,0 +1,301 @@
+//! Why a move was bad, in one plain sentence, only when the facts prove it (issue #25).
+//!
+//! A sentence is never free text and never the engine's word alone: each rule states a fact the
+//! rules crate checks on the engine's line before anything is said, and the sentence names that
+//! line. When no rule's facts hold, there is no sentence. The rules, first that holds:
+//! - **allows mate in N** (N ≤ 2): after the move the opponent mates in N whatever the defence
+//!   (proven by a full search, [`mate`]), and the engine's line shows it;
+//! - **misses mate in N** (N ≤ 2): before the move the mover mated in N whatever the defence,
+//!   the move played is not one that still mates in time, and the engine's line shows the mate;
+//! - **hangs a piece**: the engine's reply takes one of the mover's pieces (not a pawn), and over
+//!   the reply and the next three moves of its line the mover ends down at least 2 points and no
+//!   more than the piece's worth short of it (the piece is not won back);
+//! - **misses a win of material**: the engine's best move was a capture whose line (four moves)
+//!   wins at least 2 points.
+//!
+//! Forks, pins, skewers and promotions are not explained yet (no rule: no sentence).
+
+pub mod mate;
+pub mod material;
+
+use alphachess_engine::{Line, Move, Position, SanPlus};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use self::mate::{mates_within, shortest_mate};
+use self::material::{gain_along, name, value};
+
+/// Moves of a line that material claims look at: the capture, the reply, and one more pair.
+const MATERIAL_PLIES: usize = 4;
+/// The least a line must win or lose, in points, for a sentence about material.
+const MATERIAL_POINTS: i32 = 2;
+
+/// What kind of fact a sentence states.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ExplanationKind {
+    AllowsMate,
+    MissesMate,
+    HangsPiece,
+    MissesMaterial,
+}
+
+/// One checked sentence about a move.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct Explanation {
+    pub kind: ExplanationKind,
+    /// E.g. "Allows mate in 1: Qxf7#."
+    #[schema(example = "Hangs the knight on f3: Bxf3 wins it.")]
+    pub sentence: String,
+    /// The line the sentence rests on, in SAN.
+    #[schema(example = json!(["Bxf3", "Qxf3"]))]
+    pub line: Vec<String>,
+    /// Where `line` starts: the position after this many plies (the move's own ply for what it
+    /// allows, the ply before it for what it misses).
+    pub from_ply: usize,
+}
+
+/// What a move's explanation is built from: the position before it, the move, and the engine's
+/// lines from before it (its best) and after it (the reply).
+#[derive(Debug, Clone, Copy)]
+pub struct MoveFacts<'a> {
+    /// The move's ply (1 is the first move).
+    pub ply: usize,
+    pub before: &'a Position,
+    pub played: Move,
+    /// The engine's line from `before`, starting with its best move.
+    pub best_line: &'a [Move],
+    /// The engine's line from the position after `played`, starting with its reply.
+    pub reply_line: &'a [Move],
+}
+
+/// The sentence the facts prove about a bad move, if any.
+pub fn explain(facts: &MoveFacts<'_>) -> Option<Explanation> {
+    let mut after = facts.before.clone();
+    after.play(facts.played).ok()?;
+    allows_mate(facts, &after)
+        .or_else(|| misses_mate(facts, &after))
+        .or_else(|| hangs_piece(facts, &after))
+        .or_else(|| misses_material(facts))
+}
+
+/// `moves` from `position` in SAN, up to the first illegal one.
+fn san(position: &Position, moves: &[Move]) -> Vec<String> {
+    Line::from_moves(position, moves)
+        .san()
+        .iter()
+        .map(ToString::to_string)
+        .collect()
+}
+
+/// Whether the first `plies` moves of `line` from `position` are legal and end in checkmate.
+fn ends_in_mate(position: &Position, line: &[Move], plies: usize) -> bool {
+    if line.len() < plies {
+        return false;
+    }
+    let mut at = position.clone();
+    line[..plies].iter().all(|&m| at.play(m).is_ok()) && at.is_checkmate()
+}
+
+fn allows_mate(facts: &MoveFacts<'_>, after: &Position) -> Option<Explanation> {
+    let n = shortest_mate(after)?;
+    let plies = 2 * n as usize - 1;
+    if !ends_in_mate(after, facts.reply_line, plies) {
+        return None;
+    }
+    let line = san(after, &facts.reply_line[..plies]);
+    Some(Explanation {
+        kind: ExplanationKind::AllowsMate,
+        sentence: format!("Allows mate in {n}: {}.", line.join(" ")),
+        line,
+        from_ply: facts.ply,
+    })
+}
+
+fn misses_mate(facts: &MoveFacts<'_>, after: &Position) -> Option<Explanation> {
+    let n = shortest_mate(facts.before)?;
+    if after.is_checkmate() {
+        return None;
+    }
+    // A move that still mates within the same number of moves misses nothing: every defence
+    // then loses to a mate in n - 1.
+    let still_mates = n > 1
+        && !after.legal_moves().is_empty()
+        && after.legal_moves().into_iter().all(|defence| {
+            let mut next = after.clone();
+            next.play(defence).is_ok() && mates_within(&next, n - 1)
+        });
+    let plies = 2 * n as usize - 1;
+    if still_mates || !ends_in_mate(facts.before, facts.best_line, plies) {
+        return None;
+    }
+    let line = san(facts.before, &facts.best_line[..plies]);
+    Some(Explanation {
+        kind: ExplanationKind::MissesMate,
+        sentence: format!("Misses mate in {n}: {}.", line.join(" ")),
+        line,
+        from_ply: facts.ply - 1,
+    })
+}
+
+fn hangs_piece(facts: &MoveFacts<'_>, after: &Position) -> Option<Explanation> {
+    let mover = facts.before.turn();
+    let &reply = facts.reply_line.first()?;
+    let taken = after.captured_role(reply)?;
+    if value(taken) < 3 {
+        return None;
+    }
+    let plies = facts.reply_line.len().min(MATERIAL_PLIES);
+    let lost = -gain_along(after, mover, facts.reply_line, plies)?;
+    // The piece stays lost: the mover is down at least 2 points, and at most a pawn short of the
+    // piece's worth (so the line is about this piece, not something else it wins later).
+    if lost < MATERIAL_POINTS || lost < value(taken) - 1 {
+        return None;
+    }
+    let line = san(after, &facts.reply_line[..plies]);
+    let square = reply.to();
+    Some(Explanation {
+        kind: ExplanationKind::HangsPiece,
+        sentence: format!(
+            "Hangs the {} on {square}: {} wins it.",
+            name(taken),
+            SanPlus::from_move(after, reply)
+        ),
+        line,
+        from_ply: facts.ply,
+    })
+}
+
+fn misses_material(facts: &MoveFacts<'_>) -> Option<Explanation> {
+    let &best = facts.best_line.first()?;
+    if best == facts.played || !facts.before.is_capture(best) {
+        return None;
+    }
+    let plies = facts.best_line.len().min(MATERIAL_PLIES);
+    let won = gain_along(facts.before, facts.before.turn(), facts.best_line, plies)?;
+    if won < MATERIAL_POINTS {
+        return None;
+    }
+    let line = san(facts.before, &facts.best_line[..plies]);
+    Some(Explanation {
+        kind: ExplanationKind::MissesMaterial,
+        sentence: format!(
+            "Misses {}, which wins {won} points of material: {}.",
+            SanPlus::from_move(facts.before, best),
+            line.join(" ")
+        ),
+        line,
+        from_ply: facts.ply - 1,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alphachess_engine::UciMove;
+
+    /// The game after `moves`, and the moves of `line` from its position, as UCI texts.
+    fn at(fen: &str, line: &[&str]) -> (Position, Vec<Move>) {
+        let position: Position = fen.parse().expect("a FEN");
+        let mut walk = position.clone();
+        let moves = line
+            .iter()
+            .map(|text| {
+                let uci: UciMove = text.parse().expect("UCI");
+                let m = uci.to_move(&walk).expect("legal");
+                walk.play(m).expect("legal");
+                m
+            })
+            .collect();
+        (position, moves)
+    }
+
+    fn explained(fen: &str, played: &str, best: &[&str], reply: &[&str]) -> Option<Explanation> {
+        let (before, played) = at(fen, &[played]);
+        let (_, best_line) = at(fen, best);
+        let mut after = before.clone();
+        after.play(played[0]).expect("legal");
+        let (_, reply_line) = at(&after.to_fen(), reply);
+        explain(&MoveFacts {
+            ply: 10,
+            before: &before,
+            played: played[0],
+            best_line: &best_line,
+            reply_line: &reply_line,
+        })
+    }
+
+    #[test]
+    fn a_move_that_lets_a_mate_in_one_through_says_so_with_the_mate() {
+        // Scholar's mate: 3... Nf6?? allows Qxf7#.
+        let fen = "r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3";
+        let explanation = explained(fen, "g8f6", &["g7g6"], &["h5f7"]).expect("a sentence");
+        assert_eq!(explanation.kind, ExplanationKind::AllowsMate);
+        assert_eq!(explanation.sentence, "Allows mate in 1: Qxf7#.");
+        assert_eq!(explanation.line, ["Qxf7#"]);
+        assert_eq!(explanation.from_ply, 10);
+    }
+
+    #[test]
+    fn a_mate_in_two_allowed_is_named_with_the_engine_s_line() {
+        // Ka8 walks into Stockfish 15.1's mate in 2 (its line: b1e4 a8b8 e4b7).
+        let fen = "1k6/8/1K6/8/8/8/8/1Q6 b - - 0 1";
+        let explanation =
+            explained(fen, "b8a8", &["b8c8"], &["b1e4", "a8b8", "e4b7"]).expect("a sentence");
+        assert_eq!(explanation.kind, ExplanationKind::AllowsMate);
+        assert_eq!(explanation.sentence, "Allows mate in 2: Qe4+ Kb8 Qb7#.");
+        // An engine line that does not end in the mate proves nothing: no sentence.
+        let wrong = explained(fen, "b8a8", &["b8c8"], &["b1e4", "a8b8", "e4e5"]);
+        assert_eq!(wrong, None);
+    }
+
+    #[test]
+    fn a_piece_left_to_be_taken_is_named_with_its_square_and_the_capture() {
+        // White's knight on f3 has no defender once g2 moves: Bxf3 wins it.
+        let fen = "6k1/5ppp/8/8/6b1/5N2/5PPP/6K1 w - - 0 1";
+        let explanation = explained(fen, "g2g3", &["f3e5"], &["g4f3"]).expect("a sentence");
+        assert_eq!(explanation.kind, ExplanationKind::HangsPiece);
+        assert_eq!(
+            explanation.sentence,
+            "Hangs the knight on f3: Bxf3 wins it."
+        );
+        assert_eq!(explanation.line, ["Bxf3"]);
+    }
+
+    #[test]
+    fn a_piece_taken_and_won_back_is_no_hanging_piece() {
+        // The knight on f3 is defended by the g2 pawn: Bxf3 gxf3 is an even trade.
+        let fen = "6k1/5ppp/8/8/6b1/5N2/5PPP/6K1 w - - 0 1";
+        let explanation = explained(fen, "h2h3", &["h2h3"], &["g4f3", "g2f3"]);
+        assert_eq!(explanation, None);
+    }
+
+    #[test]
+    fn a_capture_that_wins_a_piece_missed_is_named() {
+        // Black's knight on e5 hangs to white's d4 pawn; white plays a quiet move instead.
+        let fen = "6k1/5ppp/8/4n3/3P4/8/5PPP/6K1 w - - 0 1";
+        let explanation = explained(fen, "h2h3", &["d4e5"], &["e5c4"]).expect("a sentence");
+        assert_eq!(explanation.kind, ExplanationKind::MissesMaterial);
+        assert_eq!(
+            explanation.sentence,
+            "Misses dxe5, which wins 3 points of material: dxe5."
+        );
+        assert_eq!(explanation.from_ply, 9);
+    }
+
+    #[test]
+    fn a_missed_mate_in_one_is_named_and_a_move_that_still_mates_is_not() {
+        let fen = "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1";
+        let missed = explained(fen, "g1f1", &["a1a8"], &["g8f8"]).expect("a sentence");
+        assert_eq!(missed.kind, ExplanationKind::MissesMate);
+        assert_eq!(missed.sentence, "Misses mate in 1: Ra8#.");
+        // The mate itself: nothing missed, nothing said.
+        assert_eq!(explained(fen, "a1a8", &["a1a8"], &[]), None);
+    }
+
+    #[test]
+    fn a_quiet_move_with_no_provable_fact_gets_no_sentence() {
+        let start = Position::startpos().to_fen();
+        assert_eq!(explained(&start, "a2a3", &["e2e4"], &["e7e5"]), None);
+    }
+}
