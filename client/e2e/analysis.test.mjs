@@ -51,7 +51,8 @@ describe('the analysis board', () => {
     await page.getByTestId('game-over').waitFor();
     assert.deepEqual(chunks, [], 'the game screen loads no analysis code');
     await page.getByTestId('analyse-game').click();
-    await page.waitForURL(new RegExp(`/analysis/${id}$`));
+    // The board opens at the ply the game screen showed: its end.
+    await page.waitForURL(new RegExp(`/analysis/${id}\\?ply=7$`));
     await board(page).waitFor();
     assert.equal(chunks.length, 1, 'the analysis board came in its own chunk');
 

@@ -91,7 +91,7 @@ export function App({ linkToken = { kind: 'none' } }: { linkToken?: LinkToken })
               created={created}
               onNewGame={() => navigate('/')}
               onCreated={open}
-              onAnalyse={(id) => navigate(`/analysis/${id}`)}
+              onAnalyse={(id, ply) => navigate(`/analysis/${id}?ply=${ply}`)}
             />
           </Suspense>
         ) : route.name === 'analysis' ? (
@@ -99,6 +99,7 @@ export function App({ linkToken = { kind: 'none' } }: { linkToken?: LinkToken })
             <AnalysisScreen
               key={'id' in route ? route.id : (route.fen ?? 'held')}
               source={analysisSource(route, analysisPgn)}
+              ply={'id' in route ? route.ply : null}
               onBack={() => navigate('id' in route ? `/game/${route.id}` : '/')}
               backLabel={'id' in route ? 'Back to the game' : 'New game'}
               onPlayFrom={(fen) => {

@@ -7,7 +7,9 @@ describe('the routes', () => {
     expect(parseRoute('/games')).toEqual({ name: 'games' });
     expect(parseRoute('/editor')).toEqual({ name: 'editor' });
     expect(parseRoute('/game/abc_1')).toEqual({ name: 'game', id: 'abc_1' });
-    expect(parseRoute('/analysis/abc_1')).toEqual({ name: 'analysis', id: 'abc_1' });
+    expect(parseRoute('/analysis/abc_1')).toEqual({ name: 'analysis', id: 'abc_1', ply: null });
+    expect(parseRoute('/analysis/abc_1?ply=12')).toEqual({ name: 'analysis', id: 'abc_1', ply: 12 });
+    expect(parseRoute('/analysis/abc_1?ply=-1')).toEqual({ name: 'analysis', id: 'abc_1', ply: null });
     expect(parseRoute('/analysis')).toEqual({ name: 'analysis', fen: null });
     expect(parseRoute('/nowhere')).toEqual({ name: 'start' });
   });

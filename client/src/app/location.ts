@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * A small router: `/` (start), `/games` (my games), `/editor` (board editor), `/game/<id>`, and the
- * analysis board: `/analysis/<id>` (a game), `/analysis?fen=<FEN>` (a position) or `/analysis` (the
+ * analysis board: `/analysis/<id>` (a game; `?ply=N` opens it after its Nth ply), `/analysis?fen=<FEN>` (a position) or `/analysis` (the
  * PGN the start screen handed over, else the standard start); the history API, no library.
  */
 export type Route =
@@ -10,7 +10,7 @@ export type Route =
   | { name: 'games' }
   | { name: 'editor' }
   | { name: 'game'; id: string }
-  | { name: 'analysis'; id: string }
+  | { name: 'analysis'; id: string; ply: number | null }
   | { name: 'analysis'; fen: string | null };
 
 /** The route of an address's path and query (`/analysis?fen=...`). */
@@ -20,7 +20,10 @@ export function parseRoute(address: string): Route {
   if (/^\/editor\/?$/.test(pathname)) return { name: 'editor' };
   if (/^\/analysis\/?$/.test(pathname)) return { name: 'analysis', fen: new URLSearchParams(query).get('fen') };
   const analysis = /^\/analysis\/([A-Za-z0-9_-]+)\/?$/.exec(pathname);
-  if (analysis) return { name: 'analysis', id: analysis[1] };
+  if (analysis) {
+    const ply = Number(new URLSearchParams(query).get('ply') ?? 'x');
+    return { name: 'analysis', id: analysis[1], ply: Number.isInteger(ply) && ply >= 0 ? ply : null };
+  }
   const match = /^\/game\/([A-Za-z0-9_-]+)\/?$/.exec(pathname);
   return match ? { name: 'game', id: match[1] } : { name: 'start' };
 }

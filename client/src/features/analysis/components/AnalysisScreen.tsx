@@ -12,6 +12,8 @@ import { AnalysisWorkspace } from './AnalysisWorkspace';
 
 interface Props {
   source: TreeSource;
+  /** The mainline ply to open at (a game's, from the ply its screen showed); the end of the mainline without one. */
+  ply: number | null;
   /** Back to where the board was opened from (the game, the editor, the start screen). */
   onBack: () => void;
   backLabel: string;
@@ -24,7 +26,7 @@ interface Props {
  * (`/analysis?fen=`) or a pasted PGN, as a tree of lines to explore with the live engine. Loaded on
  * demand (`React.lazy` in `app/App.tsx`), so none of it is in the first page's bundle.
  */
-export function AnalysisScreen({ source, onBack, backLabel, onPlayFrom }: Props) {
+export function AnalysisScreen({ source, ply, onBack, backLabel, onPlayFrom }: Props) {
   const loaded = useQuery(treeQuery(source));
   const gameId = source.kind === 'game' ? source.id : null;
   // The game itself only says which side the player had, to turn the board their way.
@@ -76,6 +78,7 @@ export function AnalysisScreen({ source, onBack, backLabel, onPlayFrom }: Props)
       <AnalysisWorkspace
         key={loaded.dataUpdatedAt}
         initial={tree}
+        ply={ply}
         game={game}
         orientation={gameView.data?.player_color ?? turnFromFen(startFen(tree))}
         onPlayFrom={onPlayFrom}

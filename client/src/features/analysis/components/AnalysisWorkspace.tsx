@@ -23,6 +23,8 @@ import { TreeMoveList } from './TreeMoveList';
 
 interface Props {
   initial: MoveTree;
+  /** The mainline ply to open at; the end of the mainline when null. */
+  ply: number | null;
   /**
    * The game the tree belongs to, if any: the tree is saved with it when this browser holds its token
    * and the game is over (the server keeps no tree for a game in play).
@@ -38,8 +40,8 @@ interface Props {
  * move tree, the line operations, the comment, the live engine and the export. For a game whose
  * token this browser holds, every change is saved with the game once changes pause.
  */
-export function AnalysisWorkspace({ initial, game, orientation: initialOrientation, onPlayFrom }: Props) {
-  const analysis = useAnalysisBoard(initial);
+export function AnalysisWorkspace({ initial, ply, game, orientation: initialOrientation, onPlayFrom }: Props) {
+  const analysis = useAnalysisBoard(initial, ply);
   const { tree, node, board, position } = analysis;
   const [orientation, setOrientation] = useState<Color>(initialOrientation);
   const [engineOn, setEngineOn] = useState(true);

@@ -6,6 +6,7 @@ import { legalMovesOf, nodeBoard, type NodeBoard } from '../model/boardView';
 import {
   deleteLine,
   lineEnd,
+  mainlineAt,
   nextNode,
   nodeOf,
   playMove,
@@ -48,8 +49,8 @@ const NO_MOVES: readonly LegalMove[] = [];
  * The analysis board's state: the tree, the node shown, and the legal moves of its position from
  * `POST /api/positions/moves` (cached per FEN). Every change goes through the pure tree model.
  */
-export function useAnalysisBoard(initial: MoveTree): AnalysisBoard {
-  const [state, setState] = useState(() => ({ tree: initial, current: lineEnd(initial, ROOT), revision: 0 }));
+export function useAnalysisBoard(initial: MoveTree, ply: number | null): AnalysisBoard {
+  const [state, setState] = useState(() => ({ tree: initial, current: mainlineAt(initial, ply), revision: 0 }));
   const { tree, current, revision } = state;
   const node = nodeOf(tree, current);
   const board = useMemo(() => nodeBoard(node), [node]);

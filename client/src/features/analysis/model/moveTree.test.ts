@@ -6,6 +6,7 @@ import {
   hasNode,
   isMainline,
   lineEnd,
+  mainlineAt,
   moveCount,
   nodeOf,
   pathTo,
@@ -60,6 +61,14 @@ describe('the move tree', () => {
     expect(nodeOf(tree, nf3).fen).toBe('after Nf3');
     expect(isMainline(tree, nf3)).toBe(false);
     expect(isMainline(tree, reach(tree, 'e4', 'e5'))).toBe(true);
+  });
+
+  it('finds the mainline’s node at a ply, its end without one', () => {
+    const tree = treeFromView(VIEW);
+    expect(mainlineAt(tree, 0)).toBe(ROOT);
+    expect(mainlineAt(tree, 2)).toBe(reach(tree, 'e4', 'e5'));
+    expect(mainlineAt(tree, 99)).toBe(reach(tree, 'e4', 'e5', 'Nf3'));
+    expect(mainlineAt(tree, null)).toBe(reach(tree, 'e4', 'e5', 'Nf3'));
   });
 
   it('refuses an entry whose parent is not an earlier entry', () => {

@@ -184,6 +184,17 @@ export function lineEnd(tree: MoveTree, id: NodeId): NodeId {
   return at;
 }
 
+/** The mainline's node after `ply` plies (the last one if the mainline is shorter); its end when `ply` is null. */
+export function mainlineAt(tree: MoveTree, ply: number | null): NodeId {
+  let at = ROOT;
+  for (let step = 0; ply === null || step < ply; step++) {
+    const next = nextNode(tree, at);
+    if (next === undefined) break;
+    at = next;
+  }
+  return at;
+}
+
 /** The number of moves in the tree (the root is no move). */
 export function moveCount(tree: MoveTree): number {
   return Object.keys(tree.nodes).length - 1;

@@ -37,8 +37,8 @@ interface Props {
   onNewGame: () => void;
   /** Opens a game just created from this screen (rematch, next level). */
   onCreated: (game: GameView) => void;
-  /** Opens the finished game on the analysis board. */
-  onAnalyse: (id: string) => void;
+  /** Opens the finished game on the analysis board, at the ply shown. */
+  onAnalyse: (id: string, ply: number) => void;
 }
 
 /** The game screen: board, evaluation bar, name plates, moves, actions and the game-over panel. */
@@ -192,7 +192,7 @@ export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Pro
             onStart={(request) => void nextGame.start(request)}
             starting={nextGame.starting}
             startError={nextGame.error}
-            onAnalyse={() => onAnalyse(id)}
+            onAnalyse={() => onAnalyse(id, currentPly)}
           />
         )}
         {actions.notice && <NoticeBar notice={actions.notice} onDismiss={actions.dismissNotice} />}
