@@ -53,7 +53,7 @@ function EngineLine({ line, fen, onPlay }: { line: ExploreLine; fen: string; onP
             type="button"
             className="engine-first"
             onClick={() => onPlay(line.uci[0])}
-            aria-label={`Play ${line.san[0]}`}
+            title={`Play ${line.san[0]}`}
             data-testid="engine-play"
             data-uci={line.uci[0]}
           >
