@@ -39,6 +39,7 @@ const SERVER_CODES: Record<ServerErrorCode, true> = {
   no_draw_to_claim: true,
   abort_too_late: true,
   loading: true,
+  invalid_tree: true,
 };
 
 /** Whether an error body's `error` field is one of the server's codes. */
@@ -113,6 +114,7 @@ const SENTENCES: Record<ApiErrorCode, (context: ErrorContext) => string> = {
   no_draw_to_claim: () => `There is no draw to claim in this position; ${REFRESHED}`,
   abort_too_late: () => `The game can only be aborted before your first move; ${REFRESHED}`,
   loading: () => 'The server is starting up. Wait a moment and try again.',
+  invalid_tree: () => 'These analysis lines could not be saved: the server found a move or a comment it cannot keep.',
 };
 
 /**

@@ -304,6 +304,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/games/{id}/tree": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The move tree kept with the game, or the game's own moves when none was kept. */
+        get: operations["show_tree"];
+        /**
+         * Keeps a move tree with the finished game, in place of any kept before: its side lines and
+         *     comments go into the game's PGN as variations. The tree starts at the game's start (`fen`
+         *     may be left out) and holds the game's moves as a line from there, main or not.
+         */
+        put: operations["keep_tree"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -358,6 +380,27 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/positions/moves": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A position's legal moves, each with its SAN and the position after it, and whether play
+         *     could go on there: what an analysis board needs to let a player move without the rules.
+         *     Chess960 castling rights (rook file letters) are read as a new game's FEN is.
+         */
+        post: operations["position_moves"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rating": {
         parameters: {
             query?: never;
@@ -392,6 +435,47 @@ export interface paths {
         get: operations["ready"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reads a PGN's first game with its variations and comments, or starts an empty tree at a
+         *     FEN. Nothing is stored.
+         */
+        post: operations["read_tree"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/trees/pgn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Writes a tree as PGN with its variations in parentheses and its comments in braces (the
+         *     Seven Tag Roster with `?` values; `SetUp` and `FEN` when it does not start at the standard
+         *     start). Nothing is stored.
+         */
+        post: operations["tree_pgn"];
         delete?: never;
         options?: never;
         head?: never;
@@ -502,6 +586,44 @@ export interface components {
             /** @example g1f3 */
             uci: string;
         };
+        /** @description A legal move and the position it leads to. */
+        BoardMove: {
+            /**
+             * @description The position after the move.
+             * @example rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
+             */
+            fen: string;
+            /**
+             * @description With `+` or `#` for a check or a mate.
+             * @example e4
+             */
+            san: string;
+            /**
+             * @description In Chess960, castling is king-takes-rook (`e1h1`).
+             * @example e2e4
+             */
+            uci: string;
+        };
+        /** @description A position with its legal moves: `POST /api/positions/moves`. */
+        BoardPosition: {
+            /** @description Whether the side to move is in check. */
+            check: boolean;
+            /**
+             * @description The position, as the server writes FEN.
+             * @example rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+             */
+            fen: string;
+            /** @description Every legal move, in the rules crate's order; a promotion once per piece. */
+            legal_moves: components["schemas"]["BoardMove"][];
+            status: components["schemas"]["BoardStatus"];
+            turn: components["schemas"]["ColorName"];
+        };
+        /**
+         * @description Whether play could go on from the position, by the rules of the board alone (a repetition
+         *     needs the moves before it, which a position does not have).
+         * @enum {string}
+         */
+        BoardStatus: "playing" | "checkmate" | "stalemate" | "insufficient_material" | "fifty_moves";
         /**
          * @description A timed game's clocks, as of the moment the view was made: a frontend counts the running
          *     side down locally from them and resyncs on every view.
@@ -604,7 +726,7 @@ export interface components {
          * @description Every stable error code a client can branch on: the `error` field of an [`ErrorBody`].
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found" | "storage_busy" | "search_in_progress" | "game_quarantined" | "draw_declined" | "no_draw_to_claim" | "abort_too_late" | "loading";
+        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found" | "storage_busy" | "search_in_progress" | "game_quarantined" | "draw_declined" | "no_draw_to_claim" | "abort_too_late" | "loading" | "invalid_tree";
         /**
          * @description An evaluation from WHITE's point of view: `{"cp": 34}`, or `{"mate": -3}` (black mates in 3).
          *     `{"mate": 0}` is a checkmate on the board: the side to move is mated.
@@ -937,6 +1059,11 @@ export interface components {
              */
             move: string;
         };
+        /** @description Body of `POST /api/positions/moves`. */
+        MovesRequest: {
+            /** @example rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1 */
+            fen: string;
+        };
         /** @description A played move. */
         MoveView: {
             /**
@@ -1167,6 +1294,88 @@ export interface components {
              * @example 180
              */
             limit_secs: number;
+        };
+        /**
+         * @description A move tree as a client sends it: flat, each move naming its parent by index (a `TreeView`
+         *     is one).
+         */
+        TreeBody: {
+            /**
+             * @description The start position; the standard start if absent (for a game's tree: the game's start).
+             * @example rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+             */
+            fen?: string | null;
+            nodes: components["schemas"]["TreeNodeBody"][];
+        };
+        /**
+         * @description One move of a [`TreeBody`]. Other fields are ignored, so a `TreeView`'s nodes may be sent
+         *     back as they came.
+         */
+        TreeNodeBody: {
+            /**
+             * @description At most 2000 characters, without `}` (PGN could not hold it).
+             * @example the king's pawn
+             */
+            comment?: string | null;
+            /**
+             * @description The index of an EARLIER entry whose position the move is played in; null (or absent)
+             *     for a move from the start. Siblings keep the order they appear in: a node's first child
+             *     is its main continuation.
+             * @example null
+             */
+            parent?: number | null;
+            /**
+             * @description The move in UCI (Chess960 castling as king-takes-rook).
+             * @example e2e4
+             */
+            uci: string;
+        };
+        /** @description One move of a [`TreeView`]. */
+        TreeNodeView: {
+            /**
+             * @description What was said after the move (several PGN comments joined by a space).
+             * @example null
+             */
+            comment?: string | null;
+            /**
+             * @description The position after the move.
+             * @example rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1
+             */
+            fen: string;
+            /**
+             * @description The index of the node whose position the move is played in (always an earlier one);
+             *     null for a move from the start.
+             * @example null
+             */
+            parent?: number | null;
+            /**
+             * @description How many moves from the tree's start: 1 for a first move.
+             * @example 1
+             */
+            ply: number;
+            /** @example e4 */
+            san: string;
+            /** @example e2e4 */
+            uci: string;
+        };
+        /** @description Body of `POST /api/trees`: exactly one of `pgn` and `fen`. */
+        TreeSource: {
+            /** @example null */
+            fen?: string | null;
+            /** @example 1. e4 e5 (1... c5 { the Sicilian }) 2. Nf3 * */
+            pgn?: string | null;
+        };
+        /**
+         * @description A start position and a tree of moves from it, flat: parents before their children, siblings
+         *     in order, a node's first child its main continuation.
+         */
+        TreeView: {
+            /**
+             * @description The start position.
+             * @example rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+             */
+            fen: string;
+            nodes: components["schemas"]["TreeNodeView"][];
         };
         /**
          * @description The rules a game is played under. Both have the same moves; Chess960 starts from one of 960
@@ -2314,6 +2523,153 @@ export interface operations {
             };
         };
     };
+    show_tree: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TreeView"];
+                };
+            };
+            /** @description game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description game_quarantined */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    keep_tree: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description game id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TreeBody"];
+            };
+        };
+        responses: {
+            /** @description the tree as kept */
+            200: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TreeView"];
+                };
+            };
+            /** @description malformed_json, invalid_fen, invalid_move_notation or invalid_tree (another start, the game's moves not a line of it, a parent not earlier, a move repeated under one parent, a comment too long or with `}`, too many moves or variations nested too deeply); the message names the entry */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description missing_token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description game_not_found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description request_timeout: the body took too long to arrive */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description game_not_finished, game_quarantined or stale_ply (the game changed meanwhile) */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
+            /** @description illegal_move: the message names the entry */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            /** @description storage_busy, with Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     health: {
         parameters: {
             query?: never;
@@ -2414,6 +2770,60 @@ export interface operations {
             500: components["responses"]["InternalError"];
         };
     };
+    position_moves: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MovesRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardPosition"];
+                };
+            };
+            /** @description malformed_json or invalid_fen */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description request_timeout: the body took too long to arrive */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
+        };
+    };
     rate: {
         parameters: {
             query?: never;
@@ -2480,6 +2890,123 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+        };
+    };
+    read_tree: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TreeSource"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TreeView"];
+                };
+            };
+            /** @description malformed_json, invalid_request (not exactly one of pgn and fen), invalid_fen or invalid_pgn (an illegal move, in a variation too, or nesting or size past the tree's bounds) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description request_timeout: the body took too long to arrive */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    tree_pgn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TreeBody"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-chess-pgn": string;
+                };
+            };
+            /** @description malformed_json, invalid_fen, invalid_move_notation or invalid_tree (a parent not earlier, a move repeated under one parent, a comment too long or with `}`, too many moves or variations nested too deeply); the message names the entry */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description request_timeout: the body took too long to arrive */
+            408: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description payload_too_large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
+            /** @description illegal_move: the message names the entry */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            500: components["responses"]["InternalError"];
         };
     };
 }

@@ -22,6 +22,8 @@ pub enum TreeError {
     /// A side line would be nested more than
     /// [`MAX_VARIATION_DEPTH`](super::MAX_VARIATION_DEPTH) levels deep.
     TooDeep,
+    /// Two trees from different start positions cannot be grafted together.
+    OtherStart,
 }
 
 impl fmt::Display for TreeError {
@@ -40,6 +42,7 @@ impl fmt::Display for TreeError {
                 "variations would be nested more than {} levels deep",
                 super::MAX_VARIATION_DEPTH
             ),
+            TreeError::OtherStart => f.write_str("the move trees start from different positions"),
         }
     }
 }

@@ -9,6 +9,7 @@
 //! checkmate or stalemate. [`GameTree::to_game`] applies the game rules to the main line.
 
 mod error;
+mod graft;
 mod node;
 
 pub use error::TreeError;

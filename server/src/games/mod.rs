@@ -34,6 +34,10 @@ pub use model::setup::{
     NewGame, SetupError,
 };
 pub use model::state::{EngineTurn, GameState};
+pub use model::stored_tree::{KeepTreeError, StoredTree};
+pub use model::tree_input::{
+    parse_pgn_tree, tree_of_entries, InvalidTree, TreeEntry, MAX_TREE_COMMENT_CHARS,
+};
 pub use model::variant::{stored_fen, Variant};
 pub use service::{Created, GameService, Loaded, Played};
 pub use store::analysis_record::{AnalysisRecord, InvalidAnalysis, PositionRecord, StoredAnalysis};
@@ -47,6 +51,7 @@ pub use store::{
     Change, Claimed, Durable, Fresh, GameSnapshot, GameStore, Holding, Lookup, MemoryStore,
     Pending, SharedStore, WriteTicket,
 };
+pub use view::board_position::{BoardMove, BoardPosition, BoardStatus};
 pub use view::color_name::ColorName;
 pub use view::game_view::{Clock, EndReason, GameView, LegalMoveView, MoveView, Reason, Status};
 pub use view::hint::Hint;
@@ -55,4 +60,5 @@ pub use view::schemas::{Glicko2Schema, SuggestionSchema};
 pub use view::step_view::StepView;
 pub use view::summary::{GameSummaries, GameSummary, MAX_SUMMARIES};
 pub use view::thinking::{ScoreView, Thinking};
+pub use view::tree_view::{TreeNodeView, TreeView};
 pub use view::view_cache::{ViewTag, DEFAULT_VIEW_CACHE_MIB};

@@ -19,8 +19,9 @@ use utoipa::ToSchema;
 
 use crate::explore::ExploreError;
 use crate::games::{
-    parse_fen, parse_pgn, AnalysisError, Decline, DrawError, GameError, ParsePlayerMoveError,
-    PlayerMove, SetupError, StoreError, MAX_PLIES,
+    parse_fen, parse_pgn, tree_of_entries, AnalysisError, Decline, DrawError, GameError,
+    InvalidTree, KeepTreeError, ParsePlayerMoveError, PlayerMove, SetupError, StoreError,
+    TreeEntry, MAX_PLIES,
 };
 use crate::http::body_limit::MAX_BODY_BYTES;
 use crate::sentence::sentence;
@@ -43,6 +44,10 @@ pub enum ApiError {
     Engine(#[from] EngineError),
     #[error(transparent)]
     Explore(#[from] ExploreError),
+    #[error(transparent)]
+    Tree(#[from] InvalidTree),
+    #[error(transparent)]
+    KeepTree(#[from] KeepTreeError),
     #[error("the request body is not valid JSON for this endpoint: {0}")]
     MalformedJson(String),
     #[error("{0}")]
@@ -113,6 +118,7 @@ pub enum ErrorCode {
     NoDrawToClaim,
     AbortTooLate,
     Loading,
+    InvalidTree,
 }
 
 /// When a refused client may try again.
@@ -447,6 +453,26 @@ pub const CODES: &[CodeInfo] = &[
             total: 10_000,
         },
     ),
+    row(
+        ErrorCode::InvalidTree,
+        "invalid_tree",
+        StatusCode::BAD_REQUEST,
+        Retry::No,
+        None,
+        || {
+            let e4 = |parent| TreeEntry {
+                parent,
+                uci: "e2e4".into(),
+                comment: None,
+            };
+            tree_of_entries(
+                alphachess_engine::Position::startpos(),
+                &[e4(None), e4(None)],
+            )
+            .expect_err("the same move twice from the start")
+            .into()
+        },
+    ),
 ];
 
 /// One row of [`CODES`] (a `const fn`, so the table stays a constant).
@@ -556,6 +582,11 @@ impl ApiError {
                 ExploreError::TooManyBoards(_) => ErrorCode::TooManyRequests,
                 ExploreError::Engine(error) => engine_code(error),
             },
+            ApiError::Tree(error) => tree_code(error),
+            ApiError::KeepTree(error) => match error {
+                KeepTreeError::Game(error) => game_code(error),
+                KeepTreeError::Tree(error) => tree_code(error),
+            },
             ApiError::MalformedJson(_) => ErrorCode::MalformedJson,
             ApiError::InvalidRequest(_) => ErrorCode::InvalidRequest,
             ApiError::MissingToken => ErrorCode::MissingToken,
@@ -613,6 +644,7 @@ fn game_code(error: &GameError) -> ErrorCode {
     match error {
         GameError::NotFound => ErrorCode::GameNotFound,
         GameError::GameOver => ErrorCode::GameOver,
+        GameError::NotFinished => ErrorCode::GameNotFinished,
         GameError::NotYourTurn => ErrorCode::NotYourTurn,
         GameError::StalePly { .. } | GameError::Superseded => ErrorCode::StalePly,
         GameError::NothingToTakeBack => ErrorCode::NothingToTakeBack,
@@ -626,6 +658,23 @@ fn game_code(error: &GameError) -> ErrorCode {
         GameError::Engine(error) => engine_code(error),
         GameError::Store(StoreError::Busy) => ErrorCode::StorageBusy,
         GameError::Store(_) | GameError::Random(_) => ErrorCode::InternalError,
+    }
+}
+
+/// The code of a tree's refusal: its notation and legality as a single move's are refused, the
+/// rest as the tree's own.
+fn tree_code(error: &InvalidTree) -> ErrorCode {
+    match error {
+        InvalidTree::Notation { .. } => ErrorCode::InvalidMoveNotation,
+        InvalidTree::Illegal { .. } => ErrorCode::IllegalMove,
+        InvalidTree::Parent { .. }
+        | InvalidTree::Repeated { .. }
+        | InvalidTree::CommentTooLong { .. }
+        | InvalidTree::Comment { .. }
+        | InvalidTree::Bound { .. }
+        | InvalidTree::OtherStart
+        | InvalidTree::MissingGameMove { .. }
+        | InvalidTree::Misfit(_) => ErrorCode::InvalidTree,
     }
 }
 

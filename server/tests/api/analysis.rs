@@ -785,7 +785,11 @@ fn check_claim(moves: &[&str], explanation: &Value) {
 }
 
 /// A game to analyse (PGN), its moves in SAN, and a sentence expected at a ply.
-type Fixture = (&'static str, &'static [&'static str], Option<(usize, &'static str)>);
+type Fixture = (
+    &'static str,
+    &'static [&'static str],
+    Option<(usize, &'static str)>,
+);
 
 #[tokio::test]
 async fn every_explanation_s_claim_holds_on_its_own_line() {

@@ -93,6 +93,10 @@ async fn a_preflight_from_an_allowed_origin_allows_the_token_and_json() {
     }
     let methods = listed(headers, "access-control-allow-methods");
     assert!(methods.iter().any(|m| m == "post"), "{methods:?}");
+    assert!(
+        methods.iter().any(|m| m == "put"),
+        "a game's tree: {methods:?}"
+    );
     assert_eq!(header(headers, "access-control-max-age"), Some("3600"));
     assert_eq!(
         header(headers, "access-control-allow-credentials"),

@@ -41,4 +41,5 @@ mod slow_clients;
 mod sse;
 mod startup;
 mod summaries;
+mod trees;
 mod versioning;

@@ -9,9 +9,10 @@ use std::time::Duration;
 
 use alphachess_engine::{CastlingMode, Color, Game, Position};
 use alphachess_server::games::{
-    import_pgn, CacheKey, CachedAnswer, Change, GameId, GameSnapshot, GameState, GameStore, Level,
-    Lookup, PgSettings, PgStore, Players, SharedStore, SqliteStore, StoreError, StoredGame,
-    WriteTicket, DEFAULT_CACHE_POSITIONS, MAX_QUEUED_WRITES, PG_SCHEMA_VERSION, SCHEMA_VERSION,
+    import_pgn, parse_pgn_tree, CacheKey, CachedAnswer, Change, GameId, GameSnapshot, GameState,
+    GameStore, Level, Lookup, PgSettings, PgStore, Players, SharedStore, SqliteStore, StoreError,
+    StoredGame, StoredTree, WriteTicket, DEFAULT_CACHE_POSITIONS, MAX_QUEUED_WRITES,
+    PG_SCHEMA_VERSION, SCHEMA_VERSION,
 };
 use alphachess_server::token::TokenHash;
 
@@ -298,6 +299,54 @@ pub async fn a_finished_pgns_players_are_read_back_and_a_row_without_them_has_no
     assert!(back.state.is_finished());
 }
 
+pub async fn a_kept_tree_is_read_back_with_its_game_and_a_row_without_one_has_none(
+    backend: Backend,
+) {
+    let store = backend.open().await.expect("opens");
+    let imported = import_pgn("1. f3 e5 2. g4 Qh4# 0-1").expect("a finished PGN");
+    let mut game = Played::new("tttttttttttt", 1);
+    game.state = GameState::new(imported.game, Color::White, Level::MAX);
+    let ticket = game.save_new(store.as_ref());
+    store.durable(ticket).await.expect("committed");
+    let tree = parse_pgn_tree("1. f3 e5 2. g4 (2. e4 { no mate }) 2... Qh4# *").expect("a tree");
+    let kept = StoredTree::for_game(game.state.game(), &tree).expect("holds the game");
+    let mut changed = game.state.clone();
+    changed
+        .keep_tree(kept.clone(), game.state.version())
+        .expect("a finished game keeps a tree");
+    let ticket = store
+        .save(&GameSnapshot {
+            id: &game.id,
+            token: &game.token,
+            state: &changed,
+            base: Some(game.state.version()),
+            copy: game.copy,
+        })
+        .expect("queued");
+    store.durable(ticket).await.expect("committed");
+    let back = backend.read_back(&game.id).await.expect("stored");
+    assert_eq!(back.state.tree(), Some(&kept));
+    assert_eq!(back.state.tree().map(StoredTree::tree), Some(tree));
+
+    // A row written before trees were stored.
+    match &backend {
+        Backend::Sqlite { path, .. } => {
+            rusqlite::Connection::open(path)
+                .and_then(|conn| conn.execute("UPDATE games SET tree = NULL", []))
+                .expect("cleared");
+        }
+        Backend::Postgres { url } => {
+            connect(url)
+                .await
+                .execute("UPDATE games SET record = record - 'tree'", &[])
+                .await
+                .expect("cleared");
+        }
+    }
+    let back = backend.read_back(&game.id).await.expect("still loads");
+    assert_eq!(back.state.tree(), None);
+}
+
 pub async fn a_chess960_game_without_castling_rights_is_read_back_as_chess960(backend: Backend) {
     let store = backend.open().await.expect("opens");
     let start = Position::from_fen_with_mode(
@@ -464,6 +513,7 @@ contract!(
     a_flush_waits_for_every_queued_write,
     a_database_from_a_newer_release_is_refused,
     a_finished_pgns_players_are_read_back_and_a_row_without_them_has_none,
+    a_kept_tree_is_read_back_with_its_game_and_a_row_without_one_has_none,
     a_chess960_game_without_castling_rights_is_read_back_as_chess960,
     cached_answers_come_back_in_the_order_asked_with_misses_as_none,
     a_second_answer_under_a_key_replaces_the_first,

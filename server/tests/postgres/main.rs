@@ -10,3 +10,4 @@ mod owned;
 mod proxy;
 mod server;
 mod stall;
+mod trees;

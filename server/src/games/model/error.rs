@@ -12,6 +12,9 @@ pub enum GameError {
     NotFound,
     #[error("the game is over")]
     GameOver,
+    /// What only a finished game can have (a kept move tree) was asked of one still going on.
+    #[error("the game is not over yet")]
+    NotFinished,
     #[error("it is not your turn")]
     NotYourTurn,
     /// The caller's idea of the game is out of date.

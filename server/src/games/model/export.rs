@@ -16,7 +16,8 @@ use crate::openings::opening_of;
 
 /// The game as PGN text, tags first (`ECO` and `Opening` when the opening is known,
 /// `TimeControl` always), each analysed ply in `plies` annotated, each timed move with the
-/// mover's clock after it (`[%clk 0:02:58]`, as lichess exports).
+/// mover's clock after it (`[%clk 0:02:58]`, as lichess exports), and the move tree kept with
+/// the game, if any, as variations around its moves.
 pub fn to_pgn(state: &GameState, today: SystemTime, plies: &[AnalysedPly]) -> String {
     let mut tags = pgn::Tags::new();
     tags.set("Event", "AlphaChess game");
@@ -38,7 +39,16 @@ pub fn to_pgn(state: &GameState, today: SystemTime, plies: &[AnalysedPly]) -> St
         "TimeControl",
         control.map_or("-".to_owned(), |c| c.pgn_tag()),
     );
-    pgn::write_annotated(&tags, state.game(), &annotations(plies, &clocks(state)))
+    let annotations = annotations(plies, &clocks(state));
+    match state.tree() {
+        None => pgn::write_annotated(&tags, state.game(), &annotations),
+        // The player's side lines and comments around the game's moves, which stay the main
+        // line with the review's annotations first.
+        Some(tree) => {
+            tags.set("Result", state.game().result().to_string());
+            pgn::write_tree(&tags, &tree.around(state.game(), &annotations))
+        }
+    }
 }
 
 /// The `White` and `Black` tags: the PGN's own players for a game imported already over (`?`,

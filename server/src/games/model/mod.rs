@@ -15,4 +15,6 @@ pub mod notation;
 pub mod players;
 pub mod setup;
 pub mod state;
+pub mod stored_tree;
+pub mod tree_input;
 pub mod variant;

@@ -17,6 +17,7 @@ use crate::games::model::length::{has_room_for_an_exchange, MAX_PLIES};
 use crate::games::model::level::Level;
 use crate::games::model::notation::{illegal, PlayerMove};
 use crate::games::model::players::Players;
+use crate::games::model::stored_tree::StoredTree;
 
 /// A game against the engine: the moves, who plays what, and whether the engine is thinking.
 #[derive(Debug, Clone)]
@@ -37,6 +38,8 @@ pub struct GameState {
     clock: Option<GameClock>,
     /// The players of a game imported already over, reviewed rather than played (`players.rs`).
     players: Option<Players>,
+    /// The move tree the player keeps with the finished game (`stored_tree.rs`).
+    tree: Option<StoredTree>,
 }
 
 /// The engine is searching for its reply to `version`.
@@ -69,6 +72,7 @@ impl GameState {
             aborted: false,
             clock: None,
             players: None,
+            tree: None,
             game,
         }
     }
@@ -172,6 +176,31 @@ impl GameState {
             clock.rewind(ply);
         }
         self.sync_clock(now);
+    }
+
+    /// The same game with the move tree kept with it (a game read back from a store).
+    pub fn with_tree(mut self, tree: Option<StoredTree>) -> GameState {
+        self.tree = tree;
+        self
+    }
+
+    /// The move tree the player keeps with the game, if any.
+    pub fn tree(&self) -> Option<&StoredTree> {
+        self.tree.as_ref()
+    }
+
+    /// Keeps `tree` (made for this game) with the finished game, in place of any before, unless
+    /// the game changed since `version`, when the tree was checked against it.
+    pub fn keep_tree(&mut self, tree: StoredTree, version: u64) -> Result<(), GameError> {
+        if !self.is_finished() {
+            return Err(GameError::NotFinished);
+        }
+        if self.version != version {
+            return Err(GameError::Superseded);
+        }
+        self.tree = Some(tree);
+        self.version += 1;
+        Ok(())
     }
 
     /// The same game at `version`: a copy read back from a store shared with other servers

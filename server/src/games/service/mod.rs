@@ -56,6 +56,7 @@ mod change;
 mod clock_watch;
 mod engine_turn;
 mod maintenance;
+mod trees;
 
 use engine_turn::{settle_reply, EngineTurnStarted};
 
@@ -430,8 +431,18 @@ impl GameService {
         change: fn(&mut GameState) -> Result<(), GameError>,
     ) -> Result<Arc<GameView>, GameError> {
         let slot = self.games.find_authorized(id, token).await?;
+        self.kept(&slot, change).await
+    }
+
+    /// Applies `change` to `slot`'s game and waits until it is durable, as [`GameService::change`]
+    /// says; the view after it.
+    async fn kept(
+        &self,
+        slot: &Arc<GameSlot>,
+        change: impl FnOnce(&mut GameState) -> Result<(), GameError>,
+    ) -> Result<Arc<GameView>, GameError> {
         let before = slot.read(GameState::clone);
-        let applied = apply(&slot, &self.analyses, |state| {
+        let applied = apply(slot, &self.analyses, |state| {
             change(state)?;
             Ok(state.version())
         })?;

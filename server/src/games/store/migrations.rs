@@ -100,6 +100,11 @@ CREATE INDEX analysis_cache_by_use ON analysis_cache (used);";
 /// across a restart; NULL in older rows, which start again from 0.
 const SCHEMA_V10_VERSION: &str = "ALTER TABLE games ADD COLUMN version INTEGER;";
 
+/// Version 11 (#26): the move tree a player keeps with a finished game (side lines and comments
+/// around the game's moves), as the PGN text `pgn::write_tree` writes (`stored_tree.rs`); NULL
+/// without one and in older rows.
+const SCHEMA_V11_TREE: &str = "ALTER TABLE games ADD COLUMN tree TEXT;";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     SCHEMA_V1,
@@ -112,6 +117,7 @@ const MIGRATIONS: &[&str] = &[
     SCHEMA_V8_VARIANT,
     SCHEMA_V9_ANALYSIS_CACHE,
     SCHEMA_V10_VERSION,
+    SCHEMA_V11_TREE,
 ];
 
 /// The schema version this release writes.

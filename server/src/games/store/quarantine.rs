@@ -117,6 +117,7 @@ mod tests {
                 players: None,
                 variant: None,
                 version: None,
+                tree: None,
             },
         }
     }

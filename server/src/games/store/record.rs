@@ -18,6 +18,7 @@ use crate::games::model::length::MAX_PLIES;
 use crate::games::model::level::Level;
 use crate::games::model::players::Players;
 use crate::games::model::state::GameState;
+use crate::games::model::stored_tree::StoredTree;
 use crate::games::model::variant::Variant;
 use crate::token::TokenHash;
 
@@ -76,6 +77,11 @@ pub struct GameRecord {
     /// schema v10), which start again from 0.
     #[serde(default)]
     pub version: Option<i64>,
+    /// The move tree kept with a finished game (`stored_tree.rs`), as the PGN text
+    /// `pgn::write_tree` writes; `None` without one, and in rows written before it was stored
+    /// (SQLite schema v11).
+    #[serde(default)]
+    pub tree: Option<String>,
 }
 
 /// A stored row does not describe a valid game; it is quarantined on load.
@@ -118,6 +124,7 @@ impl GameRecord {
             players: state.players().cloned(),
             variant: Some(Variant::of(game.initial_position())),
             version: Some(i64::try_from(state.version()).unwrap_or(i64::MAX)),
+            tree: state.tree().map(|tree| tree.as_pgn().to_owned()),
         }
     }
 
@@ -157,12 +164,19 @@ impl GameRecord {
             .map_err(|_| invalid(format!("first ply {} is negative", self.first_ply)))?;
         let aborted = self.status == "aborted";
         let clock = self.clock(game.ply()).map_err(invalid)?;
+        let tree = self
+            .tree
+            .as_deref()
+            .map(|text| StoredTree::from_stored(&game, text))
+            .transpose()
+            .map_err(invalid)?;
         Ok(StoredGame {
             id,
             token,
             state: GameState::restored(game, player, level, first_ply, aborted, clock)
                 .with_imported_plies(imported)
                 .with_players(self.players.clone())
+                .with_tree(tree)
                 .at_version(
                     self.version
                         .and_then(|v| u64::try_from(v).ok())

@@ -2,6 +2,7 @@
 //! cache of views serialized once per change. Imports only the model; the OpenAPI schemas
 //! of the domain live here.
 
+pub mod board_position;
 pub mod color_name;
 pub mod game_view;
 pub mod hint;
@@ -10,4 +11,5 @@ pub mod schemas;
 pub mod step_view;
 pub mod summary;
 pub mod thinking;
+pub mod tree_view;
 pub mod view_cache;

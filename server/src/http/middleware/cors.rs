@@ -132,13 +132,13 @@ impl fmt::Display for CorsOrigin {
     }
 }
 
-/// The CORS middleware for `origins` (wired only when there are some): GET and POST, the
-/// headers above, preflights cached for an hour, no credentials. A request from any other origin
+/// The CORS middleware for `origins` (wired only when there are some): GET, POST and PUT (a
+/// game's move tree), the headers above, preflights cached for an hour, no credentials. A request from any other origin
 /// is served as before, without CORS headers, so the browser keeps its page from reading it.
 pub fn cors(origins: &[CorsOrigin]) -> Cors {
     origins.iter().fold(
         Cors::default()
-            .allowed_methods([Method::GET, Method::POST])
+            .allowed_methods([Method::GET, Method::POST, Method::PUT])
             .allowed_headers(ALLOWED_HEADERS)
             .expose_headers(EXPOSED_HEADERS)
             .max_age(MAX_AGE_SECS),

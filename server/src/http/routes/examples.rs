@@ -444,6 +444,9 @@ pub fn requests(id: &str) -> Vec<(&'static str, Value)> {
         "play" => move_requests(),
         "preview" => position_requests(),
         "rate" => super::levels::rating_requests(),
+        // Issue #26: positions' moves and move trees.
+        "position_moves" => vec![("promotion", super::positions::moves_examples().0)],
+        "read_tree" | "tree_pgn" | "keep_tree" => super::trees::tree_requests(id),
         _ => Vec::new(),
     }
 }
@@ -494,6 +497,11 @@ pub fn success(
             explore_lines(Encoding::Ndjson)
         }
         ("explore", "200") => explore_lines(Encoding::Sse),
+        // Issue #26: positions' moves and move trees.
+        ("position_moves", "200") => one("promotion", super::positions::moves_examples().1),
+        ("read_tree" | "tree_pgn" | "show_tree" | "keep_tree", "200") => {
+            super::trees::tree_successes(id)
+        }
         _ => Vec::new(),
     }
 }

@@ -26,6 +26,7 @@ pub mod moves;
 pub mod positions;
 pub mod reply_mode;
 pub mod summaries;
+pub mod trees;
 
 /// Every API handler, relative to `/api`.
 pub fn api_routes(cfg: &mut ServiceConfig<'_>) {
@@ -48,8 +49,14 @@ pub fn api_routes(cfg: &mut ServiceConfig<'_>) {
         .service(levels::rate)
         .service(analysis::request_analysis)
         .service(analysis::show_analysis)
+        .service(crate::http::lichess::account::games)
         .service(explore::explore)
-        .service(crate::http::lichess::account::games);
+        // Issue #26: positions' moves and move trees.
+        .service(positions::position_moves)
+        .service(trees::read_tree)
+        .service(trees::tree_pgn)
+        .service(trees::show_tree)
+        .service(trees::keep_tree);
 }
 
 /// Serves [`api_routes`] under `/api`; any other request there gets a JSON 405 (a documented

@@ -1,4 +1,5 @@
-//! `POST /api/positions`: the position a game would start from, before creating it.
+//! `POST /api/positions`: the position a game would start from, before creating it; and
+//! `POST /api/positions/moves`: a position's legal moves, for an analysis board.
 
 use actix_web::{post, web};
 use serde::Deserialize;
@@ -6,7 +7,7 @@ use utoipa::ToSchema;
 
 use alphachess_engine::Game;
 
-use crate::games::{parse_fen, parse_pgn, PositionPreview};
+use crate::games::{parse_fen, parse_pgn, BoardPosition, PositionPreview};
 use crate::http::error::{ApiError, ErrorBody};
 
 /// Body of `POST /api/positions`: exactly one of `fen` and `pgn`.
@@ -45,4 +46,38 @@ fn start_of(request: PositionRequest) -> Result<Game, ApiError> {
             "give exactly one of fen and pgn".into(),
         )),
     }
+}
+
+/// Body of `POST /api/positions/moves`.
+#[derive(Debug, Deserialize, ToSchema)]
+pub struct MovesRequest {
+    #[schema(example = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1")]
+    pub fen: String,
+}
+
+/// A position's legal moves, each with its SAN and the position after it, and whether play
+/// could go on there: what an analysis board needs to let a player move without the rules.
+/// Chess960 castling rights (rook file letters) are read as a new game's FEN is.
+#[utoipa::path(tag = "games",
+    request_body = MovesRequest,
+    responses(
+        (status = 200, body = BoardPosition),
+        (status = 400, body = ErrorBody, description = "malformed_json or invalid_fen"),
+        (status = 408, body = ErrorBody, description = "request_timeout: the body took too long to arrive"),
+        (status = 413, body = ErrorBody, description = "payload_too_large"),
+    ))]
+#[post("/positions/moves")]
+pub async fn position_moves(
+    body: web::Json<MovesRequest>,
+) -> Result<web::Json<BoardPosition>, ApiError> {
+    let position = parse_fen(&body.fen)?;
+    Ok(web::Json(BoardPosition::of(&position)))
+}
+
+/// The API document's examples of `POST /api/positions/moves`: its request and its answer.
+pub fn moves_examples() -> (serde_json::Value, serde_json::Value) {
+    let fen = "7k/P7/8/8/8/8/8/K7 w - - 0 1";
+    let position = parse_fen(fen).expect("a valid FEN");
+    let answer = serde_json::to_value(BoardPosition::of(&position)).unwrap_or_default();
+    (serde_json::json!({ "fen": fen }), answer)
 }

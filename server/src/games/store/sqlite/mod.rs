@@ -522,13 +522,14 @@ fn load_game(conn: &Connection, id: &str) -> rusqlite::Result<Option<(GameRecord
     let mut query = conn.prepare_cached(&format!(
         "SELECT {GAME_COLUMNS}, updated_at FROM games WHERE id = ?1"
     ))?;
-    let mut rows = query.query_map([id], |row| Ok((game_record(row)?, row.get(16)?)))?;
+    let mut rows = query.query_map([id], |row| Ok((game_record(row)?, row.get(17)?)))?;
     rows.next().transpose()
 }
 
 /// The columns [`game_record`] reads, in its order.
 const GAME_COLUMNS: &str = "id, token_hash, initial_fen, moves, player_color, level, status,
-    result, imported_plies, first_ply, reason, time_control, clocks, players, variant, version";
+    result, imported_plies, first_ply, reason, time_control, clocks, players, variant, version,
+    tree";
 
 fn game_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
     Ok(GameRecord {
@@ -548,6 +549,7 @@ fn game_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
         players: players_from_column(row.get(13)?)?,
         variant: variant_from_column(row.get(14)?)?,
         version: row.get(15)?,
+        tree: row.get(16)?,
     })
 }
 
@@ -599,13 +601,13 @@ fn commit(
         let mut upsert = tx.prepare_cached(
             "INSERT INTO games (id, token_hash, initial_fen, moves, player_color, level, status,
                                 result, created_at, updated_at, imported_plies, first_ply,
-                                reason, time_control, clocks, players, variant, version)
+                                reason, time_control, clocks, players, variant, version, tree)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
-                     ?17)
+                     ?17, ?18)
              ON CONFLICT (id) DO UPDATE SET moves = excluded.moves, status = excluded.status,
                  result = excluded.result, updated_at = excluded.updated_at,
                  first_ply = excluded.first_ply, reason = excluded.reason,
-                 clocks = excluded.clocks, version = excluded.version",
+                 clocks = excluded.clocks, version = excluded.version, tree = excluded.tree",
         )?;
         let mut delete = tx.prepare_cached("DELETE FROM games WHERE id = ?1")?;
         let mut delete_analysis = tx.prepare_cached("DELETE FROM analyses WHERE game_id = ?1")?;
@@ -651,7 +653,8 @@ fn commit(
                         r.clocks,
                         players_to_column(r.players.as_ref()),
                         r.variant.map(Variant::name),
-                        r.version
+                        r.version,
+                        r.tree
                     ])?;
                 }
                 Write::Delete(id) => {
