@@ -68,61 +68,28 @@ export type PositionRequest = { fen: string } | { pgn: string };
 /** A code in the server's error body `{"error": code, "message": ...}`. */
 export type ServerErrorCode = Schemas['ErrorCode'];
 
-/*
- * The analysis board's wire types (issue #26). Written from the contract (`spec-26.md`) while the
- * server's endpoints are being built; each becomes an alias of its generated schema once
- * `npm run api:generate` knows them.
- */
+/** One legal move of a position as `POST /api/positions/moves` lists it, the position after it included. */
+export type PositionMove = Schemas['BoardMove'];
 
-/** One legal move of a position as `POST /api/positions/moves` lists it: the position after it included. */
-export interface PositionMove {
-  uci: string;
-  san: string;
-  fen: string;
-}
-
-/** How a position stands: play on, or the game would be over there. */
-export type PositionStatus = 'playing' | 'checkmate' | 'stalemate' | 'insufficient_material' | 'fifty_moves';
+/** How a position stands by the rules of the board alone: play on, or the game would be over there. */
+export type PositionStatus = Schemas['BoardStatus'];
 
 /** What `POST /api/positions/moves` says of a FEN: its normalised form, who moves, and every legal move. */
-export interface BoardPosition {
-  fen: string;
-  turn: Color;
-  status: PositionStatus;
-  check: boolean;
-  legal_moves: PositionMove[];
-}
+export type BoardPosition = Schemas['BoardPosition'];
 
 /** One move of a tree as the client sends it: `parent` is the index of an earlier entry, null for a move from the start. */
-export interface TreeNodeBody {
-  parent: number | null;
-  uci: string;
-  comment?: string | null;
-}
+export type TreeNodeBody = Schemas['TreeNodeBody'];
 
 /** A move tree as the client sends it, flat: parents before children, the first child of a node its main continuation. */
-export interface TreeBody {
-  fen?: string | null;
-  nodes: TreeNodeBody[];
-}
+export type TreeBody = Schemas['TreeBody'];
 
 /** One move of a tree as the server sends it, with what the client would otherwise need the rules for. */
-export interface TreeNodeView {
-  parent: number | null;
-  uci: string;
-  san: string;
-  fen: string;
-  ply: number;
-  comment?: string | null;
-}
+export type TreeNodeView = Schemas['TreeNodeView'];
 
 /** A move tree as the server sends it (same order as `TreeBody`). */
-export interface TreeView {
-  fen: string;
-  nodes: TreeNodeView[];
-}
+export type TreeView = Schemas['TreeView'];
 
-/** The body of `POST /api/trees`: a PGN with its variations, or an empty tree at a FEN. */
+/** The body of `POST /api/trees`: a PGN with its variations, or an empty tree at a FEN (exactly one). */
 export type TreeRequest = { pgn: string } | { fen: string };
 
 /** One line of the live engine (`GET /api/explore`), best first; `eval` is from white's point of view. */

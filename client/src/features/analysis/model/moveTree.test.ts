@@ -71,6 +71,11 @@ describe('the move tree', () => {
     expect(mainlineAt(tree, null)).toBe(reach(tree, 'e4', 'e5', 'Nf3'));
   });
 
+  it('reads an entry without a parent field as a move from the start', () => {
+    const tree = treeFromView({ fen: START, nodes: [{ uci: 'e2e4', san: 'e4', fen: 'after e4', ply: 1 }] });
+    expect(mainline(tree)).toEqual(['e4']);
+  });
+
   it('refuses an entry whose parent is not an earlier entry', () => {
     const broken: TreeView = { fen: START, nodes: [{ parent: 1, uci: 'e2e4', san: 'e4', fen: 'x', ply: 1 }] };
     expect(() => treeFromView(broken)).toThrow(/entry 0/);

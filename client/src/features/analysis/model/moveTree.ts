@@ -73,9 +73,10 @@ export function treeFromView(view: TreeView): MoveTree {
   let tree = emptyTree(view.fen);
   const ids: NodeId[] = [];
   view.nodes.forEach((entry, index) => {
-    const parent = entry.parent === null ? ROOT : ids[entry.parent];
-    if (parent === undefined || (entry.parent !== null && entry.parent >= index)) {
-      throw new Error(`tree entry ${index} names parent ${entry.parent}, which is not an earlier entry`);
+    const above = entry.parent ?? null;
+    const parent = above === null ? ROOT : ids[above];
+    if (parent === undefined || (above !== null && above >= index)) {
+      throw new Error(`tree entry ${index} names parent ${above}, which is not an earlier entry`);
     }
     const added = appendChild(tree, parent, { uci: entry.uci, san: entry.san, fen: entry.fen }, entry.comment ?? null);
     tree = added.tree;
