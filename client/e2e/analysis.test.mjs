@@ -105,12 +105,13 @@ describe('the analysis board', () => {
     await page.getByTestId('analysis-comment').fill('Develop first');
     await page.locator('[data-testid="save-status"][data-state="saved"]').waitFor();
 
-    // The PGN the game exports holds the line in parentheses and the comment in braces.
+    // The PGN the game exports holds the line in parentheses and the comment in braces (PGN wraps
+    // its lines at 80 characters, inside a comment too).
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('analysis-download').click()]);
     const pgn = await readFile(await download.path(), 'utf8');
-    assert.match(pgn, /\(\s*2\.\s*(Nf3|Qh5)/, pgn);
-    assert.match(pgn, /\{\s*Develop first\s*\}/, pgn);
-    assert.match(pgn, /Qxf7#/, pgn);
+    assert.match(pgn, /\(\s*2\.\s*(Nf3|Qh5)/, `no variation in parentheses:\n${pgn}`);
+    assert.match(pgn, /\{\s*Develop\s+first\s*\}/, `no comment in braces:\n${pgn}`);
+    assert.match(pgn, /Qxf7#/, `no game moves:\n${pgn}`);
 
     // The tree is kept with the game: a reload shows it again.
     await page.reload();
@@ -142,7 +143,8 @@ describe('the analysis board', () => {
     const uci = await first.getAttribute('data-uci');
     await first.click();
     await waitBoardPly(page, 1);
-    assert.notEqual(await pieceOn(page, uci.slice(2, 4)), null, `the line's move ${uci} was played`);
+    // The piece lands on the line's square once the board's move animation ends.
+    await page.locator(`[data-square="${uci.slice(2, 4)}"] [data-piece^="w"]`).waitFor();
 
     // The free board's PGN has the position's headers.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('analysis-download').click()]);
