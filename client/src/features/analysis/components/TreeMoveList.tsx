@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { moveTokens } from '../model/moveText';
+import { Fragment, useEffect, useMemo, useRef } from 'react';
+import { moveTokens, type MoveToken } from '../model/moveText';
 import type { MoveTree, NodeId } from '../model/moveTree';
 
 interface Props {
@@ -32,39 +32,44 @@ export function TreeMoveList({ tree, current, onSelect }: Props) {
   return (
     <div className="tree-moves" ref={list} role="group" aria-label="Moves and variations" data-testid="tree-moves">
       {tokens.map((token, index) => {
-        // A space after every token, so the text reads (and copies) as a PGN does: "1. e4 e5 (1... c5)".
-        switch (token.kind) {
-          case 'open':
-          case 'close':
-            return (
-              <span key={index} className={`tree-paren depth-${Math.min(token.depth, 4)}`}>
-                {token.kind === 'open' ? '(' : ')'}{' '}
-              </span>
-            );
-          case 'comment':
-            return (
-              <span key={index} className="tree-comment" data-node={token.id}>
-                {token.text}{' '}
-              </span>
-            );
-          case 'move':
-            return (
-              <span key={index} className="tree-move-item">
-                <button
-                  type="button"
-                  className={`tree-move depth-${Math.min(token.depth, 4)}${token.id === current ? ' current' : ''}`}
-                  data-node={token.id}
-                  data-depth={token.depth}
-                  aria-current={token.id === current ? 'step' : undefined}
-                  onClick={() => onSelect(token.id)}
-                >
-                  {token.number && <span className="tree-number">{token.number} </span>}
-                  {token.san}
-                </button>{' '}
-              </span>
-            );
-        }
+        // Spaces between tokens but not inside parentheses, so the text reads (and copies) as a PGN does: "1. e4 e5 (1... c5)".
+        const spaced = index > 0 && token.kind !== 'close' && tokens[index - 1].kind !== 'open';
+        return (
+          <Fragment key={index}>
+            {spaced && ' '}
+            <TokenView token={token} current={current} onSelect={onSelect} />
+          </Fragment>
+        );
       })}
     </div>
   );
+}
+
+/** One token: a parenthesis, a comment, or a move as a button. */
+function TokenView({ token, current, onSelect }: { token: MoveToken; current: NodeId; onSelect: (id: NodeId) => void }) {
+  switch (token.kind) {
+    case 'open':
+    case 'close':
+      return <span className="tree-paren">{token.kind === 'open' ? '(' : ')'}</span>;
+    case 'comment':
+      return (
+        <span className="tree-comment" data-node={token.id}>
+          {token.text}
+        </span>
+      );
+    case 'move':
+      return (
+        <button
+          type="button"
+          className={`tree-move depth-${Math.min(token.depth, 4)}${token.id === current ? ' current' : ''}`}
+          data-node={token.id}
+          data-depth={token.depth}
+          aria-current={token.id === current ? 'step' : undefined}
+          onClick={() => onSelect(token.id)}
+        >
+          {token.number && <span className="tree-number">{token.number} </span>}
+          {token.san}
+        </button>
+      );
+  }
 }
