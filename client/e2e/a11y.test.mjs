@@ -1,4 +1,4 @@
-// Accessibility (issue #27): axe-core over the start, game, review, My games and board editor screens with no serious
+// Accessibility (issue #27): axe-core over the start, game, review, My games, board editor and analysis screens with no serious
 // or critical violation, and the board played from the keyboard alone with a screen reader's words.
 //
 // axe is injected with `page.evaluate(source)`, which runs through the DevTools protocol and is not a
@@ -50,7 +50,7 @@ async function tabStopsBefore(page, stop) {
 }
 
 describe('accessibility', () => {
-  it('has no serious or critical axe violation on the start, game, review, My games and board editor screens', async () => {
+  it('has no serious or critical axe violation on the start, game, review, My games, board editor and analysis screens', async () => {
     const page = await newPage({ viewport: { width: 1366, height: 800 } });
     const found = {};
     await page.goto('/');
@@ -62,7 +62,7 @@ describe('accessibility', () => {
     found.game = await seriousViolations(page);
     await screenshot(page, 'a11y-02-game');
 
-    await openGameFromApi(page, { color: 'white', pgn: '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0' });
+    const reviewed = await openGameFromApi(page, { color: 'white', pgn: '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0' });
     await page.getByTestId('game-over').waitFor();
     await page.getByTestId('review-panel').waitFor();
     found.review = await seriousViolations(page);
@@ -82,7 +82,22 @@ describe('accessibility', () => {
     await page.locator('[data-testid="editor-verdict"][data-state="invalid"]').waitFor();
     found.editorRefused = await seriousViolations(page);
     await screenshot(page, 'a11y-06-editor');
-    assert.deepEqual(found, { start: [], game: [], review: [], myGames: [], editor: [], editorRefused: [] });
+
+    // The analysis board of the finished game, with the engine's lines and a side line in the tree.
+    await page.goto(`/analysis/${reviewed}`);
+    await page.getByTestId('analysis-board').waitFor();
+    await page.keyboard.press('Home');
+    await page.keyboard.press('ArrowRight');
+    await page.locator('.board[data-locked="false"]').waitFor();
+    await page.locator('[data-cell="d7"]').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-cell="d5"]').focus();
+    await page.keyboard.press('Enter');
+    await page.locator('[data-testid="analysis-board"][data-ply="2"]').waitFor();
+    await page.getByTestId('engine-line').first().waitFor();
+    found.analysis = await seriousViolations(page);
+    await screenshot(page, 'a11y-07-analysis');
+    assert.deepEqual(found, { start: [], game: [], review: [], myGames: [], editor: [], editorRefused: [], analysis: [] });
     await page.context().close();
   });
 

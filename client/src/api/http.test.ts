@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, describeError } from './apiError';
 import { createGame, playMove } from './games';
+import { requestText } from './http';
 
 function answer(status: number, body: unknown): Response {
   return new Response(typeof body === 'string' ? body : JSON.stringify(body), {
@@ -74,5 +75,21 @@ describe('the API client', () => {
   it('explains an engine failure and says the move was not played', () => {
     const error = new ApiError(502, 'engine_failed', 'stockfish crashed');
     expect(describeError(error)).toMatch(/not played/);
+  });
+
+  it('reads a text answer, and a refusal of it as the usual JSON error', async () => {
+    const fetchMock = vi
+      .fn<typeof fetch>()
+      .mockResolvedValueOnce(new Response('1. e4 (1. d4) *', { status: 200, headers: { 'Content-Type': 'application/x-chess-pgn' } }))
+      .mockResolvedValueOnce(answer(400, { error: 'invalid_tree', message: 'entry 3: a comment cannot hold }' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const body = { nodes: [] };
+    expect(await requestText('/api/trees/pgn', { method: 'POST', body, accept: 'application/x-chess-pgn' })).toBe('1. e4 (1. d4) *');
+    const [, init = {}] = fetchMock.mock.calls[0];
+    expect((init.headers as Record<string, string>).Accept).toBe('application/x-chess-pgn, application/json');
+    await expect(requestText('/api/trees/pgn', { method: 'POST', body, accept: 'application/x-chess-pgn' })).rejects.toMatchObject({
+      status: 400,
+      code: 'invalid_tree',
+    });
   });
 });

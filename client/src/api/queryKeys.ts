@@ -1,4 +1,4 @@
-import type { PositionRequest } from './types';
+import type { PositionRequest, TreeRequest } from './types';
 
 /**
  * Every key of the query cache, in one place: the server state the client holds is this list.
@@ -20,4 +20,10 @@ export const queryKeys = {
   summaries: (ids: readonly string[]) => ['summaries', ids] as const,
   /** The position a pasted FEN or PGN leads to, as the server's parser reads it. */
   positionPreview: (request: PositionRequest | null) => ['positions', request] as const,
+  /** A position's legal moves for the analysis board (`POST /api/positions/moves`); a FEN's never change. */
+  positionMoves: (fen: string) => ['positions', 'moves', fen] as const,
+  /** A game's move tree as the analysis board opened it (the board then holds its own copy). */
+  gameTree: (id: string) => ['games', id, 'tree'] as const,
+  /** A tree read from a PGN or started at a FEN, for a board not tied to a game. */
+  freeTree: (request: TreeRequest) => ['trees', request] as const,
 };

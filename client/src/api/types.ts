@@ -67,3 +67,37 @@ export type PositionRequest = { fen: string } | { pgn: string };
 
 /** A code in the server's error body `{"error": code, "message": ...}`. */
 export type ServerErrorCode = Schemas['ErrorCode'];
+
+/** One legal move of a position as `POST /api/positions/moves` lists it, the position after it included. */
+export type PositionMove = Schemas['BoardMove'];
+
+/** How a position stands by the rules of the board alone: play on, or the game would be over there. */
+export type PositionStatus = Schemas['BoardStatus'];
+
+/** What `POST /api/positions/moves` says of a FEN: its normalised form, who moves, and every legal move. */
+export type BoardPosition = Schemas['BoardPosition'];
+
+/** One move of a tree as the client sends it: `parent` is the index of an earlier entry, null for a move from the start. */
+export type TreeNodeBody = Schemas['TreeNodeBody'];
+
+/** A move tree as the client sends it, flat: parents before children, the first child of a node its main continuation. */
+export type TreeBody = Schemas['TreeBody'];
+
+/** One move of a tree as the server sends it, with what the client would otherwise need the rules for. */
+export type TreeNodeView = Schemas['TreeNodeView'];
+
+/** A move tree as the server sends it (same order as `TreeBody`). */
+export type TreeView = Schemas['TreeView'];
+
+/** The body of `POST /api/trees`: a PGN with its variations, or an empty tree at a FEN (exactly one). */
+export type TreeRequest = { pgn: string } | { fen: string };
+
+/** One line of the live engine (`GET /api/explore`), best first; `eval` is from white's point of view. */
+export type ExploreLine = Schemas['ExploreLine'];
+
+/**
+ * An `explore` event of `GET /api/explore`, tagged by `kind`: `waiting` (queued behind other
+ * searches), `lines` (after each iteration; `final` on the last), `done` (the bound was reached),
+ * `stopped` (a newer request for the same board took over) or `failed` (the engine failed).
+ */
+export type ExploreEvent = Schemas['ExploreEvent'];

@@ -1,8 +1,14 @@
+import { lazy, Suspense } from 'react';
 import { movesText } from '../../chess/moveCount';
 import type { Color } from '../../chess/types';
 import { colorName } from '../../chess/describe';
-import { BoardThumbnail } from '../../components/BoardThumbnail';
 import type { PreviewState } from '../../positions/usePositionPreview';
+
+/**
+ * The preview's picture comes in its own chunk: it draws react-chessboard's pieces, and the start
+ * page should not carry the board library for a picture shown only once a pasted position is read.
+ */
+const BoardThumbnail = lazy(() => import('../../components/BoardThumbnail').then((module) => ({ default: module.BoardThumbnail })));
 
 interface Props {
   text: string;
@@ -12,13 +18,15 @@ interface Props {
   orientation: Color;
   /** Opens the board editor, on the position shown if there is one. */
   onSetUpBoard: () => void;
+  /** Opens the text on the analysis board (the board says if the server cannot read it); absent while there is none. */
+  onAnalyse?: () => void;
 }
 
 /**
  * "From a position": paste a FEN or a PGN, see the position the server reads from it, or its parser's
  * complaint; or set up a board in the editor, which hands its FEN back here.
  */
-export function PositionSetup({ text, onText, preview, orientation, onSetUpBoard }: Props) {
+export function PositionSetup({ text, onText, preview, orientation, onSetUpBoard, onAnalyse }: Props) {
   return (
     <div className="position-setup">
       <label htmlFor="position-text">Paste a FEN or a PGN</label>
@@ -43,11 +51,13 @@ export function PositionSetup({ text, onText, preview, orientation, onSetUpBoard
       </div>
       {preview.state === 'ready' && (
         <div className="position-preview" data-testid="position-preview" data-fen={preview.preview.fen}>
-          <BoardThumbnail
-            fen={preview.preview.fen}
-            orientation={orientation}
-            label={`The position to start from, ${colorName(preview.preview.turn).toLowerCase()} to move`}
-          />
+          <Suspense fallback={<span className="board-thumbnail" aria-hidden="true" />}>
+            <BoardThumbnail
+              fen={preview.preview.fen}
+              orientation={orientation}
+              label={`The position to start from, ${colorName(preview.preview.turn).toLowerCase()} to move`}
+            />
+          </Suspense>
           <p className="position-note">
             {colorName(preview.preview.turn)} to move
             {preview.preview.ply > 0 && `, after ${movesText(preview.preview.ply)}`}
@@ -55,9 +65,14 @@ export function PositionSetup({ text, onText, preview, orientation, onSetUpBoard
           </p>
         </div>
       )}
-      <button type="button" className="set-up-board" onClick={onSetUpBoard} data-testid="set-up-board">
-        Set up a board
-      </button>
+      <div className="position-setup-actions">
+        <button type="button" className="set-up-board" onClick={onSetUpBoard} data-testid="set-up-board">
+          Set up a board
+        </button>
+        <button type="button" className="set-up-board" onClick={onAnalyse} disabled={!onAnalyse} data-testid="position-analyse">
+          Analyse
+        </button>
+      </div>
     </div>
   );
 }

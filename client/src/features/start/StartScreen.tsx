@@ -2,7 +2,7 @@ import './startScreen.css';
 import { useMemo, useState } from 'react';
 import { describeError } from '../../api/apiError';
 import { startGame } from '../../api/newGame';
-import type { ColorChoice, GameView, NewGameRequest, TimeControl } from '../../api/types';
+import type { ColorChoice, GameView, NewGameRequest, PositionRequest, TimeControl } from '../../api/types';
 import { movesText } from '../../chess/moveCount';
 import { Chess960Choice, type Chess960Request } from './Chess960Choice';
 import { Icon } from '../../components/Icon';
@@ -28,6 +28,8 @@ interface Props {
   initialPosition?: string;
   /** Opens the board editor on the position shown (if the text reads as one), keeping the text for the way back. */
   onSetUpBoard: (text: string, fen: string | undefined) => void;
+  /** Opens the analysis board on the pasted FEN or PGN (its variations and comments kept). */
+  onAnalyse: (request: PositionRequest) => void;
 }
 
 const SIDES: { value: ColorChoice; label: string; symbol: string }[] = [
@@ -40,7 +42,7 @@ const SIDES: { value: ColorChoice; label: string; symbol: string }[] = [
  * Pick a side, a level and a clock (untimed by default), and optionally a position to start from
  * (a pasted FEN or PGN, previewed as the server reads it), then start a game against Stockfish.
  */
-export function StartScreen({ onCreated, onResume, onMyGames, initialPosition, onSetUpBoard }: Props) {
+export function StartScreen({ onCreated, onResume, onMyGames, initialPosition, onSetUpBoard, onAnalyse }: Props) {
   const [color, setColor] = useState<ColorChoice>('white');
   const [level, setLevel] = useState<LevelNumber>(rememberedLevel);
   const [clock, setClock] = useState<TimeControl | null | string>(null);
@@ -166,6 +168,7 @@ export function StartScreen({ onCreated, onResume, onMyGames, initialPosition, o
               preview={preview}
               orientation={color === 'black' ? 'black' : 'white'}
               onSetUpBoard={() => onSetUpBoard(positionText, preview.state === 'ready' ? preview.preview.fen : undefined)}
+              onAnalyse={position ? () => onAnalyse(position) : undefined}
             />
           )}
         </fieldset>

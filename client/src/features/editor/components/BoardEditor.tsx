@@ -15,6 +15,8 @@ interface Props {
   initialFen?: string;
   /** Hands the position to the start screen, which starts the game (side, level, clock) from it. */
   onPlay: (fen: string) => void;
+  /** Opens the analysis board on the position. */
+  onAnalyse: (fen: string) => void;
   onBack: () => void;
 }
 
@@ -39,7 +41,7 @@ function verdictText(verdict: PreviewState): string {
  * through the start screen. Loaded on demand (`React.lazy` in `app/App.tsx`), so its code stays out
  * of the first page's bundle.
  */
-export function BoardEditor({ initialFen, onPlay, onBack }: Props) {
+export function BoardEditor({ initialFen, onPlay, onAnalyse, onBack }: Props) {
   const [initial] = useState(() => {
     const parsed = initialFen ? parseEditorFen(initialFen) : undefined;
     return parsed?.ok ? parsed.position : START_POSITION;
@@ -78,6 +80,9 @@ export function BoardEditor({ initialFen, onPlay, onBack }: Props) {
             data-testid="editor-play"
           >
             Play from here
+          </button>
+          <button type="button" disabled={!editor.playable} onClick={() => onAnalyse(editor.fen)} data-testid="editor-analyse">
+            Analyse
           </button>
           <button type="button" onClick={onBack} data-testid="editor-back">
             Back

@@ -17,6 +17,8 @@ interface Props {
   starting: boolean;
   /** Why the next game could not be started, if it could not. */
   startError: string | null;
+  /** Opens the finished game on the analysis board. */
+  onAnalyse: () => void;
 }
 
 /** Why an aborted game has no result: before any move, or before the player's first move (Stockfish, as white, had played). */
@@ -25,7 +27,7 @@ function abortedReason(view: GameView): string {
 }
 
 /** Shown when the game is over: who won and why (or that it was aborted), and the ways on (rematch, next level, new game). */
-export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, startError }: Props) {
+export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, startError, onAnalyse }: Props) {
   const [swapColors, setSwapColors] = useState(true);
   const winner = view.winner ?? null;
   const aborted = view.status === 'aborted';
@@ -83,6 +85,11 @@ export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, s
         <a className="button" href={pgnUrl(view.id)} download={`alphachess-${view.id}.pgn`}>
           Download PGN
         </a>
+        {!aborted && (
+          <button type="button" onClick={onAnalyse} data-testid="analyse-game">
+            Analyse
+          </button>
+        )}
       </div>
       {!spectator && !aborted && <RatingLine answer={rating} />}
       {!spectator && rating && (

@@ -1,4 +1,5 @@
 import './gameScreen.css';
+import { lazy, Suspense } from 'react';
 import { continueLink } from '../../../api/tokens';
 import type { GameView } from '../../../api/types';
 import { Board } from '../../../components/Board';
@@ -8,7 +9,7 @@ import { MoveList } from '../../../components/MoveList';
 import { MoveStrip } from '../../../components/MoveStrip';
 import { formatClock } from '../../../clock/clockTime';
 import { playSound } from '../../../sound/play';
-import { copyText } from '../hooks/copyText';
+import { copyText } from '../../../components/copyText';
 import { GameActions } from './GameActions';
 import { GameOverPanel } from './GameOverPanel';
 import { GameStatus } from './GameStatus';
@@ -20,9 +21,14 @@ import { NoticeBar } from './NoticeBar';
 import { PlayActions } from './PlayActions';
 import { PlayFromHere } from './PlayFromHere';
 import { PlayerStrip } from './PlayerStrip';
-import { GameReview } from '../review/components/GameReview';
 import { JudgmentBadge } from '../review/components/JudgmentBadge';
 import { useGameScreen } from '../hooks/useGameScreen';
+
+/**
+ * The review's panel (graph, accuracy, best moves) is only for a finished game: it comes in its own
+ * chunk, so a game in play loads none of it (issue #26's page weight).
+ */
+const GameReview = lazy(() => import('../review/components/GameReview').then((module) => ({ default: module.GameReview })));
 
 interface Props {
   id: string;
@@ -31,10 +37,12 @@ interface Props {
   onNewGame: () => void;
   /** Opens a game just created from this screen (rematch, next level). */
   onCreated: (game: GameView) => void;
+  /** Opens the finished game on the analysis board, at the ply shown. */
+  onAnalyse: (id: string, ply: number) => void;
 }
 
 /** The game screen: board, evaluation bar, name plates, moves, actions and the game-over panel. */
-export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
+export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Props) {
   const screen = useGameScreen(id, created, onCreated);
   const { game, token, actions, model, review, hint, nextGame, settings, times, premoves, showEvaluation } = screen;
   const { view, pending } = game;
@@ -184,6 +192,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
             onStart={(request) => void nextGame.start(request)}
             starting={nextGame.starting}
             startError={nextGame.error}
+            onAnalyse={() => onAnalyse(id, currentPly)}
           />
         )}
         {actions.notice && <NoticeBar notice={actions.notice} onDismiss={actions.dismissNotice} />}
@@ -206,14 +215,16 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
           />
         )}
         {model.showReview && (
-          <GameReview
-            review={review}
-            selectedPly={currentPly}
-            onSelectPly={step}
-            names={names}
-            opening={opening}
-            canAsk={token !== undefined}
-          />
+          <Suspense fallback={<p className="review-waiting">Loading the review…</p>}>
+            <GameReview
+              review={review}
+              selectedPly={currentPly}
+              onSelectPly={step}
+              names={names}
+              opening={opening}
+              canAsk={token !== undefined}
+            />
+          </Suspense>
         )}
         <GameActions
           view={view}

@@ -1,0 +1,28 @@
+import { useEffect, useState } from 'react';
+import { openExplore, type BoardId } from '../api/exploreStream';
+import { CONNECTING, engineFailed, foldExplore, type EngineState } from '../model/engineState';
+
+/**
+ * The live engine's lines for `fen` (null: the engine is off). One stream per position: a new
+ * position or line count closes the old stream and opens a new one (the server also stops the old
+ * search, as both carry the same `board`); leaving the board closes it.
+ */
+export function useExplore(fen: string | null, lines: number, board: BoardId): EngineState | null {
+  const key = fen === null ? null : `${lines} ${fen}`;
+  // The state is kept with the stream it belongs to, so a new position starts from "connecting" in
+  // the same render, never showing the old position's lines.
+  const [held, setHeld] = useState<{ key: string; state: EngineState } | null>(null);
+
+  useEffect(() => {
+    if (fen === null || key === null) return;
+    const update = (change: (state: EngineState) => EngineState) =>
+      setHeld((current) => ({ key, state: change(current?.key === key ? current.state : CONNECTING) }));
+    return openExplore(fen, lines, board, {
+      onEvent: (event) => update((state) => foldExplore(state, event)),
+      onError: () => update(engineFailed),
+    });
+  }, [fen, lines, board, key]);
+
+  if (key === null) return null;
+  return held?.key === key ? held.state : CONNECTING;
+}
