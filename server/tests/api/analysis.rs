@@ -665,11 +665,22 @@ async fn each_move_is_classed_by_expected_points_lost_and_the_key_moments_and_ph
     assert_eq!(phases["endgame"], json!({"white": null, "black": null}));
 }
 
-/// The position after the first `ply` moves of `moves` (SAN), read by the rules crate.
-fn position_after(moves: &[&str], ply: usize) -> alphachess_engine::Position {
-    let text = moves[..ply].join(" ");
-    let game = pgn::read_game(&format!("{text} *")).expect("the fixture's moves are legal");
-    game.game.position().clone()
+/// Every position of a game, from its view's start FEN and moves, read by the rules crate.
+fn positions_of(view: &Value) -> Vec<alphachess_engine::Position> {
+    let start: alphachess_engine::Position = view["initial_fen"]
+        .as_str()
+        .expect("a start")
+        .parse()
+        .expect("a FEN");
+    let mut positions = vec![start];
+    for m in view["moves"].as_array().expect("moves") {
+        let uci: alphachess_engine::UciMove = m["uci"].as_str().expect("uci").parse().expect("UCI");
+        let mut next = positions.last().expect("a position").clone();
+        let played = uci.to_move(&next).expect("the game's move is legal");
+        next.play(played).expect("legal");
+        positions.push(next);
+    }
+    positions
 }
 
 /// Plays SAN `line` from `position`; the positions along it.
@@ -728,9 +739,9 @@ fn points(position: &alphachess_engine::Position, white: bool) -> i32 {
 }
 
 /// Checks one explanation's claim on its own line, independently of the server's rules.
-fn check_claim(moves: &[&str], explanation: &Value) {
+fn check_claim(positions: &[alphachess_engine::Position], explanation: &Value) {
     let from = explanation["from_ply"].as_u64().expect("from_ply") as usize;
-    let start = position_after(moves, from);
+    let start = positions[from].clone();
     let line = explanation["line"].as_array().expect("a line");
     let along = replay_san(&start, line);
     let sentence = explanation["sentence"].as_str().expect("a sentence");
@@ -767,6 +778,56 @@ fn check_claim(moves: &[&str], explanation: &Value) {
             let first = line[0].as_str().expect("SAN");
             assert!(first.contains('x'), "the line takes it: {explanation}");
         }
+        "allows_fork" => {
+            // After the line's first move its piece attacks the named targets, and the mover
+            // (the side not to move at the line's start) ends at least 2 points down.
+            let mover_white = !side_white;
+            let end = along.last().expect("an end");
+            let lost = (points(&start, mover_white) - points(&start, !mover_white))
+                - (points(end, mover_white) - points(end, !mover_white));
+            assert!(lost >= 2, "the fork wins material ({lost}): {explanation}");
+            let forked = &along[1];
+            let mover = if mover_white {
+                alphachess_engine::Color::White
+            } else {
+                alphachess_engine::Color::Black
+            };
+            let named: Vec<alphachess_engine::Square> = sentence
+                .split(" on ")
+                .skip(1)
+                .filter_map(|rest| rest.get(..2)?.parse().ok())
+                .chain(sentence.contains("the king").then(|| forked.king_of(mover)))
+                .collect();
+            assert!(named.len() >= 2, "two targets named: {explanation}");
+            let attacker_square = forked.by_color(!mover).into_iter().find(|&square| {
+                named.iter().all(|&target| {
+                    forked
+                        .attackers_to(target, !mover, forked.occupied())
+                        .contains(square)
+                })
+            });
+            assert!(
+                attacker_square.is_some(),
+                "one piece attacks both: {explanation}"
+            );
+        }
+        "allows_promotion" => {
+            let mover_white = !side_white;
+            let end = along.last().expect("an end");
+            let lost = (points(&start, mover_white) - points(&start, !mover_white))
+                - (points(end, mover_white) - points(end, !mover_white));
+            assert!(
+                lost >= 3,
+                "the promotion wins material ({lost}): {explanation}"
+            );
+            assert!(
+                line.iter()
+                    .step_by(2)
+                    .take(2)
+                    .any(|m| m.as_str().is_some_and(|m| m.contains('='))),
+                "the opponent promotes: {explanation}"
+            );
+        }
         "misses_material" => {
             let won: i32 = sentence
                 .split("wins ")
@@ -784,47 +845,49 @@ fn check_claim(moves: &[&str], explanation: &Value) {
     }
 }
 
-/// A game to analyse (PGN), its moves in SAN, and a sentence expected at a ply.
-type Fixture = (
-    &'static str,
-    &'static [&'static str],
-    Option<(usize, &'static str)>,
-);
+/// A game to analyse (PGN), the player's colour, and the kind of sentence expected at a ply.
+type Fixture = (&'static str, &'static str, Option<(usize, &'static str)>);
 
 #[tokio::test]
 async fn every_explanation_s_claim_holds_on_its_own_line() {
     let app = spawn_analysing().await;
-    let fixtures: [Fixture; 3] = [
-        (
-            SCHOLARS_MATE,
-            &["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7#"],
-            Some((6, "Allows mate in 1: Qxf7#.")),
-        ),
+    let fixtures: [Fixture; 5] = [
+        (SCHOLARS_MATE, "white", Some((6, "allows_mate"))),
         // 3. Qxe5+?? puts the queen where the knight takes it.
         (
             "1. e4 e5 2. Qh5 Nc6 3. Qxe5+ Nxe5 *",
-            &["e4", "e5", "Qh5", "Nc6", "Qxe5+", "Nxe5"],
-            Some((5, "Hangs the queen on e5: Nxe5 wins it.")),
+            "white",
+            Some((5, "hangs_piece")),
         ),
         // Blackburne's shilling trap: 4... Qg5 5. Nxf7?? Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3#.
         (
             "1. e4 e5 2. Nf3 Nc6 3. Bc4 Nd4 4. Nxe5 Qg5 5. Nxf7 Qxg2 6. Rf1 Qxe4+ 7. Be2 Nf3# 0-1",
-            &[
-                "e4", "e5", "Nf3", "Nc6", "Bc4", "Nd4", "Nxe5", "Qg5", "Nxf7", "Qxg2", "Rf1",
-                "Qxe4+", "Be2", "Nf3#",
-            ],
+            "white",
             None,
+        ),
+        // 1... h6?? lets Nc7+ fork the king and the rook.
+        (
+            "[FEN \"r3k3/7p/8/3N4/8/8/8/6K1 b - - 0 1\"]\n\n1... h6 2. Nc7+ Kd7 3. Nxa8 *",
+            "black",
+            Some((1, "allows_fork")),
+        ),
+        // 1... Ra2?? leaves the eighth rank to b8=Q+.
+        (
+            "[FEN \"r6k/1P6/8/8/8/8/8/6K1 b - - 0 1\"]\n\n1... Ra2 2. b8=Q+ Kh7 *",
+            "black",
+            Some((1, "allows_promotion")),
         ),
     ];
     let mut claims = 0;
-    for (pgn, moves, expected) in fixtures {
-        let game = imported(&app, pgn).await;
+    for (pgn, color, expected) in fixtures {
+        let game = app.create(json!({ "color": color, "pgn": pgn })).await;
         if game.view["status"] != "finished" {
             let resigned = app.action(&game, "resign").await;
             assert!(resigned.status().is_success());
         }
         request_analysis(&app, &game).await;
         let done = until_done(&app, &game.id).await;
+        let positions = positions_of(&app.view(&game).await);
         let plies = done["plies"].as_array().expect("plies");
         for ply in plies {
             let explanation = &ply["explanation"];
@@ -836,17 +899,32 @@ async fn every_explanation_s_claim_holds_on_its_own_line() {
                     .contains(&ply["class"].as_str().unwrap_or("")),
                 "only bad moves are explained: {ply}"
             );
-            check_claim(moves, explanation);
+            check_claim(&positions, explanation);
             claims += 1;
         }
-        if let Some((ply, sentence)) = expected {
+        if let Some((ply, kind)) = expected {
             assert_eq!(
-                plies[ply - 1]["explanation"]["sentence"],
-                sentence,
+                plies[ply - 1]["explanation"]["kind"],
+                kind,
                 "{}",
                 plies[ply - 1]
             );
         }
     }
-    assert!(claims >= 2, "the fixtures produce sentences to check");
+    assert_eq!(
+        plies_sentence(&app, SCHOLARS_MATE).await,
+        "Allows mate in 1: Qxf7#."
+    );
+    assert!(claims >= 4, "the fixtures produce sentences to check");
+}
+
+/// The sentence at ply 6 of a fresh analysis of `pgn` played as white.
+async fn plies_sentence(app: &TestApp, pgn: &str) -> String {
+    let game = imported(app, pgn).await;
+    request_analysis(app, &game).await;
+    let done = until_done(app, &game.id).await;
+    done["plies"][5]["explanation"]["sentence"]
+        .as_str()
+        .unwrap_or_default()
+        .to_owned()
 }

@@ -10,15 +10,22 @@
 //! - **hangs a piece**: the engine's reply takes one of the mover's pieces (not a pawn), and over
 //!   the reply and the next three moves of its line the mover ends down at least 2 points and no
 //!   more than the piece's worth short of it (the piece is not won back);
+//! - **allows a fork**: the engine's reply puts a piece where it attacks two or more of the
+//!   mover's pieces that it can win (the king, a piece worth more than the attacker, or one worth
+//!   3 or more that nothing defends), and over the reply and the next three moves of its line the
+//!   mover ends down at least 2 points;
+//! - **allows a promotion**: within the first three moves of the engine's reply line the
+//!   opponent promotes a pawn, and up to the move after the promotion the mover ends down at
+//!   least 3 points;
 //! - **misses a win of material**: the engine's best move was a capture whose line (four moves)
 //!   wins at least 2 points.
 //!
-//! Forks, pins, skewers and promotions are not explained yet (no rule: no sentence).
+//! Pins and skewers are not explained yet (no rule: no sentence).
 
 pub mod mate;
 pub mod material;
 
-use alphachess_engine::{Line, Move, Position, SanPlus};
+use alphachess_engine::{attacks, Line, Move, Position, Role, SanPlus, Square};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -37,6 +44,8 @@ pub enum ExplanationKind {
     AllowsMate,
     MissesMate,
     HangsPiece,
+    AllowsFork,
+    AllowsPromotion,
     MissesMaterial,
 }
 
@@ -76,6 +85,8 @@ pub fn explain(facts: &MoveFacts<'_>) -> Option<Explanation> {
     allows_mate(facts, &after)
         .or_else(|| misses_mate(facts, &after))
         .or_else(|| hangs_piece(facts, &after))
+        .or_else(|| allows_fork(facts, &after))
+        .or_else(|| allows_promotion(facts, &after))
         .or_else(|| misses_material(facts))
 }
 
@@ -161,6 +172,100 @@ fn hangs_piece(facts: &MoveFacts<'_>, after: &Position) -> Option<Explanation> {
             name(taken),
             SanPlus::from_move(after, reply)
         ),
+        line,
+        from_ply: facts.ply,
+    })
+}
+
+/// The mover's pieces the piece on `from` attacks in `position` and can win: the king, a piece
+/// worth more than it, or one worth 3 or more that nothing of the mover's defends; the most
+/// valuable first.
+fn fork_targets(position: &Position, from: Square) -> Vec<(Role, Square)> {
+    let Some(forker) = position.piece_at(from) else {
+        return Vec::new();
+    };
+    let victim = !forker.color;
+    let occupied = position.occupied();
+    let attacked = match forker.role {
+        Role::Pawn => attacks::pawn_attacks(forker.color, from),
+        Role::Knight => attacks::knight_attacks(from),
+        Role::Bishop => attacks::bishop_attacks(from, occupied),
+        Role::Rook => attacks::rook_attacks(from, occupied),
+        Role::Queen => attacks::queen_attacks(from, occupied),
+        Role::King => attacks::king_attacks(from),
+    } & position.by_color(victim);
+    let mut targets: Vec<(Role, Square)> = attacked
+        .into_iter()
+        .filter_map(|square| {
+            let role = position.role_at(square)?;
+            let defended = position.attackers_to(square, victim, occupied).any();
+            let wins = role == Role::King
+                || value(role) > value(forker.role)
+                || (value(role) >= 3 && !defended);
+            wins.then_some((role, square))
+        })
+        .collect();
+    targets.sort_by_key(|&(role, _)| {
+        std::cmp::Reverse(if role == Role::King { 100 } else { value(role) })
+    });
+    targets
+}
+
+fn allows_fork(facts: &MoveFacts<'_>, after: &Position) -> Option<Explanation> {
+    let mover = facts.before.turn();
+    let &reply = facts.reply_line.first()?;
+    let mut forked = after.clone();
+    forked.play(reply).ok()?;
+    let targets = fork_targets(&forked, reply.to());
+    if targets.len() < 2 {
+        return None;
+    }
+    let plies = facts.reply_line.len().min(MATERIAL_PLIES);
+    let lost = -gain_along(after, mover, facts.reply_line, plies)?;
+    if lost < MATERIAL_POINTS {
+        return None;
+    }
+    let line = san(after, &facts.reply_line[..plies]);
+    let named: Vec<String> = targets
+        .iter()
+        .take(2)
+        .map(|&(role, square)| match role {
+            Role::King => "the king".to_owned(),
+            role => format!("the {} on {square}", name(role)),
+        })
+        .collect();
+    Some(Explanation {
+        kind: ExplanationKind::AllowsFork,
+        sentence: format!(
+            "Allows a fork: {} attacks {} and {}: {}.",
+            SanPlus::from_move(after, reply),
+            named[0],
+            named[1],
+            line.join(" ")
+        ),
+        line,
+        from_ply: facts.ply,
+    })
+}
+
+fn allows_promotion(facts: &MoveFacts<'_>, after: &Position) -> Option<Explanation> {
+    let mover = facts.before.turn();
+    // The opponent's moves of the line are its 1st and 3rd.
+    let promotion = facts
+        .reply_line
+        .iter()
+        .take(3)
+        .step_by(2)
+        .position(|m| m.is_promotion())?;
+    let plies = (2 * promotion + 2).min(facts.reply_line.len());
+    let lost = -gain_along(after, mover, facts.reply_line, plies)?;
+    if lost < 3 {
+        return None;
+    }
+    let line = san(after, &facts.reply_line[..plies]);
+    Some(Explanation {
+        kind: ExplanationKind::AllowsPromotion,
+        sentence: format!("Allows a promotion: {}.", line.join(" ")),
         line,
         from_ply: facts.ply,
     })
@@ -291,6 +396,36 @@ mod tests {
         assert_eq!(missed.sentence, "Misses mate in 1: Ra8#.");
         // The mate itself: nothing missed, nothing said.
         assert_eq!(explained(fen, "a1a8", &["a1a8"], &[]), None);
+    }
+
+    #[test]
+    fn a_knight_fork_allowed_is_named_with_its_targets() {
+        // Black ignores the knight on d5: Nc7+ forks the king on e8 and the rook on a8.
+        let fen = "r3k3/7p/8/3N4/8/8/8/6K1 b - - 0 1";
+        let explanation =
+            explained(fen, "h7h6", &["a8a5"], &["d5c7", "e8d7", "c7a8"]).expect("a sentence");
+        assert_eq!(explanation.kind, ExplanationKind::AllowsFork);
+        assert_eq!(
+            explanation.sentence,
+            "Allows a fork: Nc7+ attacks the king and the rook on a8: Nc7+ Kd7 Nxa8."
+        );
+    }
+
+    #[test]
+    fn a_check_that_attacks_one_piece_only_is_no_fork() {
+        // Nc7+ with no rook on a8: one target, no material won.
+        let fen = "4k3/7p/8/3N4/8/8/8/6K1 b - - 0 1";
+        assert_eq!(explained(fen, "h7h6", &["e8f7"], &["d5c7", "e8d7"]), None);
+    }
+
+    #[test]
+    fn a_promotion_let_through_is_named_with_its_line() {
+        // The rook leaves the eighth rank: b8=Q+ comes with check.
+        let fen = "r6k/1P6/8/8/8/8/8/6K1 b - - 0 1";
+        let explanation =
+            explained(fen, "a8a2", &["a8b8"], &["b7b8q", "h8h7"]).expect("a sentence");
+        assert_eq!(explanation.kind, ExplanationKind::AllowsPromotion);
+        assert_eq!(explanation.sentence, "Allows a promotion: b8=Q+ Kh7.");
     }
 
     #[test]
