@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ExploreEvent } from '../../../api/types';
 import { FakeEventSource } from '../../../test/fakeEventSource';
-import { exploreUrl, openExplore, parseExploreEvent } from './exploreStream';
+import { exploreUrl, MAX_SENT_MOVES, openExplore, parseExploreEvent } from './exploreStream';
 
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -64,22 +64,35 @@ describe('the explore stream', () => {
 
   it('asks for the position, lines and board, and closes itself when the search is done', () => {
     const events: ExploreEvent[] = [];
-    openExplore('8/8/8/8/8/8/8/K1k5 w - - 0 1', 3, 'board-1', { onEvent: (event) => events.push(event), onError: () => {} });
+    const fen = '8/8/8/8/8/8/8/K1k5 w - - 0 1';
+    openExplore({ start: fen, moves: [], fen }, 3, 'board-1', { onEvent: (event) => events.push(event), onError: () => {} });
     const [source] = FakeEventSource.made;
-    expect(source.url).toBe(exploreUrl('8/8/8/8/8/8/8/K1k5 w - - 0 1', 3, 'board-1'));
-    expect(new URL(source.url, 'http://x').searchParams.get('fen')).toBe('8/8/8/8/8/8/8/K1k5 w - - 0 1');
+    expect(source.url).toBe(exploreUrl({ start: fen, moves: [], fen }, 3, 'board-1'));
+    expect(new URL(source.url, 'http://x').searchParams.get('fen')).toBe(fen);
     source.emit('explore', { kind: 'waiting' });
     source.emit('explore', { kind: 'done', depth: 0 });
     expect(events).toEqual([{ kind: 'waiting' }, { kind: 'done', depth: 0 }]);
     expect(FakeEventSource.open).toHaveLength(0);
   });
 
+  it('sends the moves from the start, so the server knows the repetitions and its cache, unless the path is long', () => {
+    const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+    const after = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
+    const short = new URL(exploreUrl({ start, moves: ['e2e4', 'e7e5'], fen: after }, 2, 'b'), 'http://x').searchParams;
+    expect(short.get('fen')).toBe(start);
+    expect(short.get('moves')).toBe('e2e4,e7e5');
+    const long = new URL(exploreUrl({ start, moves: Array(MAX_SENT_MOVES + 1).fill('g1f3'), fen: after }, 2, 'b'), 'http://x').searchParams;
+    expect(long.get('fen')).toBe(after);
+    expect(long.get('moves')).toBeNull();
+  });
+
   it('is closed by its caller, and an error ends it instead of searching again', () => {
     const errors: number[] = [];
-    const close = openExplore('fen', 3, 'b', { onEvent: () => {}, onError: () => errors.push(1) });
+    const target = { start: 'fen', moves: [], fen: 'fen' };
+    const close = openExplore(target, 3, 'b', { onEvent: () => {}, onError: () => errors.push(1) });
     close();
     expect(FakeEventSource.open).toHaveLength(0);
-    openExplore('fen', 3, 'b', { onEvent: () => {}, onError: () => errors.push(2) });
+    openExplore(target, 3, 'b', { onEvent: () => {}, onError: () => errors.push(2) });
     FakeEventSource.made[1].dispatchEvent(new Event('error'));
     expect(errors).toEqual([2]);
     expect(FakeEventSource.open).toHaveLength(0);

@@ -20,8 +20,31 @@ export function newBoardId(): BoardId {
 export const MAX_LINES = 5;
 export const DEFAULT_LINES = 3;
 
-export function exploreUrl(fen: string, lines: number, board: BoardId): string {
-  const query = new URLSearchParams({ fen, lines: String(lines), board });
+/**
+ * The most moves sent with a position: past it only the position's FEN goes (a game may have 600
+ * plies, and the address would grow long for little: only the moves since the last capture or pawn
+ * move change the engine's answer).
+ */
+export const MAX_SENT_MOVES = 300;
+
+/**
+ * What the engine is asked about: the tree's start and the moves to the position, so the server knows
+ * the repetitions and answers a position the game's review searched from its cache at once; or, for a
+ * long path, the position alone.
+ */
+export interface ExploreTarget {
+  start: string;
+  moves: readonly string[];
+  fen: string;
+}
+
+export function exploreUrl(target: ExploreTarget, lines: number, board: BoardId): string {
+  const withMoves = target.moves.length > 0 && target.moves.length <= MAX_SENT_MOVES;
+  const query = new URLSearchParams(
+    withMoves
+      ? { fen: target.start, moves: target.moves.join(','), lines: String(lines), board }
+      : { fen: target.fen, lines: String(lines), board },
+  );
   return `/api/explore?${query.toString()}`;
 }
 
@@ -36,12 +59,12 @@ export interface ExploreHandlers {
  * after `done`, `stopped` or `failed`: an EventSource reconnects whenever the server ends a stream, and a
  * reconnection here would start the same search again.
  */
-export function openExplore(fen: string, lines: number, board: BoardId, handlers: ExploreHandlers): () => void {
+export function openExplore(target: ExploreTarget, lines: number, board: BoardId, handlers: ExploreHandlers): () => void {
   if (typeof EventSource === 'undefined') {
     handlers.onError();
     return () => {};
   }
-  const source = new EventSource(exploreUrl(fen, lines, board));
+  const source = new EventSource(exploreUrl(target, lines, board));
   let ended = false;
   source.addEventListener('explore', (message) => {
     const event = parseExploreEvent((message as MessageEvent<string>).data);

@@ -13,7 +13,7 @@ import { useAnalysisKeys } from '../hooks/useAnalysisKeys';
 import { useExplore } from '../hooks/useExplore';
 import { useTreeSaving } from '../hooks/useTreeSaving';
 import { moveNumber } from '../model/moveText';
-import { isMainline, nextNode, ROOT, startFen, treeBody, type MoveTree } from '../model/moveTree';
+import { isMainline, movesTo, nextNode, ROOT, startFen, treeBody, type MoveTree } from '../model/moveTree';
 import { AnalysisControls } from './AnalysisControls';
 import { CommentBox } from './CommentBox';
 import { EnginePanel } from './EnginePanel';
@@ -49,7 +49,8 @@ export function AnalysisWorkspace({ initial, ply, game, orientation: initialOrie
   // One id per open board: the server stops this board's previous search when it asks for another.
   const [boardId] = useState(newBoardId);
   const searchable = position === undefined || position.legal_moves.length > 0;
-  const engine = useExplore(engineOn && searchable ? node.fen : null, lines, boardId);
+  const target = engineOn && searchable ? { start: startFen(tree), moves: movesTo(tree, node.id), fen: node.fen } : null;
+  const engine = useExplore(target, lines, boardId);
   const saveTarget = game?.token && game.finished ? { id: game.id, token: game.token } : null;
   const localReason = !game
     ? 'Kept in this tab only: download or copy the PGN to keep it.'

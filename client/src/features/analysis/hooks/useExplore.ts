@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { openExplore, type BoardId } from '../api/exploreStream';
+import { openExplore, type BoardId, type ExploreTarget } from '../api/exploreStream';
 import { CONNECTING, engineFailed, foldExplore, type EngineState } from '../model/engineState';
 
 /**
@@ -7,21 +7,23 @@ import { CONNECTING, engineFailed, foldExplore, type EngineState } from '../mode
  * position or line count closes the old stream and opens a new one (the server also stops the old
  * search, as both carry the same `board`); leaving the board closes it.
  */
-export function useExplore(fen: string | null, lines: number, board: BoardId): EngineState | null {
-  const key = fen === null ? null : `${lines} ${fen}`;
+export function useExplore(target: ExploreTarget | null, lines: number, board: BoardId): EngineState | null {
+  const key = target === null ? null : `${lines} ${target.start} ${target.moves.join(',')} ${target.fen}`;
   // The state is kept with the stream it belongs to, so a new position starts from "connecting" in
   // the same render, never showing the old position's lines.
   const [held, setHeld] = useState<{ key: string; state: EngineState } | null>(null);
 
   useEffect(() => {
-    if (fen === null || key === null) return;
+    if (target === null || key === null) return;
     const update = (change: (state: EngineState) => EngineState) =>
       setHeld((current) => ({ key, state: change(current?.key === key ? current.state : CONNECTING) }));
-    return openExplore(fen, lines, board, {
+    return openExplore(target, lines, board, {
       onEvent: (event) => update((state) => foldExplore(state, event)),
       onError: () => update(engineFailed),
     });
-  }, [fen, lines, board, key]);
+    // The target is read through `key`, which names all of it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lines, board, key]);
 
   if (key === null) return null;
   return held?.key === key ? held.state : CONNECTING;

@@ -9,6 +9,7 @@ import {
   mainlineAt,
   moveCount,
   nodeOf,
+  movesTo,
   pathTo,
   playMove,
   promoteLine,
@@ -103,6 +104,12 @@ describe('the move tree', () => {
     expect(isMainline(d4.tree, d4.node)).toBe(false);
     // The old tree is untouched.
     expect(nodeOf(tree, ROOT).children).toHaveLength(1);
+  });
+
+  it('names the moves from the start to a node, side lines included', () => {
+    const tree = treeFromView(VIEW);
+    expect(movesTo(tree, reach(tree, 'e4', 'c5'))).toEqual(['e2e4', 'c7c5']);
+    expect(movesTo(tree, ROOT)).toEqual([]);
   });
 
   it('deletes a line from a node on, going back to its parent', () => {

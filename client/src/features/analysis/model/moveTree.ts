@@ -143,6 +143,14 @@ export function pathTo(tree: MoveTree, id: NodeId): NodeId[] {
   return path.reverse();
 }
 
+/** The moves (UCI) from the start position to `id`, in order. */
+export function movesTo(tree: MoveTree, id: NodeId): string[] {
+  return pathTo(tree, id).flatMap((at) => {
+    const move = nodeOf(tree, at).move;
+    return move ? [move.uci] : [];
+  });
+}
+
 /** Whether `id` is on the mainline (the root's first child, its first child, ...). */
 export function isMainline(tree: MoveTree, id: NodeId): boolean {
   return pathTo(tree, id).every((step) => nodeOf(tree, nodeOf(tree, step).parent as NodeId).children[0] === step);
