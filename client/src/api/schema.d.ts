@@ -825,7 +825,7 @@ export interface components {
          * @description What kind of fact a sentence states.
          * @enum {string}
          */
-        ExplanationKind: "allows_mate" | "misses_mate" | "hangs_piece" | "allows_fork" | "allows_promotion" | "misses_material";
+        ExplanationKind: "allows_mate" | "misses_mate" | "hangs_piece" | "allows_fork" | "allows_pin" | "allows_skewer" | "allows_promotion" | "misses_material";
         /** @description One event of `GET /api/explore`, tagged by `kind`. */
         ExploreEvent: {
             /** @enum {string} */

@@ -811,6 +811,44 @@ fn check_claim(positions: &[alphachess_engine::Position], explanation: &Value) {
                 "one piece attacks both: {explanation}"
             );
         }
+        "allows_pin" | "allows_skewer" => {
+            // The line's first move puts a piece on a line with the two named pieces, the first
+            // attacked, and the mover ends at least 2 points down.
+            let mover_white = !side_white;
+            let end = along.last().expect("an end");
+            let lost = (points(&start, mover_white) - points(&start, !mover_white))
+                - (points(end, mover_white) - points(end, !mover_white));
+            assert!(lost >= 2, "the line wins material ({lost}): {explanation}");
+            let after = &along[1];
+            let mover = if mover_white {
+                alphachess_engine::Color::White
+            } else {
+                alphachess_engine::Color::Black
+            };
+            let mut named: Vec<alphachess_engine::Square> = sentence
+                .split(" on ")
+                .skip(1)
+                .filter_map(|rest| rest.get(..2)?.parse().ok())
+                .collect();
+            if sentence.contains("the king") {
+                let king = after.king_of(mover);
+                // "pins X to the king" names the king last; "attacks the king and X" first.
+                if explanation["kind"] == "allows_pin" {
+                    named.push(king);
+                } else {
+                    named.insert(0, king);
+                }
+            }
+            assert_eq!(named.len(), 2, "two pieces named: {explanation}");
+            let attacker = after
+                .attackers_to(named[0], !mover, after.occupied())
+                .into_iter()
+                .find(|&from| alphachess_engine::attacks::aligned(from, named[0], named[1]));
+            assert!(
+                attacker.is_some(),
+                "one piece attacks the first along the line: {explanation}"
+            );
+        }
         "allows_promotion" => {
             let mover_white = !side_white;
             let end = along.last().expect("an end");
@@ -851,7 +889,7 @@ type Fixture = (&'static str, &'static str, Option<(usize, &'static str)>);
 #[tokio::test]
 async fn every_explanation_s_claim_holds_on_its_own_line() {
     let app = spawn_analysing().await;
-    let fixtures: [Fixture; 5] = [
+    let fixtures: [Fixture; 6] = [
         (SCHOLARS_MATE, "white", Some((6, "allows_mate"))),
         // 3. Qxe5+?? puts the queen where the knight takes it.
         (
@@ -870,6 +908,12 @@ async fn every_explanation_s_claim_holds_on_its_own_line() {
             "[FEN \"r3k3/7p/8/3N4/8/8/8/6K1 b - - 0 1\"]\n\n1... h6 2. Nc7+ Kd7 3. Nxa8 *",
             "black",
             Some((1, "allows_fork")),
+        ),
+        // 1... h6?? lets Re1+ skewer the king and the queen behind it.
+        (
+            "[FEN \"4q3/7p/8/4k3/8/8/8/R5K1 b - - 0 1\"]\n\n1... h6 2. Re1+ Kd6 3. Rxe8 *",
+            "black",
+            Some((1, "allows_skewer")),
         ),
         // 1... Ra2?? leaves the eighth rank to b8=Q+.
         (

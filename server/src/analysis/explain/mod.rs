@@ -14,13 +14,18 @@
 //!   mover's pieces that it can win (the king, a piece worth more than the attacker, or one worth
 //!   3 or more that nothing defends), and over the reply and the next three moves of its line the
 //!   mover ends down at least 2 points;
+//! - **allows a pin or a skewer**: the engine's reply puts a bishop, rook or queen where it attacks
+//!   one of the mover's pieces with another of them behind it on the same line: a pin when the one
+//!   in front is worth less than the one behind (or the one behind is the king), a skewer when the
+//!   one in front is the king or worth more; and over four moves of the line the mover ends down at
+//!   least 2 points;
 //! - **allows a promotion**: within the first three moves of the engine's reply line the
 //!   opponent promotes a pawn, and up to the move after the promotion the mover ends down at
 //!   least 3 points;
 //! - **misses a win of material**: the engine's best move was a capture whose line (four moves)
 //!   wins at least 2 points.
 //!
-//! Pins and skewers are not explained yet (no rule: no sentence).
+//! Discovered attacks and other tactics have no rule yet (no rule: no sentence).
 
 pub mod mate;
 pub mod material;
@@ -45,6 +50,8 @@ pub enum ExplanationKind {
     MissesMate,
     HangsPiece,
     AllowsFork,
+    AllowsPin,
+    AllowsSkewer,
     AllowsPromotion,
     MissesMaterial,
 }
@@ -86,6 +93,7 @@ pub fn explain(facts: &MoveFacts<'_>) -> Option<Explanation> {
         .or_else(|| misses_mate(facts, &after))
         .or_else(|| hangs_piece(facts, &after))
         .or_else(|| allows_fork(facts, &after))
+        .or_else(|| allows_pin_or_skewer(facts, &after))
         .or_else(|| allows_promotion(facts, &after))
         .or_else(|| misses_material(facts))
 }
@@ -243,6 +251,82 @@ fn allows_fork(facts: &MoveFacts<'_>, after: &Position) -> Option<Explanation> {
             named[1],
             line.join(" ")
         ),
+        line,
+        from_ply: facts.ply,
+    })
+}
+
+/// The piece in front and the piece behind it on one line from the slider on `from`: a pin or
+/// a skewer of the other side's pieces, if there is one worth naming.
+fn pinned_line(position: &Position, from: Square) -> Option<(ExplanationKind, Square, Square)> {
+    let slider = position.piece_at(from)?;
+    let rays = |occupied| match slider.role {
+        Role::Bishop => attacks::bishop_attacks(from, occupied),
+        Role::Rook => attacks::rook_attacks(from, occupied),
+        Role::Queen => attacks::queen_attacks(from, occupied),
+        _ => alphachess_engine::Bitboard::EMPTY,
+    };
+    let victims = position.by_color(!slider.color);
+    let occupied = position.occupied();
+    let worth = |role: Role| if role == Role::King { 100 } else { value(role) };
+    let seen = rays(occupied);
+    for front in seen & victims {
+        // What the slider would see through `front`, on the same line: the piece behind it.
+        let revealed = rays(occupied.without(front)) & !seen & attacks::line(from, front);
+        let Some(behind) = (revealed & victims).into_iter().next() else {
+            continue;
+        };
+        let (front_role, behind_role) = (position.role_at(front)?, position.role_at(behind)?);
+        if front_role != Role::King
+            && worth(front_role) < worth(behind_role)
+            && value(front_role) >= 3
+        {
+            return Some((ExplanationKind::AllowsPin, front, behind));
+        }
+        if (front_role == Role::King || worth(front_role) > worth(behind_role))
+            && value(behind_role) >= 3
+        {
+            return Some((ExplanationKind::AllowsSkewer, front, behind));
+        }
+    }
+    None
+}
+
+fn allows_pin_or_skewer(facts: &MoveFacts<'_>, after: &Position) -> Option<Explanation> {
+    let mover = facts.before.turn();
+    let &reply = facts.reply_line.first()?;
+    let mut attacked = after.clone();
+    attacked.play(reply).ok()?;
+    let (kind, front, behind) = pinned_line(&attacked, reply.to())?;
+    let plies = facts.reply_line.len().min(MATERIAL_PLIES);
+    let lost = -gain_along(after, mover, facts.reply_line, plies)?;
+    if lost < MATERIAL_POINTS {
+        return None;
+    }
+    let line = san(after, &facts.reply_line[..plies]);
+    let piece = |square: Square| match attacked.role_at(square) {
+        Some(Role::King) => "the king".to_owned(),
+        Some(role) => format!("the {} on {square}", name(role)),
+        None => String::new(),
+    };
+    let attack = SanPlus::from_move(after, reply);
+    let sentence = match kind {
+        ExplanationKind::AllowsPin => format!(
+            "Allows a pin: {attack} pins {} to {}: {}.",
+            piece(front),
+            piece(behind),
+            line.join(" ")
+        ),
+        _ => format!(
+            "Allows a skewer: {attack} attacks {} and {} behind it: {}.",
+            piece(front),
+            piece(behind),
+            line.join(" ")
+        ),
+    };
+    Some(Explanation {
+        kind,
+        sentence,
         line,
         from_ply: facts.ply,
     })
@@ -416,6 +500,33 @@ mod tests {
         // Nc7+ with no rook on a8: one target, no material won.
         let fen = "4k3/7p/8/3N4/8/8/8/6K1 b - - 0 1";
         assert_eq!(explained(fen, "h7h6", &["e8f7"], &["d5c7", "e8d7"]), None);
+    }
+
+    #[test]
+    fn a_skewer_of_the_king_and_the_queen_is_named() {
+        // Black's king e5 in front of its queen e8 on the e-file: h6?? lets Re1+ skewer them.
+        let fen = "4q3/7p/8/4k3/8/8/8/R5K1 b - - 0 1";
+        let explanation =
+            explained(fen, "h7h6", &["e5d5"], &["a1e1", "e5d6", "e1e8"]).expect("a sentence");
+        assert_eq!(explanation.kind, ExplanationKind::AllowsSkewer);
+        assert_eq!(
+            explanation.sentence,
+            "Allows a skewer: Re1+ attacks the king and the queen on e8 behind it: Re1+ Kd6 Rxe8."
+        );
+    }
+
+    #[test]
+    fn a_pin_of_a_knight_to_the_queen_is_named() {
+        // Ba4 pins the knight on c6 to the queen on e8: the knight cannot move without losing
+        // the queen, and the line takes it.
+        let fen = "4q1k1/8/2n5/8/8/8/8/3B2K1 b - - 0 1";
+        let explanation =
+            explained(fen, "g8h8", &["c6d4"], &["d1a4", "h8g8", "a4c6"]).expect("a sentence");
+        assert_eq!(explanation.kind, ExplanationKind::AllowsPin);
+        assert_eq!(
+            explanation.sentence,
+            "Allows a pin: Ba4 pins the knight on c6 to the queen on e8: Ba4 Kg8 Bxc6."
+        );
     }
 
     #[test]
