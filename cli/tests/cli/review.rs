@@ -1,31 +1,39 @@
 //! `alphachess review`: the review and the retry loop at the prompt, against the real server and
 //! Stockfish.
 
-use crate::helpers::{alphachess, spawn_server};
+use std::path::Path;
+
+use crate::helpers::{alphachess, spawn_server, TestServer};
 
 /// Black's 3... Nf6?? lets Qxf7# through.
 const SCHOLARS_MATE: &str = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n";
 
-#[test]
-fn a_finished_game_is_reviewed_and_its_mistake_retried_until_solved() {
-    let server = spawn_server();
-    let home = tempfile::tempdir().expect("a temp dir");
-    let pgn = home.path().join("scholars.pgn");
+/// Saves the Scholar's mate, finished, as the latest game of `home`, played as `color`.
+fn scholars_mate_as(server: &TestServer, home: &Path, color: &str) {
+    let pgn = home.join("scholars.pgn");
     std::fs::write(&pgn, SCHOLARS_MATE).expect("written");
+    let path = pgn.to_str().expect("UTF-8");
     alphachess(
         &[
             "play",
             "--server",
             &server.url,
             "--color",
-            "black",
+            color,
             "--pgn",
-            pgn.to_str().expect("UTF-8"),
+            path,
         ],
         "",
-        home.path(),
+        home,
     )
     .assert_success();
+}
+
+#[test]
+fn a_finished_game_is_reviewed_and_its_mistake_retried_until_solved() {
+    let server = spawn_server();
+    let home = tempfile::tempdir().expect("a temp dir");
+    scholars_mate_as(&server, home.path(), "black");
 
     // A wrong try, then the answer revealed.
     let first = alphachess(&["review", "--ascii"], "Nd4\nreveal\n", home.path());
@@ -42,10 +50,7 @@ fn a_finished_game_is_reviewed_and_its_mistake_retried_until_solved() {
         "{out}"
     );
     // The board of the position, black at the bottom (the player's side).
-    assert!(
-        out.lines().any(|l| l.starts_with("8  r")),
-        "{out}"
-    );
+    assert!(out.lines().any(|l| l.starts_with("8  r")), "{out}");
     let before_reveal = out.split("retry> reveal").next().expect("the transcript");
     assert!(
         before_reveal.contains("retry> Nd4\nWrong. Try again."),
@@ -82,23 +87,8 @@ fn a_finished_game_is_reviewed_and_its_mistake_retried_until_solved() {
 fn a_game_with_no_mistake_of_the_player_s_says_so() {
     let server = spawn_server();
     let home = tempfile::tempdir().expect("a temp dir");
-    let pgn = home.path().join("scholars.pgn");
-    std::fs::write(&pgn, SCHOLARS_MATE).expect("written");
     // As white, the winner: no mistake to retry.
-    alphachess(
-        &[
-            "play",
-            "--server",
-            &server.url,
-            "--color",
-            "white",
-            "--pgn",
-            pgn.to_str().expect("UTF-8"),
-        ],
-        "",
-        home.path(),
-    )
-    .assert_success();
+    scholars_mate_as(&server, home.path(), "white");
     let run = alphachess(&["review"], "", home.path());
     run.assert_success();
     assert!(
