@@ -22,6 +22,10 @@ import { PlayFromHere } from './PlayFromHere';
 import { PlayerStrip } from './PlayerStrip';
 import { GameReview } from '../review/components/GameReview';
 import { JudgmentBadge } from '../review/components/JudgmentBadge';
+import { KeyMoments } from '../review/components/KeyMoments';
+import { MoveClassBadge } from '../review/components/MoveClassBadge';
+import { RetryPanel } from '../review/components/RetryPanel';
+import { keyMomentSides } from '../review/model/keyMoments';
 import { useGameScreen } from '../hooks/useGameScreen';
 
 interface Props {
@@ -36,7 +40,7 @@ interface Props {
 /** The game screen: board, evaluation bar, name plates, moves, actions and the game-over panel. */
 export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const screen = useGameScreen(id, created, onCreated);
-  const { game, token, actions, model, review, hint, nextGame, settings, times, premoves, showEvaluation } = screen;
+  const { game, token, actions, model, review, retry, hint, nextGame, settings, times, premoves, showEvaluation } = screen;
   const { view, pending } = game;
   const { busy } = actions;
   const { board, currentPly, step } = screen.position;
@@ -78,13 +82,19 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
     />
   );
   const opening = view.opening ?? null;
+  // While a retry puzzle is open the board is the puzzle's, and nothing of the review that could
+  // give the answer away is rendered: no best-move arrow, no evaluation bar, no review panel.
+  const puzzle = retry.active ? retry.board : null;
+  const keyMoments = review.analysis?.key_moments;
   const decorate = (ply: number) => {
     const judged = review.judged.get(ply);
+    const moveClass = review.analysis?.plies.find((p) => p.ply === ply)?.class;
     // After a timed game, each move shows the mover's time left, as lichess's analysis does.
     const clockMs = ongoing ? null : (view.moves[ply - 1]?.clock_ms ?? null);
     return (
       <>
         {judged && <JudgmentBadge judgment={judged.judgment} provisional={judged.provisional} />}
+        <MoveClassBadge moveClass={moveClass} />
         {clockMs !== null && <span className="move-clock">{formatClock(clockMs)}</span>}
       </>
     );
@@ -111,26 +121,41 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
         <MoveStrip rows={scoreRows(view, pending)} shownPly={pending ? view.ply + 1 : currentPly} onSelect={(ply) => step(ply)} />
         {orientation === player ? engineStrip : playerStrip}
         <div className="board-row">
-          {reviewShown && <EvalBar score={review.evaluation?.score} share={review.evaluation?.share} orientation={orientation} />}
+          {reviewShown && !retry.active && (
+            <EvalBar score={review.evaluation?.score} share={review.evaluation?.share} orientation={orientation} />
+          )}
           {liveEvaluation && <EvalBar score={game.evaluation} orientation={orientation} />}
           {/* The bar's room is kept when it is hidden, so showing it never moves the board. */}
-          {!reviewShown && !liveEvaluation && <div className="eval-bar-slot" aria-hidden="true" />}
-          <Board
-            placement={board.placement}
-            orientation={orientation}
-            movable={movable}
-            legalMoves={view.legal_moves}
-            lastMove={board.lastMove}
-            checkSquare={board.checkSquare}
-            hint={model.hint ?? undefined}
-            bestMove={review.arrow}
-            onMove={(move) => void actions.play(move)}
-            onIllegal={() => playSound('illegal')}
-            premovable={model.premovable}
-            premove={premoves.premove}
-            onPremove={premoves.set}
-            onCancelPremove={premoves.cancel}
-          />
+          {(!reviewShown || retry.active) && !liveEvaluation && <div className="eval-bar-slot" aria-hidden="true" />}
+          {puzzle ? (
+            <Board
+              placement={puzzle.placement}
+              orientation={puzzle.orientation}
+              movable={puzzle.movable}
+              legalMoves={puzzle.legalMoves}
+              checkSquare={puzzle.checkSquare}
+              bestMove={puzzle.arrow}
+              onMove={retry.play}
+              onIllegal={() => playSound('illegal')}
+            />
+          ) : (
+            <Board
+              placement={board.placement}
+              orientation={orientation}
+              movable={retry.active ? null : movable}
+              legalMoves={view.legal_moves}
+              lastMove={board.lastMove}
+              checkSquare={board.checkSquare}
+              hint={model.hint ?? undefined}
+              bestMove={retry.active ? undefined : review.arrow}
+              onMove={(move) => void actions.play(move)}
+              onIllegal={() => playSound('illegal')}
+              premovable={model.premovable}
+              premove={premoves.premove}
+              onPremove={premoves.set}
+              onCancelPremove={premoves.cancel}
+            />
+          )}
         </div>
         <FileLabels orientation={orientation} />
         {orientation === player ? playerStrip : engineStrip}
@@ -187,6 +212,14 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
           />
         )}
         {actions.notice && <NoticeBar notice={actions.notice} onDismiss={actions.dismissNotice} />}
+        {model.showReview && keyMoments && !retry.active && (
+          <KeyMoments
+            sides={keyMomentSides(keyMoments, review.line, names, player)}
+            selectedPly={currentPly}
+            onSelectPly={step}
+            onRetry={token !== undefined ? retry.start : undefined}
+          />
+        )}
         <MoveList
           rows={scoreRows(view, pending)}
           shownPly={pending ? view.ply + 1 : currentPly}
@@ -205,7 +238,8 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
             spectator={spectator}
           />
         )}
-        {model.showReview && (
+        {retry.active && <RetryPanel retry={retry} line={review.line} />}
+        {model.showReview && !retry.active && (
           <GameReview
             review={review}
             selectedPly={currentPly}
