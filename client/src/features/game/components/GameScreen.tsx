@@ -220,6 +220,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
             onRetry={token !== undefined ? retry.start : undefined}
           />
         )}
+        {retry.active && <RetryPanel retry={retry} line={review.line} />}
         <MoveList
           rows={scoreRows(view, pending)}
           shownPly={pending ? view.ply + 1 : currentPly}
@@ -227,7 +228,7 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
           decorate={decorate}
         />
         <MoveNavigation ply={currentPly} lastPly={view.ply} onStep={step} />
-        {model.showPlayFromHere && (
+        {model.showPlayFromHere && !retry.active && (
           <PlayFromHere
             key={currentPly}
             view={view}
@@ -238,7 +239,6 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
             spectator={spectator}
           />
         )}
-        {retry.active && <RetryPanel retry={retry} line={review.line} />}
         {model.showReview && !retry.active && (
           <GameReview
             review={review}
