@@ -7,7 +7,7 @@
 // `GET /api/games/{id}/analysis`, the same budget the server judges tries at.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { clickMove, newPage, openGameFromApi, screenshot, useBrowser, waitPiece } from './helpers.mjs';
+import { clickMove, newPage, openGameFromApi, screenshot, seriousViolations, useBrowser, waitPiece } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 /** Positions Stockfish searches per ply, and per try: enough to see a mate in one, quick on a shared machine. */
@@ -53,6 +53,7 @@ describe('retry your mistakes', () => {
     await moments.locator(`[data-testid="key-moment"][data-ply="${BLUNDER_PLY}"]`).click();
     await waitPiece(page, 'f6', 'bN');
     assert.equal(await page.getByTestId('explanation').textContent(), 'Allows mate in 1: Qxf7#.');
+    assert.deepEqual(await seriousViolations(page), [], 'the review with classes and key moments');
     await screenshot(page, '11-review-classes');
 
     // The engine's answer, as the analysis has it: what the page must not show while the puzzle is open.
@@ -92,6 +93,7 @@ describe('retry your mistakes', () => {
       if (blunder.pv_san.length > 1) assert.equal(await domHas(page, blunder.pv_san.slice(0, 2).join(' ')), false, `${when}: no line`);
     };
     await noSpoiler('a fresh puzzle');
+    assert.deepEqual(await seriousViolations(page), [], 'the retry puzzle');
     await screenshot(page, '12-retry-puzzle');
 
     // A wrong try: 3... Nd4 lets 4. Qxf7# happen.
@@ -102,6 +104,7 @@ describe('retry your mistakes', () => {
     assert.match(await verdict.textContent(), /^Nd4: Wrong: try again$/);
     await waitPiece(page, 'c6', 'bN'); // the board is back at the puzzle's position
     await noSpoiler('after a wrong try');
+    assert.deepEqual(await seriousViolations(page), [], 'the verdict');
     await screenshot(page, '13-retry-wrong');
 
     // The analysis's best move solves it; the solution shows then.
@@ -113,6 +116,7 @@ describe('retry your mistakes', () => {
     assert.equal(await page.getByTestId('retry-best').textContent(), best.san);
     assert.equal(await page.locator('.board').first().getAttribute('data-best-move'), best.uci.slice(0, 4));
     assert.equal(await page.getByTestId('retry-reveal').count(), 0, 'nothing left to reveal');
+    assert.deepEqual(await seriousViolations(page), [], 'the solved puzzle');
     await screenshot(page, '14-retry-solved');
 
     // Back to the review: the best move's info is there again.
