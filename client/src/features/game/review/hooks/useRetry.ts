@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { revealRetry, tryRetry } from '../../../../api/retry';
 import type { LegalMove } from '../../../../api/types';
 import { kingSquare, parseUci, placementFromFen } from '../../../../chess/placement';
@@ -32,6 +32,8 @@ export function useRetry(id: string, token: string | undefined, canRetry: boolea
   const ply = session ? openPly(session) : undefined;
   const puzzle = list.data?.find((known) => known.ply === ply);
   const moves = useQuery({ ...positionMovesQuery(puzzle?.fen ?? ''), enabled: open && puzzle !== undefined });
+  // One placement per puzzle: the board drops its selection whenever the placement it is given changes.
+  const placement = useMemo(() => (puzzle ? placementFromFen(puzzle.fen) : undefined), [puzzle]);
 
   const attempt = useMutation({
     mutationFn: ({ ply: at, move }: { ply: number; move: string }) => tryRetry(id, token ?? '', at, move),
@@ -43,7 +45,6 @@ export function useRetry(id: string, token: string | undefined, canRetry: boolea
   });
 
   const busy = attempt.isPending || reveal.isPending;
-  const placement = puzzle ? placementFromFen(puzzle.fen) : undefined;
   const solutionMove = session?.solution ? parseUci(session.solution.best.uci) : undefined;
   const board =
     puzzle && placement && session
