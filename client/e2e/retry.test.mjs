@@ -7,7 +7,7 @@
 // `GET /api/games/{id}/analysis`, the same budget the server judges tries at.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { clickMove, newPage, openGameFromApi, screenshot, seriousViolations, useBrowser, waitPiece } from './helpers.mjs';
+import { clickMove, newPage, openGameFromApi, pieceOn, screenshot, seriousViolations, useBrowser, waitPiece } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 /** Positions Stockfish searches per ply, and per try: enough to see a mate in one, quick on a shared machine. */
@@ -69,8 +69,9 @@ describe('retry your mistakes', () => {
     await page.locator('.board-column .board').first().waitFor();
     await page.getByTestId('retry-counter').waitFor();
     assert.match(await page.getByTestId('retry-counter').textContent(), /^1 \/ \d+$/);
-    await waitPiece(page, 'c4', 'wB');
+    await waitPiece(page, 'g8', 'bN'); // the knight is back on g8 (the board animates the change)
     assert.equal(await page.locator('[data-square="f6"] [data-piece]').count(), 0, 'the position before 3... Nf6');
+    assert.equal(await pieceOn(page, 'c4'), 'wB');
     const a8 = await page.locator('[data-square="a8"]').boundingBox();
     const a1 = await page.locator('[data-square="a1"]').boundingBox();
     assert.ok(a8.y > a1.y, 'black at the bottom');
