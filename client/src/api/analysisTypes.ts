@@ -74,7 +74,7 @@ export interface AnalysedPly {
   /** Depth and nodes of the search behind `eval`; null when that position needs no search (a checkmate or a draw by rule). */
   depth: number | null;
   nodes: number | null;
-  /** The move's class (issue #25); absent from a server before it, null on a provisional ply. */
+  /** The move's class (issue #25), provisional like the judgment on a provisional ply; absent from a server before it. */
   class?: MoveClass | null;
   /** Expected points (0..1) the move lost against the engine's best. */
   points_lost?: number | null;

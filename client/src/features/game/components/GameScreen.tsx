@@ -88,13 +88,13 @@ export function GameScreen({ id, created, onNewGame, onCreated }: Props) {
   const keyMoments = review.analysis?.key_moments;
   const decorate = (ply: number) => {
     const judged = review.judged.get(ply);
-    const moveClass = review.analysis?.plies.find((p) => p.ply === ply)?.class;
+    const analysed = review.byPly.get(ply);
     // After a timed game, each move shows the mover's time left, as lichess's analysis does.
     const clockMs = ongoing ? null : (view.moves[ply - 1]?.clock_ms ?? null);
     return (
       <>
         {judged && <JudgmentBadge judgment={judged.judgment} provisional={judged.provisional} />}
-        <MoveClassBadge moveClass={moveClass} />
+        <MoveClassBadge moveClass={analysed?.class} provisional={analysed?.provisional} />
         {clockMs !== null && <span className="move-clock">{formatClock(clockMs)}</span>}
       </>
     );

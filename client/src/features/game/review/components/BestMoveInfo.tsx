@@ -39,7 +39,7 @@ export function BestMoveInfo({ plies, ply, line }: Props) {
       <p className="best-move-played">
         <strong>{text.played}</strong>
         {text.judgment && <JudgmentBadge judgment={text.judgment} provisional={text.provisional} />}
-        <MoveClassBadge moveClass={analysed.class} />
+        <MoveClassBadge moveClass={analysed.class} provisional={analysed.provisional} />
         <span className="best-move-eval">{text.eval}</span>
         {text.verdict && <span className={`best-move-verdict ${text.judgment}`}>{text.verdict}</span>}
       </p>

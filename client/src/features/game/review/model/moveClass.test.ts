@@ -25,6 +25,11 @@ describe('class badges', () => {
     expect(classBadge('blunder')?.glyph).toBe('??');
   });
 
+  it('say when they come from the quick pass and may still change', () => {
+    expect(classBadge('mistake', true)).toMatchObject({ name: 'Mistake (provisional)', provisional: true });
+    expect(classBadge('mistake')).toMatchObject({ name: 'Mistake', provisional: false });
+  });
+
   it('are absent for a ply without a class', () => {
     expect(classBadge(null)).toBeUndefined();
     expect(classBadge(undefined)).toBeUndefined();

@@ -5,8 +5,10 @@ export interface ClassBadge {
   moveClass: MoveClass;
   /** One or two characters, drawn on the colour token `--class-<moveClass>`. */
   glyph: string;
-  /** `Blunder`: the badge's accessible name and tooltip. */
+  /** `Blunder`, or `Blunder (provisional)`: the badge's accessible name and tooltip. */
   name: string;
+  /** From the quick pass (issue #24): shown muted, as the judgment beside it is, until the final ply replaces it. */
+  provisional: boolean;
 }
 
 /** chess.com's words for its classes. */
@@ -37,9 +39,10 @@ const GLYPH: Record<MoveClass, string> = {
 };
 
 /** The badge for a ply's class, or undefined when it has none (the final mate, a server before issue #25). */
-export function classBadge(moveClass: MoveClass | null | undefined): ClassBadge | undefined {
+export function classBadge(moveClass: MoveClass | null | undefined, provisional = false): ClassBadge | undefined {
   if (!moveClass) return undefined;
-  return { moveClass, glyph: GLYPH[moveClass], name: MOVE_CLASS_NAME[moveClass] };
+  const name = provisional ? `${MOVE_CLASS_NAME[moveClass]} (provisional)` : MOVE_CLASS_NAME[moveClass];
+  return { moveClass, glyph: GLYPH[moveClass], name, provisional };
 }
 
 /** `0.14 points lost`, from the mover's expected points (0..1): two decimals, as chess.com writes them. */
