@@ -4,29 +4,10 @@
 // axe is injected with `page.evaluate(source)`, which runs through the DevTools protocol and is not a
 // <script> element, so the app's strict CSP (`script-src 'self'`) stays on: no `bypassCSP` needed.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, it } from 'node:test';
-import { newPage, openGameFromApi, screenshot, startFromUi, useBrowser, waitPly } from './helpers.mjs';
-
-const require = createRequire(import.meta.url);
-const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+import { newPage, openGameFromApi, screenshot, seriousViolations, startFromUi, useBrowser, waitPly } from './helpers.mjs';
 
 useBrowser();
-
-/** Runs axe on the page as it stands and returns its serious and critical violations, one line each. */
-async function seriousViolations(page) {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
-  const violations = await page.evaluate(async () => {
-    const result = await window.axe.run(document, {
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
-    });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
-  });
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id}: ${v.nodes.join(', ')}`);
-}
 
 /** The elements the Tab key reaches before `stop`, in order. */
 async function tabStopsBefore(page, stop) {

@@ -1,5 +1,6 @@
 // Shared helpers for the browser tests: Debian's Chromium driven by playwright-core.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { after, before } from 'node:test';
@@ -7,6 +8,7 @@ import { chromium } from 'playwright-core';
 
 export const BASE = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
 const SCREENSHOTS = join(dirname(fileURLToPath(import.meta.url)), 'screenshots');
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** How long to wait for Stockfish (low depth) plus the server; generous because the machine is shared. */
 export const ENGINE_WAIT_MS = 30_000;
 
@@ -170,4 +172,22 @@ export async function holdMoveRequests(page) {
     await route.continue();
   });
   return release;
+}
+
+/**
+ * Runs axe on the page as it stands and returns its serious and critical violations, one line each.
+ * axe is injected with `page.evaluate(source)`, which runs through the DevTools protocol and is not a
+ * <script> element, so the app's strict CSP (`script-src 'self'`) stays on.
+ */
+export async function seriousViolations(page) {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+    });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) }));
+  });
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.join(', ')}`);
 }

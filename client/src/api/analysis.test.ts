@@ -11,8 +11,19 @@ const PLY = {
   provisional: false,
   depth: 22,
   nodes: 500_123,
+  class: 'best',
+  points_lost: 0,
+  explanation: null,
 };
-const RUNNING = { status: 'running', progress: { done: 4, quick: 41, total: 41 }, plies: [PLY], accuracy: null, summary: null };
+const RUNNING = {
+  status: 'running',
+  progress: { done: 4, quick: 41, total: 41 },
+  plies: [PLY],
+  accuracy: null,
+  summary: null,
+  key_moments: null,
+  phases: null,
+};
 const SIDE = { inaccuracies: 1, mistakes: 0, blunders: 2, acpl: 57 };
 const DONE = {
   status: 'done',
@@ -20,9 +31,20 @@ const DONE = {
   plies: [PLY],
   accuracy: { white: 81.5, black: 64 },
   summary: { white: SIDE, black: { ...SIDE, blunders: 0 } },
+  key_moments: null,
+  phases: null,
 };
 const event = (fields: Record<string, unknown>) =>
-  JSON.stringify({ status: 'running', progress: { done: 4, quick: 41, total: 41 }, ply: null, accuracy: null, summary: null, ...fields });
+  JSON.stringify({
+    status: 'running',
+    progress: { done: 4, quick: 41, total: 41 },
+    ply: null,
+    accuracy: null,
+    summary: null,
+    key_moments: null,
+    phases: null,
+    ...fields,
+  });
 
 describe('analysis events', () => {
   it('reads an event for a newly analysed ply', () => {
@@ -32,6 +54,8 @@ describe('analysis events', () => {
       ply: PLY,
       accuracy: null,
       summary: null,
+      key_moments: null,
+      phases: null,
     });
   });
 
@@ -45,7 +69,15 @@ describe('analysis events', () => {
   it('reads a server from before the quick pass: its plies are final and quick is done', () => {
     const { provisional: _p, depth: _d, nodes: _n, ...old } = PLY;
     const parsed = parseAnalysisEvent(
-      JSON.stringify({ status: 'running', progress: { done: 4, total: 41 }, ply: old, accuracy: null, summary: null }),
+      JSON.stringify({
+        status: 'running',
+        progress: { done: 4, total: 41 },
+        ply: old,
+        accuracy: null,
+        summary: null,
+        key_moments: null,
+        phases: null,
+      }),
     );
     expect(parsed?.progress).toEqual({ done: 4, quick: 4, total: 41 });
     expect(parsed?.ply).toEqual({ ...old, provisional: false, depth: null, nodes: null });
@@ -122,6 +154,56 @@ function answer(status: number, body: unknown): Response {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+describe('move classes, explanations, key moments and phases (issue #25)', () => {
+  const explained = {
+    ...PLY,
+    ply: 6,
+    judgment: 'blunder',
+    class: 'blunder',
+    points_lost: 0.521,
+    explanation: { kind: 'allows_mate', sentence: 'Allows mate in 1: Qxf7#.', line: ['Qxf7#'], from_ply: 6 },
+  };
+  const figures = {
+    key_moments: {
+      white: [{ ply: 3, kind: 'last_book', class: 'book', points_lost: 0 }],
+      black: [{ ply: 6, kind: 'swing', class: 'blunder', points_lost: 0.521 }],
+    },
+    phases: {
+      division: { middlegame: null, endgame: null },
+      opening: { white: 92.5, black: 40 },
+      middlegame: { white: null, black: null },
+      endgame: { white: null, black: null },
+    },
+  };
+
+  it('reads a ply with its class, its loss and its checked sentence', () => {
+    expect(parseAnalysis({ ...DONE, plies: [explained] })?.plies).toEqual([explained]);
+  });
+
+  it('reads a ply from a server before issue #25 as having none of them', () => {
+    const { class: _class, points_lost: _lost, explanation: _explanation, ...old } = PLY;
+    expect(parseAnalysis({ ...DONE, plies: [old] })?.plies[0]).toMatchObject({ class: null, points_lost: null, explanation: null });
+  });
+
+  it('leaves out a ply with an unknown class or a malformed sentence', () => {
+    expect(parseAnalysis({ ...DONE, plies: [{ ...PLY, class: 'brilliant' }] })?.plies).toEqual([]);
+    expect(parseAnalysis({ ...DONE, plies: [{ ...explained, explanation: { sentence: 'x' } }] })?.plies).toEqual([]);
+    expect(parseAnalysis({ ...DONE, plies: [{ ...PLY, points_lost: 2 }] })?.plies).toEqual([]);
+  });
+
+  it('reads the key moments and the accuracy by phase of a done analysis', () => {
+    expect(parseAnalysis({ ...DONE, ...figures })).toMatchObject(figures);
+    expect(parseAnalysisEvent(event({ status: 'done', ...figures }))).toMatchObject(figures);
+  });
+
+  it('refuses key moments or phases that break the contract', () => {
+    expect(
+      parseAnalysis({ ...DONE, key_moments: { white: [{ ply: 0, kind: 'swing', class: 'good', points_lost: 0 }], black: [] } }),
+    ).toBeUndefined();
+    expect(parseAnalysis({ ...DONE, phases: { ...figures.phases, opening: { white: 101, black: null } } })).toBeUndefined();
+  });
+});
 
 describe('the analysis endpoints', () => {
   it('answers null when no analysis was ever requested', async () => {

@@ -1,6 +1,19 @@
 import { parseUci } from '../chess/placement';
 import { ApiError } from './apiError';
-import type { AnalysedPly, Analysis, AnalysisEvent, AnalysisProgress, AnalysisStatus, Judgment, SideSummary } from './analysisTypes';
+import type {
+  AnalysedPly,
+  Analysis,
+  AnalysisEvent,
+  AnalysisProgress,
+  AnalysisStatus,
+  Explanation,
+  Judgment,
+  KeyMoment,
+  KeyMoments,
+  MoveClass,
+  PhaseAccuracy,
+  SideSummary,
+} from './analysisTypes';
 import { requestJson } from './http';
 import { isCount, isRecord, parseJson } from './json';
 import { parseScore } from './score';
@@ -57,8 +70,11 @@ export function parseAnalysisEvent(data: string): AnalysisEvent | undefined {
   const ply = json.ply == null ? null : parsePly(json.ply);
   const accuracy = parseAccuracy(json.accuracy);
   const summary = parseSummary(json.summary);
+  const key_moments = parseKeyMoments(json.key_moments);
+  const phases = parsePhases(json.phases);
   if (!status || !progress || ply === undefined || accuracy === undefined || summary === undefined) return undefined;
-  return { status, progress, ply, accuracy, summary };
+  if (key_moments === undefined || phases === undefined) return undefined;
+  return { status, progress, ply, accuracy, summary, key_moments, phases };
 }
 
 /** A whole analysis, as GET and POST answer it; plies that break the contract are left out. */
@@ -68,9 +84,12 @@ export function parseAnalysis(value: unknown): Analysis | undefined {
   const progress = parseProgress(value.progress);
   const accuracy = parseAccuracy(value.accuracy);
   const summary = parseSummary(value.summary);
+  const key_moments = parseKeyMoments(value.key_moments);
+  const phases = parsePhases(value.phases);
   if (!status || !progress || accuracy === undefined || summary === undefined) return undefined;
+  if (key_moments === undefined || phases === undefined) return undefined;
   const plies = value.plies.map(parsePly).filter((ply): ply is AnalysedPly => ply !== undefined);
-  return { status, progress, plies, accuracy, summary };
+  return { status, progress, plies, accuracy, summary, key_moments, phases };
 }
 
 const isPercent = (value: unknown): value is number => typeof value === 'number' && value >= 0 && value <= 100;
@@ -121,14 +140,86 @@ function parsePly(value: unknown): AnalysedPly | undefined {
     if (!isRecord(best) || typeof best.uci !== 'string' || typeof best.san !== 'string' || !parseUci(best.uci)) return undefined;
     bestMove = { uci: best.uci, san: best.san };
   }
-  return { ply, eval: score, best: bestMove, pv_san, judgment: mark, provisional, depth, nodes };
+  const moveClass = value.class == null ? null : MOVE_CLASSES.find((known) => known === value.class);
+  const pointsLost = value.points_lost == null ? null : isPoints(value.points_lost) ? value.points_lost : undefined;
+  const explanation = parseExplanation(value.explanation);
+  if (moveClass === undefined || pointsLost === undefined || explanation === undefined) return undefined;
+  return {
+    ply,
+    eval: score,
+    best: bestMove,
+    pv_san,
+    judgment: mark,
+    provisional,
+    depth,
+    nodes,
+    class: moveClass,
+    points_lost: pointsLost,
+    explanation,
+  };
+}
+
+const MOVE_CLASSES: readonly MoveClass[] = ['book', 'best', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder', 'miss'];
+const EXPLANATION_KINDS: readonly Explanation['kind'][] = ['allows_mate', 'misses_mate', 'hangs_piece', 'misses_material'];
+const MOMENT_KINDS: readonly KeyMoment['kind'][] = ['last_book', 'swing', 'missed_win'];
+
+/** Expected points, 0 to 1. */
+const isPoints = (value: unknown): value is number => typeof value === 'number' && value >= 0 && value <= 1;
+const isSanList = (value: unknown): value is string[] => Array.isArray(value) && value.every((san) => typeof san === 'string');
+
+/** A checked sentence with the line it rests on, or null (no rule fits, or a server before issue #25). */
+function parseExplanation(value: unknown): Explanation | null | undefined {
+  if (value == null) return null;
+  if (!isRecord(value)) return undefined;
+  const { sentence, line, from_ply } = value;
+  const kind = EXPLANATION_KINDS.find((known) => known === value.kind);
+  if (!kind || typeof sentence !== 'string' || !isSanList(line) || !isCount(from_ply)) return undefined;
+  return { kind, sentence, line, from_ply };
+}
+
+/** Each side's key moments, or null until done; a moment that breaks the contract sinks the list. */
+function parseKeyMoments(value: unknown): KeyMoments | null | undefined {
+  if (value == null) return null;
+  if (!isRecord(value)) return undefined;
+  const white = parseMoments(value.white);
+  const black = parseMoments(value.black);
+  return white && black ? { white, black } : undefined;
+}
+
+function parseMoments(value: unknown): KeyMoment[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  const moments: KeyMoment[] = [];
+  for (const item of value) {
+    if (!isRecord(item) || !isCount(item.ply) || item.ply < 1 || !isPoints(item.points_lost)) return undefined;
+    const kind = MOMENT_KINDS.find((known) => known === item.kind);
+    const moveClass = MOVE_CLASSES.find((known) => known === item.class);
+    if (!kind || !moveClass) return undefined;
+    moments.push({ ply: item.ply, kind, class: moveClass, points_lost: item.points_lost });
+  }
+  return moments;
+}
+
+/** Accuracy by phase, or null until done. */
+function parsePhases(value: unknown): PhaseAccuracy | null | undefined {
+  if (value == null) return null;
+  if (!isRecord(value) || !isRecord(value.division)) return undefined;
+  const { middlegame, endgame } = value.division;
+  const boundary = (ply: unknown) => (ply == null ? null : isCount(ply) ? ply : undefined);
+  const division = { middlegame: boundary(middlegame), endgame: boundary(endgame) };
+  if (division.middlegame === undefined || division.endgame === undefined) return undefined;
+  const opening = parseAccuracy(value.opening);
+  const middle = parseAccuracy(value.middlegame);
+  const end = parseAccuracy(value.endgame);
+  if (!opening || !middle || !end) return undefined;
+  return { division: { middlegame: division.middlegame, endgame: division.endgame }, opening, middlegame: middle, endgame: end };
 }
 
 /** Null (not done yet) or a percentage per side, each possibly null (a side that made no move). */
 function parseAccuracy(value: unknown): Analysis['accuracy'] | undefined {
   if (value == null) return null;
   if (!isRecord(value)) return undefined;
-  const { white, black } = value;
+  const white = value.white ?? null;
+  const black = value.black ?? null;
   if ((white !== null && !isPercent(white)) || (black !== null && !isPercent(black))) return undefined;
   return { white, black };
 }

@@ -1,3 +1,4 @@
+import type { components } from './schema';
 import type { Score } from './types';
 
 /**
@@ -10,6 +11,37 @@ export type AnalysisStatus = 'queued' | 'running' | 'done' | 'failed';
 
 /** lichess's names for a move that threw away winning chances, from the mildest. */
 export type Judgment = 'inaccuracy' | 'mistake' | 'blunder';
+
+type Schemas = components['schemas'];
+
+/**
+ * chess.com's scale (issue #25), from the best to the worst: the first that applies of `book`, `best`
+ * (the engine's move), `miss` (a winning chance thrown back), then by expected points lost.
+ */
+export type MoveClass = Schemas['MoveClass'];
+
+/** One checked sentence about a move, with the engine's line it rests on (`Explanation` in `/api/docs`). */
+export type Explanation = Schemas['Explanation'];
+
+/** A move worth going back to: a side's last book move, a large loss, or a missed win. */
+export type KeyMoment = Schemas['KeyMoment'];
+
+/** Each side's key moments, in game order. */
+export type KeyMoments = Schemas['KeyMoments'];
+
+/** Where the middlegame and the endgame begin (plies), and each side's accuracy in each phase. */
+export interface PhaseAccuracy {
+  division: { middlegame: number | null; endgame: number | null };
+  opening: SideAccuracy;
+  middlegame: SideAccuracy;
+  endgame: SideAccuracy;
+}
+
+/** Percent 0..100 per side; null for a side that made no move (in the phase). */
+export interface SideAccuracy {
+  white: number | null;
+  black: number | null;
+}
 
 export interface AnalysisProgress {
   /** Positions with their final evaluation (the full node budget). */
@@ -42,6 +74,12 @@ export interface AnalysedPly {
   /** Depth and nodes of the search behind `eval`; null when that position needs no search (a checkmate or a draw by rule). */
   depth: number | null;
   nodes: number | null;
+  /** The move's class (issue #25), provisional like the judgment on a provisional ply; absent from a server before it. */
+  class?: MoveClass | null;
+  /** Expected points (0..1) the move lost against the engine's best. */
+  points_lost?: number | null;
+  /** Why the move is bad, when the rules crate proves it on the engine's line; null when no rule fits. */
+  explanation?: Explanation | null;
 }
 
 export interface SideSummary {
@@ -64,6 +102,10 @@ export interface Analysis {
   accuracy: { white: number | null; black: number | null } | null;
   /** Null until done. */
   summary: { white: SideSummary; black: SideSummary } | null;
+  /** Null until done (or from a server before issue #25). */
+  key_moments?: KeyMoments | null;
+  /** Null until done (or from a server before issue #25). */
+  phases?: PhaseAccuracy | null;
 }
 
 /**
@@ -76,4 +118,6 @@ export interface AnalysisEvent {
   ply: AnalysedPly | null;
   accuracy: Analysis['accuracy'];
   summary: Analysis['summary'];
+  key_moments?: KeyMoments | null;
+  phases?: PhaseAccuracy | null;
 }

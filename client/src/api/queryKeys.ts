@@ -14,6 +14,10 @@ export const queryKeys = {
   thinking: (id: string) => ['games', id, 'thinking'] as const,
   /** A finished game's post-game analysis, merged from answers and `analysis` events. */
   analysis: (id: string) => ['games', id, 'analysis'] as const,
+  /** The player's own mistakes to retry, listed once the analysis is done (issue #25). */
+  retry: (id: string) => ['games', id, 'retry'] as const,
+  /** A position's legal moves, as the server's rules give them (a puzzle's board). */
+  positionMoves: (fen: string) => ['positions', 'moves', fen] as const,
   /** Stockfish's hint for the position at `ply` (a move or a takeback leaves the entry behind). */
   hint: (id: string, ply: number | undefined) => ['games', id, 'hint', ply ?? null] as const,
   /** The public summaries of the games this browser remembers, as asked for (ids in order). */

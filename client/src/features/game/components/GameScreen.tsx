@@ -22,6 +22,10 @@ import { PlayActions } from './PlayActions';
 import { PlayFromHere } from './PlayFromHere';
 import { PlayerStrip } from './PlayerStrip';
 import { JudgmentBadge } from '../review/components/JudgmentBadge';
+import { KeyMoments } from '../review/components/KeyMoments';
+import { MoveClassBadge } from '../review/components/MoveClassBadge';
+import { RetryPanel } from '../review/components/RetryPanel';
+import { keyMomentSides } from '../review/model/keyMoments';
 import { useGameScreen } from '../hooks/useGameScreen';
 
 /**
@@ -44,7 +48,7 @@ interface Props {
 /** The game screen: board, evaluation bar, name plates, moves, actions and the game-over panel. */
 export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Props) {
   const screen = useGameScreen(id, created, onCreated);
-  const { game, token, actions, model, review, hint, nextGame, settings, times, premoves, showEvaluation } = screen;
+  const { game, token, actions, model, review, retry, hint, nextGame, settings, times, premoves, showEvaluation } = screen;
   const { view, pending } = game;
   const { busy } = actions;
   const { board, currentPly, step } = screen.position;
@@ -86,13 +90,19 @@ export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Pro
     />
   );
   const opening = view.opening ?? null;
+  // While a retry puzzle is open the board is the puzzle's, and nothing of the review that could
+  // give the answer away is rendered: no best-move arrow, no evaluation bar, no review panel.
+  const puzzle = retry.active ? retry.board : null;
+  const keyMoments = review.analysis?.key_moments;
   const decorate = (ply: number) => {
     const judged = review.judged.get(ply);
+    const analysed = review.byPly.get(ply);
     // After a timed game, each move shows the mover's time left, as lichess's analysis does.
     const clockMs = ongoing ? null : (view.moves[ply - 1]?.clock_ms ?? null);
     return (
       <>
         {judged && <JudgmentBadge judgment={judged.judgment} provisional={judged.provisional} />}
+        <MoveClassBadge moveClass={analysed?.class} provisional={analysed?.provisional} />
         {clockMs !== null && <span className="move-clock">{formatClock(clockMs)}</span>}
       </>
     );
@@ -119,26 +129,41 @@ export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Pro
         <MoveStrip rows={scoreRows(view, pending)} shownPly={pending ? view.ply + 1 : currentPly} onSelect={(ply) => step(ply)} />
         {orientation === player ? engineStrip : playerStrip}
         <div className="board-row">
-          {reviewShown && <EvalBar score={review.evaluation?.score} share={review.evaluation?.share} orientation={orientation} />}
+          {reviewShown && !retry.active && (
+            <EvalBar score={review.evaluation?.score} share={review.evaluation?.share} orientation={orientation} />
+          )}
           {liveEvaluation && <EvalBar score={game.evaluation} orientation={orientation} />}
           {/* The bar's room is kept when it is hidden, so showing it never moves the board. */}
-          {!reviewShown && !liveEvaluation && <div className="eval-bar-slot" aria-hidden="true" />}
-          <Board
-            placement={board.placement}
-            orientation={orientation}
-            movable={movable}
-            legalMoves={view.legal_moves}
-            lastMove={board.lastMove}
-            checkSquare={board.checkSquare}
-            hint={model.hint ?? undefined}
-            bestMove={review.arrow}
-            onMove={(move) => void actions.play(move)}
-            onIllegal={() => playSound('illegal')}
-            premovable={model.premovable}
-            premove={premoves.premove}
-            onPremove={premoves.set}
-            onCancelPremove={premoves.cancel}
-          />
+          {(!reviewShown || retry.active) && !liveEvaluation && <div className="eval-bar-slot" aria-hidden="true" />}
+          {puzzle ? (
+            <Board
+              placement={puzzle.placement}
+              orientation={puzzle.orientation}
+              movable={puzzle.movable}
+              legalMoves={puzzle.legalMoves}
+              checkSquare={puzzle.checkSquare}
+              bestMove={puzzle.arrow}
+              onMove={retry.play}
+              onIllegal={() => playSound('illegal')}
+            />
+          ) : (
+            <Board
+              placement={board.placement}
+              orientation={orientation}
+              movable={retry.active ? null : movable}
+              legalMoves={view.legal_moves}
+              lastMove={board.lastMove}
+              checkSquare={board.checkSquare}
+              hint={model.hint ?? undefined}
+              bestMove={retry.active ? undefined : review.arrow}
+              onMove={(move) => void actions.play(move)}
+              onIllegal={() => playSound('illegal')}
+              premovable={model.premovable}
+              premove={premoves.premove}
+              onPremove={premoves.set}
+              onCancelPremove={premoves.cancel}
+            />
+          )}
         </div>
         <FileLabels orientation={orientation} />
         {orientation === player ? playerStrip : engineStrip}
@@ -196,6 +221,15 @@ export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Pro
           />
         )}
         {actions.notice && <NoticeBar notice={actions.notice} onDismiss={actions.dismissNotice} />}
+        {model.showReview && keyMoments && !retry.active && (
+          <KeyMoments
+            sides={keyMomentSides(keyMoments, review.line, names, player)}
+            selectedPly={currentPly}
+            onSelectPly={step}
+            onRetry={token !== undefined ? retry.start : undefined}
+          />
+        )}
+        {retry.active && <RetryPanel retry={retry} line={review.line} />}
         <MoveList
           rows={scoreRows(view, pending)}
           shownPly={pending ? view.ply + 1 : currentPly}
@@ -203,7 +237,7 @@ export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Pro
           decorate={decorate}
         />
         <MoveNavigation ply={currentPly} lastPly={view.ply} onStep={step} />
-        {model.showPlayFromHere && (
+        {model.showPlayFromHere && !retry.active && (
           <PlayFromHere
             key={currentPly}
             view={view}
@@ -214,7 +248,7 @@ export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Pro
             spectator={spectator}
           />
         )}
-        {model.showReview && (
+        {model.showReview && !retry.active && (
           <Suspense fallback={<p className="review-waiting">Loading the review…</p>}>
             <GameReview
               review={review}

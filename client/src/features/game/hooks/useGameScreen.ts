@@ -5,6 +5,7 @@ import { useSettings } from '../../../settings/useSettings';
 import { isTouchScreen, tabTitle } from '../model/gameFacts';
 import { gameScreenModel, isLive, isPlayerReady } from '../model/gameScreenModel';
 import { useGameReview } from '../review/hooks/useGameReview';
+import { useRetry } from '../review/hooks/useRetry';
 import { useCopied } from './useCopied';
 import { useDocumentTitle } from './useDocumentTitle';
 import { useGameActions } from './useGameActions';
@@ -39,6 +40,8 @@ export function useGameScreen(id: string, created: GameView | undefined, onCreat
   const [copied, showCopied] = useCopied();
   const hint = useHint(id, token, view?.ply, actions.reportError);
   const review = useGameReview(id, token, view, currentPly, game.streamState === 'open');
+  // Retry your own mistakes (issue #25): the player's game only, once its review is done.
+  const retry = useRetry(id, token, hasToken && review.analysis?.status === 'done');
   const nextGame = useNextGame(onCreated);
   const [showEvaluation, setShowEvaluation] = useShowEvaluation();
   const settings = useSettings();
@@ -100,6 +103,7 @@ export function useGameScreen(id: string, created: GameView | undefined, onCreat
     showCopied,
     hint,
     review,
+    retry,
     nextGame,
     showEvaluation,
     setShowEvaluation,

@@ -1,6 +1,7 @@
 import type { Analysis, SideSummary } from '../../../../api/analysisTypes';
 import type { Color } from '../../../../chess/types';
 import { analysisStatusText } from '../model/analysisStatus';
+import { PhaseAccuracy } from './PhaseAccuracy';
 
 interface Props {
   analysis: Analysis;
@@ -19,7 +20,7 @@ const SIDES: readonly Color[] = ['white', 'black'];
  * once each; the count of refined positions beside it is shown, not announced (the progress bar has it).
  */
 export function AccuracyPanel({ analysis, names = { white: 'White', black: 'Black' }, onRetry }: Props) {
-  const { status, progress, accuracy, summary } = analysis;
+  const { status, progress, accuracy, summary, phases } = analysis;
   const text = analysisStatusText(analysis);
   if (status === 'queued' || status === 'running') {
     const total = Math.max(progress.total, progress.done);
@@ -86,6 +87,7 @@ export function AccuracyPanel({ analysis, names = { white: 'White', black: 'Blac
           ))}
         </tbody>
       </table>
+      {phases && <PhaseAccuracy phases={phases} names={names} />}
     </section>
   );
 }

@@ -2,6 +2,7 @@ import type { AnalysedPly } from '../../../../api/analysisTypes';
 import { bestMoveText } from '../model/bestMove';
 import type { GameLine } from '../model/gameLine';
 import { JudgmentBadge } from './JudgmentBadge';
+import { MoveClassBadge } from './MoveClassBadge';
 
 interface Props {
   /** The plies analysed so far (the one before the selected ply gives the best move's score). */
@@ -12,8 +13,8 @@ interface Props {
 }
 
 /**
- * What Stockfish says about the selected move: its score and judgment, the move it would have
- * played and its line. The arrow for that move is the caller's to draw (`bestMoveArrow`). A ply
+ * What Stockfish says about the selected move: its score, judgment and class, the move it would
+ * have played and its line, and the server's checked sentence on why the move is bad when it has one. The arrow for that move is the caller's to draw (`bestMoveArrow`). A ply
  * from the quick pass says that all of it is provisional.
  */
 export function BestMoveInfo({ plies, ply, line }: Props) {
@@ -38,11 +39,17 @@ export function BestMoveInfo({ plies, ply, line }: Props) {
       <p className="best-move-played">
         <strong>{text.played}</strong>
         {text.judgment && <JudgmentBadge judgment={text.judgment} provisional={text.provisional} />}
+        <MoveClassBadge moveClass={analysed.class} provisional={analysed.provisional} />
         <span className="best-move-eval">{text.eval}</span>
         {text.verdict && <span className={`best-move-verdict ${text.judgment}`}>{text.verdict}</span>}
       </p>
       {text.best && <p className="best-move-best">{text.best}</p>}
       {text.line && <p className="best-move-line">{text.line}</p>}
+      {analysed.explanation && (
+        <p className="best-move-explanation" data-testid="explanation" data-kind={analysed.explanation.kind}>
+          {analysed.explanation.sentence}
+        </p>
+      )}
       {text.provisional && <p className="best-move-provisional">Provisional: Stockfish is still refining this move.</p>}
     </section>
   );

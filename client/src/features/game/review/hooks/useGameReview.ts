@@ -19,6 +19,8 @@ export function useGameReview(id: string, token: string | undefined, view: GameV
   const line = useMemo(() => (view ? gameLine(view) : NO_LINE), [view]);
   const plies = review.analysis?.plies;
   const judged = useMemo(() => judgmentsByPly(plies ?? []), [plies]);
+  /** Each analysed ply by number, for the move list's class badges (issue #25). */
+  const byPly = useMemo(() => new Map((plies ?? []).map((analysed) => [analysed.ply, analysed])), [plies]);
   const arrow = useMemo(() => {
     const analysed = plies?.find((p) => p.ply === selectedPly);
     return analysed?.judgment ? bestMoveArrow(analysed) : undefined;
@@ -28,7 +30,7 @@ export function useGameReview(id: string, token: string | undefined, view: GameV
     const analysed = plies?.find((p) => p.ply === selectedPly);
     return analysed && { score: analysed.eval, share: graphShare(analysed.eval, moverOf(analysed.ply, line.firstTurn)) };
   }, [plies, selectedPly, line]);
-  return { ...review, line, judged, arrow, evaluation };
+  return { ...review, line, judged, byPly, arrow, evaluation };
 }
 
 export type GameReviewState = ReturnType<typeof useGameReview>;

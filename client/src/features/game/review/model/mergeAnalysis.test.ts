@@ -11,6 +11,9 @@ const at = (ply: number, cp = 0): AnalysedPly => ({
   provisional: false,
   depth: 20,
   nodes: 500_000,
+  class: null,
+  points_lost: null,
+  explanation: null,
 });
 /** The quick pass's copy of a ply. */
 const quick = (ply: number, cp = 0): AnalysedPly => ({ ...at(ply, cp), provisional: true, depth: 8, nodes: 20_000 });
@@ -20,6 +23,8 @@ const running = (done: number, plies: AnalysedPly[], quickCount = done): Analysi
   plies,
   accuracy: null,
   summary: null,
+  key_moments: null,
+  phases: null,
 });
 const SIDE = { inaccuracies: 0, mistakes: 1, blunders: 0, acpl: 20 };
 
@@ -33,7 +38,15 @@ describe('folding an analysis together', () => {
   });
 
   it('adds an event ply to what is known', () => {
-    const event = { status: 'running' as const, progress: { done: 4, quick: 4, total: 10 }, ply: at(3), accuracy: null, summary: null };
+    const event = {
+      status: 'running' as const,
+      progress: { done: 4, quick: 4, total: 10 },
+      ply: at(3),
+      accuracy: null,
+      summary: null,
+      key_moments: null,
+      phases: null,
+    };
     expect(mergeAnalysis(running(3, [at(1), at(2)]), eventAsAnalysis(event))).toEqual(running(4, [at(1), at(2), at(3)]));
   });
 
@@ -55,14 +68,34 @@ describe('folding an analysis together', () => {
       plies: [],
       accuracy: { white: 70, black: null },
       summary: { white: SIDE, black: SIDE },
+      key_moments: { white: [{ ply: 1, kind: 'last_book', class: 'book', points_lost: 0 }], black: [] },
+      phases: {
+        division: { middlegame: null, endgame: null },
+        opening: { white: 70, black: null },
+        middlegame: { white: null, black: null },
+        endgame: { white: null, black: null },
+      },
     };
     expect(mergeAnalysis(running(9, [at(1)]), done)).toEqual({ ...done, plies: [at(1)] });
+    // A late snapshot from before the end keeps the key moments and phases already known.
+    expect(mergeAnalysis({ ...done, plies: [at(1)] }, running(9, []))).toMatchObject({
+      key_moments: done.key_moments,
+      phases: done.phases,
+    });
   });
 
   it('replaces a provisional ply with the final one, from an event or a snapshot', () => {
     expect(mergePlies([quick(1, 10), quick(2, 20)], [at(2, 25)])).toEqual([quick(1, 10), at(2, 25)]);
     const known = running(0, [quick(1), quick(2), quick(3)], 4);
-    const event = { status: 'running' as const, progress: { done: 1, quick: 4, total: 10 }, ply: at(2, 40), accuracy: null, summary: null };
+    const event = {
+      status: 'running' as const,
+      progress: { done: 1, quick: 4, total: 10 },
+      ply: at(2, 40),
+      accuracy: null,
+      summary: null,
+      key_moments: null,
+      phases: null,
+    };
     expect(mergeAnalysis(known, eventAsAnalysis(event)).plies).toEqual([quick(1), at(2, 40), quick(3)]);
     expect(mergeAnalysis(known, running(3, [at(1), at(2), at(3)], 4)).plies).toEqual([at(1), at(2), at(3)]);
   });

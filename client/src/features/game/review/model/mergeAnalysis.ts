@@ -17,8 +17,8 @@ export function isSettled(status: AnalysisStatus): boolean {
 
 /** An event as a (one-ply) analysis, so that events and snapshots fold the same way. */
 export function eventAsAnalysis(event: AnalysisEvent): Analysis {
-  const { status, progress, ply, accuracy, summary } = event;
-  return { status, progress, plies: ply ? [ply] : [], accuracy, summary };
+  const { status, progress, ply, accuracy, summary, key_moments = null, phases = null } = event;
+  return { status, progress, plies: ply ? [ply] : [], accuracy, summary, key_moments, phases };
 }
 
 /**
@@ -53,5 +53,7 @@ export function mergeAnalysis(known: Analysis | null, update: Analysis): Analysi
     plies: mergePlies(known.plies, update.plies),
     accuracy: update.accuracy ?? known.accuracy,
     summary: update.summary ?? known.summary,
+    key_moments: update.key_moments ?? known.key_moments ?? null,
+    phases: update.phases ?? known.phases ?? null,
   };
 }
