@@ -160,7 +160,18 @@ function parsePly(value: unknown): AnalysedPly | undefined {
 }
 
 const MOVE_CLASSES: readonly MoveClass[] = ['book', 'best', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder', 'miss'];
-const EXPLANATION_KINDS: readonly Explanation['kind'][] = ['allows_mate', 'misses_mate', 'hangs_piece', 'misses_material'];
+/** Every kind the server sends, checked against its schema: a new kind fails the typecheck here. */
+const EXPLANATION_KIND_SET: Record<Explanation['kind'], true> = {
+  allows_mate: true,
+  misses_mate: true,
+  hangs_piece: true,
+  allows_fork: true,
+  allows_pin: true,
+  allows_skewer: true,
+  allows_promotion: true,
+  misses_material: true,
+};
+const EXPLANATION_KINDS = Object.keys(EXPLANATION_KIND_SET) as Explanation['kind'][];
 const MOMENT_KINDS: readonly KeyMoment['kind'][] = ['last_book', 'swing', 'missed_win'];
 
 /** Expected points, 0 to 1. */

@@ -16,8 +16,11 @@ export const queryKeys = {
   analysis: (id: string) => ['games', id, 'analysis'] as const,
   /** The player's own mistakes to retry, listed once the analysis is done (issue #25). */
   retry: (id: string) => ['games', id, 'retry'] as const,
-  /** A position's legal moves, as the server's rules give them (a puzzle's board). */
-  positionMoves: (fen: string) => ['positions', 'moves', fen] as const,
+  /**
+   * A position's legal moves in the board's `LegalMove` shape (a retry puzzle's board). Its own key: the
+   * analysis board keeps the same answer as the server sends it, under `positionMoves`.
+   */
+  legalMoves: (fen: string) => ['positions', 'legal-moves', fen] as const,
   /** Stockfish's hint for the position at `ply` (a move or a takeback leaves the entry behind). */
   hint: (id: string, ply: number | undefined) => ['games', id, 'hint', ply ?? null] as const,
   /** The public summaries of the games this browser remembers, as asked for (ids in order). */

@@ -18,7 +18,7 @@ export function retryListQuery(id: string) {
 /** A puzzle's legal moves from the server's rules; a position's moves never change. */
 export function positionMovesQuery(fen: string) {
   return queryOptions({
-    queryKey: queryKeys.positionMoves(fen),
+    queryKey: queryKeys.legalMoves(fen),
     queryFn: ({ signal }) => getPositionMoves(fen, signal),
     staleTime: Infinity,
   });
