@@ -211,3 +211,36 @@ async fn prolonging_a_won_mate_is_never_a_mistake_to_retry() {
         .expect("JSON");
     assert_eq!(list["puzzles"], json!([]), "{list}");
 }
+
+#[tokio::test]
+async fn in_a_mating_net_any_move_that_keeps_the_mate_solves_it() {
+    let app = spawn().await;
+    // 1. Qc7?? stalemates where Qc8# mates at once; Qh6 mates in two (Kb8 Qh8#), more slowly.
+    let pgn = "[FEN \"k7/8/1K6/8/8/8/8/2Q5 w - - 0 1\"]\n\n1. Qc7 1/2-1/2";
+    let (game, _) = analysed(&app, pgn, "white").await;
+    let list: Value = app
+        .get(&format!("/api/games/{}/retry", game.id))
+        .await
+        .json()
+        .await
+        .expect("JSON");
+    let plies: Vec<&Value> = list["puzzles"]
+        .as_array()
+        .expect("puzzles")
+        .iter()
+        .map(|p| &p["ply"])
+        .collect();
+    assert_eq!(
+        plies,
+        [&json!(1)],
+        "the stalemate is the one mistake: {list}"
+    );
+    for (tried, verdict) in [("Qh6", "solved"), ("Qc8#", "solved"), ("Qc7", "wrong")] {
+        let answer: Value = try_move(&app, &game, 1, tried)
+            .await
+            .json()
+            .await
+            .expect("JSON");
+        assert_eq!(answer["verdict"], verdict, "{tried}: {answer}");
+    }
+}
