@@ -7,7 +7,7 @@
 //!   engine stops it, and it starts again (the board says `waiting`) when an engine is free;
 //! - **a bound per position**: `--explore-depth`, and the pool's time cap on every search;
 //! - **a fair share per client**: one search per board, a board's new position ends its old
-//!   search at once ([`boards`]), and at most `--explore-boards-per-client` boards per client.
+//!   search at once (`boards.rs`), and at most `--explore-boards-per-client` boards per client.
 //!   The analysis lane serves its jobs in turn, so each client's board takes its turn with the
 //!   others' and with the reviews;
 //! - **a bounded queue**: a full analysis lane answers "busy" before the stream starts;
