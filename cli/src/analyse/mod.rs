@@ -12,7 +12,7 @@ mod event;
 
 use std::io::{self, BufReader, Write};
 
-use alphachess_engine::{Color, Position};
+use alphachess_engine::{Color, DrawRule, Game, Position};
 
 use crate::api::{Api, ServerUrl};
 use crate::app::AppError;
@@ -183,20 +183,13 @@ fn resolve(
     Ok((api, target))
 }
 
-/// `position` after `moves` (the server's own moves, read with the same rules crate).
-fn replay(mut position: Position, moves: &[String]) -> Result<Position, AnalyseError> {
-    for text in moves {
-        let uci: alphachess_engine::UciMove = text
-            .parse()
-            .map_err(|_| AnalyseError::Position(format!("{text} is not UCI")))?;
-        let m = uci
-            .to_move(&position)
-            .map_err(|error| AnalyseError::Position(format!("{text}: {error}")))?;
-        position
-            .play(m)
-            .map_err(|error| AnalyseError::Position(format!("{text}: {error}")))?;
-    }
-    Ok(position)
+/// `position` after `moves` (the server's own moves), replayed by the rules crate. A draw is
+/// only ever claimed, never declared on the way: the server sent these moves as played.
+fn replay(position: Position, moves: &[String]) -> Result<Position, AnalyseError> {
+    let mut game = Game::new(position).with_draw_rule(DrawRule::ByClaim);
+    game.play_uci_moves(moves)
+        .map_err(|error| AnalyseError::Position(error.to_string()))?;
+    Ok(game.position().clone())
 }
 
 fn side(color: Color) -> &'static str {

@@ -672,15 +672,13 @@ fn positions_of(view: &Value) -> Vec<alphachess_engine::Position> {
         .expect("a start")
         .parse()
         .expect("a FEN");
-    let mut positions = vec![start];
-    for m in view["moves"].as_array().expect("moves") {
-        let uci: alphachess_engine::UciMove = m["uci"].as_str().expect("uci").parse().expect("UCI");
-        let mut next = positions.last().expect("a position").clone();
-        let played = uci.to_move(&next).expect("the game's move is legal");
-        next.play(played).expect("legal");
-        positions.push(next);
-    }
-    positions
+    let moves = view["moves"].as_array().expect("moves");
+    let uci = moves.iter().map(|m| m["uci"].as_str().expect("uci"));
+    let mut game =
+        alphachess_engine::Game::new(start).with_draw_rule(alphachess_engine::DrawRule::ByClaim);
+    game.play_uci_moves(uci)
+        .expect("the game's moves are legal");
+    game.positions().to_vec()
 }
 
 /// Plays SAN `line` from `position`; the positions along it.

@@ -202,12 +202,8 @@ async fn a_position_a_review_searched_is_answered_from_the_cache_at_once() {
     // The review's eval of the position after ply 3 (2. Qh5).
     let reviewed = &analysis["plies"][2];
     assert_eq!(reviewed["ply"], 3, "{reviewed}");
-    let mut game = Game::default();
-    for uci in ["e2e4", "e7e5", "d1h5"] {
-        let uci: UciMove = uci.parse().expect("UCI");
-        let m = uci.to_move(game.position()).expect("legal");
-        game.play(m).expect("legal");
-    }
+    let game =
+        Game::from_uci_moves(Position::startpos(), ["e2e4", "e7e5", "d1h5"]).expect("legal moves");
     checked_lines(game.position(), &first);
     assert_eq!(first["lines"][0]["eval"], reviewed["eval"], "{reviewed}");
     let rest = all_events(&mut board).await;

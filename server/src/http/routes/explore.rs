@@ -3,7 +3,7 @@
 
 use actix_web::http::header;
 use actix_web::{get, web, HttpRequest, HttpResponse};
-use alphachess_engine::{Game, UciMove};
+use alphachess_engine::{Game, ReplayErrorReason};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
@@ -111,32 +111,31 @@ pub async fn explore(
         )))
 }
 
-/// The game `fen` then `moves` make, every move checked by the rules crate.
+/// The game `fen` then `moves` make, every move played by the rules crate's own replay.
 fn position_of(fen: &str, moves: Option<&str>) -> Result<Game, ApiError> {
     let mut game = Game::new(parse_fen(fen)?);
-    let words = moves
+    let words: Vec<&str> = moves
         .unwrap_or_default()
         .split([' ', ','])
-        .filter(|word| !word.is_empty());
-    for (index, word) in words.enumerate() {
-        if index >= MAX_PLIES {
-            return Err(GameError::TooManyPlies(MAX_PLIES).into());
-        }
-        let uci: UciMove = word.parse().map_err(|_| {
-            ApiError::InvalidRequest(format!("move {} of moves, {word:?}, is not UCI", index + 1))
-        })?;
-        let legal_moves = game.position().count_legal_moves();
-        let illegal = |reason: String| GameError::IllegalMove {
-            message: format!(
-                "move {} of moves, {word}, is not legal there: {reason}",
-                index + 1
-            ),
-            legal_moves,
-        };
-        let m = uci
-            .to_move(game.position())
-            .map_err(|error| illegal(error.to_string()))?;
-        game.play(m).map_err(|error| illegal(error.to_string()))?;
+        .filter(|word| !word.is_empty())
+        .collect();
+    // A refused move among the first `MAX_PLIES` is named before the list is refused as long.
+    if let Err(error) = game.play_uci_moves(words.iter().take(MAX_PLIES)) {
+        let (number, word) = (error.index + 1, &error.text);
+        return Err(match error.reason {
+            ReplayErrorReason::ParseUci(_) => {
+                ApiError::InvalidRequest(format!("move {number} of moves, {word:?}, is not UCI"))
+            }
+            // The game stopped before the refused move: its legal moves are the ones to count.
+            reason => GameError::IllegalMove {
+                message: format!("move {number} of moves, {word}, is not legal there: {reason}"),
+                legal_moves: game.position().count_legal_moves(),
+            }
+            .into(),
+        });
+    }
+    if words.len() > MAX_PLIES {
+        return Err(GameError::TooManyPlies(MAX_PLIES).into());
     }
     Ok(game)
 }
