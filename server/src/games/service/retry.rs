@@ -31,13 +31,32 @@ pub enum RetryError {
     NoSuchPuzzle(usize),
 }
 
+/// A done review's material for the retry flow: the player's mistakes, the reviewed game and
+/// the node budget its positions were searched at.
+struct Reviewed {
+    puzzles: Vec<Puzzle>,
+    game: Game,
+    nodes: u64,
+}
+
+impl Reviewed {
+    fn puzzle(self, ply: usize) -> Result<(Puzzle, Game, u64), RetryError> {
+        let puzzle = self
+            .puzzles
+            .into_iter()
+            .find(|puzzle| puzzle.ply == ply)
+            .ok_or(RetryError::NoSuchPuzzle(ply))?;
+        Ok((puzzle, self.game, self.nodes))
+    }
+}
+
 impl GameService {
     /// The player's mistakes in a game whose analysis is done (no token needed, like the
     /// analysis; nothing in it gives an answer away).
     pub async fn retry_list(&self, id: &GameId) -> Result<RetryList, RetryError> {
-        let puzzles = self.puzzles(id, None).await?;
+        let reviewed = self.reviewed(id, None).await?;
         Ok(RetryList {
-            puzzles: puzzles.iter().map(RetryPuzzle::of).collect(),
+            puzzles: reviewed.puzzles.iter().map(RetryPuzzle::of).collect(),
         })
     }
 
@@ -51,8 +70,7 @@ impl GameService {
         ply: usize,
         text: &str,
     ) -> Result<RetryAnswer, RetryError> {
-        let (game, nodes) = self.reviewed_game(id, Some(token)).await?;
-        let puzzle = self.puzzle(id, Some(token), ply).await?;
+        let (puzzle, game, nodes) = self.reviewed(id, Some(token)).await?.puzzle(ply)?;
         let tried = PlayerMove::from_str(text)?.to_move(&puzzle.before)?;
         // The game up to the mistake, then the try: the engine hears the moves, repetitions
         // included, as the review's search did.
@@ -100,49 +118,27 @@ impl GameService {
         token: &str,
         ply: usize,
     ) -> Result<Solution, RetryError> {
-        Ok(Solution::of(&self.puzzle(id, Some(token), ply).await?))
+        let (puzzle, _, _) = self.reviewed(id, Some(token)).await?.puzzle(ply)?;
+        Ok(Solution::of(&puzzle))
     }
 
-    async fn puzzle(
-        &self,
-        id: &GameId,
-        token: Option<&str>,
-        ply: usize,
-    ) -> Result<Puzzle, RetryError> {
-        self.puzzles(id, token)
-            .await?
-            .into_iter()
-            .find(|puzzle| puzzle.ply == ply)
-            .ok_or(RetryError::NoSuchPuzzle(ply))
-    }
-
-    /// The player's mistakes of game `id`, whose analysis must be done (`token`: the game's, when
-    /// the request is the player's).
-    async fn puzzles(&self, id: &GameId, token: Option<&str>) -> Result<Vec<Puzzle>, RetryError> {
+    /// Game `id`'s done review, read once (`token`: the game's, when the request is the
+    /// player's).
+    async fn reviewed(&self, id: &GameId, token: Option<&str>) -> Result<Reviewed, RetryError> {
         self.games.wait_loaded().await;
         let slot = match token {
             Some(token) => self.games.find_authorized(id, token).await?,
             None => self.games.find(id).await?,
         };
-        let (status, review, _) = self.analyses.review_of(&slot)?;
+        let (status, review, nodes) = self.analyses.review_of(&slot)?;
         if status != AnalysisStatus::Done {
             return Err(RetryError::NotDone);
         }
         let player = slot.read(|state| state.player());
-        Ok(puzzles(&review, player))
-    }
-
-    /// The reviewed game and the review's node budget.
-    async fn reviewed_game(
-        &self,
-        id: &GameId,
-        token: Option<&str>,
-    ) -> Result<(Game, u64), RetryError> {
-        let slot = match token {
-            Some(token) => self.games.find_authorized(id, token).await?,
-            None => self.games.find(id).await?,
-        };
-        let (_, review, nodes) = self.analyses.review_of(&slot)?;
-        Ok((review.game().clone(), nodes))
+        Ok(Reviewed {
+            puzzles: puzzles(&review, player),
+            game: review.game().clone(),
+            nodes,
+        })
     }
 }
