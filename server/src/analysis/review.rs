@@ -245,14 +245,16 @@ impl Review {
 
     /// The analysis in the API's shape, with accuracy and summary once complete.
     pub fn to_analysis(&self, status: AnalysisStatus) -> Analysis {
+        // Built once: the summary and the key moments read the same plies.
+        let plies = self.plies();
         Analysis {
             status,
             progress: self.progress(),
-            plies: self.plies(),
             accuracy: self.accuracy(),
-            summary: self.summary(),
-            key_moments: self.key_moments(),
+            summary: self.summary_of(&plies),
+            key_moments: self.key_moments_of(&plies),
             phases: self.phases(),
+            plies,
         }
     }
 
@@ -348,12 +350,16 @@ impl Review {
 
     /// Each side's key moments, once complete.
     pub fn key_moments(&self) -> Option<KeyMoments> {
+        self.key_moments_of(&self.plies())
+    }
+
+    /// [`Review::key_moments`] from this review's `plies`.
+    fn key_moments_of(&self, plies: &[AnalysedPly]) -> Option<KeyMoments> {
         if !self.is_complete() {
             return None;
         }
         let positions = self.game.positions();
-        let moves: Vec<ClassedMove> = self
-            .plies()
+        let moves: Vec<ClassedMove> = plies
             .iter()
             .filter_map(|ply| {
                 Some(ClassedMove {
@@ -400,10 +406,15 @@ impl Review {
 
     /// Each side's judgments and average centipawn loss, once complete.
     pub fn summary(&self) -> Option<Summary> {
+        self.summary_of(&self.plies())
+    }
+
+    /// [`Review::summary`] from this review's `plies`.
+    fn summary_of(&self, plies: &[AnalysedPly]) -> Option<Summary> {
         let cps = self.white_cps()?;
         let acpl = average_centipawn_loss(self.first_mover(), &cps);
         let mut sides: ByColor<SideSummary> = ByColor::default();
-        for ply in self.plies() {
+        for ply in plies {
             let side = &mut sides[self.game.positions()[ply.ply - 1].turn()];
             match ply.judgment {
                 Some(Judgment::Inaccuracy) => side.inaccuracies += 1,
