@@ -20,18 +20,19 @@ pub fn mates_within(position: &Position, moves: u32) -> bool {
         if after.play(m).is_err() {
             return false;
         }
-        if after.is_checkmate() {
-            return true;
-        }
-        let defences = after.legal_moves();
-        // Stalemate is no mate; every defence must lose.
-        moves > 1
-            && !defences.is_empty()
-            && defences.into_iter().all(|defence| {
-                let mut next = after.clone();
-                next.play(defence).is_ok() && mates_within(&next, moves - 1)
-            })
+        after.is_checkmate() || (moves > 1 && every_defence_mated_within(&after, moves - 1))
     })
+}
+
+/// Whether the side to move in `position` (the defender) is mated within `moves` of the
+/// attacker's moves whatever it plays. Stalemate is no mate: there must be a defence to lose.
+pub fn every_defence_mated_within(position: &Position, moves: u32) -> bool {
+    let defences = position.legal_moves();
+    !defences.is_empty()
+        && defences.into_iter().all(|defence| {
+            let mut next = position.clone();
+            next.play(defence).is_ok() && mates_within(&next, moves)
+        })
 }
 
 /// The shortest forced mate for the side to move, if one within [`MAX_PROVEN_MATE`] exists.

@@ -34,7 +34,7 @@ use alphachess_engine::{attacks, Line, Move, Position, Role, SanPlus, Square};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use self::mate::{mates_within, shortest_mate};
+use self::mate::{every_defence_mated_within, shortest_mate};
 use self::material::{gain_along, name, value};
 
 /// Moves of a line that material claims look at: the capture, the reply, and one more pair.
@@ -138,12 +138,7 @@ fn misses_mate(facts: &MoveFacts<'_>, after: &Position) -> Option<Explanation> {
     }
     // A move that still mates within the same number of moves misses nothing: every defence
     // then loses to a mate in n - 1.
-    let still_mates = n > 1
-        && !after.legal_moves().is_empty()
-        && after.legal_moves().into_iter().all(|defence| {
-            let mut next = after.clone();
-            next.play(defence).is_ok() && mates_within(&next, n - 1)
-        });
+    let still_mates = n > 1 && every_defence_mated_within(after, n - 1);
     let plies = 2 * n as usize - 1;
     if still_mates || !ends_in_mate(facts.before, facts.best_line, plies) {
         return None;
