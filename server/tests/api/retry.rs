@@ -25,6 +25,18 @@ async fn analysed(app: &TestApp, pgn: &str, color: &str) -> (TestGame, Value) {
     (game, done)
 }
 
+/// `GET .../retry` of `game`.
+async fn get_retry(app: &TestApp, game: &TestGame) -> reqwest::Response {
+    app.get(&format!("/api/games/{}/retry", game.id)).await
+}
+
+/// The list of `game`'s mistakes to retry, which must be answered.
+async fn retry_list(app: &TestApp, game: &TestGame) -> Value {
+    let response = get_retry(app, game).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    response.json().await.expect("JSON")
+}
+
 async fn try_move(app: &TestApp, game: &TestGame, ply: u64, text: &str) -> reqwest::Response {
     app.client
         .post(app.url(&format!("/api/games/{}/retry/{ply}", game.id)))
@@ -44,7 +56,7 @@ async fn the_list_is_the_player_s_own_mistakes_and_gives_nothing_away() {
         .expect("a best move")
         .to_owned();
 
-    let response = app.get(&format!("/api/games/{}/retry", game.id)).await;
+    let response = get_retry(&app, &game).await;
     assert_eq!(response.status(), StatusCode::OK);
     let text = response.text().await.expect("a body");
     let list: Value = serde_json::from_str(&text).expect("JSON");
@@ -73,12 +85,7 @@ async fn the_list_is_the_player_s_own_mistakes_and_gives_nothing_away() {
 
     // White's moves are not the player's: the same game played as white has none to retry.
     let (white, _) = analysed(&app, SCHOLARS_MATE, "white").await;
-    let list: Value = app
-        .get(&format!("/api/games/{}/retry", white.id))
-        .await
-        .json()
-        .await
-        .expect("JSON");
+    let list = retry_list(&app, &white).await;
     assert_eq!(list["puzzles"], json!([]));
 }
 
@@ -165,7 +172,7 @@ async fn tries_need_the_token_a_legal_move_a_listed_ply_and_a_finished_analysis(
         .create(json!({ "color": "black", "pgn": SCHOLARS_MATE }))
         .await;
     expect_error(
-        app.get(&format!("/api/games/{}/retry", fresh.id)).await,
+        get_retry(&app, &fresh).await,
         StatusCode::NOT_FOUND,
         "analysis_not_found",
     )
@@ -184,7 +191,7 @@ async fn a_retry_asked_while_the_analysis_runs_is_refused_until_it_is_done() {
         .await;
     request_analysis(&app, &game).await;
     expect_error(
-        app.get(&format!("/api/games/{}/retry", game.id)).await,
+        get_retry(&app, &game).await,
         StatusCode::CONFLICT,
         "analysis_not_done",
     )
@@ -203,12 +210,7 @@ async fn prolonging_a_won_mate_is_never_a_mistake_to_retry() {
         "{}",
         done["plies"][0]
     );
-    let list: Value = app
-        .get(&format!("/api/games/{}/retry", game.id))
-        .await
-        .json()
-        .await
-        .expect("JSON");
+    let list = retry_list(&app, &game).await;
     assert_eq!(list["puzzles"], json!([]), "{list}");
 }
 
@@ -218,12 +220,7 @@ async fn in_a_mating_net_any_move_that_keeps_the_mate_solves_it() {
     // 1. Qc7?? stalemates where Qc8# mates at once; Qh6 mates in two (Kb8 Qh8#), more slowly.
     let pgn = "[FEN \"k7/8/1K6/8/8/8/8/2Q5 w - - 0 1\"]\n\n1. Qc7 1/2-1/2";
     let (game, _) = analysed(&app, pgn, "white").await;
-    let list: Value = app
-        .get(&format!("/api/games/{}/retry", game.id))
-        .await
-        .json()
-        .await
-        .expect("JSON");
+    let list = retry_list(&app, &game).await;
     let plies: Vec<&Value> = list["puzzles"]
         .as_array()
         .expect("puzzles")
