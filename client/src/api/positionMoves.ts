@@ -2,7 +2,7 @@ import { parseUci } from '../chess/placement';
 import { ApiError } from './apiError';
 import { requestJson } from './http';
 import { isRecord } from './json';
-import type { LegalMove } from './types';
+import type { BoardPosition, LegalMove } from './types';
 
 /**
  * A position's legal moves from the server's rules (`POST /api/positions/moves`), in the shape the
@@ -15,8 +15,13 @@ export interface PositionMoves {
   check: boolean;
 }
 
+/** A position's legal moves, each with its SAN and the FEN after it, as the server sends them. */
+export function getBoardPosition(fen: string, signal?: AbortSignal): Promise<BoardPosition> {
+  return requestJson<BoardPosition>('/api/positions/moves', { method: 'POST', body: { fen }, signal });
+}
+
 export async function getPositionMoves(fen: string, signal?: AbortSignal): Promise<PositionMoves> {
-  const payload = await requestJson<unknown>('/api/positions/moves', { method: 'POST', body: { fen }, signal });
+  const payload: unknown = await getBoardPosition(fen, signal);
   if (!isRecord(payload) || !Array.isArray(payload.legal_moves) || typeof payload.check !== 'boolean') {
     throw new ApiError(200, 'bad_response', 'the server sent legal moves we cannot read');
   }

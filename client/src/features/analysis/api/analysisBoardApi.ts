@@ -1,5 +1,5 @@
 import { requestJson, requestText } from '../../../api/http';
-import type { BoardPosition, TreeBody, TreeRequest, TreeView } from '../../../api/types';
+import type { TreeBody, TreeRequest, TreeView } from '../../../api/types';
 
 /** The analysis board's endpoints (issue #26), one function each. */
 
@@ -7,9 +7,7 @@ const gamePath = (id: string) => `/api/games/${encodeURIComponent(id)}`;
 const PGN = 'application/x-chess-pgn';
 
 /** A position's legal moves, each with its SAN and the FEN after it: the board never decides legality. */
-export function positionMoves(fen: string, signal?: AbortSignal): Promise<BoardPosition> {
-  return requestJson<BoardPosition>('/api/positions/moves', { method: 'POST', body: { fen }, signal });
-}
+export { getBoardPosition as positionMoves } from '../../../api/positionMoves';
 
 /** A tree read from a PGN (variations and comments kept), or an empty tree at a FEN. */
 export function createTree(request: TreeRequest, signal?: AbortSignal): Promise<TreeView> {
