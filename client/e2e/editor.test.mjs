@@ -46,7 +46,11 @@ async function place(page, tool, ...squares) {
   const button = page.locator(`[data-piece-tool="${tool}"]`);
   const pressed = async () => (await button.getAttribute('aria-pressed')) === 'true';
   if (!(await pressed())) await clickUntil(button, pressed);
-  for (const name of squares) await square(page, name).click();
+  for (const name of squares) {
+    await square(page, name).click();
+    // The board draws the piece on its next render, which a loaded machine may not have reached yet.
+    if (/^[wb][KQRBNP]$/.test(tool)) await square(page, name).locator(`[data-piece="${tool}"]`).waitFor();
+  }
 }
 
 const fenField = (page) => page.getByTestId('editor-fen');
