@@ -10,6 +10,7 @@
 //! | class | rule |
 //! |---|---|
 //! | Book | the position after the move is a named opening position, and every earlier one was |
+//! | Great | the move is the engine's best, and the best *other* move would lose more than [`GREAT`] (0.10): every alternative is a Mistake or worse. Not for a recapture on the square just taken on, nor for a position with one legal move (nothing was found there) |
 //! | Best | the move is the engine's best move |
 //! | Miss | the opponent's previous move was a mistake or a blunder (loss > [`INACCURACY`]), and this one gave back more than [`INACCURACY`] of what it offered: the chance was missed |
 //! | Excellent | loss ≤ [`EXCELLENT`] (0.02) |
@@ -18,9 +19,13 @@
 //! | Mistake | loss ≤ [`MISTAKE`] (0.20) |
 //! | Blunder | loss > [`MISTAKE`] |
 //!
-//! chess.com's *Great* (the only move that holds) and *Brilliant* need the second-best line of
-//! every position (a second principal variation), which this review does not search yet.
+//! *Great* needs the best alternative's value, which one search does not give: where the game's
+//! move was the engine's best and [`may_be_great`] holds, the final pass searches that position
+//! again with every other legal move (`searchmoves`) at half the budget, on the engine whose hash
+//! the first search just filled (`runner.rs`). chess.com's *Brilliant* (a good sacrifice) is not
+//! given.
 
+use alphachess_engine::{Game, Move};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -35,12 +40,17 @@ pub const GOOD: f64 = 0.05;
 pub const INACCURACY: f64 = 0.10;
 /// ... and be only a Mistake; more is a Blunder.
 pub const MISTAKE: f64 = 0.20;
+/// The engine's best move is Great when the best other move would lose more than this: every
+/// alternative would have been at least a Mistake.
+pub const GREAT: f64 = INACCURACY;
 
 /// A move's class, from the best to the worst.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum MoveClass {
     Book,
+    /// The only move that holds: the engine's best, and every other move a Mistake or worse.
+    Great,
     Best,
     Excellent,
     Good,
@@ -71,6 +81,28 @@ pub struct ClassInput {
     pub loss: f64,
     /// The expected points the opponent's previous move lost (0 for the first move).
     pub offered: f64,
+    /// The expected points the best other move would lose, when it was searched (only where
+    /// [`may_be_great`] holds).
+    pub alternative_loss: Option<f64>,
+}
+
+/// Whether the move played in position `index` of `game` can be Great, so the alternatives to
+/// `best` (the engine's best move there) are worth an engine's time: it is `best`, after the
+/// first `book_plies` moves, with another legal move, and not a recapture on the square the
+/// opponent just took on (the obvious reply players do not count as found).
+pub fn may_be_great(game: &Game, book_plies: usize, index: usize, best: Move) -> bool {
+    let (positions, moves) = (game.positions(), game.moves());
+    if index < book_plies || moves.get(index) != Some(&best) {
+        return false;
+    }
+    let position = &positions[index];
+    let recapture = index.checked_sub(1).is_some_and(|previous| {
+        let taken = moves[previous];
+        positions[previous].is_capture(taken)
+            && position.is_capture(best)
+            && taken.to() == best.to()
+    });
+    !recapture && position.count_legal_moves() > 1
 }
 
 /// The class of one move.
@@ -78,6 +110,8 @@ pub fn classify(input: ClassInput) -> MoveClass {
     let loss = input.loss.max(0.0);
     if input.book {
         MoveClass::Book
+    } else if input.best && input.alternative_loss.is_some_and(|loss| loss > GREAT) {
+        MoveClass::Great
     } else if input.best {
         MoveClass::Best
     } else if input.offered > INACCURACY && loss > INACCURACY {
@@ -105,6 +139,17 @@ mod tests {
             best,
             loss,
             offered,
+            alternative_loss: None,
+        })
+    }
+
+    fn great(alternative_loss: f64) -> MoveClass {
+        classify(ClassInput {
+            book: false,
+            best: true,
+            loss: 0.0,
+            offered: 0.0,
+            alternative_loss: Some(alternative_loss),
         })
     }
 
@@ -141,6 +186,7 @@ mod tests {
             best: false,
             loss: 0.15,
             offered: 0.0,
+            alternative_loss: Some(0.5),
         };
         assert_eq!(classify(book), MoveClass::Book);
     }
@@ -158,5 +204,54 @@ mod tests {
         let offered = expected_points(SideEval::Cp(0)) - expected_points(SideEval::Cp(-300));
         assert!((loss - 0.2051).abs() < 1e-3, "{loss}");
         assert_eq!(class(false, loss, offered), MoveClass::Miss);
+    }
+
+    #[test]
+    fn the_best_move_is_great_only_when_every_other_move_is_a_mistake_or_worse() {
+        // Hand-computed: level (0 cp, 0.5), the only move keeps it, the best other move drops
+        // to -100 cp: 0.5 - (1 + 2 / (1 + e^0.368208) - 1) / 2 = 0.5 - 0.40897 = 0.0910: only an
+        // Inaccuracy's worth, so Best; to -150 cp: 0.5 - 0.36609 = 0.1339: Great.
+        let drop_to = |cp| expected_points(SideEval::Cp(0)) - expected_points(SideEval::Cp(cp));
+        assert!((drop_to(-100) - 0.0910).abs() < 1e-3, "{}", drop_to(-100));
+        assert!((drop_to(-150) - 0.1339).abs() < 1e-3, "{}", drop_to(-150));
+        assert_eq!(great(drop_to(-100)), MoveClass::Best);
+        assert_eq!(great(drop_to(-150)), MoveClass::Great);
+        // The boundary itself is not Great; a mate only the best move keeps is.
+        assert_eq!(great(GREAT), MoveClass::Best);
+        let mate_or_even = expected_points(SideEval::Mating) - expected_points(SideEval::Cp(0));
+        assert_eq!(great(mate_or_even), MoveClass::Great);
+        // Not searched: Best.
+        assert_eq!(class(true, 0.0, 0.0), MoveClass::Best);
+    }
+
+    fn game(moves: &[&str]) -> Game {
+        Game::from_uci_moves(
+            alphachess_engine::Position::startpos(),
+            moves.iter().copied(),
+        )
+        .expect("legal moves")
+    }
+
+    fn played(game: &Game, index: usize) -> Move {
+        game.moves()[index]
+    }
+
+    #[test]
+    fn only_the_played_best_move_outside_the_book_that_is_no_recapture_may_be_great() {
+        // 1. e4 d5 2. exd5 Qxd5: Qxd5 (index 3) takes back on d5; exd5 (index 2) is a capture
+        // but no recapture.
+        let g = game(&["e2e4", "d7d5", "e4d5", "d8d5", "b1c3"]);
+        assert!(!may_be_great(&g, 0, 3, played(&g, 3)), "a recapture");
+        assert!(may_be_great(&g, 0, 2, played(&g, 2)));
+        assert!(may_be_great(&g, 0, 4, played(&g, 4)));
+        // Inside the book, or when the game's move is not the engine's best: no.
+        assert!(!may_be_great(&g, 3, 2, played(&g, 2)));
+        assert!(!may_be_great(&g, 0, 2, played(&g, 4)));
+        // Past the last move there is nothing played.
+        assert!(!may_be_great(&g, 0, 5, played(&g, 4)));
+        // One legal move: 1. e4 f6 2. Qh5+ g6?? (the only move out of check is g6) is forced.
+        let forced = game(&["e2e4", "f7f6", "d1h5", "g7g6"]);
+        assert_eq!(forced.positions()[3].count_legal_moves(), 1);
+        assert!(!may_be_great(&forced, 0, 3, played(&forced, 3)));
     }
 }

@@ -52,6 +52,7 @@ mod tests {
             pv: vec![best],
             depth: 20,
             nodes: 1_000_000,
+            second: None,
         }
     }
 

@@ -65,7 +65,9 @@ pub struct AnalysedPly {
     pub nodes: Option<u64>,
     pub judgment: Option<Judgment>,
     /// The move's class on chess.com's scale of expected points lost, the first that applies:
-    /// `book` (it and every move before it reached a named opening), `best` (the engine's move),
+    /// `book` (it and every move before it reached a named opening), `great` (the engine's move,
+    /// and the best other move would have lost more than 0.10: searched again without it; never
+    /// a recapture or a forced move), `best` (the engine's move),
     /// `miss` (the opponent's previous move lost more than 0.10 and this one gave back more than
     /// 0.10), `excellent` (lost at most 0.02), `good` (0.05), `inaccuracy` (0.10), `mistake`
     /// (0.20), `blunder` (more). With the judgment, from the same evaluations.

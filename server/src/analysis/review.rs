@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 use alphachess_engine::{ByColor, Color, DrawReason, Game, Line, Outcome, SanPlus};
 
 use super::accuracy::{average_centipawn_loss, game_accuracy, move_scores};
-use super::classes::{classify, expected_points, ClassInput, MoveClass};
+use super::classes::{classify, expected_points, may_be_great, ClassInput, MoveClass};
 use super::eval::Eval;
 use super::explain::{explain, Explanation, MoveFacts};
 use super::judgment::{judge, Judgment};
@@ -287,9 +287,17 @@ impl Review {
         );
         let analysis = &before_answer.analysis;
         let points_lost = self.points_lost(p)?;
+        let alternative_loss = analysis
+            .second
+            .filter(|_| may_be_great(&self.game, self.book_plies, p - 1, analysis.best))
+            .map(|second| {
+                let value = |eval: Eval| expected_points(eval.for_side(mover, mover));
+                value(before_eval) - value(Eval::from_white_score(second))
+            });
         let class = classify(ClassInput {
             book: p <= self.book_plies,
             best: self.game.moves()[p - 1] == analysis.best,
+            alternative_loss,
             loss: points_lost,
             offered: p
                 .checked_sub(1)
@@ -461,6 +469,7 @@ mod tests {
             pv,
             depth: 20,
             nodes: 1_000_000,
+            second: None,
         }
     }
 

@@ -16,6 +16,7 @@ use alphachess_engine::{DrawRule, Game, PlayError};
 use futures_util::future::try_join_all;
 
 use super::chunks::Chunk;
+use super::classes::may_be_great;
 use super::review::Pass;
 use crate::uci::{AnalysisRequest, EngineError, EnginePool, PositionAnalysis};
 
@@ -103,6 +104,24 @@ pub struct PassSettings {
     pub nodes: u64,
     /// Nodes of each chunk's warm-up search.
     pub warm_up_nodes: u64,
+    /// Whether the alternatives to a best move the game played are searched too (the final
+    /// pass: *Great*, `classes.rs`), and from which position on.
+    pub alternatives: Option<Alternatives>,
+}
+
+/// The second search of a position whose best move the game played: every other legal move,
+/// at half the position's budget (the first search just filled the hash with their trees).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Alternatives {
+    /// The game's book moves: no move among them is judged, so none needs its alternatives.
+    pub book_plies: usize,
+}
+
+impl Alternatives {
+    /// The nodes of the alternatives' search for a position searched with `nodes`.
+    pub fn nodes(nodes: u64) -> u64 {
+        (nodes / 2).max(1)
+    }
 }
 
 /// One pass's work: its chunks, how to search them, and at most how many at once.
@@ -219,7 +238,13 @@ async fn run_chunk<S: Searcher>(
         )
         .expect("only positions with a legal move are searched (positions_to_search)")
         .with_affinity(affinity);
-        match searcher.analyse(request).await {
+        let searched = match searcher.analyse(request.clone()).await {
+            Ok(analysis) if step.is_none() => {
+                with_alternatives(searcher, game, index, settings, request, analysis).await
+            }
+            other => other,
+        };
+        match searched {
             Ok(analysis) => {
                 if step.is_some() {
                     warm = true;
@@ -248,6 +273,38 @@ async fn run_chunk<S: Searcher>(
     Ok(())
 }
 
+/// `analysis` of position `index` with its best alternative's score, when `settings` ask for
+/// alternatives and the game's move there may be Great; searched on the engine `request` ran on.
+async fn with_alternatives<S: Searcher>(
+    searcher: &S,
+    game: &Game,
+    index: usize,
+    settings: PassSettings,
+    request: AnalysisRequest,
+    mut analysis: PositionAnalysis,
+) -> Result<PositionAnalysis, EngineError> {
+    let Some(alternatives) = settings.alternatives else {
+        return Ok(analysis);
+    };
+    if !may_be_great(game, alternatives.book_plies, index, analysis.best) {
+        return Ok(analysis);
+    }
+    let Some(mut request) = request.without(analysis.best) else {
+        return Ok(analysis);
+    };
+    request.nodes = Alternatives::nodes(settings.nodes);
+    loop {
+        match searcher.analyse(request.clone()).await {
+            Ok(second) => {
+                analysis.second = Some(second.score);
+                return Ok(analysis);
+            }
+            Err(EngineError::Busy) => tokio::time::sleep(BUSY_RETRY).await,
+            Err(error) => return Err(error),
+        }
+    }
+}
+
 /// The game up to position `index` (its first `index` moves), replayed under the by-claim rule:
 /// a prefix of a finished game is never over by itself.
 pub fn prefix(game: &Game, index: usize) -> Result<Game, PlayError> {
@@ -263,7 +320,7 @@ mod tests {
     use super::*;
     use crate::analysis::chunks::plan;
     use crate::uci::Score;
-    use alphachess_engine::Position;
+    use alphachess_engine::{Move, Position};
 
     /// A fake engine for fault tests: answers every search with the first legal move, records
     /// what it searched, and fails the first search of `fail_at` (as if its process died).
@@ -278,6 +335,7 @@ mod tests {
         index: usize,
         nodes: u64,
         affinity: Option<u64>,
+        excluded: Option<Move>,
     }
 
     impl Searcher for Fake {
@@ -297,17 +355,27 @@ mod tests {
                 index,
                 nodes: request.nodes,
                 affinity: request.affinity,
+                excluded: request.excluded,
             });
-            let best = request.current.legal_moves()[0];
+            // The game's own move is the best; among the alternatives, the first legal one.
+            let best = match (request.excluded, self.game.moves().get(index)) {
+                (None, Some(&played)) => played,
+                _ => request
+                    .searchmoves()
+                    .first()
+                    .copied()
+                    .unwrap_or_else(|| request.current.legal_moves()[0]),
+            };
             let answer = if failed {
                 Err(EngineError::Eof)
             } else {
                 Ok(PositionAnalysis {
-                    score: Score::Cp(0),
+                    score: Score::Cp(if request.excluded.is_some() { -300 } else { 0 }),
                     best,
                     pv: vec![best],
                     depth: 1,
                     nodes: request.nodes,
+                    second: None,
                 })
             };
             std::future::ready(answer)
@@ -328,9 +396,19 @@ mod tests {
         pass: Pass::Final,
         nodes: 1000,
         warm_up_nodes: 10,
+        alternatives: None,
     };
 
     async fn run(fake: &Fake, chunks: Vec<Chunk>, walkers: usize) -> Vec<Answered> {
+        run_with(fake, chunks, walkers, SETTINGS).await
+    }
+
+    async fn run_with(
+        fake: &Fake,
+        chunks: Vec<Chunk>,
+        walkers: usize,
+        settings: PassSettings,
+    ) -> Vec<Answered> {
         let mut answered = Vec::new();
         let flow = run_pass(
             fake,
@@ -338,7 +416,7 @@ mod tests {
             &fake.game,
             PassPlan {
                 chunks,
-                settings: SETTINGS,
+                settings,
                 walkers,
             },
             || std::future::ready(()),
@@ -406,6 +484,51 @@ mod tests {
                 vec![(13, 1000), (12, 1000)],
             ]
         );
+    }
+
+    #[tokio::test]
+    async fn the_alternatives_to_each_best_move_played_after_the_book_are_searched_at_half_budget()
+    {
+        let fake = Fake {
+            game: game(),
+            fail_at: None,
+            searches: Mutex::new(Vec::new()),
+        };
+        let settings = PassSettings {
+            alternatives: Some(Alternatives { book_plies: 4 }),
+            ..SETTINGS
+        };
+        let answered = run_with(&fake, plan(&[3, 4, 5, 13], 6, 14, false), 1, settings).await;
+        // The game's move is the fake's best everywhere: positions 4 and 5 get their
+        // alternatives searched, 3 is inside the book and 13 has no move played.
+        let seconds: Vec<(usize, Option<Score>)> = answered
+            .iter()
+            .map(|a| (a.position.index, a.position.analysis.second))
+            .collect();
+        assert_eq!(
+            seconds,
+            [
+                (13, None),
+                (5, Some(Score::Cp(-300))),
+                (4, Some(Score::Cp(-300))),
+                (3, None)
+            ]
+        );
+        let searches = fake.searches.lock().expect("not poisoned").clone();
+        let alternatives: Vec<(usize, u64)> = searches
+            .iter()
+            .filter(|s| s.excluded.is_some())
+            .map(|s| (s.index, s.nodes))
+            .collect();
+        assert_eq!(alternatives, [(5, 500), (4, 500)]);
+        // Each left out exactly the game's move, on the engine of its position's search.
+        for search in searches.iter().filter(|s| s.excluded.is_some()) {
+            assert_eq!(search.excluded, Some(fake.game.moves()[search.index]));
+            let first = searches
+                .iter()
+                .find(|s| s.index == search.index && s.excluded.is_none());
+            assert_eq!(first.map(|s| s.affinity), Some(search.affinity));
+        }
     }
 
     #[tokio::test]

@@ -466,6 +466,7 @@ impl Worker {
         let go = UciCommand::GoNodes {
             nodes: request.nodes,
             movetime: self.settings.movetime,
+            searchmoves: request.searchmoves().iter().map(|m| m.to_uci()).collect(),
         };
         let mut lines = AnalysisLines::default();
         let (uci, interrupt) = run_search(
@@ -482,6 +483,11 @@ impl Worker {
             Some(Interrupt::RequesterGone) => Ok(Analysed::Cancelled),
             None => {
                 let best = legal(uci, &request.current)?;
+                if request.excluded == Some(best) {
+                    return Err(EngineError::Protocol(format!(
+                        "the engine chose {uci}, the move left out of the search"
+                    )));
+                }
                 Ok(Analysed::Done(lines.conclude(&request.current, best)?))
             }
         }

@@ -27,6 +27,9 @@ pub struct AnalysisRequest {
     /// Searches of one affinity (a chunk of a game) go to the same engine when it is free, so
     /// each finds the hash the one before filled (see `lanes.rs`).
     pub affinity: Option<u64>,
+    /// A move left out of the search (`searchmoves` with every other legal move): the best
+    /// alternative to it is what the answer then holds.
+    pub excluded: Option<Move>,
 }
 
 /// The position has no legal move (checkmate or stalemate): its evaluation needs no search.
@@ -51,7 +54,30 @@ impl AnalysisRequest {
             current,
             nodes: nodes.max(1),
             affinity: None,
+            excluded: None,
         })
+    }
+
+    /// The same search among every legal move but `best`: how good the best alternative is.
+    /// `None` when `best` is the only legal move (there is no alternative to search).
+    pub fn without(mut self, best: Move) -> Option<AnalysisRequest> {
+        (self.current.count_legal_moves() > 1).then(|| {
+            self.excluded = Some(best);
+            self
+        })
+    }
+
+    /// The moves the engine may choose among: every legal move but the excluded one (empty: all).
+    pub fn searchmoves(&self) -> Vec<Move> {
+        match self.excluded {
+            None => Vec::new(),
+            Some(excluded) => self
+                .current
+                .legal_moves()
+                .into_iter()
+                .filter(|&m| m != excluded)
+                .collect(),
+        }
     }
 
     /// The same search, run on the engine that ran the last one of `affinity` when it is free.
@@ -75,6 +101,10 @@ pub struct PositionAnalysis {
     pub depth: u32,
     /// Nodes searched when that iteration was reported.
     pub nodes: u64,
+    /// The best *other* move's score, from white's side, when it was searched: only where the
+    /// game's move was the engine's best, since that is where *Great* (the only move that holds,
+    /// `analysis/classes.rs`) can apply.
+    pub second: Option<Score>,
 }
 
 /// The `info` lines of one analysis search, keeping what the answer needs.
@@ -125,6 +155,7 @@ impl AnalysisLines {
             pv,
             depth: info.depth.unwrap_or(0),
             nodes: info.nodes.unwrap_or(0),
+            second: None,
         })
     }
 }

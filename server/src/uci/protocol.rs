@@ -92,10 +92,12 @@ pub enum UciCommand {
         movetime: Duration,
         clock: Option<GoClock>,
     },
-    /// `go nodes N movetime T`: a fixed-effort search for analysis, capped in time as well.
+    /// `go nodes N movetime T [searchmoves M...]`: a fixed-effort search for analysis, capped in
+    /// time as well; `searchmoves` (legal moves the rules crate wrote) limits it to those moves.
     GoNodes {
         nodes: u64,
         movetime: Duration,
+        searchmoves: Vec<UciMove>,
     },
     Stop,
     Quit,
@@ -153,8 +155,20 @@ impl UciCommand {
                 let _ = write!(line, " movetime {}", movetime.as_millis().max(1));
                 line
             }
-            UciCommand::GoNodes { nodes, movetime } => {
-                format!("go nodes {nodes} movetime {}", movetime.as_millis().max(1))
+            UciCommand::GoNodes {
+                nodes,
+                movetime,
+                searchmoves,
+            } => {
+                let mut line = format!("go nodes {nodes} movetime {}", movetime.as_millis().max(1));
+                if !searchmoves.is_empty() {
+                    line.push_str(" searchmoves");
+                    for m in searchmoves {
+                        // Writing to a String cannot fail.
+                        let _ = write!(line, " {m}");
+                    }
+                }
+                line
             }
             UciCommand::Position(position) => {
                 let mut line = format!("position fen {}", position.fen);
@@ -310,10 +324,20 @@ mod tests {
         let analysis = UciCommand::GoNodes {
             nodes: 1_000_000,
             movetime: Duration::from_secs(10),
+            searchmoves: Vec::new(),
         };
         assert_eq!(
             analysis.to_line().expect("safe"),
             "go nodes 1000000 movetime 10000"
+        );
+        let alternatives = UciCommand::GoNodes {
+            nodes: 500_000,
+            movetime: Duration::from_secs(10),
+            searchmoves: vec!["e2e4".parse().expect("uci"), "d2d4".parse().expect("uci")],
+        };
+        assert_eq!(
+            alternatives.to_line().expect("safe"),
+            "go nodes 500000 movetime 10000 searchmoves e2e4 d2d4"
         );
     }
 

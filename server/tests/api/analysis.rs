@@ -448,11 +448,38 @@ async fn an_analysis_stopped_by_a_restart_resumes_without_searching_again_what_w
         json!({"done": total, "quick": total, "total": total})
     );
     assert_eq!(done["plies"].as_array().map(Vec::len), Some(20));
+    // A position whose best move the game played may also have its alternatives searched
+    // (a Great move needs them), by the server's own rule.
+    let plies = done["plies"].as_array().expect("plies");
+    let replayed = alphachess_engine::Game::from_uci_moves(
+        alphachess_engine::Position::startpos(),
+        second.view(&game).await["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| m["uci"].as_str().expect("uci")),
+    )
+    .expect("the game replays");
+    let book = plies.iter().take_while(|p| p["class"] == "book").count();
+    let alternatives = missing
+        .iter()
+        .filter(|&&index| {
+            let best = plies
+                .get(index)
+                .and_then(|ply| ply["best"]["uci"].as_str())
+                .and_then(|uci| uci.parse::<alphachess_engine::UciMove>().ok())
+                .and_then(|uci| uci.to_move(&replayed.positions()[index]).ok());
+            best.is_some_and(|best| {
+                alphachess_server::analysis::classes::may_be_great(&replayed, book, index, best)
+            })
+        })
+        .count() as u64;
     assert_eq!(
         searches(&second),
-        total - kept + warm_ups,
+        total - kept + warm_ups + alternatives,
         "only the positions not stored were searched after the restart (and each chunk's \
-         warm-up; no mate in this game, so no consistency check)"
+         warm-up, and the alternatives to a best move played; no mate in this game, so no \
+         consistency check)"
     );
     // The last position's row is written behind the answer that reported it (analysis rows are
     // queued like every write), so the file may trail the API by a moment.
@@ -600,7 +627,7 @@ async fn each_move_is_classed_by_expected_points_lost_and_the_key_moments_and_ph
             "ply {number}: {served} served, {lost} by hand"
         );
         let class = ply["class"].as_str().expect("a class");
-        let expected = if ["book", "best", "miss"].contains(&class) {
+        let expected = if ["book", "best", "great", "miss"].contains(&class) {
             class
         } else if served <= 0.02 {
             "excellent"
@@ -614,7 +641,7 @@ async fn each_move_is_classed_by_expected_points_lost_and_the_key_moments_and_ph
             "blunder"
         };
         assert_eq!(class, expected, "ply {number}: {ply}");
-        if class == "best" {
+        if class == "best" || class == "great" {
             assert_eq!(
                 ply["best"]["san"],
                 played[number - 1],
@@ -629,8 +656,8 @@ async fn each_move_is_classed_by_expected_points_lost_and_the_key_moments_and_ph
     // 3... Nf6?? lets Qxf7# through: from an even game to mated, everything lost.
     assert_eq!(plies[5]["class"], "blunder", "{}", plies[5]);
     assert!(plies[5]["points_lost"].as_f64().expect("lost") > 0.4);
-    // Qxf7# is the engine's move.
-    assert_eq!(plies[6]["class"], "best", "{}", plies[6]);
+    // Qxf7# is the engine's move, and the only one that wins (great.rs checks the rule).
+    assert_eq!(plies[6]["class"], "great", "{}", plies[6]);
 
     let black = done["key_moments"]["black"]
         .as_array()
@@ -666,7 +693,7 @@ async fn each_move_is_classed_by_expected_points_lost_and_the_key_moments_and_ph
 }
 
 /// Every position of a game, from its view's start FEN and moves, read by the rules crate.
-fn positions_of(view: &Value) -> Vec<alphachess_engine::Position> {
+pub fn positions_of(view: &Value) -> Vec<alphachess_engine::Position> {
     let start: alphachess_engine::Position = view["initial_fen"]
         .as_str()
         .expect("a start")

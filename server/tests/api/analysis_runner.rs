@@ -38,6 +38,7 @@ async fn analyse_with(
             pass: Pass::Final,
             nodes,
             warm_up_nodes: (nodes / 50).max(1),
+            alternatives: None,
         },
         walkers: 2,
     };

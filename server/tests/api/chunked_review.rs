@@ -7,9 +7,10 @@ use std::sync::Arc;
 
 use alphachess_engine::pgn;
 use alphachess_engine::{Color, Game, Position};
+use alphachess_server::analysis::classes::may_be_great;
 use alphachess_server::analysis::judgment::winning_chances;
 use alphachess_server::analysis::{
-    positions_to_search, prefix, AnalysisStatus, Judgment, Pass, Review,
+    positions_to_search, prefix, Alternatives, AnalysisStatus, Judgment, Pass, Review,
 };
 use alphachess_server::uci::{AnalysisRequest, EnginePool, SearchRequest};
 use alphachess_server::Config;
@@ -24,6 +25,12 @@ use crate::helpers::{one_engine, spawn_with, test_config};
 /// consistency pass removes) and two plies differed by more than 0.02 around a threshold; at
 /// 300,000 both runs agreed on every ply of the three games in each of three runs.
 const NODES: u64 = 300_000;
+
+/// How near a threshold two runs may judge a ply differently. 0.02 held until the alternatives'
+/// searches (for Great moves) came between positions: they leave a different hash for the next
+/// position in the chunks' order (backward) than in the reference's (forward), and 10... cxb5
+/// of the Opera Game then differed 0.022 and 0.027 from a threshold in two runs.
+const NEAR: f64 = 0.04;
 
 /// Morphy's Opera Game: a forced mate at the end (33 plies).
 const OPERA_GAME: &str = "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 \
@@ -58,14 +65,21 @@ async fn endgame(pool: &EnginePool) -> Game {
 }
 
 /// The old way, as the reference: every position in order on one engine, one key for the
-/// whole game (so each search finds the hash the one before filled).
+/// whole game (so each search finds the hash the one before filled), each followed by the
+/// search of its alternatives where the review needs them, as the chunks do.
 async fn sequential(pool: &EnginePool, game: &Game) -> Review {
     let mut review = Review::new(game.clone());
     for index in 0..positions_to_search(game) {
         let prefix = prefix(game, index).expect("replays");
         let request =
             AnalysisRequest::new(Arc::from("sequential"), &prefix, NODES).expect("a move");
-        let analysis = pool.analyse(request).await.expect("analysed");
+        let mut analysis = pool.analyse(request.clone()).await.expect("analysed");
+        if may_be_great(game, review.book_plies(), index, analysis.best) {
+            if let Some(mut others) = request.without(analysis.best) {
+                others.nodes = Alternatives::nodes(NODES);
+                analysis.second = Some(pool.analyse(others).await.expect("analysed").score);
+            }
+        }
         review.set(index, analysis, Pass::Final).expect("fits");
     }
     review
@@ -108,7 +122,7 @@ fn margin(before: f64, after: f64) -> f64 {
 }
 
 /// Asserts that the chunked review's judgments are the reference's, except for plies within
-/// 0.02 of a threshold in either run.
+/// [`NEAR`] of a threshold in either run.
 fn assert_same_judgments(name: &str, game: &Game, chunked: &Value, reference: &Review) {
     let reference =
         serde_json::to_value(reference.to_analysis(AnalysisStatus::Done)).expect("serializes");
@@ -136,7 +150,7 @@ fn assert_same_judgments(name: &str, game: &Game, chunked: &Value, reference: &R
         let (c, d) = chances(&before(theirs), &theirs[ply]["eval"], mover_is_white);
         let near = margin(a, b).min(margin(c, d));
         assert!(
-            near <= 0.02,
+            near <= NEAR,
             "{name}, ply {}: {} chunked against {} sequential, {near:.3} from a threshold\n\
              chunked {}\nsequential {}",
             ply + 1,

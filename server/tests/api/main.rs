@@ -21,6 +21,7 @@ mod examples;
 mod explore;
 mod fairness;
 mod faults;
+mod great;
 mod headers;
 mod imported;
 mod injection;

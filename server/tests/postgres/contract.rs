@@ -399,6 +399,8 @@ fn cached(cp: i64) -> CachedAnswer {
         pv: "e2e4 e7e5 g1f3".into(),
         depth: 18,
         nodes: 250_000,
+        second_cp: cp.map(|cp| cp - 150),
+        second_mate: None,
     }
 }
 
@@ -674,6 +676,7 @@ async fn a_database_from_before_the_analysis_cache_upgrades_and_keeps_its_games(
         .await
         .batch_execute(
             "DROP TABLE analysis_cache; DROP SEQUENCE analysis_cache_used;
+             ALTER TABLE analysed_positions DROP COLUMN second_cp, DROP COLUMN second_mate;
              UPDATE alphachess_schema SET version = 3;",
         )
         .await

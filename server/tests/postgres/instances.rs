@@ -263,6 +263,52 @@ async fn the_live_game_cap_holds_across_servers() {
 }
 
 #[tokio::test]
+async fn a_great_move_found_on_one_server_is_great_on_the_other() {
+    let db = cluster().database().await;
+    let flags = ["--analysis-nodes", "20000"];
+    let (a, b) = tokio::join!(
+        Server::start(&db, 2, LEASE_MS, &flags),
+        Server::start(&db, 2, LEASE_MS, &flags)
+    );
+    // 4. Qxf7# is the only move that wins (the API tests check the rule on it).
+    let game = a
+        .create_with(json!({
+            "color": "white",
+            "pgn": "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"
+        }))
+        .await;
+    let requested = a
+        .client
+        .post(a.url(&format!("/api/games/{}/analysis", game.id)))
+        .bearer_auth(&game.token)
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(requested.status(), StatusCode::ACCEPTED);
+    let started = Instant::now();
+    let on_b = loop {
+        let response = b
+            .client
+            .get(b.url(&format!("/api/games/{}/analysis", game.id)))
+            .send()
+            .await
+            .expect("answers");
+        let status = response.status();
+        let body: Value = response.json().await.expect("JSON");
+        if status == StatusCode::OK && body["status"] == "done" {
+            break body;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "{status} {body}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    };
+    // B read the review from the database: the alternatives' score came with it.
+    assert_eq!(on_b["plies"][6]["class"], "great", "{}", on_b["plies"][6]);
+}
+
+#[tokio::test]
 async fn an_analysis_run_by_one_server_is_shown_by_the_other() {
     let db = cluster().database().await;
     let flags = ["--analysis-nodes", "20000"];

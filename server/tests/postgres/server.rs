@@ -88,10 +88,16 @@ impl Server {
 
     /// Creates a game (the player white at `level`).
     pub async fn create(&self, level: u8) -> Created {
+        self.create_with(json!({ "color": "white", "level": level }))
+            .await
+    }
+
+    /// Creates a game from a `POST /api/games` body.
+    pub async fn create_with(&self, body: Value) -> Created {
         let response = self
             .client
             .post(self.url("/api/games"))
-            .json(&json!({ "color": "white", "level": level }))
+            .json(&body)
             .send()
             .await
             .expect("answers");

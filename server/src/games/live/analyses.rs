@@ -30,10 +30,12 @@ use std::sync::{Arc, Mutex, PoisonError, Weak};
 use alphachess_engine::Game;
 use tokio_util::sync::CancellationToken;
 
+use crate::analysis::classes::may_be_great;
 use crate::analysis::{
-    consistency_checks, plan, positions_to_search, run_pass, AnalysedPly, AnalysedPosition,
-    Analysis, AnalysisEvent, AnalysisStatus, Answered, Chunk, Flow, Pass, PassPlan, PassSettings,
-    Review, RunError, CHUNK_POSITIONS, DEFAULT_ANALYSIS_NODES, QUICK_CHUNK_POSITIONS, QUICK_NODES,
+    consistency_checks, plan, positions_to_search, run_pass, Alternatives, AnalysedPly,
+    AnalysedPosition, Analysis, AnalysisEvent, AnalysisStatus, Answered, Chunk, Flow, Pass,
+    PassPlan, PassSettings, Review, RunError, CHUNK_POSITIONS, DEFAULT_ANALYSIS_NODES,
+    QUICK_CHUNK_POSITIONS, QUICK_NODES,
 };
 use crate::client_key::ClientKey;
 use crate::games::live::analysis_places::FairPlaces;
@@ -602,6 +604,7 @@ impl Analyses {
                     pass: Pass::Quick,
                     nodes: self.settings.quick_nodes.min(tracked.nodes),
                     warm_up_nodes: 0,
+                    alternatives: None,
                 },
                 walkers,
             };
@@ -617,6 +620,9 @@ impl Analyses {
             // Enough to fill the hash with the next position's main line, a few percent of
             // the chunk's time.
             warm_up_nodes: self.settings.quick_nodes.max(1).min(tracked.nodes),
+            alternatives: Some(Alternatives {
+                book_plies: tracked.lock().review.book_plies(),
+            }),
         };
         let full = PassPlan {
             chunks: to_plan(Pass::Final, CHUNK_POSITIONS, true),
@@ -680,7 +686,13 @@ impl Analyses {
         cache: &Cache,
         report: &impl Fn(Answered) -> bool,
     ) -> bool {
-        let missing = tracked.lock().review.missing(Pass::Final);
+        let (missing, book_plies) = {
+            let progress = tracked.lock();
+            (
+                progress.review.missing(Pass::Final),
+                progress.review.book_plies(),
+            )
+        };
         let keys: Vec<CacheKey> = missing
             .iter()
             .map(|&index| cache.key(game, index))
@@ -701,6 +713,11 @@ impl Analyses {
                     continue;
                 }
             };
+            // Cached from a game that played another move here: this game's move may be Great,
+            // so the engines search it with its alternatives.
+            if analysis.second.is_none() && may_be_great(game, book_plies, index, analysis.best) {
+                continue;
+            }
             let answered = Answered {
                 position: AnalysedPosition { index, analysis },
                 pass: Pass::Final,

@@ -34,6 +34,10 @@ pub struct PositionRecord {
     pub pv: String,
     pub depth: i64,
     pub nodes: i64,
+    /// The best other move's score (white's centipawns, or moves to mate), when it was searched:
+    /// both `None` when it was not.
+    pub second_cp: Option<i64>,
+    pub second_mate: Option<i64>,
 }
 
 /// An analysis read back and checked against its game.
@@ -82,10 +86,12 @@ impl PositionRecord {
 
     /// The row for `analysis` as position `index`.
     pub fn of_analysis(index: usize, analysis: &PositionAnalysis) -> PositionRecord {
-        let (cp, mate) = match analysis.score {
+        let columns = |score| match score {
             Score::Cp(cp) => (Some(i64::from(cp)), None),
             Score::Mate(n) => (None, Some(i64::from(n))),
         };
+        let (cp, mate) = columns(analysis.score);
+        let (second_cp, second_mate) = analysis.second.map_or((None, None), columns);
         let pv: Vec<String> = analysis.pv.iter().map(|m| m.to_uci().to_string()).collect();
         PositionRecord {
             position: i64::try_from(index).unwrap_or(i64::MAX),
@@ -95,6 +101,8 @@ impl PositionRecord {
             pv: pv.join(" "),
             depth: i64::from(analysis.depth),
             nodes: i64::try_from(analysis.nodes).unwrap_or(i64::MAX),
+            second_cp,
+            second_mate,
         }
     }
 
@@ -107,6 +115,12 @@ impl PositionRecord {
             (Some(cp), None) => Score::Cp(number(cp, "centipawns")?),
             (None, Some(mate)) => Score::Mate(number(mate, "mate")?),
             _ => return Err("it needs exactly one of cp and mate".into()),
+        };
+        let second = match (self.second_cp, self.second_mate) {
+            (None, None) => None,
+            (Some(cp), None) => Some(Score::Cp(number(cp, "centipawns")?)),
+            (None, Some(mate)) => Some(Score::Mate(number(mate, "mate")?)),
+            _ => return Err("the second score has both cp and mate".into()),
         };
         let best = legal_move(position, &self.best)?;
         let mut board = position.clone();
@@ -128,6 +142,7 @@ impl PositionRecord {
             pv,
             depth: u32::try_from(self.depth).map_err(|_| format!("depth {}", self.depth))?,
             nodes: u64::try_from(self.nodes).map_err(|_| format!("nodes {}", self.nodes))?,
+            second,
         })
     }
 }
@@ -211,6 +226,7 @@ mod tests {
                 pv,
                 depth: 12,
                 nodes: 20_000,
+                second: None,
             },
         }
     }

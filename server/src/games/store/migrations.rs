@@ -105,6 +105,15 @@ const SCHEMA_V10_VERSION: &str = "ALTER TABLE games ADD COLUMN version INTEGER;"
 /// without one and in older rows.
 const SCHEMA_V11_TREE: &str = "ALTER TABLE games ADD COLUMN tree TEXT;";
 
+/// Version 12 (#25): the best other move's score of an analysed position, searched where the
+/// game's move was the engine's best (a *Great* move needs it); NULL where it was not searched and
+/// in older rows, whose best moves stay Best.
+const SCHEMA_V12_SECOND: &str = "
+ALTER TABLE analysed_positions ADD COLUMN second_cp INTEGER;
+ALTER TABLE analysed_positions ADD COLUMN second_mate INTEGER;
+ALTER TABLE analysis_cache ADD COLUMN second_cp INTEGER;
+ALTER TABLE analysis_cache ADD COLUMN second_mate INTEGER;";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     SCHEMA_V1,
@@ -118,6 +127,7 @@ const MIGRATIONS: &[&str] = &[
     SCHEMA_V9_ANALYSIS_CACHE,
     SCHEMA_V10_VERSION,
     SCHEMA_V11_TREE,
+    SCHEMA_V12_SECOND,
 ];
 
 /// The schema version this release writes.

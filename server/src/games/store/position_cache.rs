@@ -90,6 +90,9 @@ pub struct CachedAnswer {
     pub pv: String,
     pub depth: i64,
     pub nodes: i64,
+    /// The best other move's score, when it was searched (see [`PositionRecord`]).
+    pub second_cp: Option<i64>,
+    pub second_mate: Option<i64>,
 }
 
 impl CachedAnswer {
@@ -103,6 +106,8 @@ impl CachedAnswer {
             pv: row.pv,
             depth: row.depth,
             nodes: row.nodes,
+            second_cp: row.second_cp,
+            second_mate: row.second_mate,
         }
     }
 
@@ -116,6 +121,8 @@ impl CachedAnswer {
             pv: self.pv.clone(),
             depth: self.depth,
             nodes: self.nodes,
+            second_cp: self.second_cp,
+            second_mate: self.second_mate,
         };
         row.rebuild(&game.positions()[index])
     }
@@ -188,6 +195,8 @@ mod tests {
             pv: "e7e5 g1f3".into(),
             depth: 20,
             nodes: 1_000_000,
+            second_cp: Some(-95),
+            second_mate: None,
         };
         let analysis = row.rebuild(&game, 1).expect("legal after 1. e4");
         assert_eq!(CachedAnswer::of(&analysis), row);

@@ -169,8 +169,8 @@ impl PgStore {
         let client = self.client("reading the analysis cache").await?;
         let statement = client
             .prepare_cached(
-                "SELECT key, cp, mate, best, pv, depth, nodes FROM analysis_cache
-                 WHERE key = ANY($1)",
+                "SELECT key, cp, mate, best, pv, depth, nodes, second_cp, second_mate
+                 FROM analysis_cache WHERE key = ANY($1)",
             )
             .await
             .map_err(failed)?;
@@ -184,6 +184,8 @@ impl PgStore {
                 pv: row.get(4),
                 depth: row.get(5),
                 nodes: row.get(6),
+                second_cp: row.get(7),
+                second_mate: row.get(8),
             };
             found.insert(row.get::<_, String>(0), answer);
         }
@@ -413,8 +415,8 @@ impl GameStore for PgStore {
             };
             let positions = client
                 .query(
-                    "SELECT position, cp, mate, best, pv, depth, nodes FROM analysed_positions
-                     WHERE game_id = $1 ORDER BY position",
+                    "SELECT position, cp, mate, best, pv, depth, nodes, second_cp, second_mate
+                     FROM analysed_positions WHERE game_id = $1 ORDER BY position",
                     &[&id],
                 )
                 .await
@@ -428,6 +430,8 @@ impl GameStore for PgStore {
                     pv: row.get(4),
                     depth: row.get(5),
                     nodes: row.get(6),
+                    second_cp: row.get(7),
+                    second_mate: row.get(8),
                 })
                 .collect();
             Ok(Some(AnalysisRecord {

@@ -87,12 +87,19 @@ CREATE TABLE analysis_cache (
 );
 CREATE INDEX analysis_cache_by_use ON analysis_cache (used);";
 
+/// Version 5 (#25): the best other move's score of an analysed position, as SQLite's version 12
+/// (`SCHEMA_V12_SECOND`) keeps it.
+const SCHEMA_V5_SECOND: &str = "
+ALTER TABLE analysed_positions ADD COLUMN second_cp bigint, ADD COLUMN second_mate bigint;
+ALTER TABLE analysis_cache ADD COLUMN second_cp bigint, ADD COLUMN second_mate bigint;";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     SCHEMA_V1,
     SCHEMA_V2_OWNED_GAMES,
     SCHEMA_V3_LADDER,
     SCHEMA_V4_ANALYSIS_CACHE,
+    SCHEMA_V5_SECOND,
 ];
 
 /// The schema version this release writes.

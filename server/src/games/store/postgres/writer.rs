@@ -148,11 +148,14 @@ impl Writer {
             match write {
                 Write::CacheAnswer { key, answer, .. } => {
                     tx.execute(
-                        "INSERT INTO analysis_cache (key, cp, mate, best, pv, depth, nodes)
-                         VALUES ($1, $2, $3, $4, $5, $6, $7)
+                        "INSERT INTO analysis_cache
+                             (key, cp, mate, best, pv, depth, nodes, second_cp, second_mate)
+                         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
                          ON CONFLICT (key) DO UPDATE SET cp = excluded.cp, mate = excluded.mate,
                              best = excluded.best, pv = excluded.pv, depth = excluded.depth,
-                             nodes = excluded.nodes, used = nextval('analysis_cache_used')",
+                             nodes = excluded.nodes, second_cp = excluded.second_cp,
+                             second_mate = excluded.second_mate,
+                             used = nextval('analysis_cache_used')",
                         &[
                             key,
                             &answer.cp,
@@ -161,6 +164,8 @@ impl Writer {
                             &answer.pv,
                             &answer.depth,
                             &answer.nodes,
+                            &answer.second_cp,
+                            &answer.second_mate,
                         ],
                     )
                     .await?;
@@ -274,12 +279,14 @@ impl Writer {
                 Write::Position { id, row, .. } => {
                     tx.execute(
                         "INSERT INTO analysed_positions
-                             (game_id, position, cp, mate, best, pv, depth, nodes)
-                         SELECT $1, $2, $3, $4, $5, $6, $7, $8
+                             (game_id, position, cp, mate, best, pv, depth, nodes, second_cp,
+                              second_mate)
+                         SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9, $10
                          WHERE EXISTS (SELECT 1 FROM analyses WHERE game_id = $1)
                          ON CONFLICT (game_id, position) DO UPDATE SET cp = excluded.cp,
                              mate = excluded.mate, best = excluded.best, pv = excluded.pv,
-                             depth = excluded.depth, nodes = excluded.nodes",
+                             depth = excluded.depth, nodes = excluded.nodes,
+                             second_cp = excluded.second_cp, second_mate = excluded.second_mate",
                         &[
                             id,
                             &row.position,
@@ -289,6 +296,8 @@ impl Writer {
                             &row.pv,
                             &row.depth,
                             &row.nodes,
+                            &row.second_cp,
+                            &row.second_mate,
                         ],
                     )
                     .await?;

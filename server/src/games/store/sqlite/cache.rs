@@ -76,12 +76,15 @@ impl SqliteCache {
             answer.pv,
             answer.depth,
             answer.nodes,
-            used
+            used,
+            answer.second_cp,
+            answer.second_mate
         ];
         let inserted = conn
             .prepare_cached(
-                "INSERT OR IGNORE INTO analysis_cache (key, cp, mate, best, pv, depth, nodes, used)
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                "INSERT OR IGNORE INTO analysis_cache
+                     (key, cp, mate, best, pv, depth, nodes, used, second_cp, second_mate)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             )?
             .execute(values)?;
         if inserted == 1 {
@@ -91,7 +94,7 @@ impl SqliteCache {
         } else {
             conn.prepare_cached(
                 "UPDATE analysis_cache SET cp = ?2, mate = ?3, best = ?4, pv = ?5, depth = ?6,
-                        nodes = ?7, used = ?8
+                        nodes = ?7, used = ?8, second_cp = ?9, second_mate = ?10
                  WHERE key = ?1",
             )?
             .execute(values)?;
@@ -112,7 +115,7 @@ impl SqliteCache {
             let answer = conn
                 .prepare_cached(
                     "UPDATE analysis_cache SET used = ?2 WHERE key = ?1
-                     RETURNING cp, mate, best, pv, depth, nodes",
+                     RETURNING cp, mate, best, pv, depth, nodes, second_cp, second_mate",
                 )?
                 .query_row(params![key.as_str(), used], |row| {
                     Ok(CachedAnswer {
@@ -122,6 +125,8 @@ impl SqliteCache {
                         pv: row.get(3)?,
                         depth: row.get(4)?,
                         nodes: row.get(5)?,
+                        second_cp: row.get(6)?,
+                        second_mate: row.get(7)?,
                     })
                 })
                 .optional()?;
@@ -168,6 +173,8 @@ mod tests {
             pv: "e2e4 e7e5".into(),
             depth: 12,
             nodes: 1000,
+            second_cp: Some(cp - 200),
+            second_mate: None,
         }
     }
 

@@ -622,8 +622,8 @@ fn commit(
         )?;
         let mut position = tx.prepare_cached(
             "INSERT OR REPLACE INTO analysed_positions
-                 (game_id, position, cp, mate, best, pv, depth, nodes)
-             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8
+                 (game_id, position, cp, mate, best, pv, depth, nodes, second_cp, second_mate)
+             SELECT ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10
              WHERE EXISTS (SELECT 1 FROM analyses WHERE game_id = ?1)",
         )?;
         for Queued { ticket, write } in batch {
@@ -667,7 +667,16 @@ fn commit(
                 }
                 Write::Position(id, p) => {
                     position.execute(params![
-                        id, p.position, p.cp, p.mate, p.best, p.pv, p.depth, p.nodes
+                        id,
+                        p.position,
+                        p.cp,
+                        p.mate,
+                        p.best,
+                        p.pv,
+                        p.depth,
+                        p.nodes,
+                        p.second_cp,
+                        p.second_mate
                     ])?;
                 }
                 Write::LoadGame(..)
@@ -804,8 +813,8 @@ fn load(
 fn load_analyses(conn: &Connection, ids: &[&str]) -> rusqlite::Result<Vec<AnalysisRecord>> {
     let mut analysis = conn.prepare("SELECT status, nodes FROM analyses WHERE game_id = ?1")?;
     let mut positions = conn.prepare(
-        "SELECT position, cp, mate, best, pv, depth, nodes FROM analysed_positions
-         WHERE game_id = ?1 ORDER BY position",
+        "SELECT position, cp, mate, best, pv, depth, nodes, second_cp, second_mate
+         FROM analysed_positions WHERE game_id = ?1 ORDER BY position",
     )?;
     let mut records = Vec::new();
     for &id in ids {
@@ -822,6 +831,8 @@ fn load_analyses(conn: &Connection, ids: &[&str]) -> rusqlite::Result<Vec<Analys
                     pv: row.get(4)?,
                     depth: row.get(5)?,
                     nodes: row.get(6)?,
+                    second_cp: row.get(7)?,
+                    second_mate: row.get(8)?,
                 })
             })?
             .collect::<rusqlite::Result<Vec<_>>>()?;
@@ -1055,6 +1066,7 @@ mod tests {
                         pv: vec![m],
                         depth: 10,
                         nodes: 20_000,
+                        second: None,
                     },
                 });
             }
@@ -1132,6 +1144,8 @@ mod tests {
             pv: "e7e5".into(),
             depth: 9,
             nodes: 500,
+            second_cp: None,
+            second_mate: Some(-1),
         };
         store.cache_answer(&key, &answer).expect("queued");
         let other = CacheKey::from_stored("cd".repeat(16));
