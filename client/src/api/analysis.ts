@@ -159,7 +159,7 @@ function parsePly(value: unknown): AnalysedPly | undefined {
   };
 }
 
-const MOVE_CLASSES: readonly MoveClass[] = ['book', 'best', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder', 'miss'];
+const MOVE_CLASSES: readonly MoveClass[] = ['book', 'great', 'best', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder', 'miss'];
 /** Every kind the server sends, checked against its schema: a new kind fails the typecheck here. */
 const EXPLANATION_KIND_SET: Record<Explanation['kind'], true> = {
   allows_mate: true,

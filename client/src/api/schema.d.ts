@@ -1109,7 +1109,7 @@ export interface components {
          * @description A move's class, from the best to the worst.
          * @enum {string}
          */
-        MoveClass: "book" | "best" | "excellent" | "good" | "inaccuracy" | "mistake" | "blunder" | "miss";
+        MoveClass: "book" | "great" | "best" | "excellent" | "good" | "inaccuracy" | "mistake" | "blunder" | "miss";
         /** @description Body of `POST /api/games/{id}/moves`. */
         MoveRequest: {
             /** @description The ply the client believes the game is at; refused with 409 stale_ply otherwise. */

@@ -4,9 +4,10 @@ import { classBadge, pointsLostText } from './moveClass';
 
 describe('class badges', () => {
   it('name every class in chess.com words, with a glyph for each', () => {
-    const classes: MoveClass[] = ['book', 'best', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder', 'miss'];
+    const classes: MoveClass[] = ['book', 'great', 'best', 'excellent', 'good', 'inaccuracy', 'mistake', 'blunder', 'miss'];
     expect(classes.map((c) => classBadge(c)?.name)).toEqual([
       'Book',
+      'Great',
       'Best',
       'Excellent',
       'Good',
@@ -23,6 +24,7 @@ describe('class badges', () => {
     expect(classBadge('inaccuracy')?.glyph).toBe('?!');
     expect(classBadge('mistake')?.glyph).toBe('?');
     expect(classBadge('blunder')?.glyph).toBe('??');
+    expect(classBadge('great')?.glyph).toBe('!');
   });
 
   it('say when they come from the quick pass and may still change', () => {

@@ -14,6 +14,7 @@ export interface ClassBadge {
 /** chess.com's words for its classes. */
 export const MOVE_CLASS_NAME: Record<MoveClass, string> = {
   book: 'Book',
+  great: 'Great',
   best: 'Best',
   excellent: 'Excellent',
   good: 'Good',
@@ -25,12 +26,14 @@ export const MOVE_CLASS_NAME: Record<MoveClass, string> = {
 
 /**
  * Glyphs that read at a glance in a move list. The three bad classes keep lichess's annotation
- * symbols, so a class badge never contradicts the judgment beside it; the others have their own.
+ * symbols, so a class badge never contradicts the judgment beside it; Great has chess.com's `!`
+ * (the classic "good move"); the others have their own.
  */
 const GLYPH: Record<MoveClass, string> = {
   book: '≡',
+  great: '!',
   best: '★',
-  excellent: '!',
+  excellent: '✓✓',
   good: '✓',
   inaccuracy: '?!',
   mistake: '?',
