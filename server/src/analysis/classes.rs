@@ -29,7 +29,9 @@ use alphachess_engine::{Game, Move};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::eval::SideEval;
+use crate::uci::PositionAnalysis;
+
+use super::eval::{Eval, SideEval};
 use super::judgment::winning_chances;
 
 /// The most expected points a move may lose and be Excellent.
@@ -84,6 +86,20 @@ pub struct ClassInput {
     /// The expected points the best other move would lose, when it was searched (only where
     /// [`may_be_great`] holds).
     pub alternative_loss: Option<f64>,
+}
+
+/// Whether the final pass searches the alternatives to position `index`'s best move, given its
+/// `analysis`: the move played may be Great ([`may_be_great`]), and the mover is not already so
+/// lost that no other move could lose more than [`GREAT`].
+pub fn alternatives_needed(
+    game: &Game,
+    book_plies: usize,
+    index: usize,
+    analysis: &PositionAnalysis,
+) -> bool {
+    let mover = game.positions()[index].turn();
+    let value = expected_points(Eval::from_white_score(analysis.score).for_side(mover, mover));
+    value > GREAT && may_be_great(game, book_plies, index, analysis.best)
 }
 
 /// Whether the move played in position `index` of `game` can be Great, so the alternatives to
@@ -253,5 +269,30 @@ mod tests {
         let forced = game(&["e2e4", "f7f6", "d1h5", "g7g6"]);
         assert_eq!(forced.positions()[3].count_legal_moves(), 1);
         assert!(!may_be_great(&forced, 0, 3, played(&forced, 3)));
+    }
+
+    #[test]
+    fn a_mover_already_lost_gets_no_search_of_its_alternatives() {
+        use crate::uci::Score;
+        // 1. e4 d5 2. exd5: white to move at index 2, the game's move the engine's best.
+        let g = game(&["e2e4", "d7d5", "e4d5", "d8d5", "b1c3"]);
+        let at = |cp: i32| PositionAnalysis {
+            score: Score::Cp(cp),
+            best: played(&g, 2),
+            pv: vec![played(&g, 2)],
+            depth: 1,
+            nodes: 1,
+            second: None,
+        };
+        assert!(alternatives_needed(&g, 0, 2, &at(0)));
+        // White's expected points at -600 cp: (1 + 2 / (1 + e^2.209) - 1) / 2 = 0.0988, under
+        // GREAT: no other move could lose more than that. At -500: 0.1369, searched.
+        assert!(!alternatives_needed(&g, 0, 2, &at(-600)));
+        assert!(alternatives_needed(&g, 0, 2, &at(-500)));
+        let mated = PositionAnalysis {
+            score: Score::Mate(-3),
+            ..at(0)
+        };
+        assert!(!alternatives_needed(&g, 0, 2, &mated));
     }
 }

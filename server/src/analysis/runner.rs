@@ -16,7 +16,7 @@ use alphachess_engine::{DrawRule, Game, PlayError};
 use futures_util::future::try_join_all;
 
 use super::chunks::Chunk;
-use super::classes::may_be_great;
+use super::classes::alternatives_needed;
 use super::review::Pass;
 use crate::uci::{AnalysisRequest, EngineError, EnginePool, PositionAnalysis};
 
@@ -286,7 +286,7 @@ async fn with_alternatives<S: Searcher>(
     let Some(alternatives) = settings.alternatives else {
         return Ok(analysis);
     };
-    if !may_be_great(game, alternatives.book_plies, index, analysis.best) {
+    if !alternatives_needed(game, alternatives.book_plies, index, &analysis) {
         return Ok(analysis);
     }
     let Some(mut request) = request.without(analysis.best) else {

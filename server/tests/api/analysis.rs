@@ -6,6 +6,8 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use alphachess_engine::pgn::{self, Nag};
+use alphachess_server::analysis::classes::alternatives_needed;
+use alphachess_server::uci::{PositionAnalysis, Score};
 use alphachess_server::{Application, Config};
 use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
@@ -469,9 +471,25 @@ async fn an_analysis_stopped_by_a_restart_resumes_without_searching_again_what_w
                 .and_then(|ply| ply["best"]["uci"].as_str())
                 .and_then(|uci| uci.parse::<alphachess_engine::UciMove>().ok())
                 .and_then(|uci| uci.to_move(&replayed.positions()[index]).ok());
-            best.is_some_and(|best| {
-                alphachess_server::analysis::classes::may_be_great(&replayed, book, index, best)
-            })
+            // Position `index` is ply `index`'s eval (the start's is not shown: it is book).
+            let eval = index.checked_sub(1).map(|ply| &plies[ply]["eval"]);
+            let score = eval.and_then(|eval| match (eval["cp"].as_i64(), eval["mate"].as_i64()) {
+                (Some(cp), _) => Some(Score::Cp(cp as i32)),
+                (None, Some(mate)) => Some(Score::Mate(mate as i32)),
+                _ => None,
+            });
+            let (Some(best), Some(score)) = (best, score) else {
+                return false;
+            };
+            let analysis = PositionAnalysis {
+                score,
+                best,
+                pv: vec![best],
+                depth: 0,
+                nodes: 0,
+                second: None,
+            };
+            alternatives_needed(&replayed, book, index, &analysis)
         })
         .count() as u64;
     assert_eq!(

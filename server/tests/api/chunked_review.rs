@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use alphachess_engine::pgn;
 use alphachess_engine::{Color, Game, Position};
-use alphachess_server::analysis::classes::may_be_great;
+use alphachess_server::analysis::classes::alternatives_needed;
 use alphachess_server::analysis::judgment::winning_chances;
 use alphachess_server::analysis::{
     positions_to_search, prefix, Alternatives, AnalysisStatus, Judgment, Pass, Review,
@@ -74,7 +74,7 @@ async fn sequential(pool: &EnginePool, game: &Game) -> Review {
         let request =
             AnalysisRequest::new(Arc::from("sequential"), &prefix, NODES).expect("a move");
         let mut analysis = pool.analyse(request.clone()).await.expect("analysed");
-        if may_be_great(game, review.book_plies(), index, analysis.best) {
+        if alternatives_needed(game, review.book_plies(), index, &analysis) {
             if let Some(mut others) = request.without(analysis.best) {
                 others.nodes = Alternatives::nodes(NODES);
                 analysis.second = Some(pool.analyse(others).await.expect("analysed").score);

@@ -30,7 +30,7 @@ use std::sync::{Arc, Mutex, PoisonError, Weak};
 use alphachess_engine::Game;
 use tokio_util::sync::CancellationToken;
 
-use crate::analysis::classes::may_be_great;
+use crate::analysis::classes::alternatives_needed;
 use crate::analysis::{
     consistency_checks, plan, positions_to_search, run_pass, Alternatives, AnalysedPly,
     AnalysedPosition, Analysis, AnalysisEvent, AnalysisStatus, Answered, Chunk, Flow, Pass,
@@ -715,7 +715,8 @@ impl Analyses {
             };
             // Cached from a game that played another move here: this game's move may be Great,
             // so the engines search it with its alternatives.
-            if analysis.second.is_none() && may_be_great(game, book_plies, index, analysis.best) {
+            if analysis.second.is_none() && alternatives_needed(game, book_plies, index, &analysis)
+            {
                 continue;
             }
             let answered = Answered {
