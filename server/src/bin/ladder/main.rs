@@ -77,6 +77,10 @@ enum Command {
         /// the step below (it searches deeper at full skill), with 0 games to say so
         #[arg(long)]
         unmeasured_top: bool,
+        /// Also list every player of the results (candidate settings too), strongest first:
+        /// what a new step is chosen from
+        #[arg(long)]
+        players: bool,
     },
     /// A simulated player (an anchor of known strength) plays the suggested steps, rated by
     /// Glicko-2 against the served table; repeated over seeded runs
@@ -122,6 +126,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             fix,
             write,
             unmeasured_top,
+            players,
         } => {
             let mut games = Vec::new();
             for path in &results {
@@ -141,6 +146,9 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 );
             }
             print_table(&table, &games);
+            if players {
+                print_players(&games, &fix);
+            }
             if let Some(path) = write {
                 let measured = n - usize::from(unmeasured_top);
                 if let Some(row) = table.steps[..measured].iter().find(|row| row.games == 0) {
@@ -283,6 +291,27 @@ fn fit_table(games: &[Result1], fix: &[u32]) -> Result<LadderTable, Box<dyn std:
         steps,
         anchors,
     })
+}
+
+/// Every player's fitted rating in Markdown, strongest first.
+fn print_players(games: &[Result1], fix: &[u32]) {
+    let fixed: BTreeMap<Player, f64> = fix
+        .iter()
+        .map(|&elo| (Player::Anchor(elo), f64::from(elo)))
+        .collect();
+    let mut ratings: Vec<(Player, fit::Rating)> = fit(games, &fixed).into_iter().collect();
+    ratings.sort_by(|a, b| b.1.rating.total_cmp(&a.1.rating));
+    println!("\n| player | rating (95% CI) | games |");
+    println!("|---|---|---|");
+    for (player, r) in ratings {
+        println!(
+            "| {player} | {:.0} [{:.0}, {:.0}] | {} |",
+            r.rating,
+            r.rating - r.margin,
+            r.rating + r.margin,
+            r.games
+        );
+    }
 }
 
 /// The table in Markdown, with the games and score of each pairing.
