@@ -251,14 +251,7 @@ async fn the_live_game_cap_holds_across_servers() {
     let body: Value = refused.json().await.expect("JSON");
     assert_eq!(body["error"], "too_many_games");
     // A finished game leaves its place, whichever server ends it.
-    let resigned = b
-        .client
-        .post(b.url(&format!("/api/games/{}/resign", first.id)))
-        .bearer_auth(&first.token)
-        .send()
-        .await
-        .expect("answers");
-    assert_eq!(resigned.status(), StatusCode::OK);
+    assert_eq!(b.post(&first, "resign").await.status(), StatusCode::OK);
     a.create(1).await;
 }
 
@@ -277,33 +270,11 @@ async fn a_great_move_found_on_one_server_is_great_on_the_other() {
             "pgn": "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0"
         }))
         .await;
-    let requested = a
-        .client
-        .post(a.url(&format!("/api/games/{}/analysis", game.id)))
-        .bearer_auth(&game.token)
-        .send()
-        .await
-        .expect("answers");
-    assert_eq!(requested.status(), StatusCode::ACCEPTED);
-    let started = Instant::now();
-    let on_b = loop {
-        let response = b
-            .client
-            .get(b.url(&format!("/api/games/{}/analysis", game.id)))
-            .send()
-            .await
-            .expect("answers");
-        let status = response.status();
-        let body: Value = response.json().await.expect("JSON");
-        if status == StatusCode::OK && body["status"] == "done" {
-            break body;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "{status} {body}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
+    assert_eq!(
+        a.post(&game, "analysis").await.status(),
+        StatusCode::ACCEPTED
+    );
+    let on_b = b.analysis_done(&game).await;
     // B read the review from the database: the alternatives' score came with it.
     assert_eq!(on_b["plies"][6]["class"], "great", "{}", on_b["plies"][6]);
 }
@@ -318,41 +289,13 @@ async fn an_analysis_run_by_one_server_is_shown_by_the_other() {
     );
     let game = a.create(1).await;
     a.play(&game, "e4").await;
-    let resigned = a
-        .client
-        .post(a.url(&format!("/api/games/{}/resign", game.id)))
-        .bearer_auth(&game.token)
-        .send()
-        .await
-        .expect("answers");
     assert_eq!(
-        resigned.status(),
+        a.post(&game, "resign").await.status(),
         StatusCode::OK,
         "the analysis starts on A"
     );
-    let analysis_on = |server: &Server| {
-        let request = server
-            .client
-            .get(server.url(&format!("/api/games/{}/analysis", game.id)));
-        async move {
-            let response = request.send().await.expect("answers");
-            let status = response.status();
-            (status, response.json::<Value>().await.expect("JSON"))
-        }
-    };
-    let started = Instant::now();
-    let on_b = loop {
-        let (status, body) = analysis_on(&b).await;
-        if status == StatusCode::OK && body["status"] == "done" {
-            break body;
-        }
-        assert!(
-            started.elapsed() < Duration::from_secs(60),
-            "{status} {body}"
-        );
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
-    let (status, on_a) = analysis_on(&a).await;
+    let on_b = b.analysis_done(&game).await;
+    let (status, on_a) = a.analysis(&game).await;
     assert_eq!(status, StatusCode::OK);
     assert_eq!(on_b, on_a, "B shows A's analysis as A does");
     assert!(on_b["accuracy"].is_object(), "{on_b}");

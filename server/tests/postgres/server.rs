@@ -120,6 +120,44 @@ impl Server {
             .expect("answers")
     }
 
+    /// `POST …/{action}` (e.g. `resign`, `analysis`) with the game's token.
+    pub async fn post(&self, game: &Created, action: &str) -> Response {
+        self.client
+            .post(self.url(&format!("/api/games/{}/{action}", game.id)))
+            .bearer_auth(&game.token)
+            .send()
+            .await
+            .expect("answers")
+    }
+
+    /// The game's analysis as this server answers it: status and body.
+    pub async fn analysis(&self, game: &Created) -> (StatusCode, Value) {
+        let response = self
+            .client
+            .get(self.url(&format!("/api/games/{}/analysis", game.id)))
+            .send()
+            .await
+            .expect("answers");
+        let status = response.status();
+        (status, response.json().await.expect("JSON"))
+    }
+
+    /// Polls the analysis until it is done (or fails after a minute).
+    pub async fn analysis_done(&self, game: &Created) -> Value {
+        let started = Instant::now();
+        loop {
+            let (status, body) = self.analysis(game).await;
+            if status == StatusCode::OK && body["status"] == "done" {
+                return body;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "{status} {body}"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        }
+    }
+
     /// A move that must be accepted; the view after the reply.
     pub async fn play(&self, game: &Created, text: &str) -> Value {
         let response = self.play_raw(game, json!({ "move": text })).await;
