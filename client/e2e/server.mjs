@@ -62,6 +62,9 @@ function serverArgs(serverBin, port, { stockfish, depth, db, extra }) {
   if (/--db\b/.test(help)) args.push('--db', db ?? ':memory:');
   // Every test game is created from 127.0.0.1: one client, as far as the per-client limits know.
   if (/--games-burst\b/.test(help)) args.push('--games-burst', '1000');
+  // Each finished test game starts an analysis from that one client; tests that follow at once
+  // must not find its share (4) full, or their review says "Too many requests" instead.
+  if (/--analyses-per-client\b/.test(help)) args.push('--analyses-per-client', '1000');
   return [...args, ...extra];
 }
 

@@ -2,8 +2,8 @@
 // What each screen of the built client (dist/) loads, in gzipped (level 9, as scripts/compress.mjs
 // writes them) and brotli bytes of JavaScript: the first page is the entry with its static imports;
 // a code-split screen adds its chunk and the static imports of that chunk not already loaded.
-// Run after `npm run build`: `node scripts/bundle-report.mjs` (issue #26: start and game screens
-// under 100 kB of gzipped JavaScript).
+// Run after `npm run build`: `node scripts/bundle-report.mjs`. It fails (exit 1) when the start or the
+// game screen ships more than 100 kB of gzipped JavaScript (issue #26), so `./build.sh test` checks it.
 import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,6 +22,24 @@ export function dynamicImports(code) {
   return [...new Set([...code.matchAll(/import\(\s*["`]\.\/([^"`]+\.js)["`]\s*\)/g)].map((match) => match[1]))];
 }
 
+/** Issue #26: the start screen and the game screen each ship at most this much gzipped JavaScript. */
+export const BUDGET_GZ = 100_000;
+/** The lazy chunk of the game screen, opened from the start page. */
+const GAME_SCREEN = 'GameScreen';
+
+/**
+ * What breaks the budget, one sentence each (none when it holds): `screens` maps each budgeted
+ * screen's name to its gzipped bytes, or to `undefined` when the build has no such screen.
+ */
+export function overBudget(screens, budget = BUDGET_GZ) {
+  return [...screens].flatMap(([name, gz]) => {
+    if (gz === undefined) return [`the ${name} is not in the build: the budget cannot be checked`];
+    if (gz > budget) return [`the ${name} ships ${kb(gz)} of gzipped JavaScript, over the ${kb(budget)} budget`];
+    return [];
+  });
+}
+
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const read = (file) => readFileSync(join(assets, file));
 
 /** `file` and every chunk it imports statically, recursively. */
@@ -45,7 +63,6 @@ function sizes(files) {
   return { raw, gz, br };
 }
 
-const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 const line = (name, files) => {
   const { raw, gz, br } = sizes(files);
   return `${name.padEnd(34)} ${kb(gz).padStart(9)} gz ${kb(br).padStart(9)} br ${kb(raw).padStart(10)} raw  (${[...files].map((f) => f.replace(/-[\w-]{8}\.js$/, '')).join(', ')})`;
@@ -58,15 +75,30 @@ function main() {
   const first = closure(entry);
   console.log(line('first page (start screen)', first));
   report(first, '');
+
+  const game = lazyChunks(first).find((chunk) => chunkName(chunk) === GAME_SCREEN);
+  const failures = overBudget(
+    new Map([
+      ['start screen', sizes(first).gz],
+      ['game screen', game && sizes(new Set([...first, ...closure(game)])).gz],
+    ]),
+  );
+  for (const failure of failures) console.error(`bundle-report: ${failure} (issue #26)`);
+  if (failures.length > 0) process.exit(1);
+  console.log(`bundle-report: the start and game screens are within the ${kb(BUDGET_GZ)} gzip budget`);
 }
+
+/** The chunks `loaded` can open on demand (lazy screens), sorted. */
+const lazyChunks = (loaded) => [...new Set([...loaded].flatMap((file) => dynamicImports(read(file).toString('utf8'))))].sort();
+/** A chunk's name without Vite's content hash: `GameScreen-Oso3tEKc.js` is `GameScreen`. */
+const chunkName = (file) => basename(file).replace(/-[\w-]{8}\.js$/, '');
 
 /** Each screen `loaded` can open on demand, and what it adds; then the screens that one opens. */
 function report(loaded, indent) {
-  const lazy = new Set([...loaded].flatMap((file) => dynamicImports(read(file).toString('utf8'))));
-  for (const chunk of [...lazy].sort()) {
+  for (const chunk of lazyChunks(loaded)) {
     if (loaded.has(chunk)) continue;
     const added = [...closure(chunk)].filter((file) => !loaded.has(file));
-    const name = basename(chunk).replace(/-[\w-]{8}\.js$/, '');
+    const name = chunkName(chunk);
     const now = new Set([...loaded, ...added]);
     console.log(line(`${indent}  + ${name}`, added));
     console.log(line(`${indent}  = with ${name}`, now));

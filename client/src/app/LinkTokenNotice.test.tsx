@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act } from '../test/act';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadToken, saveToken, type LinkToken } from '../api/tokens';
-import { enableAct } from '../test/actEnvironment';
 import { LinkTokenNotice } from './LinkTokenNotice';
 
 const MINE = 'a'.repeat(64);
@@ -19,7 +18,6 @@ function show(link: LinkToken) {
 const notice = () => container.querySelector('[data-testid="link-token-notice"]');
 
 beforeEach(() => {
-  enableAct();
   localStorage.clear();
   taken = 0;
   container = document.createElement('div');

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { act, useEffect } from 'react';
+import { act } from '../test/act';
+import { useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Clock } from '../api/types';
-import { enableAct } from '../test/actEnvironment';
 import { type ClockTimes, formatClock } from './clockTime';
 import { useClock } from './useClock';
 
@@ -34,7 +34,6 @@ const wait = (ms: number) =>
   });
 
 beforeEach(() => {
-  enableAct();
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] });
   root = createRoot(document.createElement('div'));
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
 import { screenRows, squareWords, stepOnScreen } from '../chess/squareWords';
 import type { Color, Placement, SquareName } from '../chess/types';
 
@@ -28,14 +28,6 @@ interface Props {
 export function BoardKeyboard({ placement, orientation, selected, targets, lastMoveTo, onActivate, onCancel }: Props) {
   const [cursor, setCursor] = useState<SquareName>(lastMoveTo ?? (orientation === 'white' ? 'e2' : 'e7'));
   const cells = useRef(new Map<SquareName, HTMLDivElement>());
-  const focusWanted = useRef(false);
-
-  useEffect(() => {
-    // Only a key press inside the grid moves the focus; a new position never pulls it here.
-    if (!focusWanted.current) return;
-    focusWanted.current = false;
-    cells.current.get(cursor)?.focus();
-  }, [cursor]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -44,9 +36,11 @@ export function BoardKeyboard({ placement, orientation, selected, targets, lastM
       // The game screen's own arrows (step through the moves) must not also run.
       event.preventDefault();
       event.stopPropagation();
-      focusWanted.current = true;
+      // Focus moves in the key's own handler, so the next key press starts from the new square even
+      // before the board renders again (only a key press inside the grid moves the focus; a new
+      // position never pulls it here). Every cell is focusable from script, whatever its tabIndex.
       setCursor(next);
-      if (next === cursor) cells.current.get(cursor)?.focus();
+      cells.current.get(next)?.focus();
       return;
     }
     if (event.key === 'Enter' || event.key === ' ') {

@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-import { act, useEffect } from 'react';
+import { act } from '../../../test/act';
+import { useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/apiError';
-import { enableAct } from '../../../test/actEnvironment';
 import { saveGameTree } from '../api/analysisBoardApi';
 import { emptyTree, playMove, ROOT, type MoveTree } from '../model/moveTree';
 import { useTreeSaving, type TreeSaving } from './useTreeSaving';
@@ -34,7 +34,6 @@ const sent = () => vi.mocked(saveGameTree).mock.calls.map((call) => call[2]);
 
 describe('saving a game’s tree', () => {
   beforeEach(() => {
-    enableAct();
     vi.useFakeTimers();
     vi.mocked(saveGameTree).mockReset();
     root = createRoot(document.createElement('div'));

@@ -1,12 +1,12 @@
 // @vitest-environment happy-dom
 import type { QueryClient } from '@tanstack/react-query';
-import { act, StrictMode, useEffect } from 'react';
+import { act } from '../../../test/act';
+import { useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Analysis } from '../../../api/analysisTypes';
 import { queryKeys } from '../../../api/queryKeys';
 import type { GameView } from '../../../api/types';
-import { enableAct } from '../../../test/actEnvironment';
 import { FakeEventSource } from '../../../test/fakeEventSource';
 import { AFTER_E4_VIEW, E4, E5, START_VIEW } from '../../../test/fixtures';
 import { testQueryClient, WithQueries } from '../../../test/queryClient';
@@ -65,7 +65,7 @@ interface Refusal {
 const isRefusal = (answer: object): answer is Refusal => 'status' in answer && 'error' in answer;
 /** The fake server's answers, by `METHOD path`: a body (200), or a refusal. */
 let answers: Map<string, object>;
-/** Every request answered, as `METHOD path` (StrictMode's first run cancels its own, left out). */
+/** Every request answered, as `METHOD path` (one cancelled before its answer is left out). */
 let sent: string[];
 
 const reports = { movesAdded: () => {}, takenBack: () => {} };
@@ -80,11 +80,9 @@ function ScreenProbe({ initial, token }: { initial: GameView; token?: string }) 
 function mount(initial: GameView, token?: string) {
   act(() =>
     root.render(
-      <StrictMode>
-        <WithQueries client={queryClient}>
-          <ScreenProbe initial={initial} token={token} />
-        </WithQueries>
-      </StrictMode>,
+      <WithQueries client={queryClient}>
+        <ScreenProbe initial={initial} token={token} />
+      </WithQueries>,
     ),
   );
 }
@@ -102,7 +100,6 @@ const cachedAnalysis = () => queryClient.getQueryData<Analysis | null>(queryKeys
 const analysisGets = () => sent.filter((request) => request === 'GET /api/games/g/analysis').length;
 
 beforeEach(() => {
-  enableAct();
   vi.useFakeTimers();
   FakeEventSource.reset();
   vi.stubGlobal('EventSource', FakeEventSource);

@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
-import { act, StrictMode } from 'react';
+import { act } from '../../../test/act';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameView } from '../../../api/types';
-import { enableAct } from '../../../test/actEnvironment';
 import { testQueryClient, WithQueries } from '../../../test/queryClient';
 import { FakeEventSource } from '../../../test/fakeEventSource';
 import { AFTER_E4_VIEW } from '../../../test/fixtures';
@@ -21,17 +20,14 @@ function StreamProbe({ id }: { id: string }) {
 function mount(id: string) {
   act(() =>
     root.render(
-      <StrictMode>
-        <WithQueries client={queryClient}>
-          <StreamProbe id={id} />
-        </WithQueries>
-      </StrictMode>,
+      <WithQueries client={queryClient}>
+        <StreamProbe id={id} />
+      </WithQueries>,
     ),
   );
 }
 
 beforeEach(() => {
-  enableAct();
   queryClient = testQueryClient();
   FakeEventSource.reset();
   received.length = 0;
@@ -44,10 +40,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the game event stream under StrictMode', () => {
-  it('keeps exactly one connection open although StrictMode runs the effect twice', () => {
+describe('the game event stream', () => {
+  it('keeps exactly one connection open when the screen is mounted again', () => {
     mount('g');
-    expect(FakeEventSource.made.length).toBeGreaterThan(1);
+    act(() => root.unmount());
+    root = createRoot(document.createElement('div'));
+    mount('g');
+    expect(FakeEventSource.made.length).toBe(2);
     expect(FakeEventSource.open.map((source) => source.url)).toEqual(['/api/games/g/events']);
   });
 

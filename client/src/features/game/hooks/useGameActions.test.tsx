@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
-import { act, useEffect } from 'react';
+import { act } from '../../../test/act';
+import { useEffect } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/apiError';
 import * as api from '../../../api/games';
 import type { GameView } from '../../../api/types';
-import { enableAct } from '../../../test/actEnvironment';
 import { AFTER_E4_VIEW, E4, E5, legalMove, START_VIEW } from '../../../test/fixtures';
 import { useGameActions } from './useGameActions';
 
@@ -50,7 +50,6 @@ const render = (view: GameView) =>
   );
 
 beforeEach(() => {
-  enableAct();
   vi.mocked(api.playMove).mockReset();
   root = createRoot(document.createElement('div'));
 });

@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
-import { act, StrictMode } from 'react';
+import { act } from '../../../test/act';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameView } from '../../../api/types';
-import { enableAct } from '../../../test/actEnvironment';
 import { testQueryClient, WithQueries } from '../../../test/queryClient';
 import { FakeEventSource } from '../../../test/fakeEventSource';
 import { AFTER_E4_VIEW, START_VIEW } from '../../../test/fixtures';
@@ -28,23 +27,20 @@ function ViewProbe({ id, initial }: { id: string; initial?: GameView }) {
   return <output>{view ? `ply ${view.ply}` : 'loading'}</output>;
 }
 
-/** The requests answered: StrictMode's first run of an effect cancels its own before the answer. */
+/** The requests answered: a screen unmounted before the answer cancels its own. */
 const answered = () => requests.filter((request) => request.outcome === 'answered').map((request) => request.url);
 
 function mount(initial?: GameView) {
   act(() =>
     root.render(
-      <StrictMode>
-        <WithQueries client={queryClient}>
-          <ViewProbe id="g" initial={initial} />
-        </WithQueries>
-      </StrictMode>,
+      <WithQueries client={queryClient}>
+        <ViewProbe id="g" initial={initial} />
+      </WithQueries>,
     ),
   );
 }
 
 beforeEach(() => {
-  enableAct();
   queryClient = testQueryClient();
   vi.useFakeTimers();
   FakeEventSource.reset();
@@ -81,8 +77,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('the game view under StrictMode', () => {
-  it('loads the game once and keeps one event stream open', async () => {
+describe('the game view', () => {
+  it('loads the game once and keeps one event stream open when mounted again before the answer', async () => {
+    mount();
+    act(() => root.unmount());
+    root = createRoot(container);
     mount();
     expect(requests.length).toBe(2);
     await act(async () => {

@@ -1,9 +1,8 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { act } from '../../../../test/act';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RetryPuzzle, Solution } from '../../../../api/retry';
-import { enableAct } from '../../../../test/actEnvironment';
 import type { RetryState } from '../hooks/useRetry';
 import type { GameLine } from '../model/gameLine';
 import { type RetrySession, retryReducer, startSession } from '../model/retrySession';
@@ -43,7 +42,6 @@ function show(session: RetrySession) {
 const byTestId = (id: string) => container.querySelector(`[data-testid="${id}"]`);
 
 beforeEach(() => {
-  enableAct();
   container = document.createElement('div');
   document.body.append(container);
   root = createRoot(container);
