@@ -108,20 +108,9 @@ impl PositionRecord {
 
     /// The analysis of `position`, its best move and line replayed there.
     pub fn rebuild(&self, position: &Position) -> Result<PositionAnalysis, String> {
-        let number = |value: i64, what: &str| {
-            i32::try_from(value).map_err(|_| format!("{what} {value} is out of range"))
-        };
-        let score = match (self.cp, self.mate) {
-            (Some(cp), None) => Score::Cp(number(cp, "centipawns")?),
-            (None, Some(mate)) => Score::Mate(number(mate, "mate")?),
-            _ => return Err("it needs exactly one of cp and mate".into()),
-        };
-        let second = match (self.second_cp, self.second_mate) {
-            (None, None) => None,
-            (Some(cp), None) => Some(Score::Cp(number(cp, "centipawns")?)),
-            (None, Some(mate)) => Some(Score::Mate(number(mate, "mate")?)),
-            _ => return Err("the second score has both cp and mate".into()),
-        };
+        let score = score_of(self.cp, self.mate)?.ok_or("it needs exactly one of cp and mate")?;
+        let second = score_of(self.second_cp, self.second_mate)
+            .map_err(|reason| format!("the second score: {reason}"))?;
         let best = legal_move(position, &self.best)?;
         let mut board = position.clone();
         let mut pv = Vec::new();
@@ -145,6 +134,19 @@ impl PositionRecord {
             second,
         })
     }
+}
+
+/// The score stored as the columns `cp` and `mate` (at most one set), `None` when neither is.
+fn score_of(cp: Option<i64>, mate: Option<i64>) -> Result<Option<Score>, String> {
+    let number = |value: i64, what: &str| {
+        i32::try_from(value).map_err(|_| format!("{what} {value} is out of range"))
+    };
+    Ok(match (cp, mate) {
+        (None, None) => None,
+        (Some(cp), None) => Some(Score::Cp(number(cp, "centipawns")?)),
+        (None, Some(mate)) => Some(Score::Mate(number(mate, "mate")?)),
+        (Some(_), Some(_)) => return Err("it needs exactly one of cp and mate".into()),
+    })
 }
 
 /// `text` as a UCI move that is legal in `position`.
