@@ -132,7 +132,8 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             for path in &results {
                 games.extend(read_results(path)?);
             }
-            let mut table = fit_table(&games, &fix)?;
+            let ratings = fit(&games, &fixed_anchors(&fix));
+            let mut table = fit_table(&ratings, games.len(), &fix)?;
             let n = table.steps.len();
             if unmeasured_top && n >= 2 && table.steps[n - 1].games == 0 {
                 let below = table.steps[n - 2].rating;
@@ -147,7 +148,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             }
             print_table(&table, &games);
             if players {
-                print_players(&games, &fix);
+                print_players(&ratings);
             }
             if let Some(path) = write {
                 let measured = n - usize::from(unmeasured_top);
@@ -234,13 +235,19 @@ fn read_results(path: &std::path::Path) -> Result<Vec<Result1>, Box<dyn std::err
         .collect()
 }
 
-/// The served table from `games`, with the anchors `fix` held at their UCI_Elo.
-fn fit_table(games: &[Result1], fix: &[u32]) -> Result<LadderTable, Box<dyn std::error::Error>> {
-    let fixed: BTreeMap<Player, f64> = fix
-        .iter()
+/// The anchors `fix`, held at their UCI_Elo.
+fn fixed_anchors(fix: &[u32]) -> BTreeMap<Player, f64> {
+    fix.iter()
         .map(|&elo| (Player::Anchor(elo), f64::from(elo)))
-        .collect();
-    let ratings = fit(games, &fixed);
+        .collect()
+}
+
+/// The served table from the `ratings` fitted on `games` games, the anchors `fix` held.
+fn fit_table(
+    ratings: &BTreeMap<Player, fit::Rating>,
+    games: usize,
+    fix: &[u32],
+) -> Result<LadderTable, Box<dyn std::error::Error>> {
     let round = |x: f64| x.round() as i32;
     let steps = Level::all()
         .map(|level| {
@@ -285,8 +292,7 @@ fn fit_table(games: &[Result1], fix: &[u32]) -> Result<LadderTable, Box<dyn std:
             "{} games, Stockfish 15.1 one thread 16 MiB hash, 10 balanced 4-ply openings from \
              both sides, 200 plies = draw; maximum-likelihood Elo with UCI_Elo {:?} fixed, 95% \
              intervals from the Fisher information",
-            games.len(),
-            fix
+            games, fix
         ),
         steps,
         anchors,
@@ -294,12 +300,8 @@ fn fit_table(games: &[Result1], fix: &[u32]) -> Result<LadderTable, Box<dyn std:
 }
 
 /// Every player's fitted rating in Markdown, strongest first.
-fn print_players(games: &[Result1], fix: &[u32]) {
-    let fixed: BTreeMap<Player, f64> = fix
-        .iter()
-        .map(|&elo| (Player::Anchor(elo), f64::from(elo)))
-        .collect();
-    let mut ratings: Vec<(Player, fit::Rating)> = fit(games, &fixed).into_iter().collect();
+fn print_players(ratings: &BTreeMap<Player, fit::Rating>) {
+    let mut ratings: Vec<(&Player, &fit::Rating)> = ratings.iter().collect();
     ratings.sort_by(|a, b| b.1.rating.total_cmp(&a.1.rating));
     println!("\n| player | rating (95% CI) | games |");
     println!("|---|---|---|");
