@@ -6,11 +6,11 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
 use alphachess_server::Application;
-use reqwest::StatusCode;
-use serde_json::{json, Value};
+use alphachess_testkit::stockfish;
+use serde_json::json;
 
-use crate::analysis::{request_analysis, until_done};
-use crate::helpers::{test_config_on_disk, TestApp};
+use crate::analysis::{analysis, request_analysis, until_done};
+use crate::helpers::{spawn_with, test_config_on_disk, TestApp};
 
 /// Nodes per position: the review's budget in this test.
 const NODES: u64 = 50_000;
@@ -36,7 +36,7 @@ fn expected(cp: Option<f64>, mate: Option<i64>) -> f64 {
 /// The two best lines of `fen` by Stockfish with `MultiPV 2` at `nodes`: each line's first move
 /// (UCI) and expected points for the side to move.
 fn two_best(fen: &str, nodes: u64) -> [(String, f64); 2] {
-    let mut engine = Command::new("/usr/games/stockfish")
+    let mut engine = Command::new(stockfish())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -121,13 +121,8 @@ async fn the_only_winning_move_is_great_recaptures_never_and_it_survives_a_resta
         .await
         .expect("the server task ends")
         .expect("stops cleanly");
-    let second = Application::build(&config).await.expect("starts again");
-    let stopper = second.stopper();
-    let app = TestApp::of(&second);
-    let running = tokio::spawn(second.run_until_stopped());
-    let response = app.get(&format!("/api/games/{}/analysis", game.id)).await;
-    assert_eq!(response.status(), StatusCode::OK);
-    let again: Value = response.json().await.expect("JSON");
+    let second = spawn_with(config).await;
+    let again = analysis(&second, &game.id).await;
     let reloaded: Vec<&str> = again["plies"]
         .as_array()
         .expect("plies")
@@ -135,6 +130,4 @@ async fn the_only_winning_move_is_great_recaptures_never_and_it_survives_a_resta
         .map(|p| p["class"].as_str().unwrap_or(""))
         .collect();
     assert_eq!(reloaded, classes, "the same classes after a restart");
-    stopper.cancel();
-    let _ = running.await;
 }

@@ -13,9 +13,9 @@ use super::server::{Server, Watcher};
 /// Short, so a dead server's lease expires quickly.
 const LEASE_MS: u64 = 1_500;
 
-async fn two_servers(db: &str) -> (Server, Server) {
-    let a = Server::start(db, 2, LEASE_MS, &[]);
-    let b = Server::start(db, 2, LEASE_MS, &[]);
+async fn two_servers(db: &str, flags: &[&str]) -> (Server, Server) {
+    let a = Server::start(db, 2, LEASE_MS, flags);
+    let b = Server::start(db, 2, LEASE_MS, flags);
     tokio::join!(a, b)
 }
 
@@ -35,7 +35,7 @@ async fn stored(db: &str, id: &str) -> (i64, String) {
 #[tokio::test]
 async fn a_game_created_on_one_server_is_played_on_the_other_and_read_back_on_the_first() {
     let db = cluster().database().await;
-    let (a, b) = two_servers(&db).await;
+    let (a, b) = two_servers(&db, &[]).await;
     let game = a.create(1).await;
     assert_eq!(a.view(&game).await["ply"], 0, "A caches the game");
     let after = b.play(&game, "e4").await;
@@ -59,7 +59,7 @@ async fn a_game_created_on_one_server_is_played_on_the_other_and_read_back_on_th
 #[tokio::test]
 async fn two_conflicting_moves_through_two_servers_one_wins_and_the_other_gets_409() {
     let db = cluster().database().await;
-    let (a, b) = two_servers(&db).await;
+    let (a, b) = two_servers(&db, &[]).await;
     for _ in 0..4 {
         let game = a.create(1).await;
         // Both servers hold the game at version 0.
@@ -97,7 +97,7 @@ async fn two_conflicting_moves_through_two_servers_one_wins_and_the_other_gets_4
 #[tokio::test]
 async fn two_moves_that_both_saw_the_same_version_meet_the_databases_check_and_one_gets_409() {
     let db = cluster().database().await;
-    let (a, b) = two_servers(&db).await;
+    let (a, b) = two_servers(&db, &[]).await;
     let game = a.create(1).await;
     b.view(&game).await;
     // Hold the row: both servers read the game (a plain read is not blocked) and apply their
@@ -139,7 +139,7 @@ async fn two_moves_that_both_saw_the_same_version_meet_the_databases_check_and_o
 #[tokio::test]
 async fn a_watcher_on_one_server_sees_a_move_made_through_the_other_within_a_second() {
     let db = cluster().database().await;
-    let (a, b) = two_servers(&db).await;
+    let (a, b) = two_servers(&db, &[]).await;
     let game = a.create(1).await;
     let mut watcher = Watcher::connect(&a.base, &game.id).await;
     assert_eq!(watcher.next_game(Duration::from_secs(5)).await["ply"], 0);
@@ -234,10 +234,7 @@ async fn a_server_killed_while_stockfish_thinks_loses_nothing_and_the_other_make
 async fn the_live_game_cap_holds_across_servers() {
     let db = cluster().database().await;
     let flags = ["--max-games", "2"];
-    let (a, b) = tokio::join!(
-        Server::start(&db, 2, LEASE_MS, &flags),
-        Server::start(&db, 2, LEASE_MS, &flags)
-    );
+    let (a, b) = two_servers(&db, &flags).await;
     let first = a.create(1).await;
     b.create(1).await;
     let refused = a
@@ -259,10 +256,7 @@ async fn the_live_game_cap_holds_across_servers() {
 async fn a_great_move_found_on_one_server_is_great_on_the_other() {
     let db = cluster().database().await;
     let flags = ["--analysis-nodes", "20000"];
-    let (a, b) = tokio::join!(
-        Server::start(&db, 2, LEASE_MS, &flags),
-        Server::start(&db, 2, LEASE_MS, &flags)
-    );
+    let (a, b) = two_servers(&db, &flags).await;
     // 4. Qxf7# is the only move that wins (the API tests check the rule on it).
     let game = a
         .create_with(json!({
@@ -283,10 +277,7 @@ async fn a_great_move_found_on_one_server_is_great_on_the_other() {
 async fn an_analysis_run_by_one_server_is_shown_by_the_other() {
     let db = cluster().database().await;
     let flags = ["--analysis-nodes", "20000"];
-    let (a, b) = tokio::join!(
-        Server::start(&db, 2, LEASE_MS, &flags),
-        Server::start(&db, 2, LEASE_MS, &flags)
-    );
+    let (a, b) = two_servers(&db, &flags).await;
     let game = a.create(1).await;
     a.play(&game, "e4").await;
     assert_eq!(

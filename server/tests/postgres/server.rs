@@ -130,14 +130,18 @@ impl Server {
             .expect("answers")
     }
 
-    /// The game's analysis as this server answers it: status and body.
-    pub async fn analysis(&self, game: &Created) -> (StatusCode, Value) {
-        let response = self
-            .client
-            .get(self.url(&format!("/api/games/{}/analysis", game.id)))
+    /// `GET` a path.
+    async fn get(&self, path: &str) -> Response {
+        self.client
+            .get(self.url(path))
             .send()
             .await
-            .expect("answers");
+            .expect("answers")
+    }
+
+    /// The game's analysis as this server answers it: status and body.
+    pub async fn analysis(&self, game: &Created) -> (StatusCode, Value) {
+        let response = self.get(&format!("/api/games/{}/analysis", game.id)).await;
         let status = response.status();
         (status, response.json().await.expect("JSON"))
     }
@@ -167,12 +171,7 @@ impl Server {
 
     /// The game's view as this server answers it.
     pub async fn view(&self, game: &Created) -> Value {
-        let response = self
-            .client
-            .get(self.url(&format!("/api/games/{}", game.id)))
-            .send()
-            .await
-            .expect("answers");
+        let response = self.get(&format!("/api/games/{}", game.id)).await;
         assert_eq!(response.status(), StatusCode::OK);
         response.json().await.expect("JSON")
     }
