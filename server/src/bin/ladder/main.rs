@@ -169,7 +169,7 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
     }
 }
 
-/// Plays `tasks` (a, b, k: game k of the pair, a white when k is even, opening k/2 mod 10) on
+/// Plays `tasks` (a, b, k: game k of the pair, a white when k is even, opening k/2 mod 30) on
 /// `jobs` threads, appending each finished game to `out`.
 fn play_all(
     stockfish: &std::path::Path,
@@ -289,7 +289,7 @@ fn fit_table(
     Ok(LadderTable {
         scale: SCALE.to_owned(),
         method: format!(
-            "{} games, Stockfish 15.1 one thread 16 MiB hash, 10 balanced 4-ply openings from \
+            "{} games, Stockfish 15.1 one thread 16 MiB hash, balanced 4-ply openings (10, 30 since 2026-11-26) from \
              both sides, 200 plies = draw; maximum-likelihood Elo with UCI_Elo {:?} fixed, 95% \
              intervals from the Fisher information",
             games, fix
