@@ -18,6 +18,9 @@ const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
 /// (`client/src/levels/levels.ts`), so a newcomer meets the same Stockfish in either client (the
 /// server's own default, full strength, is no first game).
 const DEFAULT_LEVEL: u8 = 5;
+/// The ladder's last step, full strength (the server's `Level::MAX`; the server refuses any other
+/// number with the range it takes, so a stale bound here only moves that message).
+const MAX_LEVEL: i64 = 21;
 /// The id of the global `--server` argument (its field's name).
 const SERVER_ARG: &str = "server";
 
@@ -86,9 +89,9 @@ pub struct StartArgs {
     #[arg(long, value_enum, default_value_t = ColorChoice::White)]
     pub color: ColorChoice,
 
-    /// The ladder's step, 1 (a true beginner) to 16 (full strength); 5 by default, as on the
+    /// The ladder's step, 1 (a true beginner) to 21 (full strength); 5 by default, as on the
     /// web. `alphachess levels` lists them with their measured ratings
-    #[arg(long, default_value_t = DEFAULT_LEVEL, value_parser = clap::value_parser!(u8).range(1..=16))]
+    #[arg(long, default_value_t = DEFAULT_LEVEL, value_parser = clap::value_parser!(u8).range(1..=MAX_LEVEL))]
     pub level: u8,
 
     /// Start from this position (FEN) instead of the initial one
@@ -226,7 +229,7 @@ mod tests {
     #[test]
     fn a_level_outside_the_ladder_is_a_usage_error() {
         let error =
-            Cli::try_parse_from(["alphachess", "play", "--level", "17"]).expect_err("out of range");
+            Cli::try_parse_from(["alphachess", "play", "--level", "22"]).expect_err("out of range");
         assert_eq!(error.exit_code(), 2);
     }
 

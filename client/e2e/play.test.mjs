@@ -26,10 +26,10 @@ describe('playing against Stockfish', () => {
     const page = await newPage();
     await page.goto('/');
     assert.equal(await page.locator('label[data-side]').count(), 3);
-    assert.equal(await page.locator('button[data-level]').count(), 16);
+    assert.equal(await page.locator('button[data-level]').count(), 21);
     assert.equal(await page.locator('button[data-level="5"]').getAttribute('aria-checked'), 'true', 'a beginner-friendly level by default');
     assert.match(await page.getByTestId('level-description').textContent(), /^Learner/);
-    for (let level = 1; level <= 16; level++) {
+    for (let level = 1; level <= 21; level++) {
       assert.ok(await page.locator(`button[data-level="${level}"]`).getAttribute('title'), `level ${level} is described`);
     }
     await screenshot(page, '01-start-screen');

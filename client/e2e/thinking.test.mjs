@@ -82,7 +82,7 @@ describe('Stockfish thinking, live', () => {
 
   it('shows the depth reached out of the target and the evaluation during the search, then the reply', async () => {
     const page = await newPage({ baseURL: server.base });
-    await startFromUi(page, { color: 'white', level: 16 }); // full strength: the target is the server's depth
+    await startFromUi(page, { color: 'white', level: 21 }); // full strength: the target is the server's depth
     await showEvaluation(page);
     const bar = page.getByTestId('eval-bar');
     await bar.waitFor();

@@ -31,7 +31,7 @@ if [ "${1:-}" = fair ]; then
   LONG_PGN="${CARGO_TARGET_DIR:-target}/long-game.pgn"
   cargo run -q --release -p alphachess-engine --example long_game -- 598 1 >"$LONG_PGN"
   HOSTILE=(timeout $((RUN_SECONDS + 60)) python3 server/bench/hostile.py
-    --base "http://127.0.0.1:$PORT" --pid "$SERVER" --seconds "$RUN_SECONDS" --level 16
+    --base "http://127.0.0.1:$PORT" --pid "$SERVER" --seconds "$RUN_SECONDS" --level 21
     --long-pgn "$LONG_PGN")
   status=0
   echo "== the player alone"

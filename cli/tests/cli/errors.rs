@@ -29,7 +29,7 @@ fn a_server_that_is_down_is_named_with_how_to_start_one() {
 fn usage_errors_exit_with_code_two() {
     let home = tempfile::tempdir().expect("a config folder");
     for args in [
-        &["play", "--level", "17"][..],
+        &["play", "--level", "22"][..],
         &["play", "--color", "green"],
         &["play", "--server", "ftp://example.test"],
         &["play", "--fen", "x", "--pgn", "y"],

@@ -19,7 +19,7 @@ pub fn spawn_server() -> TestServer {
     spawn_server_at_depth(3)
 }
 
-/// Starts the server with full strength (step 16) searching to `depth` (a deeper search thinks
+/// Starts the server with full strength (step 21) searching to `depth` (a deeper search thinks
 /// for longer).
 pub fn spawn_server_at_depth(depth: u32) -> TestServer {
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -739,9 +739,9 @@ export interface components {
             fen?: string | null;
             /**
              * Format: int64
-             * @description A step of the ladder (`GET /api/levels`): 1 (a true beginner) to 16 (full strength, the
+             * @description A step of the ladder (`GET /api/levels`): 1 (a true beginner) to 21 (full strength, the
              *     default).
-             * @example 16
+             * @example 21
              */
             level?: number | null;
             /**
@@ -913,7 +913,7 @@ export interface components {
             last_move_san?: string | null;
             /**
              * Format: int32
-             * @description The step of the ladder, 1 (a true beginner) to 16 (full strength).
+             * @description The step of the ladder, 1 (a true beginner) to 21 (full strength).
              */
             level: number;
             opening?: null | components["schemas"]["Opening"];
@@ -972,7 +972,7 @@ export interface components {
             legal_moves: components["schemas"]["LegalMoveView"][];
             /**
              * Format: int32
-             * @description The ladder's step: 1 (a true beginner) to 16 (full strength).
+             * @description The ladder's step: 1 (a true beginner) to 21 (full strength).
              */
             level: number;
             /** @description `moves[i]` is ply `i + 1`. */

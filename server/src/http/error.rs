@@ -167,7 +167,7 @@ pub const CODES: &[CodeInfo] = &[
         StatusCode::BAD_REQUEST,
         Retry::No,
         None,
-        || ApiError::InvalidRequest("level must be between 1 and 16".into()),
+        || ApiError::InvalidRequest("level must be between 1 and 21".into()),
     ),
     row(
         ErrorCode::InvalidFen,

@@ -256,7 +256,7 @@ async fn a_client_that_hangs_up_mid_move_keeps_its_search_counted_until_the_repl
         .client
         .post(app.url("/api/games"))
         .header("X-Forwarded-For", "203.0.113.5")
-        .json(&json!({ "color": "white", "level": 16, "fen": SLOW_FEN }))
+        .json(&json!({ "color": "white", "level": 21, "fen": SLOW_FEN }))
         .send()
         .await
         .expect("the server answers");

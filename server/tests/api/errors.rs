@@ -48,7 +48,7 @@ async fn out_of_range_values_are_400_invalid_request() {
     for body in [
         json!({ "color": "purple" }),
         json!({ "color": "white", "level": 0 }),
-        json!({ "color": "white", "level": 17 }),
+        json!({ "color": "white", "level": 22 }),
         json!({ "color": "white", "fen": "8/8/8/8/8/8/8/K6k w - - 0 1", "pgn": "1. e4 *" }),
     ] {
         expect_error(

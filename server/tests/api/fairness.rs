@@ -55,7 +55,7 @@ async fn play_as(
 #[tokio::test]
 async fn a_players_move_goes_before_the_searches_another_client_queued_first() {
     let app = spawn_with(config(1_000)).await;
-    let slow = json!({ "color": "white", "level": 16, "fen": SLOW_FEN });
+    let slow = json!({ "color": "white", "level": 21, "fen": SLOW_FEN });
     let mut flood = Vec::new();
     for _ in 0..4 {
         flood.push(create_as(&app, "203.0.113.1", slow.clone()).await);
@@ -85,7 +85,7 @@ async fn a_search_that_waits_past_its_deadline_is_refused_with_retry_after() {
     let mut config = config(3_000);
     config.queue_wait_ms = 300;
     let app = spawn_with(config).await;
-    let slow = json!({ "color": "white", "level": 16, "fen": SLOW_FEN });
+    let slow = json!({ "color": "white", "level": 21, "fen": SLOW_FEN });
     let busy = create_as(&app, "203.0.113.1", slow.clone()).await;
     let player = create_as(&app, "198.51.100.7", slow).await;
     let response = play_as(&app, "203.0.113.1", &busy, "b1c3", false).await;
@@ -117,7 +117,7 @@ async fn a_running_hint_yields_its_engine_to_another_players_move() {
     // Without the hint yielding, the move would wait the hint's 8 s and be refused.
     config.queue_wait_ms = 2_000;
     let app = spawn_with(config).await;
-    let slow = json!({ "color": "white", "level": 16, "fen": SLOW_FEN });
+    let slow = json!({ "color": "white", "level": 21, "fen": SLOW_FEN });
     let hinted = create_as(&app, "203.0.113.1", slow.clone()).await;
     let player = create_as(&app, "198.51.100.7", slow).await;
     let hint = {

@@ -80,5 +80,5 @@ async fn an_unfinished_pgn_is_the_players_game_against_stockfish_without_the_pgn
     assert_eq!(game.view["players"], Value::Null);
     let export = exported(&app, &game.id).await;
     assert_eq!(export.tags.get("White"), Some("Player"));
-    assert_eq!(export.tags.get("Black"), Some("Stockfish (level 16)"));
+    assert_eq!(export.tags.get("Black"), Some("Stockfish (level 21)"));
 }

@@ -14,7 +14,7 @@ async fn the_ladder_lists_every_step_weakest_first_with_its_rating_and_scale() {
         assert_eq!(response.status(), StatusCode::OK, "{path}");
         let body: Value = response.json().await.expect("JSON");
         let levels = body["levels"].as_array().expect("levels");
-        assert_eq!(levels.len(), 16, "{path}");
+        assert_eq!(levels.len(), 21, "{path}");
         assert!(body["scale"]
             .as_str()
             .expect("scale")
@@ -81,7 +81,7 @@ async fn a_win_raises_the_rating_narrows_it_and_moves_the_suggestion_up() {
 #[tokio::test]
 async fn a_rating_out_of_range_or_an_unknown_step_is_refused() {
     let app = spawn_app().await;
-    let bad_step = json!({ "game": { "level": 17, "result": "win" } });
+    let bad_step = json!({ "game": { "level": 22, "result": "win" } });
     expect_error(
         rate(&app, bad_step).await,
         StatusCode::BAD_REQUEST,

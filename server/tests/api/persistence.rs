@@ -486,7 +486,7 @@ async fn a_server_killed_while_the_engine_thinks_plays_its_reply_after_restart()
     let dir = tempfile::tempdir().expect("a temporary folder");
     let db = dir.path().join("games.db");
     let server = Server::start(&db).await;
-    let game = create(&server, json!({ "color": "white", "level": 16 })).await;
+    let game = create(&server, json!({ "color": "white", "level": 21 })).await;
     let request = server
         .client
         .post(server.url(&format!("/api/games/{}/moves", game.id)))
@@ -544,7 +544,7 @@ async fn sigterm_ends_the_live_streams_answers_the_move_in_progress_and_exits() 
     let dir = tempfile::tempdir().expect("a temporary folder");
     let db = dir.path().join("games.db");
     let mut server = Server::start(&db).await;
-    let game = create(&server, json!({ "color": "white", "level": 16 })).await;
+    let game = create(&server, json!({ "color": "white", "level": 21 })).await;
     let mut stream = server
         .client
         .get(server.url(&format!("/api/games/{}/events", game.id)))

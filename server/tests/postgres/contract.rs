@@ -12,7 +12,7 @@ use alphachess_server::games::{
     import_pgn, parse_pgn_tree, CacheKey, CachedAnswer, Change, GameId, GameSnapshot, GameState,
     GameStore, Level, Lookup, PgSettings, PgStore, Players, SharedStore, SqliteStore, StoreError,
     StoredGame, StoredTree, WriteTicket, DEFAULT_CACHE_POSITIONS, MAX_QUEUED_WRITES,
-    PG_SCHEMA_VERSION, SCHEMA_VERSION,
+    PG_SCHEMA_VERSION, SCHEMA_VERSION, STEPS_OF_16,
 };
 use alphachess_server::token::TokenHash;
 
@@ -658,6 +658,52 @@ async fn every_committed_change_is_announced_to_every_server_with_its_version() 
         }
     }
     assert_eq!(seen, [0, 1]);
+}
+
+#[tokio::test]
+async fn games_of_the_first_ladder_play_on_as_the_step_they_became() {
+    let url = cluster().database().await;
+    let backend = Backend::Postgres { url: url.clone() };
+    let store = backend.open().await.expect("creates the schema");
+    let games: Vec<Played> = (1..=16u8)
+        .map(|step| Played::new(&format!("renumber{step:04}"), 1))
+        .collect();
+    for game in &games {
+        store
+            .durable(game.save_new(store.as_ref()))
+            .await
+            .expect("committed");
+    }
+    drop(store);
+    // As the first ladder's release left them: each game at its step of 16, schema version 5.
+    let db = connect(&url).await;
+    for (step, game) in (1..=16i32).zip(&games) {
+        db.execute(
+            "UPDATE games SET record = jsonb_set(record, '{level}', to_jsonb($2::int)) \
+             WHERE id = $1",
+            &[&game.id.as_str(), &step],
+        )
+        .await
+        .expect("an old step");
+    }
+    db.batch_execute("UPDATE alphachess_schema SET version = 5;")
+        .await
+        .expect("downgraded");
+    backend.open().await.expect("upgrades");
+    let mut now = Vec::new();
+    for game in &games {
+        let row = db
+            .query_one(
+                "SELECT (record->>'level')::int FROM games WHERE id = $1",
+                &[&game.id.as_str()],
+            )
+            .await
+            .expect("the game is kept");
+        now.push(u8::try_from(row.get::<_, i32>(0)).expect("a step"));
+        let read = backend.read_back(&game.id).await.expect("loads");
+        assert_eq!(read.state.level().get(), *now.last().expect("pushed"));
+    }
+    assert_eq!(now, STEPS_OF_16);
 }
 
 #[tokio::test]

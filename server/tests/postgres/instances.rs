@@ -170,11 +170,11 @@ fn a_legal_move(view: &Value) -> String {
 #[tokio::test]
 async fn a_server_killed_while_stockfish_thinks_loses_nothing_and_the_other_makes_the_move() {
     let db = cluster().database().await;
-    // A searches deep (a long full-strength search, step 16); B at depth 2.
+    // A searches deep (a long full-strength search, step 21); B at depth 2.
     let a = Server::start(&db, 40, LEASE_MS, &["--move-time-cap-ms", "60000"]);
     let b = Server::start(&db, 2, LEASE_MS, &[]);
     let (mut a, b) = tokio::join!(a, b);
-    let game = b.create(16).await;
+    let game = b.create(21).await;
     let first = b.play(&game, "e4").await;
     assert_eq!(first["ply"], 2, "acknowledged by B");
     let second = a_legal_move(&first);

@@ -283,6 +283,10 @@ mod tests {
                     .expect("legal");
             }
             assert_eq!(game.ply(), 4);
+            assert!(
+                seen.insert(game.position().repetition_key()),
+                "{opening} transposes into an earlier opening"
+            );
         }
     }
 
@@ -295,7 +299,7 @@ mod tests {
         ] {
             assert_eq!(player.to_string().parse(), Ok(player));
         }
-        assert_eq!("step16".parse(), Ok(Player::Weakened(20, None, 0)));
+        assert_eq!("step21".parse(), Ok(Player::Weakened(20, None, 0)));
         assert!("sf1000".parse::<Player>().is_err());
         assert!("step0".parse::<Player>().is_err());
     }

@@ -285,7 +285,7 @@ mod tests {
         assert_eq!(read.tags.get("White"), Some("Anna \"the Rook\" Berg"));
         let played = to_pgn(&scholars_mate(), UNIX_EPOCH, &[]);
         assert!(
-            played.contains("[White \"Player\"]\n[Black \"Stockfish (level 16)\"]\n"),
+            played.contains("[White \"Player\"]\n[Black \"Stockfish (level 21)\"]\n"),
             "{played}"
         );
     }

@@ -39,7 +39,7 @@ const fn step(name: &'static str, skill: u8, depth: u32, random_per_mille: u16) 
 
 /// Every step, weakest first (index 0 is step 1). `server/data/ladder.json` holds their measured
 /// ratings; a test fails if the two disagree.
-pub const STEPS: [StepSettings; 16] = [
+pub const STEPS: [StepSettings; 21] = [
     step("First moves", 0, 1, 600),
     step("Beginner", 0, 1, 450),
     step("Novice", 0, 1, 330),
@@ -52,9 +52,14 @@ pub const STEPS: [StepSettings; 16] = [
     step("Tournament player", 10, 4, 0),
     step("Expert", 6, 5, 0),
     step("Candidate master", 8, 6, 0),
-    step("Master", 9, 7, 0),
+    step("Master", 6, 7, 0),
+    step("Senior master", 12, 7, 0),
     step("International master", 11, 8, 0),
-    step("Grandmaster", 16, 13, 0),
+    step("Strong international master", 20, 8, 0),
+    step("Grandmaster", 15, 10, 0),
+    step("Strong grandmaster", 16, 11, 0),
+    step("Super grandmaster", 18, 14, 0),
+    step("Near full strength", 20, 14, 0),
     StepSettings {
         name: "Full strength",
         skill: 20,
@@ -63,20 +68,46 @@ pub const STEPS: [StepSettings; 16] = [
     },
 ];
 
-/// The step each level of the old 1–8 scale (index 0 is level 1) became: the step with exactly
-/// the settings that level had (Skill Level and depth), so an older game plays on as it was
-/// created; except two. Level 2 (skill 2, depth 2) measured the same as level 1 (51 % in 43
-/// games, as the issue that asked for the ladder found), so it becomes step 8 (skill 2, depth 3),
-/// the step that stands where level 2 was meant to be, about 120 above level 1. Level 6 (skill 12,
-/// depth 9), whose settings are not a step (too few games to place them), becomes step 14 (skill
-/// 11, depth 8), the nearest. The store's migration applies it to games created before the ladder.
-pub const LEGACY_LEVELS: [u8; 8] = [7, 8, 9, 11, 13, 14, 15, 16];
+/// The step each level of the old 1–8 scale (index 0 is level 1) became on the first ladder, of 16
+/// steps: the step with exactly the settings that level had (Skill Level and depth), except two.
+/// Level 2 (skill 2, depth 2) measured the same as level 1 (51 % in 43 games, as the issue that
+/// asked for the ladder found), so it became step 8 (skill 2, depth 3), about 120 above level 1.
+/// Level 6 (skill 12, depth 9), whose settings were not a step, became step 14 (skill 11, depth
+/// 8), the nearest. `LADDER_MIGRATION` applied it.
+pub const LEGACY_LEVELS_ON_16_STEPS: [u8; 8] = [7, 8, 9, 11, 13, 14, 15, 16];
 
-/// The store migration that applies [`LEGACY_LEVELS`] to games created before the ladder (the same
-/// statement for SQLite and PostgreSQL; a test checks it says what `LEGACY_LEVELS` says).
+/// The step each step of the first ladder (index 0 is its step 1) is now. Its top four steps
+/// were 250–420 apart; measured settings between them made those gaps into nine steps, 100–200
+/// apart (#23). Steps 1–12 kept their numbers; of the top four, step 14 (skill 11, depth 8) and
+/// full strength kept their settings under a new number, and the two whose settings are no longer
+/// a step became the nearest measured one: step 13 (skill 9, depth 7, 2383) the new step 14
+/// (skill 12, depth 7, 2437), step 15 (skill 16, depth 13, 2962) the new step 18 (skill 16,
+/// depth 11, 2940). `RENUMBER_MIGRATION` applies it.
+pub const STEPS_OF_16: [u8; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 18, 21];
+
+/// The step each level of the old 1–8 scale is now: `LEGACY_LEVELS_ON_16_STEPS` followed by
+/// [`STEPS_OF_16`], as the two migrations take an old game.
+pub const LEGACY_LEVELS: [u8; 8] = {
+    let mut levels = LEGACY_LEVELS_ON_16_STEPS;
+    let mut i = 0;
+    while i < levels.len() {
+        levels[i] = STEPS_OF_16[levels[i] as usize - 1];
+        i += 1;
+    }
+    levels
+};
+
+/// The store migration that applied `LEGACY_LEVELS_ON_16_STEPS` to games created before the
+/// ladder (the same statement for SQLite and PostgreSQL; a test checks it says what the constant
+/// says).
 pub const LADDER_MIGRATION: &str = "UPDATE games SET level = CASE level \
 WHEN 1 THEN 7 WHEN 2 THEN 8 WHEN 3 THEN 9 WHEN 4 THEN 11 \
 WHEN 5 THEN 13 WHEN 6 THEN 14 WHEN 7 THEN 15 WHEN 8 THEN 16 ELSE level END;";
+
+/// The store migration that applies [`STEPS_OF_16`] to games created on the first ladder (a
+/// test checks it says what the constant says).
+pub const RENUMBER_MIGRATION: &str = "UPDATE games SET level = CASE level \
+WHEN 13 THEN 14 WHEN 14 THEN 15 WHEN 15 THEN 18 WHEN 16 THEN 21 ELSE level END;";
 
 impl Level {
     /// The strongest step, the default.
@@ -194,7 +225,7 @@ mod tests {
         assert_eq!(Level::new(i64::from(Level::MAX.get()) + 1), None);
         assert_eq!(Level::new(-1), None);
         assert_eq!(Level::new(1).map(Level::get), Some(1));
-        assert_eq!(Level::new(16), Some(Level::MAX));
+        assert_eq!(Level::new(21), Some(Level::MAX));
     }
 
     #[test]
@@ -245,30 +276,48 @@ mod tests {
     }
 
     #[test]
-    fn the_migration_rewrites_each_old_level_to_its_step() {
-        for (old, new) in (1..).zip(LEGACY_LEVELS) {
+    fn the_migrations_rewrite_each_old_level_and_step_to_the_step_it_became() {
+        for (old, new) in (1..).zip(LEGACY_LEVELS_ON_16_STEPS) {
             assert!(
                 LADDER_MIGRATION.contains(&format!("WHEN {old} THEN {new} ")),
                 "level {old} should become step {new}"
             );
         }
         assert!(LADDER_MIGRATION.contains("WHEN 8 THEN 16 ELSE level END"));
+        let moved: Vec<(u8, u8)> = (1..)
+            .zip(STEPS_OF_16)
+            .filter(|(old, new)| old != new)
+            .collect();
+        let mentioned = RENUMBER_MIGRATION.matches("WHEN").count();
+        assert_eq!(mentioned, moved.len());
+        for (old, new) in moved {
+            assert!(
+                RENUMBER_MIGRATION.contains(&format!("WHEN {old} THEN {new} ")),
+                "step {old} should become step {new}"
+            );
+        }
     }
 
     #[test]
-    fn every_old_level_maps_onto_a_step_no_weaker_than_the_one_below() {
-        assert!(LEGACY_LEVELS.windows(2).all(|pair| pair[0] <= pair[1]));
-        assert!(LEGACY_LEVELS
-            .iter()
-            .all(|&n| Level::new(i64::from(n)).is_some()));
-        assert_eq!(LEGACY_LEVELS[7], Level::MAX.get());
-        // Levels 1, 3, 4, 5, 7 keep their exact settings (2 and 6 become the nearest step).
-        let old = [(1, 0, 1), (3, 4, 3), (4, 6, 5), (5, 9, 7), (7, 16, 13)];
+    fn every_old_level_and_step_maps_onto_a_step_no_weaker_than_the_one_below() {
+        for map in [&LEGACY_LEVELS[..], &STEPS_OF_16[..]] {
+            assert!(map.windows(2).all(|pair| pair[0] < pair[1]));
+            assert!(map.iter().all(|&n| Level::new(i64::from(n)).is_some()));
+            assert_eq!(map.last(), Some(&Level::MAX.get()));
+        }
+        assert_eq!(LEGACY_LEVELS, [7, 8, 9, 11, 14, 15, 18, 21]);
+        // Levels 1, 3, 4 keep their exact settings (2, 5, 6 and 7 become the nearest step).
+        let old = [(1, 0, 1), (3, 4, 3), (4, 6, 5)];
         for (level, skill, depth) in old {
             let step = LEGACY_LEVELS[level - 1];
             let settings = Level::new(i64::from(step)).expect("a step").settings();
             assert_eq!((settings.skill, settings.depth), (skill, Some(depth)));
             assert_eq!(settings.random_per_mille, 0);
         }
+        // So do steps 1–12, 14 (skill 11, depth 8) and 16 (full strength) of the first ladder.
+        let now = |old: usize| Level::new(i64::from(STEPS_OF_16[old - 1])).expect("a step");
+        assert!((1..=12).all(|old| now(old).get() == old as u8));
+        assert_eq!((now(14).skill(), now(14).settings().depth), (11, Some(8)));
+        assert_eq!(now(16), Level::MAX);
     }
 }

@@ -65,8 +65,8 @@ ALTER TABLE games ADD COLUMN reason TEXT;
 ALTER TABLE games ADD COLUMN time_control TEXT;
 ALTER TABLE games ADD COLUMN clocks TEXT NOT NULL DEFAULT '';";
 
-/// Version 6 (the measured ladder, #23): levels 1–8 of older games become the ladder's steps
-/// (see `level.rs`, `LEGACY_LEVELS`).
+/// Version 6 (the measured ladder, #23): levels 1–8 of older games become the first ladder's steps
+/// (see `level.rs`, `LEGACY_LEVELS_ON_16_STEPS`).
 const SCHEMA_V6_LADDER: &str = crate::games::model::level::LADDER_MIGRATION;
 
 /// Version 7 (#27): the players a finished PGN names, for a game imported already over (see
@@ -114,6 +114,10 @@ ALTER TABLE analysed_positions ADD COLUMN second_mate INTEGER;
 ALTER TABLE analysis_cache ADD COLUMN second_cp INTEGER;
 ALTER TABLE analysis_cache ADD COLUMN second_mate INTEGER;";
 
+/// Version 13 (#23): the first ladder's 16 steps become the 21 of today's (see `level.rs`,
+/// `STEPS_OF_16`).
+const SCHEMA_V13_STEPS: &str = crate::games::model::level::RENUMBER_MIGRATION;
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     SCHEMA_V1,
@@ -128,6 +132,7 @@ const MIGRATIONS: &[&str] = &[
     SCHEMA_V10_VERSION,
     SCHEMA_V11_TREE,
     SCHEMA_V12_SECOND,
+    SCHEMA_V13_STEPS,
 ];
 
 /// The schema version this release writes.
@@ -203,6 +208,38 @@ mod tests {
             })
             .collect();
         assert_eq!(steps, crate::games::model::level::LEGACY_LEVELS);
+    }
+
+    #[test]
+    fn games_created_on_the_first_ladder_keep_their_strength_as_todays_steps() {
+        let mut conn = Connection::open_in_memory().expect("sqlite");
+        let tx = conn.transaction().expect("tx");
+        for sql in &MIGRATIONS[..12] {
+            tx.execute_batch(sql).expect("older schema");
+        }
+        tx.pragma_update(None, "user_version", 12).expect("set");
+        tx.commit().expect("commit");
+        for step in 1..=16 {
+            conn.execute(
+                "INSERT INTO games (id, token_hash, initial_fen, moves, player_color, level, \
+                 status, result, created_at, updated_at) VALUES (?1, '', '', '', 'white', ?2, \
+                 'ongoing', '*', 0, 0)",
+                (format!("g{step}"), step),
+            )
+            .expect("insert");
+        }
+        assert_eq!(migrate(&mut conn).expect("migrates"), 12);
+        let steps: Vec<u8> = (1..=16)
+            .map(|step| {
+                conn.query_row(
+                    "SELECT level FROM games WHERE id = ?1",
+                    [format!("g{step}")],
+                    |row| row.get(0),
+                )
+                .expect("row")
+            })
+            .collect();
+        assert_eq!(steps, crate::games::model::level::STEPS_OF_16);
     }
 
     #[test]

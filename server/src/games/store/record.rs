@@ -496,7 +496,7 @@ mod tests {
             ("id", |r| r.id = "NOT-AN-ID".into()),
             ("token", |r| r.token_hash = "xyz".into()),
             ("colour", |r| r.player_color = "green".into()),
-            ("level", |r| r.level = 17),
+            ("level", |r| r.level = 22),
             ("FEN", |r| {
                 r.initial_fen = "8/8/8/8/8/8/8/8 w - - 0 1".into()
             }),

@@ -208,7 +208,7 @@ pub struct GameView {
     pub turn: Color,
     /// Plies played since `initial_fen` (the length of `moves`).
     pub ply: usize,
-    /// The ladder's step: 1 (a true beginner) to 16 (full strength).
+    /// The ladder's step: 1 (a true beginner) to 21 (full strength).
     pub level: u8,
     /// The step's name and measured rating (engine scale, see `GET /api/levels`).
     pub step: StepView,

@@ -23,7 +23,7 @@ pub struct GameSummary {
     pub id: String,
     #[schema(value_type = ColorName)]
     pub player_color: Color,
-    /// The step of the ladder, 1 (a true beginner) to 16 (full strength).
+    /// The step of the ladder, 1 (a true beginner) to 21 (full strength).
     pub level: u8,
     pub status: Status,
     /// `1-0`, `0-1`, `1/2-1/2` or `*`.

@@ -132,7 +132,7 @@ pub fn error_status(code: ErrorCode) -> u16 {
 /// `POST /api/games`: a game as white at full strength, and one on a 3+2 clock from a FEN.
 pub fn create_requests() -> Vec<(&'static str, Value)> {
     vec![
-        ("white", json!({"color": "white", "level": 16})),
+        ("white", json!({"color": "white", "level": 21})),
         (
             "from_fen_on_the_clock",
             json!({

@@ -23,9 +23,9 @@ pub struct CreateGameRequest {
     /// The player's colour: `white`, `black` or `random`.
     #[schema(example = "white")]
     pub color: String,
-    /// A step of the ladder (`GET /api/levels`): 1 (a true beginner) to 16 (full strength, the
+    /// A step of the ladder (`GET /api/levels`): 1 (a true beginner) to 21 (full strength, the
     /// default).
-    #[schema(example = 16, minimum = 1, maximum = 16)]
+    #[schema(example = 21, minimum = 1, maximum = 21)]
     pub level: Option<i64>,
     /// `standard` (the default) or `chess960`. A Chess960 game starts from setup `position`, a
     /// random setup, or `fen`/`pgn` (whose castling is then read as Chess960); a FEN or PGN whose
@@ -246,7 +246,7 @@ mod tests {
         assert_eq!(code(parse("purple", None, None, None)), "invalid_request");
         assert_eq!(code(parse("white", Some(0), None, None)), "invalid_request");
         assert_eq!(
-            code(parse("white", Some(17), None, None)),
+            code(parse("white", Some(22), None, None)),
             "invalid_request"
         );
         assert_eq!(

@@ -29,7 +29,7 @@ describe('the next game', () => {
 
   it('goes one level up with the same colour, and not past full strength', () => {
     expect(nextLevelRequest(FINISHED)).toEqual({ color: 'white', level: 4 });
-    expect(nextLevelRequest({ ...FINISHED, level: 16 })).toBeNull();
+    expect(nextLevelRequest({ ...FINISHED, level: 21 })).toBeNull();
   });
 
   it('goes one level up with the colours swapped when the panel\'s "Swap colours" box says so', () => {

@@ -59,10 +59,10 @@ CREATE TRIGGER games_notify AFTER INSERT OR UPDATE OF version ON games
 const SCHEMA_V2_OWNED_GAMES: &str =
     "CREATE INDEX games_by_token_hash ON games ((record->>'token_hash'));";
 
-/// Version 3 (the measured ladder, #23): levels 1–8 of older games become the ladder's steps
-/// (see `games/level.rs`, `LEGACY_LEVELS`). Here the level lives in the record's JSON, not in a
-/// column as in SQLite, so the statement is this store's own; a test checks it maps as
-/// `LEGACY_LEVELS` does.
+/// Version 3 (the measured ladder, #23): levels 1–8 of older games become the first ladder's steps
+/// (see `games/level.rs`, `LEGACY_LEVELS_ON_16_STEPS`). Here the level lives in the record's JSON,
+/// not in a column as in SQLite, so the statement is this store's own; a test checks it maps as
+/// `LEGACY_LEVELS_ON_16_STEPS` does.
 const SCHEMA_V3_LADDER: &str = "
 UPDATE games SET record = jsonb_set(record, '{level}', to_jsonb(CASE (record->>'level')::int
     WHEN 1 THEN 7 WHEN 2 THEN 8 WHEN 3 THEN 9 WHEN 4 THEN 11
@@ -93,6 +93,13 @@ const SCHEMA_V5_SECOND: &str = "
 ALTER TABLE analysed_positions ADD COLUMN second_cp bigint, ADD COLUMN second_mate bigint;
 ALTER TABLE analysis_cache ADD COLUMN second_cp bigint, ADD COLUMN second_mate bigint;";
 
+/// Version 6 (#23): the first ladder's 16 steps become the 21 of today's (`STEPS_OF_16`), in the
+/// record's JSON as version 3 did; a test checks it maps as `STEPS_OF_16` does.
+const SCHEMA_V6_STEPS: &str = "
+UPDATE games SET record = jsonb_set(record, '{level}', to_jsonb(CASE (record->>'level')::int
+    WHEN 13 THEN 14 WHEN 14 THEN 15 WHEN 15 THEN 18 WHEN 16 THEN 21 END))
+WHERE (record->>'level')::int BETWEEN 13 AND 16;";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     SCHEMA_V1,
@@ -100,6 +107,7 @@ const MIGRATIONS: &[&str] = &[
     SCHEMA_V3_LADDER,
     SCHEMA_V4_ANALYSIS_CACHE,
     SCHEMA_V5_SECOND,
+    SCHEMA_V6_STEPS,
 ];
 
 /// The schema version this release writes.
@@ -155,16 +163,33 @@ pub async fn migrate(client: &mut Client) -> Result<u32, StoreError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::model::level::LEGACY_LEVELS;
+    use crate::games::model::level::{LEGACY_LEVELS_ON_16_STEPS, STEPS_OF_16};
 
     #[test]
     fn the_ladder_migration_rewrites_each_old_level_to_its_step_in_the_record() {
-        for (old, new) in (1..).zip(LEGACY_LEVELS) {
+        for (old, new) in (1..).zip(LEGACY_LEVELS_ON_16_STEPS) {
             assert!(
                 SCHEMA_V3_LADDER.contains(&format!("WHEN {old} THEN {new}")),
                 "level {old} should become step {new}"
             );
         }
         assert!(SCHEMA_V3_LADDER.contains("BETWEEN 1 AND 8"));
+    }
+
+    #[test]
+    fn the_renumbering_rewrites_each_moved_step_in_the_record_and_no_other() {
+        let moved: Vec<(u8, u8)> = (1..)
+            .zip(STEPS_OF_16)
+            .filter(|(old, new)| old != new)
+            .collect();
+        assert_eq!(SCHEMA_V6_STEPS.matches("WHEN").count(), moved.len());
+        for (old, new) in &moved {
+            assert!(
+                SCHEMA_V6_STEPS.contains(&format!("WHEN {old} THEN {new}")),
+                "step {old} should become step {new}"
+            );
+        }
+        let (first, last) = (moved[0].0, moved[moved.len() - 1].0);
+        assert!(SCHEMA_V6_STEPS.contains(&format!("BETWEEN {first} AND {last}")));
     }
 }
