@@ -178,16 +178,23 @@ mod tests {
         assert_eq!(migrate(&mut conn).expect("idempotent"), SCHEMA_VERSION);
     }
 
-    #[test]
-    fn games_created_before_the_ladder_keep_their_strength_as_steps() {
+    /// A database as the release writing schema `version` left it.
+    fn at_version(version: u32) -> Connection {
         let mut conn = Connection::open_in_memory().expect("sqlite");
         let tx = conn.transaction().expect("tx");
-        for sql in &MIGRATIONS[..5] {
+        for sql in &MIGRATIONS[..version as usize] {
             tx.execute_batch(sql).expect("older schema");
         }
-        tx.pragma_update(None, "user_version", 5).expect("set");
+        tx.pragma_update(None, "user_version", version)
+            .expect("set");
         tx.commit().expect("commit");
-        for level in 1..=8 {
+        conn
+    }
+
+    /// The level of a game created at each of `levels` under schema `version`, once migrated.
+    fn levels_after_migrating(version: u32, levels: std::ops::RangeInclusive<u8>) -> Vec<u8> {
+        let mut conn = at_version(version);
+        for level in levels.clone() {
             conn.execute(
                 "INSERT INTO games (id, token_hash, initial_fen, moves, player_color, level, \
                  status, result, created_at, updated_at) VALUES (?1, '', '', '', 'white', ?2, \
@@ -196,8 +203,8 @@ mod tests {
             )
             .expect("insert");
         }
-        assert_eq!(migrate(&mut conn).expect("migrates"), 5);
-        let steps: Vec<u8> = (1..=8)
+        assert_eq!(migrate(&mut conn).expect("migrates"), version);
+        levels
             .map(|level| {
                 conn.query_row(
                     "SELECT level FROM games WHERE id = ?1",
@@ -206,51 +213,28 @@ mod tests {
                 )
                 .expect("row")
             })
-            .collect();
-        assert_eq!(steps, crate::games::model::level::LEGACY_LEVELS);
+            .collect()
+    }
+
+    #[test]
+    fn games_created_before_the_ladder_keep_their_strength_as_steps() {
+        assert_eq!(
+            levels_after_migrating(5, 1..=8),
+            crate::games::model::level::LEGACY_LEVELS
+        );
     }
 
     #[test]
     fn games_created_on_the_first_ladder_keep_their_strength_as_todays_steps() {
-        let mut conn = Connection::open_in_memory().expect("sqlite");
-        let tx = conn.transaction().expect("tx");
-        for sql in &MIGRATIONS[..12] {
-            tx.execute_batch(sql).expect("older schema");
-        }
-        tx.pragma_update(None, "user_version", 12).expect("set");
-        tx.commit().expect("commit");
-        for step in 1..=16 {
-            conn.execute(
-                "INSERT INTO games (id, token_hash, initial_fen, moves, player_color, level, \
-                 status, result, created_at, updated_at) VALUES (?1, '', '', '', 'white', ?2, \
-                 'ongoing', '*', 0, 0)",
-                (format!("g{step}"), step),
-            )
-            .expect("insert");
-        }
-        assert_eq!(migrate(&mut conn).expect("migrates"), 12);
-        let steps: Vec<u8> = (1..=16)
-            .map(|step| {
-                conn.query_row(
-                    "SELECT level FROM games WHERE id = ?1",
-                    [format!("g{step}")],
-                    |row| row.get(0),
-                )
-                .expect("row")
-            })
-            .collect();
-        assert_eq!(steps, crate::games::model::level::STEPS_OF_16);
+        assert_eq!(
+            levels_after_migrating(12, 1..=16),
+            crate::games::model::level::STEPS_OF_16
+        );
     }
 
     #[test]
     fn a_database_before_the_analysis_cache_gets_an_empty_cache_and_keeps_its_games() {
-        let mut conn = Connection::open_in_memory().expect("sqlite");
-        let tx = conn.transaction().expect("tx");
-        for sql in &MIGRATIONS[..8] {
-            tx.execute_batch(sql).expect("older schema");
-        }
-        tx.pragma_update(None, "user_version", 8).expect("set");
-        tx.commit().expect("commit");
+        let mut conn = at_version(8);
         conn.execute(
             "INSERT INTO games (id, token_hash, initial_fen, moves, player_color, level, \
              status, result, created_at, updated_at, variant) VALUES ('g', '', '', 'e2e4', \
