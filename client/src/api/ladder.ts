@@ -12,6 +12,16 @@ export type PlayerRating = Schemas['Glicko2'];
 export type RatingAnswer = Schemas['RatingBody'];
 export type GameResultForRating = Schemas['GameScoreName'];
 
+/**
+ * What the ratings are anchored on, from the ladder's `scale` ("engine scale: Elo anchored on …
+ * (calibrated …)"): the words after the label, without the parenthesis.
+ */
+export function scaleAnchor(scale: string): string {
+  const colon = scale.indexOf(':');
+  const rest = colon < 0 ? scale : scale.slice(colon + 1);
+  return rest.split(' (')[0].trim();
+}
+
 export function getLevels(signal?: AbortSignal): Promise<Levels> {
   return requestJson<Levels>('/api/levels', { signal });
 }

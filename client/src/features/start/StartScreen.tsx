@@ -1,6 +1,7 @@
 import './startScreen.css';
 import { useMemo, useState } from 'react';
 import { describeError } from '../../api/apiError';
+import { scaleAnchor } from '../../api/ladder';
 import { startGame } from '../../api/newGame';
 import type { ColorChoice, GameView, NewGameRequest, PositionRequest, TimeControl } from '../../api/types';
 import { movesText } from '../../chess/moveCount';
@@ -143,7 +144,7 @@ export function StartScreen({ onCreated, onResume, onMyGames, initialPosition, o
           </p>
           {ladder && (
             <p className="level-scale" data-testid="level-scale">
-              Ratings are on an engine scale ({ladder.scale.split(':')[0]}), not a human one.
+              Ratings are on an engine scale, not a human one: {scaleAnchor(ladder.scale)}.
             </p>
           )}
           <RatingLine answer={rating} onChoose={choose} />
