@@ -41,7 +41,7 @@ const fn step(name: &'static str, skill: u8, depth: u32, random_per_mille: u16) 
 /// ratings; a test fails if the two disagree.
 pub const STEPS: [StepSettings; 21] = [
     step("First moves", 0, 1, 600),
-    step("Beginner", 0, 1, 450),
+    step("Beginner", 0, 1, 480),
     step("Novice", 0, 1, 330),
     step("Casual", 0, 1, 220),
     step("Learner", 0, 1, 130),
@@ -49,7 +49,7 @@ pub const STEPS: [StepSettings; 21] = [
     step("Club player", 0, 1, 0),
     step("Keen club player", 2, 3, 0),
     step("Strong club player", 4, 3, 0),
-    step("Tournament player", 10, 4, 0),
+    step("Tournament player", 15, 4, 0),
     step("Expert", 6, 5, 0),
     step("Candidate master", 8, 6, 0),
     step("Master", 6, 7, 0),
@@ -80,9 +80,9 @@ pub const LEGACY_LEVELS_ON_16_STEPS: [u8; 8] = [7, 8, 9, 11, 13, 14, 15, 16];
 /// were 250–420 apart; measured settings between them made those gaps into nine steps, 100–200
 /// apart (#23). Steps 1–12 kept their numbers; of the top four, step 14 (skill 11, depth 8) and
 /// full strength kept their settings under a new number, and the two whose settings are no longer
-/// a step became the nearest measured one: step 13 (skill 9, depth 7, measured 2386) the new step
-/// 14 (skill 12, depth 7, 2440), step 15 (skill 16, depth 13, 3019) the new step 18 (skill 16,
-/// depth 11, 2958). `RENUMBER_MIGRATION` applies it.
+/// a step became the nearest measured one: step 13 (skill 9, depth 7, measured 2378) the new step
+/// 14 (skill 12, depth 7, 2432), step 15 (skill 16, depth 13, 3011) the new step 18 (skill 16,
+/// depth 11, 2950). `RENUMBER_MIGRATION` applies it.
 pub const STEPS_OF_16: [u8; 16] = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15, 18, 21];
 
 /// The step each level of the old 1–8 scale is now: `LEGACY_LEVELS_ON_16_STEPS` followed by
