@@ -289,9 +289,9 @@ fn fit_table(
     Ok(LadderTable {
         scale: SCALE.to_owned(),
         method: format!(
-            "{} games, Stockfish 15.1 one thread 16 MiB hash, balanced 4-ply openings (10, 30 since 2026-11-26) from \
-             both sides, 200 plies = draw; maximum-likelihood Elo with UCI_Elo {:?} fixed, 95% \
-             intervals from the Fisher information",
+            "{} games, Stockfish 15.1 one thread 16 MiB hash, balanced 4-ply openings (10, 30 \
+             since 2026-11-26) from both sides, 200 plies = draw; maximum-likelihood Elo with \
+             UCI_Elo {:?} fixed, 95% intervals from the Fisher information",
             games, fix
         ),
         steps,

@@ -68,12 +68,12 @@ pub const STEPS: [StepSettings; 21] = [
     },
 ];
 
-/// The step each level of the old 1–8 scale (index 0 is level 1) became on the first ladder, of 16
-/// steps: the step with exactly the settings that level had (Skill Level and depth), except two.
-/// Level 2 (skill 2, depth 2) measured the same as level 1 (51 % in 43 games, as the issue that
-/// asked for the ladder found), so it became step 8 (skill 2, depth 3), about 120 above level 1.
-/// Level 6 (skill 12, depth 9), whose settings were not a step, became step 14 (skill 11, depth
-/// 8), the nearest. `LADDER_MIGRATION` applied it.
+/// The step each level of the old 1–8 scale (index 0 is level 1) became on the first ladder, of
+/// 16 steps: the step with exactly the settings that level had (Skill Level and depth), except
+/// two. Level 2 (skill 2, depth 2) measured the same as level 1 (51 % in 43 games, as the issue
+/// that asked for the ladder found), so it became step 8 (skill 2, depth 3), about 120 above
+/// level 1. Level 6 (skill 12, depth 9), whose settings were not a step, became step 14 (skill
+/// 11, depth 8), the nearest. `LADDER_MIGRATION` applied it.
 pub const LEGACY_LEVELS_ON_16_STEPS: [u8; 8] = [7, 8, 9, 11, 13, 14, 15, 16];
 
 /// The step each step of the first ladder (index 0 is its step 1) is now. Its top four steps

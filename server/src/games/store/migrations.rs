@@ -65,8 +65,8 @@ ALTER TABLE games ADD COLUMN reason TEXT;
 ALTER TABLE games ADD COLUMN time_control TEXT;
 ALTER TABLE games ADD COLUMN clocks TEXT NOT NULL DEFAULT '';";
 
-/// Version 6 (the measured ladder, #23): levels 1–8 of older games become the first ladder's steps
-/// (see `level.rs`, `LEGACY_LEVELS_ON_16_STEPS`).
+/// Version 6 (the measured ladder, #23): levels 1–8 of older games become the first ladder's
+/// steps (see `level.rs`, `LEGACY_LEVELS_ON_16_STEPS`).
 const SCHEMA_V6_LADDER: &str = crate::games::model::level::LADDER_MIGRATION;
 
 /// Version 7 (#27): the players a finished PGN names, for a game imported already over (see

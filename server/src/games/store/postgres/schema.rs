@@ -59,10 +59,10 @@ CREATE TRIGGER games_notify AFTER INSERT OR UPDATE OF version ON games
 const SCHEMA_V2_OWNED_GAMES: &str =
     "CREATE INDEX games_by_token_hash ON games ((record->>'token_hash'));";
 
-/// Version 3 (the measured ladder, #23): levels 1–8 of older games become the first ladder's steps
-/// (see `games/level.rs`, `LEGACY_LEVELS_ON_16_STEPS`). Here the level lives in the record's JSON,
-/// not in a column as in SQLite, so the statement is this store's own; a test checks it maps as
-/// `LEGACY_LEVELS_ON_16_STEPS` does.
+/// Version 3 (the measured ladder, #23): levels 1–8 of older games become the first ladder's
+/// steps (see `games/level.rs`, `LEGACY_LEVELS_ON_16_STEPS`). Here the level lives in the
+/// record's JSON, not in a column as in SQLite, so the statement is this store's own; a test
+/// checks it maps as `LEGACY_LEVELS_ON_16_STEPS` does.
 const SCHEMA_V3_LADDER: &str = "
 UPDATE games SET record = jsonb_set(record, '{level}', to_jsonb(CASE (record->>'level')::int
     WHEN 1 THEN 7 WHEN 2 THEN 8 WHEN 3 THEN 9 WHEN 4 THEN 11
