@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // The dependency gate of `./build.sh test`: fails when
-//  - a crate linked into alphachess-engine or alphachess-server (normal and build dependencies, not
+//  - a crate linked into any workspace member — alphachess-engine, alphachess-maia (which the server
+//    links for Maia's networks), alphachess-server, the CLI — (normal and build dependencies, not
 //    dev-dependencies, which are never linked into what we ship) or an npm runtime dependency of the
 //    client has no licence or can only be used under the GPL family (GPL, LGPL, AGPL);
 //  - the workspace's `rust-version` is not the highest `rust-version` that a linked crate declares
@@ -82,6 +83,10 @@ function linkedCrates() {
     }
   }
   const members = new Set(metadata.workspace_members);
+  const names = new Set(metadata.workspace_members.map((id) => packages.get(id).name));
+  for (const required of ['alphachess-engine', 'alphachess-maia', 'alphachess-server']) {
+    if (!names.has(required)) throw new Error(`${required} is not a workspace member, so its crates would go unchecked`);
+  }
   return {
     crates: [...seen].filter((id) => !members.has(id)).map((id) => packages.get(id)),
     members: metadata.workspace_members.map((id) => packages.get(id)),

@@ -1,0 +1,145 @@
+//! A missing, corrupt or foreign weight file is a typed error that names the file, never a panic.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use alphachess_maia::{LoadError, LoadErrorKind, Network, Networks};
+use flate2::write::GzEncoder;
+use flate2::Compression;
+
+const REAL: &str = concat!(
+    env!("CARGO_MANIFEST_DIR"),
+    "/../server/data/maia/maia-1100.pb.gz"
+);
+
+/// A scratch folder for this test binary's files, emptied first.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("alphachess-maia-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    let mut encoder = GzEncoder::new(Vec::new(), Compression::fast());
+    encoder.write_all(bytes).expect("in memory");
+    encoder.finish().expect("in memory")
+}
+
+fn unpacked_real() -> Vec<u8> {
+    use std::io::Read;
+    let mut bytes = Vec::new();
+    flate2::read::GzDecoder::new(std::fs::File::open(REAL).expect("shipped"))
+        .read_to_end(&mut bytes)
+        .expect("gzip");
+    bytes
+}
+
+fn load(dir: &Path, name: &str, bytes: &[u8]) -> LoadError {
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("write");
+    let error = Network::load(&path)
+        .err()
+        .expect("the file must be refused");
+    assert_eq!(error.path, path);
+    assert!(error.to_string().contains(name), "{error}");
+    error
+}
+
+#[test]
+fn a_missing_file_is_named() {
+    let error = Network::load("/nonexistent/maia-1100.pb.gz")
+        .err()
+        .expect("missing");
+    assert!(matches!(error.kind, LoadErrorKind::Read(_)));
+    assert_eq!(
+        error.to_string(),
+        "cannot load the Maia network /nonexistent/maia-1100.pb.gz: cannot read it as a gzip file"
+    );
+}
+
+#[test]
+fn a_file_that_is_not_gzip_is_refused() {
+    let error = load(&scratch("plain"), "plain.pb.gz", &unpacked_real());
+    assert!(matches!(error.kind, LoadErrorKind::Read(_)), "{error}");
+}
+
+#[test]
+fn a_truncated_file_is_refused() {
+    let whole = std::fs::read(REAL).expect("shipped");
+    let error = load(
+        &scratch("truncated"),
+        "truncated.pb.gz",
+        &whole[..whole.len() / 2],
+    );
+    assert!(matches!(error.kind, LoadErrorKind::Read(_)), "{error}");
+}
+
+#[test]
+fn gzip_of_garbage_is_not_a_network() {
+    let error = load(&scratch("garbage"), "garbage.pb.gz", &gzip(&[0xff; 64]));
+    assert!(matches!(error.kind, LoadErrorKind::Decode(_)), "{error}");
+}
+
+#[test]
+fn an_empty_message_has_no_lc0_magic() {
+    let error = load(&scratch("empty"), "empty.pb.gz", &gzip(&[]));
+    assert!(
+        matches!(
+            error.kind,
+            LoadErrorKind::Unsupported { field: "magic", .. }
+        ),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_network_cut_short_misses_layers_or_fails_to_decode() {
+    let bytes = unpacked_real();
+    let error = load(
+        &scratch("short"),
+        "short.pb.gz",
+        &gzip(&bytes[..bytes.len() - 1000]),
+    );
+    assert!(
+        matches!(
+            error.kind,
+            LoadErrorKind::Decode(_) | LoadErrorKind::MissingLayer(_) | LoadErrorKind::Shape { .. }
+        ),
+        "{error}"
+    );
+}
+
+#[test]
+fn a_folder_missing_one_band_names_that_file() {
+    let dir = scratch("bands");
+    for rating in [1100, 1200, 1300, 1400, 1600, 1700, 1800, 1900] {
+        std::fs::copy(REAL, dir.join(format!("maia-{rating}.pb.gz"))).expect("copy");
+    }
+    let error = Networks::load(&dir).err().expect("maia-1500 is missing");
+    assert_eq!(error.path, dir.join("maia-1500.pb.gz"));
+}
+
+#[test]
+fn another_input_format_is_unsupported_and_named() {
+    // pblczero.Net { magic: 0x1c0, format { weights_encoding: LINEAR16,
+    //   network_format { input: INPUT_112_WITH_CASTLING_PLANE } } }, encoded by hand.
+    let message = [
+        0x0d, 0xc0, 0x01, 0x00, 0x00, 0x22, 0x06, 0x08, 0x01, 0x12, 0x02, 0x08, 0x02,
+    ];
+    let error = load(&scratch("format"), "format.pb.gz", &gzip(&message));
+    assert!(
+        matches!(
+            error.kind,
+            LoadErrorKind::Unsupported {
+                field: "network_format.input",
+                found: 2,
+                ..
+            }
+        ),
+        "{error}"
+    );
+    assert!(error
+        .to_string()
+        .ends_with("network_format.input is 2, but only INPUT_CLASSICAL_112_PLANE is supported"));
+}
