@@ -69,6 +69,17 @@ POSITIONS = [
     ("queens traded early", "d4 d5 c4 dxc4 Qa4+ Qd7 Qxc4 Qc6 Qxc6+ Nxc6"),
 ]
 
+# Games that start from a FEN, as UCI: lc0 fills the history before the first position with
+# copies of it (a pawn that had just moved two squares back on its starting square).
+FEN_POSITIONS = [
+    ("FEN start after 1.e4: history refilled, e-pawn back on e2",
+     "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", ""),
+    ("FEN start with en passant square d6, white to move",
+     "rnbqkb1r/ppp1pppp/5n2/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3", ""),
+    ("FEN middlegame then three moves",
+     "r1bqk2r/pppp1ppp/2n2n2/2b1p3/2B1P3/2NP1N2/PPP2PPP/R1BQK2R b KQkq - 0 5", "d7d6 c1g5 h7h6"),
+]
+
 # Plies sampled from the repository's own recorded games (long histories, both colours).
 PGN_FILES = ["engine/tests/data/famous.pgn"]
 PGN_PLIES = [11, 24, 37, 50]
@@ -171,7 +182,8 @@ def lc0_plane_array(planes):
 
 
 def positions():
-    """(name, [uci moves]) for the hand-picked positions and the plies sampled from PGNs."""
+    """(name, start FEN or None, [uci moves]) for the hand-picked positions, the FEN starts and
+    the plies sampled from PGNs."""
     result = []
     for name, san in POSITIONS:
         board = chess.Board()
@@ -180,7 +192,9 @@ def positions():
             move = board.parse_san(token)
             ucis.append(move.uci())
             board.push(move)
-        result.append((name, ucis))
+        result.append((name, None, ucis))
+    for name, fen, ucis in FEN_POSITIONS:
+        result.append((name, fen, ucis.split()))
     for relative in PGN_FILES:
         with open(REPO / relative, encoding="utf-8") as handle:
             while (game := chess.pgn.read_game(handle)) is not None:
@@ -188,7 +202,7 @@ def positions():
                 white, black = game.headers.get("White", "?"), game.headers.get("Black", "?")
                 for ply in PGN_PLIES:
                     if ply < len(moves):
-                        result.append((f"{white} - {black}, after ply {ply}", moves[:ply]))
+                        result.append((f"{white} - {black}, after ply {ply}", None, moves[:ply]))
     return result
 
 
@@ -229,8 +243,8 @@ def main():
         lc0 = Backend(weights=Weights(str(path)), backend="eigen")
         entries = []
         batch, metas = [], []
-        for name, ucis in games:
-            state = GameState(moves=ucis)
+        for name, start_fen, ucis in games:
+            state = GameState(fen=start_fen, moves=ucis) if start_fen else GameState(moves=ucis)
             planes = state.as_input(lc0)
             reference = lc0_plane_array(planes)
             record = v4_record(chunkparser, planes)
@@ -239,7 +253,7 @@ def main():
             expected[109] /= 99  # the authors' loader scales the rule-50 weights by 99 to match
             if not np.array_equal(tensor, expected):
                 sys.exit(f"{name}: the V4 record does not round-trip lc0's planes")
-            board = chess.Board()
+            board = chess.Board(start_fen) if start_fen else chess.Board()
             for uci in ucis:
                 board.push_uci(uci)
             legal = state.moves()
@@ -247,12 +261,12 @@ def main():
                 sys.exit(f"{name}: lc0 and python-chess disagree on the legal moves")
             (output,) = lc0.evaluate(planes)
             batch.append(tensor)
-            metas.append((name, ucis, board, legal, state.policy_indices(), output))
+            metas.append((name, start_fen, ucis, board, legal, state.policy_indices(), output))
         # The authors' batch norm uses virtual batches of 64: evaluate in multiples of 64.
         padded = len(batch) + (-len(batch)) % 64
         inputs = np.stack(batch + [batch[0]] * (padded - len(batch)))
         policy_logits, value_logits = (t.numpy() for t in model(inputs, training=False))
-        for row, (name, ucis, board, legal, indices, output) in enumerate(metas):
+        for row, (name, start_fen, ucis, board, legal, indices, output) in enumerate(metas):
             probabilities = softmax(policy_logits[row][list(indices)])
             # lc0's p_softmax uses an approximate exp: compare the logits, then the softmax of them.
             lc0_logits = np.asarray(output.p_raw(*indices), dtype=np.float64)
@@ -267,8 +281,10 @@ def main():
             if abs((wdl[0] - wdl[2]) - output.q()) > 1e-3 or abs(wdl[1] - output.d()) > 1e-3:
                 sys.exit(f"maia-{band}, {name}: value heads differ")
             policy = sorted(zip(legal, probabilities.tolist()), key=lambda pair: -pair[1])
-            entries.append({
-                "name": name,
+            entry = {"name": name}
+            if start_fen:
+                entry["start_fen"] = start_fen
+            entries.append(entry | {
                 "moves": ucis,
                 "fen": board.fen(),
                 "top": policy[0][0],

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use alphachess_engine::{Game, UciMove};
+use alphachess_engine::{Game, Position, UciMove};
 use alphachess_maia::{policy_index, Network};
 use serde_json::Value;
 
@@ -22,9 +22,13 @@ fn fixture() -> Value {
     serde_json::from_str(FIXTURE).expect("the fixture is JSON")
 }
 
-fn game(moves: &Value) -> Game {
-    let mut game = Game::default();
-    for text in moves.as_array().expect("moves is a list") {
+/// The entry's game: its moves from the start position, or from `start_fen` when it has one.
+fn game(entry: &Value) -> Game {
+    let mut game = match entry.get("start_fen").and_then(Value::as_str) {
+        Some(fen) => Game::new(Position::from_fen(fen).expect("a valid FEN")),
+        None => Game::default(),
+    };
+    for text in entry["moves"].as_array().expect("moves is a list") {
         let uci: UciMove = text.as_str().expect("a string").parse().expect("UCI");
         let m = uci.to_move(game.position()).expect("legal");
         game.play(m).expect("the game goes on");
@@ -40,11 +44,19 @@ fn disagreements(band: &str) -> Vec<String> {
         .as_array()
         .expect("the fixture has this network");
     assert!(entries.len() >= 30, "{band}: at least 30 positions");
+    let from_fens = entries
+        .iter()
+        .filter(|e| e.get("start_fen").is_some())
+        .count();
+    assert!(
+        from_fens >= 2,
+        "{band}: games that start from a FEN fill their history"
+    );
     let network = Network::load(format!("{WEIGHTS}/{band}.pb.gz")).expect("the network loads");
     let mut problems = Vec::new();
     for entry in entries {
         let name = format!("{band}, {}", entry["name"].as_str().expect("a name"));
-        let game = game(&entry["moves"]);
+        let game = game(entry);
         let evaluation = network.evaluate(game.positions());
         let top = evaluation.policy.best().map(|m| m.to_string());
         if top.as_deref() != entry["top"].as_str() {
