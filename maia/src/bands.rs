@@ -96,6 +96,12 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_networks_can_be_shared_between_threads() {
+        fn shared<T: Send + Sync>() {}
+        shared::<Networks>();
+    }
+
+    #[test]
     fn bands_name_their_ratings_and_files() {
         assert_eq!(Band::R1100.rating(), 1100);
         assert_eq!(Band::R1900.rating(), 1900);
