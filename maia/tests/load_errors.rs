@@ -143,3 +143,12 @@ fn another_input_format_is_unsupported_and_named() {
         .to_string()
         .ends_with("network_format.input is 2, but only INPUT_CLASSICAL_112_PLANE is supported"));
 }
+
+#[test]
+fn a_file_that_unpacks_to_far_more_than_a_network_is_refused_unread() {
+    let error = load(&scratch("bomb"), "bomb.pb.gz", &gzip(&vec![0; 17 << 20]));
+    assert!(
+        matches!(error.kind, LoadErrorKind::TooLarge { .. }),
+        "{error}"
+    );
+}
