@@ -30,7 +30,7 @@ export function useGameScreen(id: string, created: GameView | undefined, onCreat
   /** The game's secret, if this browser started the game. */
   const token = loadToken(id);
   const hasToken = token !== undefined;
-  const actions = useGameActions(id, token, game, reports);
+  const actions = useGameActions(token, game, reports);
   const { view, pending } = game;
   const { busy } = actions;
   const position = useReview(view, pending);
