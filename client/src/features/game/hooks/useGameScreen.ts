@@ -113,3 +113,21 @@ export function useGameScreen(id: string, created: GameView | undefined, onCreat
     announcement: reports.announcement,
   };
 }
+
+export type GameScreenState = ReturnType<typeof useGameScreen>;
+
+/** The game screen's state once the game is on screen: its view, board and view-model are there. */
+export interface ShownGame {
+  screen: GameScreenState;
+  view: GameView;
+  board: NonNullable<GameScreenState['position']['board']>;
+  model: NonNullable<GameScreenState['model']>;
+}
+
+/** The state as a `ShownGame`, or null while the game loads. */
+export function shownGame(screen: GameScreenState): ShownGame | null {
+  const { view } = screen.game;
+  const { board } = screen.position;
+  const { model } = screen;
+  return view && board && model ? { screen, view, board, model } : null;
+}
