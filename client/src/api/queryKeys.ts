@@ -20,6 +20,11 @@ export const queryKeys = {
   gameCommand: (id: string) => ['games', id, 'command'] as const,
   /** The game the start screen offers to resume (the one this browser played last), if still going. */
   resumable: (id: string | null) => ['resumable', id] as const,
+  /**
+   * The player's rating as the server computes it from the one stored here, counting the finished
+   * game named (if any) once: asked each time the start screen or a game-over panel opens.
+   */
+  rating: (gameId: string | null, result: string | null, level: number | null) => ['rating', gameId, result, level] as const,
   /** Stockfish's search progress for the position it is thinking about; written only by the stream. */
   thinking: (id: string) => ['games', id, 'thinking'] as const,
   /** A finished game's post-game analysis, merged from answers and `analysis` events. */
