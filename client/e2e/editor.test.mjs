@@ -111,8 +111,7 @@ describe('board editor', () => {
     assert.equal(await page.getByTestId('editor-castling-blackQueenSide').isDisabled(), true, 'no rook on a8');
     await page.getByTestId('editor-castling-whiteQueenSide').check();
     await drag(page, 'd8', 'd4');
-    // By its text: Preact sets an option's value as a property, with no `value` attribute to select on.
-    await page.getByTestId('editor-en-passant').locator('option', { hasText: 'd3' }).waitFor({ state: 'attached' });
+    await page.locator('[data-testid="editor-en-passant"] option[value="d3"]').waitFor({ state: 'attached' });
     assert.deepEqual(
       await page.getByTestId('editor-en-passant').locator('option').allTextContents(),
       ['None', 'd3'],

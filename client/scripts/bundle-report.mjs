@@ -2,8 +2,9 @@
 // What each screen of the built client (dist/) loads, in gzipped (level 9, as scripts/compress.mjs
 // writes them) and brotli bytes of JavaScript: the first page is the entry with its static imports;
 // a code-split screen adds its chunk and the static imports of that chunk not already loaded.
-// Run after `npm run build`: `node scripts/bundle-report.mjs`. It fails (exit 1) when the start or the
-// game screen ships more than 100 kB of gzipped JavaScript (issue #26), so `./build.sh test` checks it.
+// Run after `npm run build`: `node scripts/bundle-report.mjs`. It fails (exit 1) when the start screen
+// ships more than 100 kB of gzipped JavaScript or the game screen more than 150 kB (issue #39: the app
+// on React 19 with react-dom, whose runtime alone is about 60 kB), so `./build.sh test` checks it.
 import { readFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -22,19 +23,29 @@ export function dynamicImports(code) {
   return [...new Set([...code.matchAll(/import\(\s*["`]\.\/([^"`]+\.js)["`]\s*\)/g)].map((match) => match[1]))];
 }
 
-/** Issue #26: the start screen and the game screen each ship at most this much gzipped JavaScript. */
-export const BUDGET_GZ = 100_000;
+/**
+ * Issue #39: the most gzipped JavaScript each budgeted screen may ship, the runtime included. The
+ * start screen is the first paint; the game screen adds the board library (react-chessboard with
+ * dnd-kit, about 22 kB) and the game's own code. The other screens are code-split and unbudgeted.
+ */
+export const BUDGETS_GZ = new Map([
+  ['start screen', 100_000],
+  ['game screen', 150_000],
+]);
 /** The lazy chunk of the game screen, opened from the start page. */
 const GAME_SCREEN = 'GameScreen';
 
 /**
- * What breaks the budget, one sentence each (none when it holds): `screens` maps each budgeted
- * screen's name to its gzipped bytes, or to `undefined` when the build has no such screen.
+ * What breaks the budgets, one sentence each (none when they hold): `screens` maps each budgeted
+ * screen's name to its gzipped bytes, or to `undefined` when the build has no such screen; `budgets`
+ * maps the same names to their limits (a screen with no budget is a mistake, and says so).
  */
-export function overBudget(screens, budget = BUDGET_GZ) {
+export function overBudget(screens, budgets = BUDGETS_GZ) {
   return [...screens].flatMap(([name, gz]) => {
-    if (gz === undefined) return [`the ${name} is not in the build: the budget cannot be checked`];
-    if (gz > budget) return [`the ${name} ships ${kb(gz)} of gzipped JavaScript, over the ${kb(budget)} budget`];
+    const budget = budgets.get(name);
+    if (budget === undefined) return [`the ${name} has no budget`];
+    if (gz === undefined) return [`the ${name} is not in the build: its budget cannot be checked`];
+    if (gz > budget) return [`the ${name} ships ${kb(gz)} of gzipped JavaScript, over its ${kb(budget)} budget`];
     return [];
   });
 }
@@ -77,15 +88,15 @@ function main() {
   report(first, '');
 
   const game = lazyChunks(first).find((chunk) => chunkName(chunk) === GAME_SCREEN);
-  const failures = overBudget(
-    new Map([
-      ['start screen', sizes(first).gz],
-      ['game screen', game && sizes(new Set([...first, ...closure(game)])).gz],
-    ]),
-  );
-  for (const failure of failures) console.error(`bundle-report: ${failure} (issue #26)`);
+  const screens = new Map([
+    ['start screen', sizes(first).gz],
+    ['game screen', game && sizes(new Set([...first, ...closure(game)])).gz],
+  ]);
+  const failures = overBudget(screens);
+  for (const failure of failures) console.error(`bundle-report: ${failure} (issue #39)`);
   if (failures.length > 0) process.exit(1);
-  console.log(`bundle-report: the start and game screens are within the ${kb(BUDGET_GZ)} gzip budget`);
+  const within = [...screens].map(([name, gz]) => `the ${name} ships ${kb(gz)} (budget ${kb(BUDGETS_GZ.get(name))})`);
+  console.log(`bundle-report: within budget, gzipped: ${within.join('; ')}`);
 }
 
 /** The chunks `loaded` can open on demand (lazy screens), sorted. */

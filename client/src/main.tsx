@@ -3,6 +3,7 @@ import './styles/tokens.css';
 import './styles/base.css';
 import './styles/components.css';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { ErrorBoundary } from './app/ErrorBoundary';
@@ -17,12 +18,14 @@ const queryClient = createQueryClient();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// No <StrictMode>: the app runs on Preact (see vite.config.ts), where it renders its children and
-// checks nothing.
+// StrictMode runs every effect twice in development, so an effect that is not undone by its cleanup
+// (a second EventSource, a second POST) shows at once.
 createRoot(root).render(
-  <ErrorBoundary>
-    <QueryClientProvider client={queryClient}>
-      <App linkToken={linkToken} />
-    </QueryClientProvider>
-  </ErrorBoundary>,
+  <StrictMode>
+    <ErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <App linkToken={linkToken} />
+      </QueryClientProvider>
+    </ErrorBoundary>
+  </StrictMode>,
 );

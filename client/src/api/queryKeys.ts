@@ -8,8 +8,23 @@ import type { PositionRequest, TreeRequest } from './types';
 export const queryKeys = {
   /** The measured ladder (`GET /api/levels`); the same for the whole visit. */
   levels: ['levels'] as const,
-  /** A game's `GameView`: loaded once, then replaced by the stream, our answers and the engine-turn poll. */
+  /**
+   * A game's `GameView`: loaded once, then replaced by the stream, the answers to our commands and the
+   * engine-turn refetch, each only by a newer version (`viewGuard.ts`).
+   */
   game: (id: string) => ['games', id] as const,
+  /**
+   * The mutation key of a game's commands (moves, takeback, resign, draw offer and claim, abort): the
+   * stream handlers ask the mutation cache whether one is in flight, and which move it shows.
+   */
+  gameCommand: (id: string) => ['games', id, 'command'] as const,
+  /** The game the start screen offers to resume (the one this browser played last), if still going. */
+  resumable: (id: string | null) => ['resumable', id] as const,
+  /**
+   * The player's rating as the server computes it from the one stored here, counting the finished
+   * game named (if any) once: asked each time the start screen or a game-over panel opens.
+   */
+  rating: (gameId: string | null, result: string | null, level: number | null) => ['rating', gameId, result, level] as const,
   /** Stockfish's search progress for the position it is thinking about; written only by the stream. */
   thinking: (id: string) => ['games', id, 'thinking'] as const,
   /** A finished game's post-game analysis, merged from answers and `analysis` events. */

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { rate, type RatingAnswer } from '../api/ladder';
+import { queryKeys } from '../api/queryKeys';
 import type { GameView } from '../api/types';
 import { markRated, storedRating, storeRating } from './playerRating';
 
@@ -15,28 +16,22 @@ function resultOf(view: GameView): 'win' | 'draw' | 'loss' | null {
 
 /**
  * The player's rating as shown ("about 1340 ± 120") and the suggested next step; with a finished
- * `game` of this player, counts it once (a reload does not count it again).
+ * `game` of this player, counts it once (a reload does not count it again). A query
+ * (`queryKeys.rating`): its one request counts the game, however often the panel's effects run
+ * (StrictMode runs them twice); without the server, nothing is shown (the rating is a nicety).
  */
 export function usePlayerRating(game?: GameView | null, spectator = false): RatingAnswer | null {
-  const [answer, setAnswer] = useState<RatingAnswer | null>(null);
-  const gameId = game?.id;
+  const gameId = game?.id ?? null;
   const result = game && !spectator ? resultOf(game) : null;
-  const level = game?.level;
-  useEffect(() => {
-    let live = true;
-    const counted = result && gameId && level !== undefined ? !markRated(gameId) : false;
-    const request = counted && result && level !== undefined ? rate(storedRating(), { level, result }) : rate(storedRating());
-    request
-      .then((next) => {
-        if (counted) storeRating(next.rating);
-        if (live) setAnswer(next);
-      })
-      .catch(() => {
-        // The rating is a nicety: without the server, nothing is shown.
-      });
-    return () => {
-      live = false;
-    };
-  }, [gameId, result, level]);
-  return answer;
+  const level = game?.level ?? null;
+  const query = useQuery({
+    queryKey: queryKeys.rating(gameId, result, level),
+    queryFn: async () => {
+      const counted = result !== null && gameId !== null && level !== null ? !markRated(gameId) : false;
+      const answer = await rate(storedRating(), counted && result !== null && level !== null ? { level, result } : undefined);
+      if (counted) storeRating(answer.rating);
+      return answer;
+    },
+  });
+  return query.data ?? null;
 }

@@ -1,4 +1,5 @@
 import './startScreen.css';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { describeError } from '../../api/apiError';
 import { scaleAnchor } from '../../api/ladder';
@@ -52,8 +53,11 @@ export function StartScreen({ onCreated, onResume, onMyGames, initialPosition, o
   const [positionText, setPositionText] = useState(initialPosition ?? '');
   const position = useMemo(() => (fromPosition ? positionRequest(positionText) : null), [fromPosition, positionText]);
   const preview = usePositionPreview(position);
-  const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // A PGN that was already over comes back with its players (`players`): it opens for review.
+  const create = useMutation({ mutationFn: (request: NewGameRequest) => startGame(request), onSuccess: onCreated });
+  /** True from "Play" until the screen moves to the new game. */
+  const starting = create.isPending || create.isSuccess;
+  const error = create.isError ? describeError(create.error) : null;
   const resumable = useResumableGame();
   const ladder = useLevels();
   const rating = usePlayerRating();
@@ -70,22 +74,12 @@ export function StartScreen({ onCreated, onResume, onMyGames, initialPosition, o
   /** Why "Play" cannot start yet, if it cannot. */
   const blocked = typeof clock === 'string' || typeof chess960 === 'string' || (fromPosition && preview.state !== 'ready');
 
-  const start = async () => {
+  const start = () => {
     if (blocked) return;
     unlockAudio(); // inside the click, so Stockfish's first move can sound
-    setStarting(true);
-    setError(null);
     // A Chess960 game from a pasted position keeps that position: the setup number is for a fresh start.
     const variant = chess960 && typeof chess960 !== 'string' ? (position ? { variant: chess960.variant } : chess960) : {};
-    const request: NewGameRequest = { color, level, ...(clock ? { clock } : {}), ...variant, ...(position ?? {}) };
-    try {
-      // A PGN that was already over comes back with its players (`players`): it opens for review.
-      const game = await startGame(request);
-      onCreated(game);
-    } catch (cause) {
-      setError(describeError(cause));
-      setStarting(false);
-    }
+    create.mutate({ color, level, ...(clock ? { clock } : {}), ...variant, ...(position ?? {}) });
   };
 
   return (

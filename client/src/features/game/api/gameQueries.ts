@@ -1,8 +1,9 @@
-import { queryOptions, skipToken } from '@tanstack/react-query';
+import { queryOptions, replaceEqualDeep, skipToken } from '@tanstack/react-query';
 import { ApiError, describeError } from '../../../api/apiError';
 import * as api from '../../../api/games';
 import { queryKeys } from '../../../api/queryKeys';
 import type { GameView, Thinking } from '../../../api/types';
+import { newerView } from '../model/viewGuard';
 
 /** A failure to load the game, as the screen shows it: always an ApiError (a network failure is `network`). */
 function asApiError(error: unknown): ApiError {
@@ -11,8 +12,10 @@ function asApiError(error: unknown): ApiError {
 
 /**
  * The game as the server holds it. `initial` is the view the server answered on creation, shown at
- * once without a request. Nothing refetches it by itself (the client's defaults): the stream, the
- * answers to our requests and the engine-turn poll write the newer views into this entry.
+ * once without a request. Nothing refetches it by itself (the client's defaults): the stream and the
+ * answers to our commands write the newer views into this entry, and on Stockfish's turn the game
+ * screen refetches it (`refetchInterval`, see useGameView). A fetched view passes the version guard
+ * too (`structuralSharing`): an answer that left before a newer view arrived never replaces it.
  */
 export function gameQuery(id: string, initial: GameView | undefined) {
   return queryOptions<GameView, ApiError>({
@@ -25,6 +28,12 @@ export function gameQuery(id: string, initial: GameView | undefined) {
       }
     },
     initialData: initial?.id === id ? initial : undefined,
+    structuralSharing: (current, next) => {
+      const kept = newerView(current as GameView | undefined, next as GameView);
+      // A newer view keeps the unchanged parts of the old one (TanStack's default sharing), so a
+      // component given `legal_moves` or `moves` redraws only when they changed.
+      return kept === next ? replaceEqualDeep(current, next) : kept;
+    },
   });
 }
 

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act } from '../../../test/act';
+import { StrictMode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { GameView } from '../../../api/types';
@@ -46,6 +47,20 @@ describe('the game event stream', () => {
     act(() => root.unmount());
     root = createRoot(document.createElement('div'));
     mount('g');
+    expect(FakeEventSource.made.length).toBe(2);
+    expect(FakeEventSource.open.map((source) => source.url)).toEqual(['/api/games/g/events']);
+  });
+
+  it('keeps exactly one connection open although StrictMode runs the effect twice', () => {
+    act(() =>
+      root.render(
+        <StrictMode>
+          <WithQueries client={queryClient}>
+            <StreamProbe id="g" />
+          </WithQueries>
+        </StrictMode>,
+      ),
+    );
     expect(FakeEventSource.made.length).toBe(2);
     expect(FakeEventSource.open.map((source) => source.url)).toEqual(['/api/games/g/events']);
   });

@@ -7,6 +7,7 @@ import { ApiError } from '../../../api/apiError';
 import * as api from '../../../api/games';
 import type { GameView } from '../../../api/types';
 import { AFTER_E4_VIEW, E4, E5, legalMove, START_VIEW } from '../../../test/fixtures';
+import { sendCommand } from '../api/gameCommands';
 import { useGameActions } from './useGameActions';
 
 vi.mock('../../../api/games', () => ({
@@ -28,9 +29,14 @@ let latestView: GameView;
 /** Hands the hook's latest result to the test after each render. */
 function ActionsProbe({ view, expose }: { view: GameView; expose: (result: ReturnType<typeof useGameActions>) => void }) {
   const result = useGameActions(
-    'g',
     'token',
-    { view, latest: () => latestView, write: (request) => request(), refresh: () => {}, failLoad: () => {} },
+    {
+      view,
+      latest: () => latestView,
+      send: ({ token, command }) => sendCommand('g', token, command),
+      refresh: () => {},
+      failLoad: () => {},
+    },
     reports,
   );
   useEffect(() => expose(result));

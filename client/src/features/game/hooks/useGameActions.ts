@@ -1,27 +1,10 @@
 import { useCallback, useState } from 'react';
 import { ApiError, type ApiErrorCode, describeError } from '../../../api/apiError';
-import * as api from '../../../api/games';
-import type { GameView, LegalMove } from '../../../api/types';
+import type { LegalMove } from '../../../api/types';
 import type { Busy, GameAction } from '../model/gameScreenModel';
 import { type Notice, noticeApplies } from '../model/notice';
 import type { GameViewState } from './useGameView';
 import type { MoveReports } from './useMoveReports';
-
-/** The request each action sends (looked up when sent). */
-function request(kind: GameAction, id: string, token: string): Promise<GameView> {
-  switch (kind) {
-    case 'takeback':
-      return api.takeBack(id, token);
-    case 'resign':
-      return api.resign(id, token);
-    case 'draw':
-      return api.offerDraw(id, token);
-    case 'abort':
-      return api.abort(id, token);
-    case 'claim':
-      return api.claimDraw(id, token);
-  }
-}
 
 /** Refusals that mean the board on screen is out of date: show the server's game, not "try again". */
 const REFETCH_ON: readonly ApiErrorCode[] = [
@@ -45,20 +28,20 @@ function asSentence(message: string): string {
 }
 
 /**
- * The player's actions on the game: play a move, take back, resign. One at a time; a refusal
- * becomes a notice (with "Try again" when retrying can help), and the answer replaces the view.
+ * The player's actions on the game: play a move, take back, resign. Each is a command sent through
+ * the game's mutation (`send`, see useGameCommand), whose answer the version guard writes into the
+ * game's query. One at a time; a refusal becomes a notice (with "Try again" when retrying can help).
  * A retry repeats the action as it was: a move is sent again with the ply it was made at, so the
  * server refuses it (409) if the game has moved on meanwhile; and a newer view hides the notice.
  */
 export function useGameActions(
-  id: string,
   token: string | undefined,
-  game: Pick<GameViewState, 'view' | 'latest' | 'write' | 'refresh' | 'failLoad'>,
+  game: Pick<GameViewState, 'view' | 'latest' | 'send' | 'refresh' | 'failLoad'>,
   reports: MoveReports,
 ) {
   const [busy, setBusy] = useState<Busy>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const { view, latest, write, refresh, failLoad } = game;
+  const { view, latest, send, refresh, failLoad } = game;
   const { playerMoved, movesAdded, takenBack } = reports;
   // A newer view drops the notice it makes obsolete, in this render (so it cannot come back later).
   if (notice && !noticeApplies(notice, view)) setNotice(null);
@@ -86,7 +69,7 @@ export function useGameActions(
         setBusy('move');
         playerMoved(move);
         try {
-          const next = await write(() => api.playMove(id, token, move.uci, madeAt), move);
+          const next = await send({ token, command: { kind: 'move', move: move.uci, ply: madeAt, shown: move } });
           movesAdded(next, madeAt + 1);
         } catch (error) {
           reportError(error, { retry: () => void attempt(), atPly: madeAt, san: move.san });
@@ -96,7 +79,7 @@ export function useGameActions(
       };
       return attempt();
     },
-    [busy, id, latest, movesAdded, playerMoved, reportError, token, write],
+    [busy, latest, movesAdded, playerMoved, reportError, send, token],
   );
 
   /**
@@ -113,7 +96,7 @@ export function useGameActions(
       setBusy('move');
       if (known) playerMoved(known);
       try {
-        const next = await write(() => api.playMove(id, token, text, madeAt), known);
+        const next = await send({ token, command: { kind: 'move', move: text, ply: madeAt, shown: known } });
         const mine = next.moves[madeAt];
         if (!known && mine) playerMoved(mine);
         movesAdded(next, madeAt + 1);
@@ -126,7 +109,7 @@ export function useGameActions(
         setBusy(null);
       }
     },
-    [busy, id, latest, movesAdded, playerMoved, reportError, token, write],
+    [busy, latest, movesAdded, playerMoved, reportError, send, token],
   );
 
   const runAction = useCallback(
@@ -137,7 +120,7 @@ export function useGameActions(
         setNotice(null);
         setBusy(kind);
         try {
-          const next = await write(() => request(kind, id, token));
+          const next = await send({ token, command: { kind } });
           if (kind === 'takeback') takenBack();
           else movesAdded(next, next.ply);
         } catch (error) {
@@ -148,7 +131,7 @@ export function useGameActions(
       };
       return attempt();
     },
-    [busy, id, latest, movesAdded, reportError, takenBack, token, write],
+    [busy, latest, movesAdded, reportError, send, takenBack, token],
   );
 
   return {

@@ -30,7 +30,7 @@ export function useGameScreen(id: string, created: GameView | undefined, onCreat
   /** The game's secret, if this browser started the game. */
   const token = loadToken(id);
   const hasToken = token !== undefined;
-  const actions = useGameActions(id, token, game, reports);
+  const actions = useGameActions(token, game, reports);
   const { view, pending } = game;
   const { busy } = actions;
   const position = useReview(view, pending);
@@ -112,4 +112,22 @@ export function useGameScreen(id: string, created: GameView | undefined, onCreat
     premoves,
     announcement: reports.announcement,
   };
+}
+
+export type GameScreenState = ReturnType<typeof useGameScreen>;
+
+/** The game screen's state once the game is on screen: its view, board and view-model are there. */
+export interface ShownGame {
+  screen: GameScreenState;
+  view: GameView;
+  board: NonNullable<GameScreenState['position']['board']>;
+  model: NonNullable<GameScreenState['model']>;
+}
+
+/** The state as a `ShownGame`, or null while the game loads. */
+export function shownGame(screen: GameScreenState): ShownGame | null {
+  const { view } = screen.game;
+  const { board } = screen.position;
+  const { model } = screen;
+  return view && board && model ? { screen, view, board, model } : null;
 }

@@ -1,29 +1,29 @@
-import { useCallback, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
 import { describeError } from '../../../api/apiError';
 import { startGame } from '../../../api/newGame';
 import type { GameView, NewGameRequest } from '../../../api/types';
 import { isLevel, rememberLevel } from '../../../levels/levels';
 import { unlockAudio } from '../../../sound/synth';
 
-/** Starts the game the game-over panel offers (rematch, next level), and says why if it cannot. */
+/**
+ * Starts the game the game-over panel or "Play from here" offers (rematch, next level): a mutation
+ * whose answer opens the new game, and says why if it cannot. `starting` stays true once the game is
+ * created, while the screen moves to it.
+ */
 export function useNextGame(onCreated: (game: GameView) => void) {
-  const [starting, setStarting] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const start = useCallback(
-    async (request: NewGameRequest) => {
-      unlockAudio(); // inside the click, so Stockfish's first move can sound
-      setStarting(true);
-      setError(null);
-      try {
-        const game = await startGame(request);
-        if (isLevel(request.level)) rememberLevel(request.level);
-        onCreated(game);
-      } catch (cause) {
-        setError(describeError(cause));
-        setStarting(false);
-      }
+  const mutation = useMutation({
+    mutationFn: (request: NewGameRequest) => startGame(request),
+    onSuccess: (game, request) => {
+      if (isLevel(request.level)) rememberLevel(request.level);
+      onCreated(game);
     },
-    [onCreated],
-  );
-  return { starting, error, start };
+  });
+  return {
+    starting: mutation.isPending || mutation.isSuccess,
+    error: mutation.isError ? describeError(mutation.error) : null,
+    start: (request: NewGameRequest) => {
+      unlockAudio(); // inside the click, so Stockfish's first move can sound
+      mutation.mutate(request);
+    },
+  };
 }

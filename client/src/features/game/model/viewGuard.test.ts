@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { GameView } from '../../../api/types';
 import { AFTER_E4_VIEW, E4, E5, START_VIEW } from '../../../test/fixtures';
-import { shouldApplyStreamedView } from './viewGuard';
+import { newerView, shouldApplyStreamedView } from './viewGuard';
 
 /** The views of one game as the server sends them: the start, 1. e4 (engine thinking), then 1... e5. */
 const base = START_VIEW;
@@ -53,5 +53,16 @@ describe('the stale-view guard', () => {
 
   it('ignores views of another game', () => {
     expect(shouldApplyStreamedView({ ...afterE5, id: 'other' }, base, false)).toBe(false);
+  });
+});
+
+describe('the view to hold of two', () => {
+  it('is the newer by version, and the one held on a tie or for another game', () => {
+    expect(newerView(afterE4, afterE5)).toBe(afterE5);
+    expect(newerView(afterE5, afterE4)).toBe(afterE5);
+    const same = { ...afterE5 };
+    expect(newerView(afterE5, same)).toBe(afterE5);
+    expect(newerView(undefined, afterE4)).toBe(afterE4);
+    expect(newerView(afterE4, { ...afterE5, id: 'other' })).toBe(afterE4);
   });
 });
