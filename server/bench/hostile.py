@@ -532,10 +532,12 @@ def reviewer(base, deadline, start_after, waits, tally):
     tally.add("review not done by the end")
 
 
-# Issue #42: engine time shared by the second. Each phase runs two legitimate players (step 1
-# and full strength, from addresses of their own) and, for the M phases, a second player's
-# 6-ply review, against one attack:
-#   * share-alone: no attack (the baseline);
+# Issue #42: engine time shared by the second. Each phase runs a step-1 player and, in the H
+# phases, a full-strength one (each from an address of its own); the M phases run a second
+# player's 6-ply review instead of the full-strength player (whose searches, live play first,
+# would hold an engine the review needs), against one attack:
+#   * share-alone: no attack, both players (the baseline of the H phases);
+#   * review-alone: no attack, the step-1 player and the review (the baseline of the M phases);
 #   * h1: one address, 8 full-strength games on the slow position, moves back to back;
 #   * h2: the same from 3 addresses (24 games), filling the live lane;
 #   * h2-56: the same from three /64s of one IPv6 /56;
@@ -546,6 +548,7 @@ def reviewer(base, deadline, start_after, waits, tally):
 #     as soon as each answers.
 SHARE_PHASES = {
     "share-alone": [],
+    "review-alone": [],
     "h1": ["203.0.113.1"],
     "h2": ["203.0.113.1", "203.0.113.2", "203.0.113.3"],
     "h2-56": ["2001:db8:77:100::1", "2001:db8:77:101::1", "2001:db8:77:1ff::1"],
@@ -626,7 +629,8 @@ def draw_offerer(base, deadline, tally, client, game):
             conn = connect(base, timeout=60)
             tally.add("draw error")
             continue
-        tally.add(f"draw {status}")
+        message = body.get("error") if isinstance(body, dict) else None
+        tally.add(f"draw {status}" + (f" {message[:40]}" if status != 200 and message else ""))
         if status != 200:
             time.sleep(0.05)
 
@@ -638,13 +642,15 @@ def share_phase(args):
     deadline = time.monotonic() + args.seconds
     attack, streams = Tally(), Tally()
     step1, full = ([], Tally(), []), ([], Tally(), [])
+    reviewing = args.attack.startswith("m") or args.attack == "review-alone"
+    players = [] if args.no_players else [("step-1 player", step1, 1, PLAYER)]
+    if not reviewing and not args.no_players:
+        players.append((f"step-{args.full_level} player", full, args.full_level, FULL_PLAYER))
     threads = [
         threading.Thread(target=player, args=(args.base, address, deadline, args.think_ms / 1000,
-                                              step1[0], step1[1], step1[2], streams, 1)),
-        threading.Thread(target=player, args=(args.base, address, deadline, args.think_ms / 1000,
-                                              full[0], full[1], full[2], streams,
-                                              args.full_level),
-                         kwargs={"client": FULL_PLAYER}),
+                                              tally[0], tally[1], tally[2], streams, level),
+                         kwargs={"client": client})
+        for _, tally, level, client in players
     ]
     attackers = SHARE_PHASES[args.attack]
     if args.attack.startswith("h"):
@@ -663,7 +669,7 @@ def share_phase(args):
         threads += [threading.Thread(target=draw_offerer, args=(
             args.base, deadline, attack, attackers[0], game)) for _ in range(40)]
     review_waits = []
-    if args.attack.startswith("m") or args.attack == "share-alone":
+    if reviewing:
         threads.append(threading.Thread(target=reviewer, args=(
             args.base, deadline, 5, review_waits, attack)))
     for thread in threads:
@@ -673,15 +679,14 @@ def share_phase(args):
         thread.join(timeout=max(0, deadline - time.monotonic()) + 15)
     print(f"phase {args.attack} for {args.seconds:.0f} s, attackers {attackers}")
     failed = False
-    for name, (latencies, statuses, _) in (("step-1 player", step1),
-                                           (f"step-{args.full_level} player", full)):
+    for name, (latencies, statuses, _), _, _ in players:
         print(f"{name}: {len(latencies)} moves, p50 {percentile(latencies, 50) * 1000:.0f} ms, "
               f"p99 {percentile(latencies, 99) * 1000:.0f} ms, "
               f"max {max(latencies, default=0) * 1000:.0f} ms; "
               f"statuses {dict(sorted(statuses.counts.items()))}")
         failed |= not latencies or any(key.startswith("move") and not key.endswith(" 200")
                                        for key in statuses.counts)
-    if review_waits or args.attack.startswith("m") or args.attack == "share-alone":
+    if reviewing:
         print("6-ply review wait: "
               + (f"{review_waits[0]:.1f} s" if review_waits else "not done by the end"))
     print(f"attack statuses: {dict(sorted(attack.counts.items()))}")
@@ -713,6 +718,9 @@ def main():
                         help="also measure a second player's review wait")
     parser.add_argument("--full-level", type=int, default=21,
                         help="the full-strength player's step in the issue #42 phases")
+    parser.add_argument("--no-players", action="store_true",
+                        help="issue #42 phases without the players: the review alone against the "
+                        "attack (a player's every move stops an analysis search, which restarts)")
     args = parser.parse_args()
     if args.attack in SHARE_PHASES:
         raise SystemExit(share_phase(args))

@@ -58,6 +58,14 @@ impl AnalysisJob {
         }
     }
 
+    /// Whether nobody waits for this job's answer any more.
+    pub fn abandoned(&self) -> bool {
+        match self {
+            AnalysisJob::Position { reply, .. } => reply.is_closed(),
+            AnalysisJob::Explore(job) => job.updates.is_closed(),
+        }
+    }
+
     /// The engine this job prefers, if any (see `lanes.rs`): a review's chunk keeps to one.
     pub fn affinity(&self) -> Option<u64> {
         match self {

@@ -24,9 +24,10 @@
 //!   free for it, a search that has run at least as long, of a client with more recent use, is
 //!   stopped ([`Lanes::yield_due`]). A reply or hint so stopped answers with its best move so far
 //!   (a live reply still gets a legal move); an analysis search goes back to the front of its
-//!   client's queue and starts again later. A cheap search (a low step, a shallow depth) therefore
-//!   waits at most the bound, never behind a 10 s one. A client never preempts itself, and a
-//!   hint never stops a reply;
+//!   client's queue and starts again later (for another client's analysis job, only once it ran
+//!   [`ANALYSIS_SLICE`]: a restarted analysis search has lost its work). A cheap search (a low
+//!   step, a shallow depth) therefore waits at most the bound, never behind a 10 s one. A client
+//!   never preempts itself, and a hint never stops a reply;
 //! - **hints have their own budget**: at most one hint runs per client and at most half the
 //!   engines (at least one) run hints at once; a hint that waits while that budget is spent
 //!   lets the client's and others' replies go by. A running hint yields its engine to a reply
@@ -74,6 +75,11 @@ pub trait Shared: Eq + Hash + Clone + fmt::Debug {
     /// can add to it).
     fn is_server(&self) -> bool;
 }
+
+/// The least an analysis search runs before another client's analysis job may stop it: a
+/// stopped analysis search starts again from nothing, so with a slice as short as the live
+/// bound, clients of the analysis lane would stop each other's searches before any ended.
+pub const ANALYSIS_SLICE: Duration = Duration::from_secs(3);
 
 /// A share of engine time: a client, or an aggregate of clients.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -384,6 +390,20 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
             });
         self.analysis_len += 1;
         Ok(())
+    }
+
+    /// Drops the analysis jobs nobody waits for any more (`abandoned`): a board that moved on, a
+    /// review or draw offer whose requester went away. Until a worker took them they held their
+    /// clients' places.
+    pub fn drop_abandoned_analysis(&mut self, abandoned: impl Fn(&A) -> bool) {
+        let mut dropped = 0;
+        self.analysis.retain(|_, queue| {
+            let before = queue.len();
+            queue.retain(|queued| !abandoned(&queued.job));
+            dropped += before - queue.len();
+            !queue.is_empty()
+        });
+        self.analysis_len -= dropped;
     }
 
     /// Puts a live job back at the front of its client's queue (a down worker hands it to a
@@ -716,7 +736,7 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
                     serving.client != *waiter && ran >= self.limits.preempt_after && used > waiting;
                 let rank = match (self.workers[worker], kind) {
                     (WorkerState::Analysis { .. }, Some(_)) => 0,
-                    (WorkerState::Analysis { .. }, None) if fair => 0,
+                    (WorkerState::Analysis { .. }, None) if fair && ran >= ANALYSIS_SLICE => 0,
                     (WorkerState::Hint { .. }, Some(_)) if fair => 1,
                     (WorkerState::Live, Some(SearchKind::Reply)) if fair => 2,
                     _ => return None,

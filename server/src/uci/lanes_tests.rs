@@ -517,7 +517,7 @@ fn the_analysis_lane_serves_the_least_used_client_first() {
 }
 
 #[test]
-fn a_long_analysis_search_yields_to_a_less_used_client_that_waited() {
+fn a_long_analysis_search_yields_to_a_less_used_client_that_waited_once_it_ran_its_slice() {
     let mut lanes = bounded(16, 8, 16, 1);
     let start = lanes.now;
     lanes.push_analysis_for("A", None, "board").expect("room");
@@ -525,12 +525,30 @@ fn a_long_analysis_search_yields_to_a_less_used_client_that_waited() {
     lanes
         .push_analysis_for("B", Some(7), "review")
         .expect("room");
-    lanes.set_now(start + SECOND / 2);
-    assert_eq!(lanes.yield_due(), Vec::<usize>::new());
     lanes.set_now(start + SECOND);
+    assert_eq!(
+        lanes.yield_due(),
+        Vec::<usize>::new(),
+        "B waited the bound, but the board's search has not run its slice"
+    );
+    lanes.set_now(start + ANALYSIS_SLICE);
     assert_eq!(lanes.yield_due(), [0]);
     // The board's search goes back first in A's queue; B's review position runs now.
     lanes.requeue_analysis_for("A", None, "board");
-    lanes.leave(0, SECOND);
+    lanes.leave(0, ANALYSIS_SLICE);
     assert_eq!(lanes.take(0), Some(Taken::Analysis("review")));
+}
+
+#[test]
+fn abandoned_analysis_jobs_leave_the_lane_and_give_their_places_back() {
+    let mut lanes = bounded(8, 2, 4, 1);
+    lanes.push_analysis_for("A", None, "gone 1").expect("room");
+    lanes.push_analysis_for("A", None, "gone 2").expect("room");
+    assert_eq!(lanes.push_analysis_for("A", None, "new"), Err("new"));
+    lanes.push_analysis_for("B", None, "kept").expect("room");
+    lanes.drop_abandoned_analysis(|job| job.starts_with("gone"));
+    assert_eq!(lanes.queued(), (0, 1));
+    lanes
+        .push_analysis_for("A", None, "new")
+        .expect("A's places are back");
 }

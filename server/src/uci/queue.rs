@@ -127,6 +127,7 @@ impl JobQueue {
             if inner.closed {
                 return Err(EngineError::Stopped);
             }
+            inner.lanes.drop_abandoned_analysis(AnalysisJob::abandoned);
             let (client, affinity) = (job.client(), job.affinity());
             inner
                 .lanes
