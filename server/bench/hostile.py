@@ -155,11 +155,12 @@ def open_stream(address, game_id, client, rcvbuf=None):
     return sock, status
 
 
-def player(base, address, deadline, think, latencies, statuses, game_ids, stream_events, level=1):
+def player(base, address, deadline, think, latencies, statuses, game_ids, stream_events, level=1,
+           client=PLAYER):
     rng = random.Random(1)
     conn = connect(base, timeout=60)
     while time.monotonic() < deadline:
-        status, body = call(conn, "POST", "/api/games", PLAYER, {"color": "white", "level": level})
+        status, body = call(conn, "POST", "/api/games", client, {"color": "white", "level": level})
         statuses.add(f"create {status}")
         if status != 201:
             time.sleep(0.5)
@@ -176,7 +177,7 @@ def player(base, address, deadline, think, latencies, statuses, game_ids, stream
             move = rng.choice([m["uci"] for m in view["legal_moves"]])
             start = time.perf_counter()
             status, body = call(
-                conn, "POST", f"/api/games/{game_id}/moves", PLAYER,
+                conn, "POST", f"/api/games/{game_id}/moves", client,
                 {"move": move, "expected_ply": view["ply"]}, token,
             )
             statuses.add(f"move {status}")
@@ -531,6 +532,169 @@ def reviewer(base, deadline, start_after, waits, tally):
     tally.add("review not done by the end")
 
 
+# Issue #42: engine time shared by the second. Each phase runs a step-1 player and, in the H
+# phases, a full-strength one (each from an address of its own); the M phases run a second
+# player's 6-ply review instead of the full-strength player (whose searches, live play first,
+# would hold an engine the review needs), against one attack:
+#   * share-alone: no attack, both players (the baseline of the H phases);
+#   * review-alone: no attack, the step-1 player and the review (the baseline of the M phases);
+#   * h1: one address, 8 full-strength games on the slow position, moves back to back;
+#   * h2: the same from 3 addresses (24 games), filling the live lane;
+#   * h2-56: the same from three /64s of one IPv6 /56;
+#   * m1: analysis boards (2 per address, full strength, a new position as soon as one is
+#     done) from 1 address, during the review; m1-8: from 8 addresses;
+#   * m2: 40 parallel lichess draw offers (`POST /api/board/game/{id}/draw/yes`, a game token as
+#     the lichess key) from one address, on a late position (searched, 300,000 nodes), again
+#     as soon as each answers.
+SHARE_PHASES = {
+    "share-alone": [],
+    "review-alone": [],
+    "h1": ["203.0.113.1"],
+    "h2": ["203.0.113.1", "203.0.113.2", "203.0.113.3"],
+    "h2-56": ["2001:db8:77:100::1", "2001:db8:77:101::1", "2001:db8:77:1ff::1"],
+    "m1": ["203.0.113.1"],
+    "m1-8": [f"203.0.113.{n}" for n in range(1, 9)],
+    "m2": ["203.0.113.1"],
+}
+FULL_PLAYER = "198.51.100.11"
+LATE_SLOW_FEN = "1nbqkbn1/qqqqqqqq/8/8/8/8/QQQQQQQQ/1NBQKBN1 w - - 0 40"
+
+
+def slow_mover(base, deadline, tally, client, level):
+    """One slow game of `client`'s at full strength: a legal move, waiting for the reply, again."""
+    conn = connect(base, timeout=60)
+    game = new_game(conn, client, {"color": "white", "level": level, "fen": SLOW_FEN}, tally)
+    rng = random.Random(5)
+    while game and time.monotonic() < deadline:
+        try:
+            status, view = call(conn, "GET", f"/api/games/{game[0]}", client)
+            if status != 200 or view["status"] != "ongoing":
+                game = new_game(conn, client, {"color": "white", "level": level, "fen": SLOW_FEN},
+                                tally)
+                continue
+            move = rng.choice([m["uci"] for m in view["legal_moves"]])
+            status, body = call(conn, "POST", f"/api/games/{game[0]}/moves", client,
+                                {"move": move, "expected_ply": view["ply"]}, game[1])
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = connect(base, timeout=60)
+            tally.add("slow move error")
+            continue
+        code = body.get("error") if isinstance(body, dict) else None
+        tally.add(f"slow move {status}" + (f" {code}" if code else ""))
+        if status != 200:
+            time.sleep(0.05)
+
+
+def board_searcher(base, deadline, tally, client, board):
+    """One analysis board of `client`'s: a search of the slow position plus a random move, read to
+    its end (NDJSON), then the next position at once."""
+    rng = random.Random(hash((client, board)))
+    moves = ["a2a3", "a2a4", "h2h3", "h2h4", "b1a3", "b1c3", "g1f3", "g1h3"]
+    url = urlparse(base)
+    while time.monotonic() < deadline:
+        path = (f"/api/explore?fen={SLOW_FEN.replace(' ', '%20')}&moves={rng.choice(moves)}"
+                f"&lines=3&board={board}")
+        conn = http.client.HTTPConnection(url.hostname, url.port, timeout=30)
+        try:
+            conn.request("GET", path, headers={"X-Forwarded-For": client,
+                                               "Accept": "application/x-ndjson"})
+            response = conn.getresponse()
+            tally.add(f"board {response.status}")
+            if response.status != 200:
+                response.read()
+                time.sleep(0.2)
+                continue
+            while time.monotonic() < deadline:
+                line = response.fp.readline()
+                if not line or b'"done"' in line or b'"failed"' in line or b'"stopped"' in line:
+                    tally.add("board search ended")
+                    break
+        except (OSError, http.client.HTTPException):
+            tally.add("board error")
+        finally:
+            conn.close()
+
+
+def draw_offerer(base, deadline, tally, client, game):
+    """A lichess draw offer on `game` (its token is the lichess key), again as soon as it answers."""
+    conn = connect(base, timeout=60)
+    game_id, token = game
+    while time.monotonic() < deadline:
+        try:
+            status, body = call(conn, "POST", f"/api/board/game/{game_id}/draw/yes", client,
+                                token=token)
+        except (OSError, http.client.HTTPException):
+            conn.close()
+            conn = connect(base, timeout=60)
+            tally.add("draw error")
+            continue
+        message = body.get("error") if isinstance(body, dict) else None
+        tally.add(f"draw {status}" + (f" {message[:40]}" if status != 200 and message else ""))
+        if status != 200:
+            time.sleep(0.05)
+
+
+def share_phase(args):
+    """One issue #42 phase: returns the exit status (1 if a legitimate player got an error)."""
+    url = urlparse(args.base)
+    address = (url.hostname, url.port)
+    deadline = time.monotonic() + args.seconds
+    attack, streams = Tally(), Tally()
+    step1, full = ([], Tally(), []), ([], Tally(), [])
+    reviewing = args.attack.startswith("m") or args.attack == "review-alone"
+    players = [] if args.no_players else [("step-1 player", step1, 1, PLAYER)]
+    if not reviewing and not args.no_players:
+        players.append((f"step-{args.full_level} player", full, args.full_level, FULL_PLAYER))
+    threads = [
+        threading.Thread(target=player, args=(args.base, address, deadline, args.think_ms / 1000,
+                                              tally[0], tally[1], tally[2], streams, level),
+                         kwargs={"client": client})
+        for _, tally, level, client in players
+    ]
+    attackers = SHARE_PHASES[args.attack]
+    if args.attack.startswith("h"):
+        threads += [threading.Thread(target=slow_mover, args=(
+            args.base, deadline, attack, client, args.full_level))
+            for client in attackers for _ in range(8)]
+    elif args.attack.startswith("m1"):
+        threads += [threading.Thread(target=board_searcher, args=(
+            args.base, deadline, attack, client, f"b{n}"))
+            for client in attackers for n in range(2)]
+    elif args.attack == "m2":
+        conn = connect(args.base)
+        game = new_game(conn, attackers[0], {"color": "white", "level": 1, "fen": LATE_SLOW_FEN},
+                        attack)
+        assert game, "the draw offers' game"
+        threads += [threading.Thread(target=draw_offerer, args=(
+            args.base, deadline, attack, attackers[0], game)) for _ in range(40)]
+    review_waits = []
+    if reviewing:
+        threads.append(threading.Thread(target=reviewer, args=(
+            args.base, deadline, 5, review_waits, attack)))
+    for thread in threads:
+        thread.daemon = True
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=max(0, deadline - time.monotonic()) + 15)
+    print(f"phase {args.attack} for {args.seconds:.0f} s, attackers {attackers}")
+    failed = False
+    for name, (latencies, statuses, _), _, _ in players:
+        print(f"{name}: {len(latencies)} moves, p50 {percentile(latencies, 50) * 1000:.0f} ms, "
+              f"p99 {percentile(latencies, 99) * 1000:.0f} ms, "
+              f"max {max(latencies, default=0) * 1000:.0f} ms; "
+              f"statuses {dict(sorted(statuses.counts.items()))}")
+        failed |= not latencies or any(key.startswith("move") and not key.endswith(" 200")
+                                       for key in statuses.counts)
+    if reviewing:
+        print("6-ply review wait: "
+              + (f"{review_waits[0]:.1f} s" if review_waits else "not done by the end"))
+    print(f"attack statuses: {dict(sorted(attack.counts.items()))}")
+    if failed:
+        print("FAIL: a legitimate player's moves did not all answer")
+    return 1 if failed else 0
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", default="http://127.0.0.1:18183")
@@ -545,14 +709,21 @@ def main():
                         help="threads asking hints for one game at once")
     parser.add_argument("--attack", default="all",
                         choices=["all", "none", "slow-hints", "disconnect", "ipv6", "connections",
-                                 "analyses"])
+                                 "analyses"] + list(SHARE_PHASES))
     parser.add_argument("--level", type=int, default=1,
                         help=f"the player's step of the ladder ({FULL_STRENGTH}: full strength)")
     parser.add_argument("--long-pgn", help="the game the analyses attack imports (a file; "
                         "default: 80 plies of Byrne-Fischer 1956)")
     parser.add_argument("--review", action="store_true",
                         help="also measure a second player's review wait")
+    parser.add_argument("--full-level", type=int, default=21,
+                        help="the full-strength player's step in the issue #42 phases")
+    parser.add_argument("--no-players", action="store_true",
+                        help="issue #42 phases without the players: the review alone against the "
+                        "attack (a player's every move stops an analysis search, which restarts)")
     args = parser.parse_args()
+    if args.attack in SHARE_PHASES:
+        raise SystemExit(share_phase(args))
     if args.attack != "all":
         args.creators = args.hammers = args.streams = args.slowloris = args.hint_flooders = 0
     long_pgn = open(args.long_pgn).read() if args.long_pgn else LONG_PGN

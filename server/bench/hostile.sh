@@ -11,7 +11,13 @@
 # full-strength hints on a slow position, move-and-disconnect from 20 games, an IPv6 /64 flood,
 # 1500 slow connections from one address, and 20 imported 598-ply games resigned at once (made
 # by the engine crate's `long_game` example).
-# Usage: server/bench/hostile.sh [fair]   Env: SECONDS_ (60; fair: 40), PORT (18183), STOCKFISH,
+# `hostile.sh share` runs issue #42's phases (engine time shared by the second), each with a
+# step-1 player and a full-strength one (the analysis phases: a second player's 6-ply review
+# instead of the full-strength player): alone, then H1 (one address, 8 full-strength slow games),
+# H2 (3 addresses; three /64s of one /56), alone with the review, M1 (analysis boards from 1 and 8
+# addresses) and M2 (40 parallel lichess draw offers). Env PHASES picks some of them; NO_PLAYERS=1
+# runs them without the players (the review's wait alone against the attack).
+# Usage: server/bench/hostile.sh [fair|share]   Env: SECONDS_ (60; fair: 40), PORT (18183), STOCKFISH,
 #        and for fair: DEPTH (20), MOVE_CAP_MS (10000)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -40,6 +46,27 @@ if [ "${1:-}" = fair ]; then
     echo "== the player under attack: $attack"
     "${HOSTILE[@]}" --attack "$attack" || status=1
     # Let the attack's searches and analyses end before the next phase.
+    sleep 12
+  done
+  exit $status
+fi
+
+if [ "${1:-}" = share ]; then
+  RUN_SECONDS=${SECONDS_:-40}
+  . server/bench/server.sh
+  DEPTH=${DEPTH:-20}
+  MOVE_CAP_MS=${MOVE_CAP_MS:-10000}
+  start_server "$PORT" --engines 2 --depth "$DEPTH" --move-time-cap-ms "$MOVE_CAP_MS" \
+    --db :memory: --trusted-proxy 127.0.0.1
+  echo "== server: --depth $DEPTH --move-time-cap-ms $MOVE_CAP_MS --engines 2, default limits," \
+    "--trusted-proxy 127.0.0.1 (pid $SERVER)"
+  status=0
+  for phase in ${PHASES:-share-alone h1 h2 h2-56 review-alone m1 m1-8 m2}; do
+    echo "== $phase"
+    timeout $((RUN_SECONDS + 60)) python3 server/bench/hostile.py --base "http://127.0.0.1:$PORT" \
+      --pid "$SERVER" --seconds "$RUN_SECONDS" --attack "$phase" ${NO_PLAYERS:+--no-players} \
+      || status=1
+    # Let the phase's searches end before the next one.
     sleep 12
   done
   exit $status

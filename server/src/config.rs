@@ -53,10 +53,31 @@ pub struct Config {
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub engines: u32,
 
-    /// Searches that may wait for a free engine before requests get 503 engine_busy
-    #[arg(long, env = "ALPHACHESS_QUEUE_LEN", default_value_t = 16,
+    /// Searches that may wait for a free engine in each lane (live, analysis), all clients
+    /// together, before requests get 503 engine_busy: memory safety only, since each client has
+    /// its own share (--queue-per-client); half of it is kept for clients with nothing waiting
+    #[arg(long, env = "ALPHACHESS_QUEUE_LEN", default_value_t = 256,
           value_parser = clap::value_parser!(u32).range(1..=10_000))]
     pub queue_len: u32,
+
+    /// Searches one client (IPv4 address, IPv6 /64) may have waiting in each lane; a client
+    /// with nothing waiting always gets a place
+    #[arg(long, env = "ALPHACHESS_QUEUE_PER_CLIENT", default_value_t = 8,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub queue_per_client: u32,
+
+    /// Searches one aggregate share may have waiting in each lane: an IPv6 /56, or every
+    /// request a --trusted-proxy forwards without naming its client
+    #[arg(long, env = "ALPHACHESS_QUEUE_PER_PREFIX", default_value_t = 16,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub queue_per_prefix: u32,
+
+    /// How long a search may wait, in milliseconds, before a running search of a client that
+    /// used more engine time lately is stopped for it (a stopped move or hint answers its best
+    /// move so far; a stopped analysis search starts again later)
+    #[arg(long, env = "ALPHACHESS_PREEMPT_AFTER_MS", default_value_t = 250,
+          value_parser = clap::value_parser!(u64).range(1..=600_000))]
+    pub preempt_after_ms: u64,
 
     /// How long a search may wait for a free engine, in milliseconds, before it is refused with
     /// 503 engine_busy and Retry-After (clients take turns, so a fair wait is about one search

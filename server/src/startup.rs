@@ -248,6 +248,9 @@ async fn start_service_unloaded(
     let engines = EnginePool::start(EngineSettings {
         engines: addresses.clone(),
         queue_len: config.queue_len as usize,
+        queue_per_client: config.queue_per_client as usize,
+        queue_per_aggregate: config.queue_per_prefix as usize,
+        preempt_after: Duration::from_millis(config.preempt_after_ms),
         movetime: config.move_time_cap(),
         queue_wait: Duration::from_millis(config.queue_wait_ms),
     })

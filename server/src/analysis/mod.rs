@@ -30,7 +30,7 @@ pub use report::{
 };
 pub use review::{final_eval, positions_to_search, Pass, Review, ReviewError};
 pub use runner::{
-    prefix, run_pass, Alternatives, AnalysedPosition, Answered, Flow, PassPlan, PassSettings,
-    RunError, Searcher, CHUNK_POSITIONS, DEFAULT_ANALYSIS_NODES, QUICK_CHUNK_POSITIONS,
-    QUICK_NODES,
+    prefix, run_pass, Alternatives, AnalysedPosition, Answered, ClientSearcher, Flow, PassPlan,
+    PassSettings, RunError, Searcher, CHUNK_POSITIONS, DEFAULT_ANALYSIS_NODES,
+    QUICK_CHUNK_POSITIONS, QUICK_NODES,
 };

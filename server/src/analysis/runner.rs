@@ -18,6 +18,7 @@ use futures_util::future::try_join_all;
 use super::chunks::Chunk;
 use super::classes::alternatives_needed;
 use super::review::Pass;
+use crate::client_key::ClientKey;
 use crate::uci::{AnalysisRequest, EngineError, EnginePool, PositionAnalysis};
 
 /// Nodes per analysed position when the operator sets none: lichess's budget.
@@ -93,6 +94,24 @@ impl Searcher for EnginePool {
         request: AnalysisRequest,
     ) -> impl Future<Output = Result<PositionAnalysis, EngineError>> + Send {
         EnginePool::analyse(self, request)
+    }
+}
+
+/// The engine pool searching in one client's share of the analysis lane (the client that
+/// created the reviewed game): reviews take turns with other clients' boards and draw offers
+/// by engine time, not first come first served (issue #42, M1).
+#[derive(Debug, Clone, Copy)]
+pub struct ClientSearcher<'a> {
+    pub engines: &'a EnginePool,
+    pub client: Option<ClientKey>,
+}
+
+impl Searcher for ClientSearcher<'_> {
+    fn analyse(
+        &self,
+        request: AnalysisRequest,
+    ) -> impl Future<Output = Result<PositionAnalysis, EngineError>> + Send {
+        self.engines.analyse(request.for_client(self.client))
     }
 }
 

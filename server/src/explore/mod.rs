@@ -101,7 +101,11 @@ impl Explorer {
             .await
             .map(|analysis| ExploreEvent::known(&position, &analysis));
         let updates = match ExploreRequest::new(lease.name(), game, lines, self.settings.depth) {
-            Ok(request) => Some(self.service.engines().explore(request)?),
+            Ok(request) => Some(
+                self.service
+                    .engines()
+                    .explore(request.for_client(Some(client)))?,
+            ),
             Err(_nothing_to_search) => None,
         };
         Ok(Exploration {

@@ -25,12 +25,12 @@ use super::error::EngineError;
 use super::explore::{ExploreJob, ExploreLines, ExploreRequest, ExploreUpdate};
 use super::health::EngineHealth;
 use super::info::parse_info;
-use super::lanes::{SearchKind, Taken};
+use super::job::{AnalysisJob, Job};
+use super::lanes::Taken;
 use super::process::EngineProcess;
 use super::protocol::{EngineLine, EngineOption, UciCommand};
 use super::queue::{JobQueue, Task};
-use super::SearchRequest;
-use crate::client_key::ClientKey;
+use super::request::SearchRequest;
 
 /// Time on top of `movetime` before the supervisor gives up on a search.
 pub const SEARCH_SLACK: Duration = Duration::from_millis(1500);
@@ -42,52 +42,6 @@ const INITIAL_BACKOFF: Duration = Duration::from_millis(100);
 const MAX_BACKOFF: Duration = Duration::from_secs(5);
 /// Stockfish's own default strength, in force after every (re)start.
 const FULL_SKILL: u8 = 20;
-
-/// Live work for an engine; dropping a reply's receiver cancels that job.
-#[derive(Debug)]
-pub enum Job {
-    /// A search and where its answer goes (boxed: a ping waits in the same queues, and every
-    /// queued job is as large as its largest kind).
-    Search {
-        request: Box<SearchRequest>,
-        reply: oneshot::Sender<Result<Move, EngineError>>,
-    },
-    /// `isready` → `readyok`, for the readiness probe.
-    Ping {
-        reply: oneshot::Sender<Result<(), EngineError>>,
-    },
-}
-
-impl Job {
-    /// Whose job this is and what kind, for the fair share (a probe is never queued).
-    pub fn client_and_kind(&self) -> (Option<ClientKey>, SearchKind) {
-        match self {
-            Job::Search { request, .. } => (request.client, request.kind),
-            Job::Ping { .. } => (None, SearchKind::Reply),
-        }
-    }
-}
-
-/// Work for the analysis lane, behind live play: one position of a review, or an analysis
-/// board's search. Dropping its receiving end cancels either.
-#[derive(Debug)]
-pub enum AnalysisJob {
-    Position {
-        request: AnalysisRequest,
-        reply: oneshot::Sender<Result<PositionAnalysis, EngineError>>,
-    },
-    Explore(ExploreJob),
-}
-
-impl AnalysisJob {
-    /// The engine this job prefers, if any (see `lanes.rs`): a review's chunk keeps to one.
-    pub fn affinity(&self) -> Option<u64> {
-        match self {
-            AnalysisJob::Position { request, .. } => request.affinity,
-            AnalysisJob::Explore(_) => None,
-        }
-    }
-}
 
 /// How an analysis search ended, short of a failure.
 enum Analysed<T> {
@@ -359,7 +313,7 @@ impl Worker {
         &mut self,
         game: &Arc<str>,
         (skill, multipv): (u8, u8),
-        position: &super::UciPosition,
+        position: &super::protocol::UciPosition,
         deadline: Instant,
     ) -> Result<(), EngineError> {
         let process = self.process.as_mut().ok_or(EngineError::Stopped)?;

@@ -13,6 +13,7 @@ use alphachess_engine::{Color, Game, Line, Move, Position};
 use super::error::EngineError;
 use super::info::{parse_info, Score, ScoreBound, SearchInfo};
 use super::protocol::UciPosition;
+use crate::client_key::ClientKey;
 
 /// One position to analyse: a fixed-node search at full strength.
 #[derive(Debug, Clone)]
@@ -30,6 +31,9 @@ pub struct AnalysisRequest {
     /// A move left out of the search (`searchmoves` with every other legal move): the best
     /// alternative to it is what the answer then holds.
     pub excluded: Option<Move>,
+    /// Whose engine time this is (the analysis lane's fair share, see `lanes.rs`); `None` for
+    /// the server's own work.
+    pub client: Option<ClientKey>,
 }
 
 /// The position has no legal move (checkmate or stalemate): its evaluation needs no search.
@@ -55,6 +59,7 @@ impl AnalysisRequest {
             nodes: nodes.max(1),
             affinity: None,
             excluded: None,
+            client: None,
         })
     }
 
@@ -78,6 +83,12 @@ impl AnalysisRequest {
                 .filter(|&m| m != excluded)
                 .collect(),
         }
+    }
+
+    /// The same search, counted in `client`'s share of engine time.
+    pub fn for_client(mut self, client: Option<ClientKey>) -> AnalysisRequest {
+        self.client = client;
+        self
     }
 
     /// The same search, run on the engine that ran the last one of `affinity` when it is free.

@@ -14,6 +14,7 @@ use tokio::sync::watch;
 
 use super::info::{parse_info, Score};
 use super::protocol::UciPosition;
+use crate::client_key::ClientKey;
 
 /// The most lines a board may ask for: lichess's analysis board offers up to 5.
 pub const MAX_LINES: u8 = 5;
@@ -30,6 +31,8 @@ pub struct ExploreRequest {
     pub lines: u8,
     /// The depth the search stops at (it stops at the pool's time cap too).
     pub depth: u32,
+    /// Whose engine time this is (the analysis lane's fair share, see `lanes.rs`).
+    pub client: Option<ClientKey>,
 }
 
 /// The position has no legal move (checkmate or stalemate): there is no line to search.
@@ -60,7 +63,14 @@ impl ExploreRequest {
             current,
             lines,
             depth: depth.max(1),
+            client: None,
         })
+    }
+
+    /// The same search, counted in `client`'s share of engine time.
+    pub fn for_client(mut self, client: Option<ClientKey>) -> ExploreRequest {
+        self.client = client;
+        self
     }
 }
 

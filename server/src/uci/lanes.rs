@@ -1,25 +1,33 @@
-//! Which job an engine runs next, as a pure policy with no I/O: a live lane shared fairly
-//! between clients, an analysis lane, and what every worker is doing.
+//! Which job an engine runs next, as a pure policy with no I/O: a live lane and an analysis
+//! lane, each shared fairly between clients, and what every worker is doing.
 //!
 //! Live play comes first (`shared/DESIGN.md`, "Stockfish time is the scarce resource"):
-//! - a worker that asks for work takes a live job if one waits, else the oldest analysis job;
-//! - **engine time is shared fairly between clients.** The live lane is one queue per client
-//!   (`C`: a [`crate::client_key::ClientKey`], IPv6 per /64, or none for the server's own work),
-//!   first come first served within a client. A free worker serves the client with the fewest
-//!   searches running, then the one that has used the fewest engine-seconds, then the oldest
-//!   job: a round-robin across clients weighted by engine time (deficit round-robin with the
-//!   cost charged when a search ends, since no one knows a search's length before it runs). A
-//!   client that becomes active starts level with the least-served active client, not at zero,
-//!   so going quiet for a moment buys nothing, and an idle client is forgotten (the map holds
-//!   only clients with work queued or running).
+//! - a worker that asks for work takes a live job if one waits, else an analysis job;
+//! - **engine time is shared by the second between clients** (issue #42). Each lane is one queue
+//!   per client (`C`: a [`crate::client_key::ClientKey`], IPv6 per /64, or none for the server's
+//!   own work), first come first served within a client. A free worker serves the client with
+//!   the fewest searches running, then the one with the **least recent use**: the engine-seconds
+//!   charged to it lately, decaying by half every minute ([`super::recent_use`]), a budget that
+//!   refills. A client counts as much as its aggregate share ([`Shared::aggregate`]: its IPv6
+//!   /56, or everything a trusted proxy forwards without naming a client) if that used more, so
+//!   256 /64s of one /56 are served like one client, not like 256. The cost of a search is
+//!   charged when it ends (no one knows its length before it runs).
 //!
-//!   An earlier version kept the live lane first come first served across clients, arguing
-//!   that the per-client cap on requests in progress bounded every share and that many players
-//!   behind one NAT would be shortchanged by per-address rounds. Issue #22 measured the cost:
-//!   inside the default cap of 8, one client's full-strength hints on a position that runs every
-//!   search to the time cap made another player's move wait 77 s. A cap bounds how much one
-//!   client holds, not how long others wait behind it; rounds do. Players sharing an address
-//!   share one client's turn: they still get at least a client's share, never less;
+//!   An earlier version kept the live lane first come first served across clients (one client's
+//!   hints made another player's move wait 77 s, issue #22), then shared it in rounds weighted
+//!   by engine time, forgetting an idle client. Rounds bound a wait to one search per other
+//!   client, but one search lasts up to the time cap (10 s): issue #42 measured a step-1
+//!   player's move waiting 9.7 s behind one address's eight full-strength games. Hence the
+//!   preemption bound below, and recent use rather than rounds;
+//! - **a long search yields to a client that has waited longer than a bound**
+//!   ([`LaneLimits::preempt_after`]): when a job has waited that long and no engine is coming
+//!   free for it, a search that has run at least as long, of a client with more recent use, is
+//!   stopped ([`Lanes::yield_due`]). A reply or hint so stopped answers with its best move so far
+//!   (a live reply still gets a legal move); an analysis search goes back to the front of its
+//!   client's queue and starts again later (for another client's analysis job, only once it ran
+//!   [`ANALYSIS_SLICE`]: a restarted analysis search has lost its work). A cheap search (a low
+//!   step, a shallow depth) therefore waits at most the bound, never behind a 10 s one. A client
+//!   never preempts itself, and a hint never stops a reply;
 //! - **hints have their own budget**: at most one hint runs per client and at most half the
 //!   engines (at least one) run hints at once; a hint that waits while that budget is spent
 //!   lets the client's and others' replies go by. A running hint yields its engine to a reply
@@ -29,20 +37,86 @@
 //!   ([`Lanes::withdraw`]) and answers "busy, retry later" rather than letting it wait on;
 //! - a live job that arrives while it would have to wait (more live jobs queued than workers
 //!   waiting for work or already being freed) preempts one worker running an analysis search
-//!   (or, for a reply, a hint); an analysis search so stopped goes back to the **front** of the
-//!   analysis lane, so nothing is lost and the analysis resumes in order as soon as an engine is
-//!   free;
-//! - each lane is bounded on its own: a full lane refuses the job (the caller answers "busy"),
-//!   whatever the other lane holds. A job put back (preempted, or handed back by a worker whose
-//!   engine is down) is never refused: it was already admitted. A client's share of the live
-//!   lane is bounded above it, by the per-client cap on engine requests in progress;
+//!   (or, for a reply, a hint) at once; an analysis search so stopped goes back to the front of
+//!   its client's analysis queue, so nothing is lost;
+//! - **admission is per client, never a global first come first served that a few clients
+//!   fill** ([`LaneLimits`]): in each lane a client may have `per_client` jobs waiting and an
+//!   aggregate share `per_aggregate`; the lane's `capacity` is only memory safety, and its second
+//!   half is kept for clients with nothing waiting, so a client with nothing queued always gets a
+//!   place (unless its own aggregate share is full, or the lane holds `capacity` jobs). The
+//!   server's own work is bounded by the capacity alone. Issue #42 measured the old shared
+//!   16-place bound: three addresses, each inside its share, left another player 0 moves in
+//!   60 s. A job put back (preempted, or handed back by a worker whose engine is down) is never
+//!   refused: it was already admitted;
+//! - in the analysis lane, jobs of one `affinity` (a chunk of a review, searched in turn) go to
+//!   the engine that ran the last of them when it is free, so the chunk runs on a warm hash;
 //! - a readiness probe never enters a lane: it claims a worker that is waiting for work, or there
 //!   is none to claim and the probe is answered from what the pool already knows (`/api/ready`
 //!   must neither take a search's place nor wait behind one).
 
+use std::cmp::Reverse;
 use std::collections::{HashMap, VecDeque};
+use std::fmt;
 use std::hash::Hash;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use super::recent_use::RecentUse;
+
+/// A client key as the lanes need it: which aggregate share it also counts in, and whether it
+/// is the server's own work.
+pub trait Shared: Eq + Hash + Clone + fmt::Debug {
+    /// An aggregate of clients (an IPv6 /56, "behind the proxy").
+    type Aggregate: Eq + Hash + Clone + fmt::Debug;
+
+    /// The aggregate share this client also counts in, if any.
+    fn aggregate(&self) -> Option<Self::Aggregate>;
+
+    /// Whether this is the server's own work (bounded by a lane's capacity alone: no client
+    /// can add to it).
+    fn is_server(&self) -> bool;
+}
+
+/// The least an analysis search runs before another client's analysis job may stop it: a
+/// stopped analysis search starts again from nothing, so with a slice as short as the live
+/// bound, clients of the analysis lane would stop each other's searches before any ended.
+pub const ANALYSIS_SLICE: Duration = Duration::from_secs(3);
+
+/// A share of engine time: a client, or an aggregate of clients.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum ShareKey<C, G> {
+    Client(C),
+    Aggregate(G),
+}
+
+/// How much each lane admits and how long a client waits before a search yields to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LaneLimits {
+    /// Jobs a lane holds, all clients together (memory safety).
+    pub capacity: usize,
+    /// Places of the capacity kept for clients with nothing waiting (half, in the server).
+    pub reserved: usize,
+    /// Jobs one client may have waiting in a lane.
+    pub per_client: usize,
+    /// Jobs one aggregate share may have waiting in a lane.
+    pub per_aggregate: usize,
+    /// How long a job may wait before a running search of a client with more recent use
+    /// yields its engine (`Duration::MAX`: never).
+    pub preempt_after: Duration,
+}
+
+impl LaneLimits {
+    /// Lanes of `capacity` jobs that any client may fill, and no preemption by waiting.
+    #[cfg(test)]
+    pub fn shared(capacity: usize) -> LaneLimits {
+        LaneLimits {
+            capacity,
+            reserved: 0,
+            per_client: capacity,
+            per_aggregate: capacity,
+            preempt_after: Duration::MAX,
+        }
+    }
+}
 
 /// What one worker is doing, as far as the policy cares.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -75,7 +149,7 @@ pub enum Taken<L, A> {
     Analysis(A),
 }
 
-/// Names a queued live job, to withdraw it when its wait deadline passes.
+/// Names a queued job, to withdraw it when its wait deadline passes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Ticket(u64);
 
@@ -84,7 +158,17 @@ pub struct Ticket(u64);
 struct Queued<L> {
     ticket: Ticket,
     kind: SearchKind,
+    pushed: Instant,
     job: L,
+}
+
+/// An analysis job waiting in its client's queue, with its affinity (see [`Lanes::take`]).
+#[derive(Debug)]
+struct AnalysisQueued<A> {
+    ticket: Ticket,
+    affinity: Option<u64>,
+    pushed: Instant,
+    job: A,
 }
 
 /// One client's live work.
@@ -93,58 +177,153 @@ struct Client<L> {
     queue: VecDeque<Queued<L>>,
     running: usize,
     hints_running: usize,
-    /// Engine time charged so far (relative: a newcomer starts at the least-served's).
-    used: Duration,
+}
+
+/// Whose job a worker runs.
+#[derive(Debug, Clone)]
+struct Serving<C> {
+    client: C,
+    /// `None`: an analysis job.
+    kind: Option<SearchKind>,
+    since: Instant,
+}
+
+/// Which lane a job is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Lane {
+    Live,
+    Analysis,
 }
 
 /// The lanes and the workers' states.
 #[derive(Debug)]
-pub struct Lanes<C, L, A> {
+pub struct Lanes<C: Shared, L, A> {
     clients: HashMap<C, Client<L>>,
     live_len: usize,
+    analysis: HashMap<C, VecDeque<AnalysisQueued<A>>>,
+    analysis_len: usize,
     next_ticket: u64,
-    /// Analysis jobs with their affinity (see [`Lanes::take`]).
-    analysis: VecDeque<(Option<u64>, A)>,
-    capacity: usize,
+    limits: LaneLimits,
     workers: Vec<WorkerState>,
+    /// Live searches asked to yield to a client that waited too long.
+    yielding: Vec<bool>,
     /// The affinity of the analysis job each worker last ran.
     last_affinity: Vec<Option<u64>>,
-    /// The client and kind of the live job each worker runs.
-    serving: Vec<Option<(C, SearchKind)>>,
+    /// The job each worker runs.
+    serving: Vec<Option<Serving<C>>>,
     /// Hints that may run at once, in all.
     hint_share: usize,
+    recent: RecentUse<ShareKey<C, C::Aggregate>>,
+    /// The policy's clock, set by the caller ([`Lanes::set_now`]).
+    now: Instant,
 }
 
-impl<C: Eq + Hash + Clone, L, A> Lanes<C, L, A> {
-    /// Empty lanes of `capacity` waiting jobs each, for `workers` workers (all away).
+impl<C: Shared, L, A> Lanes<C, L, A> {
+    /// Empty lanes of `capacity` waiting jobs each, any client may fill, for `workers` workers
+    /// (all away).
+    #[cfg(test)]
     pub fn new(capacity: usize, workers: usize) -> Lanes<C, L, A> {
+        Lanes::with_limits(LaneLimits::shared(capacity), workers)
+    }
+
+    /// Empty lanes bounded by `limits`, for `workers` workers (all away).
+    pub fn with_limits(limits: LaneLimits, workers: usize) -> Lanes<C, L, A> {
         Lanes {
             clients: HashMap::new(),
             live_len: 0,
+            analysis: HashMap::new(),
+            analysis_len: 0,
             // Ticket 0 is for jobs put back: they sort first and cannot be withdrawn.
             next_ticket: 1,
-            analysis: VecDeque::new(),
-            capacity: capacity.max(1),
+            limits: LaneLimits {
+                capacity: limits.capacity.max(1),
+                per_client: limits.per_client.max(1),
+                per_aggregate: limits.per_aggregate.max(1),
+                ..limits
+            },
             workers: vec![WorkerState::Away; workers],
+            yielding: vec![false; workers],
             last_affinity: vec![None; workers],
             serving: vec![None; workers],
             hint_share: (workers / 2).max(1),
+            recent: RecentUse::new(),
+            now: Instant::now(),
         }
     }
 
-    /// The queue of `client`, made if it had none: a newcomer starts level with the
-    /// least-served active client.
+    /// Sets the policy's clock (never backwards): waits and engine time are measured on it.
+    pub fn set_now(&mut self, now: Instant) {
+        self.now = self.now.max(now);
+    }
+
+    fn ticket(&mut self) -> Ticket {
+        let ticket = Ticket(self.next_ticket);
+        self.next_ticket += 1;
+        ticket
+    }
+
+    /// `client`'s recent use as the order counts it: its own, or its aggregate's if more.
+    fn use_of(&self, client: &C) -> Duration {
+        let own = self.recent.at(&ShareKey::Client(client.clone()), self.now);
+        let aggregate = client.aggregate().map_or(Duration::ZERO, |aggregate| {
+            self.recent.at(&ShareKey::Aggregate(aggregate), self.now)
+        });
+        own.max(aggregate)
+    }
+
+    /// Jobs waiting in `lane`: in all, of `client`, and of `client`'s aggregate share.
+    fn waiting(&self, lane: Lane, client: &C) -> (usize, usize, usize) {
+        let aggregate = client.aggregate();
+        let count = |of: &C, len: usize| {
+            let same = aggregate.is_some() && of.aggregate() == aggregate;
+            (usize::from(of == client) * len, usize::from(same) * len)
+        };
+        let counts: Vec<(usize, usize)> = match lane {
+            Lane::Live => self
+                .clients
+                .iter()
+                .map(|(of, c)| count(of, c.queue.len()))
+                .collect(),
+            Lane::Analysis => self
+                .analysis
+                .iter()
+                .map(|(of, q)| count(of, q.len()))
+                .collect(),
+        };
+        let len = match lane {
+            Lane::Live => self.live_len,
+            Lane::Analysis => self.analysis_len,
+        };
+        let mine = counts.iter().map(|c| c.0).sum();
+        (len, mine, counts.iter().map(|c| c.1).sum())
+    }
+
+    /// Whether `lane` admits one more job of `client` (see the module's header).
+    fn admits(&self, lane: Lane, client: &C) -> bool {
+        let (len, mine, aggregate) = self.waiting(lane, client);
+        let limits = self.limits;
+        if len >= limits.capacity {
+            return false;
+        }
+        if client.is_server() {
+            return true;
+        }
+        if client.aggregate().is_some() && aggregate >= limits.per_aggregate {
+            return false;
+        }
+        mine == 0 || (mine < limits.per_client && len + limits.reserved < limits.capacity)
+    }
+
+    /// The queue of `client`, made if it had none.
     fn client(&mut self, client: C) -> &mut Client<L> {
-        let level = self.clients.values().map(|c| c.used).min();
         self.clients.entry(client).or_insert_with(|| Client {
             queue: VecDeque::new(),
             running: 0,
             hints_running: 0,
-            used: level.unwrap_or_default(),
         })
     }
 
-    /// Forgets `client` if it has nothing queued or running.
+    /// Forgets `client`'s live queue if it has nothing queued or running.
     fn prune(&mut self, client: &C) {
         if self
             .clients
@@ -155,22 +334,26 @@ impl<C: Eq + Hash + Clone, L, A> Lanes<C, L, A> {
         }
     }
 
-    /// Queues a live job of `client`, or gives it back when the live lane is full. The answer
-    /// is the job's ticket and the worker to stop, if one must make room for it.
+    /// Queues a live job of `client`, or gives it back when the lane has no room for it (see
+    /// [`LaneLimits`]). The answer is the job's ticket and the worker to stop, if one must make
+    /// room for it.
     pub fn push_live(
         &mut self,
         client: C,
         kind: SearchKind,
         job: L,
     ) -> Result<(Ticket, Option<usize>), L> {
-        if self.live_len >= self.capacity {
+        if !self.admits(Lane::Live, &client) {
             return Err(job);
         }
-        let ticket = Ticket(self.next_ticket);
-        self.next_ticket += 1;
-        self.client(client)
-            .queue
-            .push_back(Queued { ticket, kind, job });
+        let ticket = self.ticket();
+        let pushed = self.now;
+        self.client(client).queue.push_back(Queued {
+            ticket,
+            kind,
+            pushed,
+            job,
+        });
         self.live_len += 1;
         Ok((ticket, self.preemption(kind)))
     }
@@ -186,58 +369,108 @@ impl<C: Eq + Hash + Clone, L, A> Lanes<C, L, A> {
         Some(queued.job)
     }
 
-    /// Queues an analysis job, or gives it back when the analysis lane is full. Jobs of one
-    /// `affinity` (one chunk of a game, searched in turn) go to the worker that ran the last
-    /// of them when it is free, so the chunk runs on one warm engine (its hash holds what the
-    /// positions before found).
-    pub fn push_analysis(&mut self, affinity: Option<u64>, job: A) -> Result<(), A> {
-        if self.analysis.len() >= self.capacity {
+    /// Queues an analysis job of `client`, or gives it back when the lane has no room for it.
+    /// Jobs of one `affinity` (one chunk of a game, searched in turn) go to the worker that ran
+    /// the last of them when it is free, so the chunk runs on one warm engine (its hash holds
+    /// what the positions before found).
+    pub fn push_analysis_for(&mut self, client: C, affinity: Option<u64>, job: A) -> Result<(), A> {
+        if !self.admits(Lane::Analysis, &client) {
             return Err(job);
         }
-        self.analysis.push_back((affinity, job));
+        let ticket = self.ticket();
+        let pushed = self.now;
+        self.analysis
+            .entry(client)
+            .or_default()
+            .push_back(AnalysisQueued {
+                ticket,
+                affinity,
+                pushed,
+                job,
+            });
+        self.analysis_len += 1;
         Ok(())
+    }
+
+    /// Drops the analysis jobs nobody waits for any more (`abandoned`): a board that moved on, a
+    /// review or draw offer whose requester went away. Until a worker took them they held their
+    /// clients' places.
+    pub fn drop_abandoned_analysis(&mut self, abandoned: impl Fn(&A) -> bool) {
+        let mut dropped = 0;
+        self.analysis.retain(|_, queue| {
+            let before = queue.len();
+            queue.retain(|queued| !abandoned(&queued.job));
+            dropped += before - queue.len();
+            !queue.is_empty()
+        });
+        self.analysis_len -= dropped;
     }
 
     /// Puts a live job back at the front of its client's queue (a down worker hands it to a
     /// healthy one).
     pub fn requeue_live(&mut self, client: C, kind: SearchKind, job: L) {
-        let ticket = Ticket(0);
-        self.client(client)
-            .queue
-            .push_front(Queued { ticket, kind, job });
+        let pushed = self.now;
+        self.client(client).queue.push_front(Queued {
+            ticket: Ticket(0),
+            kind,
+            pushed,
+            job,
+        });
         self.live_len += 1;
     }
 
-    /// Puts an analysis job back at the front of its lane (preempted, or handed back).
-    pub fn requeue_analysis(&mut self, affinity: Option<u64>, job: A) {
-        self.analysis.push_front((affinity, job));
+    /// Puts an analysis job back at the front of its client's queue (preempted, or handed
+    /// back).
+    pub fn requeue_analysis_for(&mut self, client: C, affinity: Option<u64>, job: A) {
+        let pushed = self.now;
+        self.analysis
+            .entry(client)
+            .or_default()
+            .push_front(AnalysisQueued {
+                ticket: Ticket(0),
+                affinity,
+                pushed,
+                job,
+            });
+        self.analysis_len += 1;
     }
 
-    /// The analysis job `worker` should take: the oldest of its own affinity, else the oldest
-    /// that no other waiting worker has the affinity of (that worker is about to take it).
-    fn next_analysis(&self, worker: usize) -> Option<usize> {
-        let mine = self.last_affinity[worker];
-        let own = mine.and_then(|mine| {
-            self.analysis
-                .iter()
-                .position(|(affinity, _)| *affinity == Some(mine))
-        });
-        own.or_else(|| {
-            self.analysis.iter().position(|(affinity, _)| {
-                affinity.is_none_or(|affinity| {
-                    !self.workers.iter().enumerate().any(|(other, state)| {
-                        other != worker
-                            && *state == WorkerState::Waiting
-                            && self.last_affinity[other] == Some(affinity)
-                    })
-                })
+    /// The analysis job `worker` should take: the oldest of its own affinity, else, from the
+    /// client with the least recent use, its oldest job that no other waiting worker has the
+    /// affinity of (that worker is about to take it).
+    fn next_analysis(&self, worker: usize) -> Option<(C, usize)> {
+        if let Some(mine) = self.last_affinity[worker] {
+            let own = self.analysis.iter().find_map(|(client, queue)| {
+                let index = queue.iter().position(|q| q.affinity == Some(mine))?;
+                Some((client.clone(), index))
+            });
+            if own.is_some() {
+                return own;
+            }
+        }
+        let reserved = |affinity: u64| {
+            self.workers.iter().enumerate().any(|(other, state)| {
+                other != worker
+                    && *state == WorkerState::Waiting
+                    && self.last_affinity[other] == Some(affinity)
             })
-        })
+        };
+        self.analysis
+            .iter()
+            .filter_map(|(client, queue)| {
+                let index = queue
+                    .iter()
+                    .position(|q| q.affinity.is_none_or(|a| !reserved(a)))?;
+                Some(((self.use_of(client), queue[index].ticket), client, index))
+            })
+            .min_by_key(|(order, _, _)| *order)
+            .map(|(_, client, index)| (client.clone(), index))
     }
 
     /// The next job for `worker`, live first (fairly between clients); with none, the worker
     /// is marked waiting.
     pub fn take(&mut self, worker: usize) -> Option<Taken<L, A>> {
+        self.yielding[worker] = false;
         if let Some((client, index)) = self.next_live() {
             let entry = self.clients.get_mut(&client).expect("the chosen client");
             let queued = entry.queue.remove(index).expect("the chosen job");
@@ -250,43 +483,63 @@ impl<C: Eq + Hash + Clone, L, A> Lanes<C, L, A> {
                     WorkerState::Hint { preempt: false }
                 }
             };
-            self.serving[worker] = Some((client, queued.kind));
+            self.serving[worker] = Some(Serving {
+                client,
+                kind: Some(queued.kind),
+                since: self.now,
+            });
             return Some(Taken::Live(queued.job));
         }
-        if let Some(index) = self.next_analysis(worker) {
-            let (affinity, job) = self.analysis.remove(index).expect("the chosen job");
-            self.workers[worker] = WorkerState::Analysis { preempt: false };
-            if affinity.is_some() {
-                self.last_affinity[worker] = affinity;
+        if let Some((client, index)) = self.next_analysis(worker) {
+            let queue = self.analysis.get_mut(&client).expect("the chosen client");
+            let queued = queue.remove(index).expect("the chosen job");
+            if queue.is_empty() {
+                self.analysis.remove(&client);
             }
-            return Some(Taken::Analysis(job));
+            self.analysis_len -= 1;
+            self.workers[worker] = WorkerState::Analysis { preempt: false };
+            if queued.affinity.is_some() {
+                self.last_affinity[worker] = queued.affinity;
+            }
+            self.serving[worker] = Some(Serving {
+                client,
+                kind: None,
+                since: self.now,
+            });
+            return Some(Taken::Analysis(queued.job));
         }
         self.workers[worker] = WorkerState::Waiting;
         None
     }
 
+    /// The index of the job a free worker would take from `entry`: its oldest reply, else its
+    /// oldest hint if the hint budget lets it run.
+    fn takeable(entry: &Client<L>, hints_open: bool) -> Option<usize> {
+        let reply = entry
+            .queue
+            .iter()
+            .position(|queued| queued.kind == SearchKind::Reply);
+        reply.or_else(|| {
+            (hints_open && entry.hints_running == 0)
+                .then(|| entry.queue.iter().position(|q| q.kind == SearchKind::Hint))
+                .flatten()
+        })
+    }
+
     /// The client to serve and the index of its job: a reply before any hint, then the client
-    /// with the fewest searches running, then the least engine time used, then the oldest job;
-    /// a hint only within the hint budget.
+    /// with the fewest searches running, then the least recent use, then the oldest job; a hint
+    /// only within the hint budget.
     fn next_live(&self) -> Option<(C, usize)> {
         let hints_open = self.hints_running() < self.hint_share;
         self.clients
             .iter()
             .filter_map(|(client, entry)| {
-                let reply = entry
-                    .queue
-                    .iter()
-                    .position(|queued| queued.kind == SearchKind::Reply);
-                let index = reply.or_else(|| {
-                    (hints_open && entry.hints_running == 0)
-                        .then(|| entry.queue.iter().position(|q| q.kind == SearchKind::Hint))
-                        .flatten()
-                })?;
+                let index = Self::takeable(entry, hints_open)?;
                 let queued = &entry.queue[index];
                 let order = (
                     queued.kind == SearchKind::Hint,
                     entry.running,
-                    entry.used,
+                    self.use_of(client),
                     queued.ticket,
                 );
                 Some((order, client, index))
@@ -329,10 +582,22 @@ impl<C: Eq + Hash + Clone, L, A> Lanes<C, L, A> {
     }
 
     /// `worker` stopped waiting, or finished its job after `spent` of engine time (charged to
-    /// the client it served, if a live job).
+    /// the client it served and that client's aggregate share, in either lane).
     pub fn leave(&mut self, worker: usize, spent: Duration) {
         self.workers[worker] = WorkerState::Away;
-        let Some((client, kind)) = self.serving[worker].take() else {
+        self.yielding[worker] = false;
+        let Some(serving) = self.serving[worker].take() else {
+            return;
+        };
+        let (client, now) = (serving.client, self.now);
+        if let Some(aggregate) = client.aggregate() {
+            self.recent
+                .charge(ShareKey::Aggregate(aggregate), spent, now);
+        }
+        self.recent
+            .charge(ShareKey::Client(client.clone()), spent, now);
+        self.recent.prune(now);
+        let Some(kind) = serving.kind else {
             return;
         };
         if let Some(entry) = self.clients.get_mut(&client) {
@@ -340,17 +605,18 @@ impl<C: Eq + Hash + Clone, L, A> Lanes<C, L, A> {
             if kind == SearchKind::Hint {
                 entry.hints_running -= 1;
             }
-            entry.used += spent;
         }
         self.prune(&client);
     }
 
-    /// Whether a live job asked `worker` to stop its analysis search or its hint.
+    /// Whether `worker` was asked to stop its search: an analysis search or a hint for a live
+    /// job, or any search for a client that waited too long ([`Lanes::yield_due`]).
     pub fn preempt_requested(&self, worker: usize) -> bool {
-        matches!(
-            self.workers[worker],
-            WorkerState::Analysis { preempt: true } | WorkerState::Hint { preempt: true }
-        )
+        self.yielding[worker]
+            || matches!(
+                self.workers[worker],
+                WorkerState::Analysis { preempt: true } | WorkerState::Hint { preempt: true }
+            )
     }
 
     /// The state of every worker.
@@ -361,18 +627,22 @@ impl<C: Eq + Hash + Clone, L, A> Lanes<C, L, A> {
 
     /// Jobs waiting in each lane: (live, analysis).
     pub fn queued(&self) -> (usize, usize) {
-        (self.live_len, self.analysis.len())
+        (self.live_len, self.analysis_len)
+    }
+
+    /// Workers that will take a waiting job without a new preemption: waiting, or already asked
+    /// to stop.
+    fn coming(&self) -> usize {
+        (0..self.workers.len())
+            .filter(|&w| self.workers[w] == WorkerState::Waiting || self.preempt_requested(w))
+            .count()
     }
 
     /// Marks one worker for preemption if the live jobs a worker could take outnumber the
     /// workers that will take them without one (waiting, or already asked to stop): an
     /// analysis search first, else, for a reply, a hint.
     fn preemption(&mut self, kind: SearchKind) -> Option<usize> {
-        let count = |wanted: WorkerState| self.workers.iter().filter(|&&s| s == wanted).count();
-        let coming = count(WorkerState::Waiting)
-            + count(WorkerState::Analysis { preempt: true })
-            + count(WorkerState::Hint { preempt: true });
-        if self.demand() <= coming {
+        if self.demand() <= self.coming() {
             return None;
         }
         let victim = self
@@ -394,340 +664,103 @@ impl<C: Eq + Hash + Clone, L, A> Lanes<C, L, A> {
         };
         Some(victim)
     }
+
+    /// Asks running searches to stop for jobs that have waited [`LaneLimits::preempt_after`] or
+    /// longer while no engine is coming free for them (waiting for work, or already asked to
+    /// stop); the answer is the workers newly asked. Waiting live jobs come first, by their
+    /// clients' recent use, then analysis jobs. For each, the search stopped is one that has
+    /// run at least the bound, of another client whose recent use (with the search's own time
+    /// so far) is more than the waiting client's: an analysis search first, then a hint, then
+    /// (for a reply only) a reply, the most used client's first. A live job stops any analysis
+    /// search, as on arrival.
+    pub fn yield_due(&mut self) -> Vec<usize> {
+        let now = self.now;
+        let overdue =
+            |pushed: Instant| now.saturating_duration_since(pushed) >= self.limits.preempt_after;
+        let hints_open = self.hints_running() < self.hint_share;
+        let mut live: Vec<(bool, Duration, C, Option<SearchKind>)> = self
+            .clients
+            .iter()
+            .filter_map(|(client, entry)| {
+                let queued = &entry.queue[Self::takeable(entry, hints_open)?];
+                let hint = queued.kind == SearchKind::Hint;
+                overdue(queued.pushed)
+                    .then(|| (hint, self.use_of(client), client.clone(), Some(queued.kind)))
+            })
+            .collect();
+        live.sort_by_key(|(hint, used, _, _)| (*hint, *used));
+        let mut analysis: Vec<(bool, Duration, C, Option<SearchKind>)> = self
+            .analysis
+            .iter()
+            .filter_map(|(client, queue)| {
+                let front = queue.front()?;
+                overdue(front.pushed).then(|| (true, self.use_of(client), client.clone(), None))
+            })
+            .collect();
+        analysis.sort_by_key(|(_, used, _, _)| *used);
+        let mut coming = self.coming();
+        let mut asked = Vec::new();
+        for (_, used, waiter, kind) in live.into_iter().chain(analysis) {
+            if coming > 0 {
+                coming -= 1;
+                continue;
+            }
+            let Some(victim) = self.victim(&waiter, used, kind) else {
+                continue;
+            };
+            match self.workers[victim] {
+                WorkerState::Analysis { .. } => {
+                    self.workers[victim] = WorkerState::Analysis { preempt: true }
+                }
+                WorkerState::Hint { .. } => {
+                    self.workers[victim] = WorkerState::Hint { preempt: true }
+                }
+                _ => self.yielding[victim] = true,
+            }
+            asked.push(victim);
+        }
+        asked
+    }
+
+    /// The search to stop for `waiter` (recent use `waiting`) with a job of `kind` (`None`: an
+    /// analysis job), if any may be (see [`Lanes::yield_due`]).
+    fn victim(&self, waiter: &C, waiting: Duration, kind: Option<SearchKind>) -> Option<usize> {
+        let now = self.now;
+        (0..self.workers.len())
+            .filter(|&worker| !self.preempt_requested(worker))
+            .filter_map(|worker| {
+                let serving = self.serving[worker].as_ref()?;
+                let ran = now.saturating_duration_since(serving.since);
+                let used = self.use_of(&serving.client) + ran;
+                let fair =
+                    serving.client != *waiter && ran >= self.limits.preempt_after && used > waiting;
+                let rank = match (self.workers[worker], kind) {
+                    (WorkerState::Analysis { .. }, Some(_)) => 0,
+                    (WorkerState::Analysis { .. }, None) if fair && ran >= ANALYSIS_SLICE => 0,
+                    (WorkerState::Hint { .. }, Some(_)) if fair => 1,
+                    (WorkerState::Live, Some(SearchKind::Reply)) if fair => 2,
+                    _ => return None,
+                };
+                Some(((rank, Reverse(used)), worker))
+            })
+            .min_by_key(|(order, _)| *order)
+            .map(|(_, worker)| worker)
+    }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    type TestLanes = Lanes<&'static str, &'static str, &'static str>;
-
-    const REPLY: SearchKind = SearchKind::Reply;
-    const HINT: SearchKind = SearchKind::Hint;
-
-    /// Queues a reply of `client`; the worker it preempts, if any.
-    fn reply(lanes: &mut TestLanes, client: &'static str, job: &'static str) -> Option<usize> {
-        lanes.push_live(client, REPLY, job).expect("room").1
+impl<C: Shared + Default, L, A> Lanes<C, L, A> {
+    /// Queues an analysis job of the server's own (the tests' default client).
+    pub fn push_analysis(&mut self, affinity: Option<u64>, job: A) -> Result<(), A> {
+        self.push_analysis_for(C::default(), affinity, job)
     }
 
-    fn hint(lanes: &mut TestLanes, client: &'static str, job: &'static str) -> Option<usize> {
-        lanes.push_live(client, HINT, job).expect("room").1
-    }
-
-    /// Takes and finishes jobs on worker 0, each charged `spent`, until none is left.
-    fn drain(lanes: &mut TestLanes, spent: Duration) -> Vec<Taken<&'static str, &'static str>> {
-        std::iter::from_fn(|| {
-            let taken = lanes.take(0);
-            lanes.leave(0, spent);
-            taken
-        })
-        .collect()
-    }
-
-    const SECOND: Duration = Duration::from_secs(1);
-
-    #[test]
-    fn a_waiting_worker_takes_a_live_job_before_any_analysis_job() {
-        let mut lanes = TestLanes::new(4, 1);
-        lanes.push_analysis(None, "a1").expect("room");
-        lanes.push_analysis(None, "a2").expect("room");
-        reply(&mut lanes, "A", "move");
-        assert_eq!(lanes.take(0), Some(Taken::Live("move")));
-        assert_eq!(lanes.workers(), [WorkerState::Live]);
-        lanes.leave(0, SECOND);
-        assert_eq!(lanes.take(0), Some(Taken::Analysis("a1")));
-        assert_eq!(lanes.take(0), Some(Taken::Analysis("a2")));
-        assert_eq!(lanes.take(0), None);
-        assert_eq!(lanes.workers(), [WorkerState::Waiting]);
-    }
-
-    #[test]
-    fn one_clients_jobs_are_taken_in_order() {
-        let mut lanes = TestLanes::new(4, 1);
-        for job in ["m1", "m2", "m3"] {
-            reply(&mut lanes, "A", job);
-        }
-        assert_eq!(
-            drain(&mut lanes, SECOND),
-            [Taken::Live("m1"), Taken::Live("m2"), Taken::Live("m3")]
-        );
-    }
-
-    #[test]
-    fn a_newcomer_is_served_next_however_many_jobs_another_client_queued_first() {
-        // Issue #22: client A queues eight searches, then B one move.
-        let mut lanes = TestLanes::new(16, 1);
-        for job in ["A1", "A2", "A3", "A4", "A5", "A6", "A7", "A8"] {
-            reply(&mut lanes, "A", job);
-        }
-        reply(&mut lanes, "B", "B1");
-        let order = drain(&mut lanes, 10 * SECOND);
-        assert_eq!(order[0], Taken::Live("A1"));
-        assert_eq!(order[1], Taken::Live("B1"), "{order:?}");
-    }
-
-    #[test]
-    fn clients_take_turns_weighted_by_the_engine_time_they_used() {
-        let mut lanes = TestLanes::new(16, 1);
-        for job in ["A1", "A2", "A3"] {
-            reply(&mut lanes, "A", job);
-        }
-        for job in ["B1", "B2", "B3"] {
-            reply(&mut lanes, "B", job);
-        }
-        // A's searches cost 3 s each, B's 1 s: B gets three turns for each of A's.
-        let mut order = Vec::new();
-        while let Some(Taken::Live(job)) = lanes.take(0) {
-            let spent = if job.starts_with('A') { 3 } else { 1 };
-            lanes.leave(0, spent * SECOND);
-            order.push(job);
-        }
-        assert_eq!(order, ["A1", "B1", "B2", "B3", "A2", "A3"]);
-    }
-
-    #[test]
-    fn a_client_that_goes_quiet_for_a_moment_starts_level_not_ahead() {
-        let mut lanes = TestLanes::new(16, 1);
-        reply(&mut lanes, "A", "A1");
-        reply(&mut lanes, "B", "B1");
-        reply(&mut lanes, "B", "B2");
-        assert_eq!(lanes.take(0), Some(Taken::Live("A1")));
-        lanes.leave(0, 10 * SECOND);
-        assert_eq!(lanes.take(0), Some(Taken::Live("B1")));
-        lanes.leave(0, SECOND);
-        // A was forgotten when idle; it comes back level with B (1 s), not at zero.
-        reply(&mut lanes, "A", "A2");
-        reply(&mut lanes, "B", "B3");
-        assert_eq!(
-            drain(&mut lanes, SECOND),
-            [Taken::Live("B2"), Taken::Live("A2"), Taken::Live("B3")]
-        );
-    }
-
-    #[test]
-    fn with_several_engines_each_client_gets_one_before_any_gets_two() {
-        let mut lanes = TestLanes::new(16, 3);
-        for job in ["A1", "A2", "A3"] {
-            reply(&mut lanes, "A", job);
-        }
-        reply(&mut lanes, "B", "B1");
-        reply(&mut lanes, "C", "C1");
-        let taken: Vec<_> = (0..3).map(|worker| lanes.take(worker)).collect();
-        assert_eq!(
-            taken,
-            [
-                Some(Taken::Live("A1")),
-                Some(Taken::Live("B1")),
-                Some(Taken::Live("C1"))
-            ]
-        );
-    }
-
-    #[test]
-    fn a_job_withdrawn_at_its_deadline_leaves_the_lane_unless_it_was_taken() {
-        let mut lanes = TestLanes::new(2, 1);
-        let (first, _) = lanes.push_live("A", REPLY, "m1").expect("room");
-        let (second, _) = lanes.push_live("B", REPLY, "m2").expect("room");
-        assert_eq!(lanes.take(0), Some(Taken::Live("m1")));
-        assert_eq!(lanes.withdraw(&"A", first), None, "already running");
-        assert_eq!(lanes.withdraw(&"B", second), Some("m2"));
-        assert_eq!(lanes.withdraw(&"B", second), None, "once");
-        assert_eq!(lanes.queued(), (0, 0));
-        lanes.leave(0, SECOND);
-        assert_eq!(lanes.take(0), None);
-    }
-
-    #[test]
-    fn replies_go_before_hints_and_one_client_runs_one_hint_at_a_time() {
-        let mut lanes = TestLanes::new(16, 4);
-        hint(&mut lanes, "A", "h1");
-        hint(&mut lanes, "A", "h2");
-        hint(&mut lanes, "B", "hb");
-        reply(&mut lanes, "C", "m1");
-        assert_eq!(
-            lanes.take(0),
-            Some(Taken::Live("m1")),
-            "the reply came last"
-        );
-        assert_eq!(lanes.take(1), Some(Taken::Live("h1")));
-        assert_eq!(lanes.take(2), Some(Taken::Live("hb")));
-        lanes.leave(2, SECOND);
-        assert_eq!(lanes.take(2), None, "h2 waits for A's running hint");
-        lanes.leave(1, SECOND);
-        assert_eq!(lanes.take(1), Some(Taken::Live("h2")));
-    }
-
-    #[test]
-    fn hints_run_on_at_most_half_the_engines() {
-        let mut lanes = TestLanes::new(16, 4);
-        for client in ["A", "B", "C"] {
-            hint(&mut lanes, client, client);
-        }
-        assert_eq!(lanes.take(0), Some(Taken::Live("A")));
-        assert_eq!(lanes.take(1), Some(Taken::Live("B")));
-        assert_eq!(lanes.take(2), None, "two engines of four run hints");
-        assert_eq!(
-            reply(&mut lanes, "D", "move"),
-            None,
-            "a waiting worker takes it; the waiting hint stops nothing"
-        );
-        assert_eq!(lanes.take(2), Some(Taken::Live("move")));
-    }
-
-    #[test]
-    fn a_reply_that_would_wait_stops_a_running_hint_but_a_hint_does_not() {
-        let mut lanes = TestLanes::new(16, 1);
-        hint(&mut lanes, "A", "h1");
-        assert_eq!(lanes.take(0), Some(Taken::Live("h1")));
-        assert_eq!(hint(&mut lanes, "B", "h2"), None);
-        assert!(!lanes.preempt_requested(0));
-        assert_eq!(reply(&mut lanes, "C", "move"), Some(0));
-        assert!(lanes.preempt_requested(0));
-        lanes.leave(0, SECOND);
-        assert_eq!(lanes.take(0), Some(Taken::Live("move")));
-    }
-
-    #[test]
-    fn a_live_job_with_a_waiting_worker_preempts_nothing() {
-        let mut lanes = TestLanes::new(4, 2);
-        lanes.push_analysis(None, "a1").expect("room");
-        assert_eq!(lanes.take(0), Some(Taken::Analysis("a1")));
-        assert_eq!(lanes.take(1), None, "worker 1 now waits");
-        assert_eq!(reply(&mut lanes, "A", "move"), None);
-        assert_eq!(lanes.take(1), Some(Taken::Live("move")));
-        assert!(!lanes.preempt_requested(0));
-    }
-
-    #[test]
-    fn a_live_job_finding_every_engine_busy_preempts_an_analysis_search() {
-        let mut lanes = TestLanes::new(4, 2);
-        reply(&mut lanes, "A", "other game");
-        lanes.push_analysis(None, "a1").expect("room");
-        assert_eq!(lanes.take(0), Some(Taken::Live("other game")));
-        assert_eq!(lanes.take(1), Some(Taken::Analysis("a1")));
-        assert_eq!(reply(&mut lanes, "B", "move"), Some(1));
-        assert!(lanes.preempt_requested(1));
-        // The stopped search's job goes back first in its lane; the freed worker takes the move.
-        lanes.requeue_analysis(None, "a1");
-        lanes.leave(1, SECOND);
-        assert_eq!(lanes.take(1), Some(Taken::Live("move")));
-        lanes.leave(1, SECOND);
-        assert_eq!(lanes.take(1), Some(Taken::Analysis("a1")));
-    }
-
-    #[test]
-    fn each_queued_live_job_preempts_its_own_analysis_search() {
-        let mut lanes = TestLanes::new(4, 3);
-        for job in ["a1", "a2", "a3"] {
-            lanes.push_analysis(None, job).expect("room");
-        }
-        for worker in 0..3 {
-            assert!(matches!(lanes.take(worker), Some(Taken::Analysis(_))));
-        }
-        assert_eq!(reply(&mut lanes, "A", "m1"), Some(0));
-        assert_eq!(reply(&mut lanes, "A", "m2"), Some(1));
-        assert_eq!(reply(&mut lanes, "A", "m3"), Some(2));
-        assert_eq!(reply(&mut lanes, "A", "m4"), None, "nothing left to stop");
-    }
-
-    #[test]
-    fn a_live_search_never_preempts_another_reply() {
-        let mut lanes = TestLanes::new(4, 1);
-        reply(&mut lanes, "A", "m1");
-        assert_eq!(lanes.take(0), Some(Taken::Live("m1")));
-        assert_eq!(reply(&mut lanes, "B", "m2"), None);
-        assert!(!lanes.preempt_requested(0));
-    }
-
-    #[test]
-    fn a_readiness_probe_claims_only_a_waiting_worker_and_takes_no_place_in_a_lane() {
-        let mut lanes = TestLanes::new(1, 2);
-        reply(&mut lanes, "A", "m1");
-        assert_eq!(lanes.take(0), Some(Taken::Live("m1")));
-        assert_eq!(
-            lanes.claim_waiting(),
-            None,
-            "worker 1 is away, worker 0 busy"
-        );
-        assert_eq!(lanes.take(1), None, "worker 1 now waits");
-        assert_eq!(lanes.claim_waiting(), Some(1));
-        assert_eq!(lanes.claim_waiting(), None, "claimed once");
-        assert_eq!(lanes.queued(), (0, 0));
-        lanes
-            .push_live("A", REPLY, "m2")
-            .expect("the probe took no place in the live lane");
-    }
-
-    #[test]
-    fn an_engine_that_is_down_or_between_jobs_is_not_counted_as_free() {
-        let mut lanes = TestLanes::new(4, 2);
-        lanes.push_analysis(None, "a1").expect("room");
-        assert_eq!(lanes.take(0), Some(Taken::Analysis("a1")));
-        assert_eq!(lanes.take(1), None);
-        lanes.leave(1, Duration::ZERO); // worker 1's engine went down: it stops waiting
-        assert_eq!(reply(&mut lanes, "A", "move"), Some(0));
-    }
-
-    #[test]
-    fn each_lane_is_bounded_on_its_own_and_put_back_jobs_are_never_refused() {
-        let mut lanes = TestLanes::new(2, 1);
-        reply(&mut lanes, "A", "m1");
-        reply(&mut lanes, "B", "m2");
-        assert_eq!(lanes.push_live("C", REPLY, "m3"), Err("m3"));
-        lanes
-            .push_analysis(None, "a1")
-            .expect("room, whatever the live lane holds");
-        lanes.push_analysis(None, "a2").expect("room");
-        assert_eq!(lanes.push_analysis(None, "a3"), Err("a3"));
-        lanes.requeue_analysis(None, "a0");
-        lanes.requeue_live("A", REPLY, "m0");
-        assert_eq!(lanes.queued(), (3, 3));
-        assert_eq!(lanes.take(0), Some(Taken::Live("m0")));
-    }
-
-    #[test]
-    fn taking_a_new_analysis_job_clears_an_old_preemption_request() {
-        let mut lanes = TestLanes::new(4, 1);
-        lanes.push_analysis(None, "a1").expect("room");
-        lanes.push_analysis(None, "a2").expect("room");
-        assert_eq!(lanes.take(0), Some(Taken::Analysis("a1")));
-        assert_eq!(reply(&mut lanes, "A", "m1"), Some(0));
-        // The search ended on its own just before the stop; the worker takes the move anyway.
-        lanes.leave(0, SECOND);
-        assert_eq!(lanes.take(0), Some(Taken::Live("m1")));
-        lanes.leave(0, SECOND);
-        assert_eq!(lanes.take(0), Some(Taken::Analysis("a2")));
-        assert!(!lanes.preempt_requested(0));
-    }
-
-    #[test]
-    fn idle_clients_are_forgotten() {
-        let mut lanes = TestLanes::new(4, 1);
-        reply(&mut lanes, "A", "m1");
-        hint(&mut lanes, "B", "h1");
-        drain(&mut lanes, SECOND);
-        assert!(lanes.clients.is_empty());
-    }
-
-    #[test]
-    fn a_chunk_s_next_position_waits_for_its_warm_engine_while_that_one_is_free() {
-        let mut lanes = TestLanes::new(4, 2);
-        lanes.push_analysis(Some(1), "chunk 1 a").expect("room");
-        lanes.push_analysis(Some(2), "chunk 2 a").expect("room");
-        assert_eq!(lanes.take(0), Some(Taken::Analysis("chunk 1 a")));
-        assert_eq!(lanes.take(1), Some(Taken::Analysis("chunk 2 a")));
-        lanes.leave(0, Duration::ZERO);
-        lanes.leave(1, Duration::ZERO);
-        // Both wait; chunk 2's next position comes first and worker 0 asks first.
-        assert_eq!(lanes.take(0), None);
-        assert_eq!(lanes.take(1), None);
-        lanes.push_analysis(Some(2), "chunk 2 b").expect("room");
-        lanes.push_analysis(Some(1), "chunk 1 b").expect("room");
-        assert_eq!(lanes.take(0), Some(Taken::Analysis("chunk 1 b")));
-        assert_eq!(lanes.take(1), Some(Taken::Analysis("chunk 2 b")));
-        // A busy warm engine does not hold its chunk back: another worker takes it.
-        lanes.push_analysis(Some(1), "chunk 1 c").expect("room");
-        lanes.leave(1, Duration::ZERO);
-        assert_eq!(lanes.take(1), Some(Taken::Analysis("chunk 1 c")));
+    /// Puts an analysis job of the server's own back.
+    pub fn requeue_analysis(&mut self, affinity: Option<u64>, job: A) {
+        self.requeue_analysis_for(C::default(), affinity, job);
     }
 }
+
+#[cfg(test)]
+#[path = "lanes_tests.rs"]
+mod tests;

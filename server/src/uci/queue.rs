@@ -3,7 +3,10 @@
 //! per worker for a readiness probe (handed to an idle worker only, never queued behind
 //! searches), and the clock that charges each live job's engine time to its client.
 //!
-//! The lock is a plain mutex held for a few instructions and never across an `.await`.
+//! The lock is a plain mutex held for a few instructions and never across an `.await`. The
+//! lanes' clock is set from Tokio's before every use, and every worker running a search looks
+//! a few times per preemption bound whether a waiting client is owed its engine
+//! ([`Lanes::yield_due`]).
 
 use std::pin::pin;
 use std::sync::{Mutex, MutexGuard, PoisonError};
@@ -12,13 +15,27 @@ use std::time::Duration;
 use tokio::sync::{oneshot, Notify};
 use tokio::time::Instant;
 
-use super::actor::{AnalysisJob, Job};
 use super::error::EngineError;
-use super::lanes::{Lanes, Taken, Ticket};
-use crate::client_key::ClientKey;
+use super::job::{AnalysisJob, Job};
+use super::lanes::{LaneLimits, Lanes, Shared, Taken, Ticket};
+use crate::client_key::{ClientKey, Share};
 
 /// A job a worker took: live play, or an analysis search.
 pub type Task = Taken<Job, AnalysisJob>;
+
+/// The server's own work (`None`) is bounded by a lane's capacity alone; a client counts in its
+/// aggregate share too (its IPv6 /56, or "behind the proxy").
+impl Shared for Option<ClientKey> {
+    type Aggregate = Share;
+
+    fn aggregate(&self) -> Option<Share> {
+        self.and_then(ClientKey::aggregate)
+    }
+
+    fn is_server(&self) -> bool {
+        self.is_none()
+    }
+}
 
 /// Where a readiness probe's answer goes.
 pub type ProbeReply = oneshot::Sender<Result<(), EngineError>>;
@@ -43,31 +60,40 @@ pub struct JobQueue {
     work: Notify,
     /// `preempt[i]` tells worker `i` that a live job wants its engine.
     preempt: Box<[Notify]>,
+    /// How often a worker running a search checks whether it owes its engine to a waiting
+    /// client (a quarter of the preemption bound, within 10..250 ms).
+    tick: Duration,
 }
 
 impl JobQueue {
-    /// An empty queue of `capacity` jobs per lane for `workers` workers.
-    pub fn new(capacity: usize, workers: usize) -> JobQueue {
+    /// An empty queue whose lanes are bounded by `limits`, for `workers` workers.
+    pub fn new(limits: LaneLimits, workers: usize) -> JobQueue {
+        let tick =
+            (limits.preempt_after / 4).clamp(Duration::from_millis(10), Duration::from_millis(250));
         JobQueue {
             inner: Mutex::new(Inner {
-                lanes: Lanes::new(capacity, workers),
+                lanes: Lanes::with_limits(limits, workers),
                 started: vec![None; workers],
                 probes: (0..workers).map(|_| None).collect(),
                 closed: false,
             }),
             work: Notify::new(),
             preempt: (0..workers).map(|_| Notify::new()).collect(),
+            tick,
         }
     }
 
+    /// The lock, with the lanes' clock set to now.
     fn lock(&self) -> MutexGuard<'_, Inner> {
         // Nothing panics while the lock is held; if something did, the lanes are still whole.
-        self.inner.lock().unwrap_or_else(PoisonError::into_inner)
+        let mut inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+        inner.lanes.set_now(Instant::now().into_std());
+        inner
     }
 
     /// Queues a live search in its client's queue; it stops an analysis search (or, a reply, a
-    /// hint) if it would otherwise wait. [`EngineError::Busy`] when the live lane is full; the
-    /// ticket withdraws it if it waits too long.
+    /// hint) if it would otherwise wait. [`EngineError::Busy`] when the live lane has no room for
+    /// its client; the ticket withdraws it if it waits too long.
     pub fn push_search(&self, job: Job) -> Result<Ticket, EngineError> {
         let (ticket, preempt) = {
             let mut inner = self.lock();
@@ -93,17 +119,19 @@ impl JobQueue {
         self.lock().lanes.withdraw(&client, ticket).is_some()
     }
 
-    /// Queues an analysis job; [`EngineError::Busy`] when the analysis lane is full.
+    /// Queues an analysis job in its client's queue; [`EngineError::Busy`] when the analysis
+    /// lane has no room for its client.
     pub fn push_analysis(&self, job: AnalysisJob) -> Result<(), EngineError> {
         {
             let mut inner = self.lock();
             if inner.closed {
                 return Err(EngineError::Stopped);
             }
-            let affinity = job.affinity();
+            inner.lanes.drop_abandoned_analysis(AnalysisJob::abandoned);
+            let (client, affinity) = (job.client(), job.affinity());
             inner
                 .lanes
-                .push_analysis(affinity, job)
+                .push_analysis_for(client, affinity, job)
                 .map_err(|_| EngineError::Busy)?;
         }
         // Every waiting worker looks: the job may be meant for one in particular (its affinity).
@@ -146,8 +174,8 @@ impl JobQueue {
                     inner.lanes.requeue_live(client, kind, job);
                 }
                 Taken::Analysis(job) => {
-                    let affinity = job.affinity();
-                    inner.lanes.requeue_analysis(affinity, job);
+                    let (client, affinity) = (job.client(), job.affinity());
+                    inner.lanes.requeue_analysis_for(client, affinity, job);
                 }
             }
         }
@@ -191,16 +219,27 @@ impl JobQueue {
         inner.probes[worker] = None;
     }
 
-    /// Resolves once a live job asked `worker` to stop its analysis search or hint. A stale wake-up
-    /// (meant for a search that already ended) is ignored: the request itself is checked.
+    /// Resolves once `worker` was asked to stop its search: by a live job that wants the engine
+    /// of an analysis search or hint, or for a client that waited past the preemption bound. A
+    /// stale wake-up (meant for a search that already ended) is ignored: the request itself is
+    /// checked. While it waits, it checks every tick whether any search owes its engine to a
+    /// waiting client, and tells the workers asked.
     pub async fn preempted(&self, worker: usize) {
         loop {
             let mut notified = pin!(self.preempt[worker].notified());
             notified.as_mut().enable();
-            if self.lock().lanes.preempt_requested(worker) {
+            let (asked, mine) = {
+                let mut inner = self.lock();
+                let asked = inner.lanes.yield_due();
+                (asked, inner.lanes.preempt_requested(worker))
+            };
+            for other in asked {
+                self.preempt[other].notify_one();
+            }
+            if mine {
                 return;
             }
-            notified.await;
+            let _ = tokio::time::timeout(self.tick, notified).await;
         }
     }
 

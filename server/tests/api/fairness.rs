@@ -84,6 +84,9 @@ async fn a_players_move_goes_before_the_searches_another_client_queued_first() {
 async fn a_search_that_waits_past_its_deadline_is_refused_with_retry_after() {
     let mut config = config(3_000);
     config.queue_wait_ms = 300;
+    // The deadline alone: no search yields to the waiting player (issue #42's preemption would
+    // serve it within the deadline).
+    config.preempt_after_ms = 600_000;
     let app = spawn_with(config).await;
     let slow = json!({ "color": "white", "level": 21, "fen": SLOW_FEN });
     let busy = create_as(&app, "203.0.113.1", slow.clone()).await;

@@ -18,6 +18,9 @@ pub async fn one_engine(queue_len: usize) -> EnginePool {
     EnginePool::start(EngineSettings {
         engines: vec![stockfish().into()],
         queue_len,
+        queue_per_client: queue_len,
+        queue_per_aggregate: queue_len,
+        preempt_after: Duration::from_secs(600),
         movetime: Duration::from_secs(20),
         queue_wait: Duration::from_secs(600),
     })

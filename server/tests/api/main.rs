@@ -14,6 +14,7 @@ mod conditional;
 mod cors;
 mod durability;
 mod endings;
+mod engine_shares;
 mod engine_time;
 mod errors;
 mod events;

@@ -33,8 +33,8 @@ use tokio_util::sync::CancellationToken;
 use crate::analysis::classes::alternatives_needed;
 use crate::analysis::{
     consistency_checks, plan, positions_to_search, run_pass, Alternatives, AnalysedPly,
-    AnalysedPosition, Analysis, AnalysisEvent, AnalysisStatus, Answered, Chunk, Flow, Pass,
-    PassPlan, PassSettings, Review, RunError, CHUNK_POSITIONS, DEFAULT_ANALYSIS_NODES,
+    AnalysedPosition, Analysis, AnalysisEvent, AnalysisStatus, Answered, Chunk, ClientSearcher,
+    Flow, Pass, PassPlan, PassSettings, Review, RunError, CHUNK_POSITIONS, DEFAULT_ANALYSIS_NODES,
     QUICK_CHUNK_POSITIONS, QUICK_NODES,
 };
 use crate::client_key::ClientKey;
@@ -588,6 +588,10 @@ impl Analyses {
             tracked.mark_running(&*self.store);
             place
         };
+        let searcher = ClientSearcher {
+            engines: &self.engines,
+            client: tracked.client,
+        };
 
         if !self.answer_from_cache(tracked, game, &cache, &report).await {
             return Ok(());
@@ -608,8 +612,7 @@ impl Analyses {
                 },
                 walkers,
             };
-            let flow =
-                run_pass(&self.engines, Arc::clone(&key), game, quick, place, report).await?;
+            let flow = run_pass(&searcher, Arc::clone(&key), game, quick, place, report).await?;
             if flow == Flow::Stopped {
                 return Ok(());
             }
@@ -629,8 +632,7 @@ impl Analyses {
             settings,
             walkers,
         };
-        if run_pass(&self.engines, Arc::clone(&key), game, full, place, report).await?
-            == Flow::Stopped
+        if run_pass(&searcher, Arc::clone(&key), game, full, place, report).await? == Flow::Stopped
         {
             return Ok(());
         }
@@ -649,7 +651,7 @@ impl Analyses {
                 settings,
                 walkers: 1,
             };
-            run_pass(&self.engines, key, game, consistency, place, report).await?;
+            run_pass(&searcher, key, game, consistency, place, report).await?;
         }
         Ok(())
     }

@@ -398,8 +398,14 @@ impl GameService {
     }
 
     /// The player offers Stockfish a draw, on their turn; see `draw.rs` for how it decides. A
-    /// move or takeback while it thinks it over makes the offer stale.
-    pub async fn offer_draw(&self, id: &GameId, token: &str) -> Result<Arc<GameView>, DrawError> {
+    /// move or takeback while it thinks it over makes the offer stale. Its search runs in
+    /// `client`'s share of the analysis lane.
+    pub async fn offer_draw(
+        &self,
+        id: &GameId,
+        token: &str,
+        client: Option<ClientKey>,
+    ) -> Result<Arc<GameView>, DrawError> {
         let slot = self.games.find_authorized(id, token).await?;
         self.settle_clock(&slot)?;
         let (version, game, engine) = slot.read(|state| {
@@ -409,7 +415,8 @@ impl GameService {
         let verdict = match draw::before_search(game.position()) {
             Verdict::Search => {
                 let request = AnalysisRequest::new(slot.id().shared(), &game, DRAW_OFFER_NODES)
-                    .map_err(|_| GameError::GameOver)?;
+                    .map_err(|_| GameError::GameOver)?
+                    .for_client(client);
                 let analysis = self.engines.analyse(request).await?;
                 draw::after_search(analysis.score, engine)
             }

@@ -76,9 +76,13 @@ pub async fn take_back(
 
 /// `POST /api/board/game/{id}/draw/{yes|no}`: `yes` offers Stockfish a draw, which it accepts
 /// (the game ends, on the stream) or declines (the game goes on; the answer is still ok, as an
-/// offer lichess forwards is); `no` declines an offer, and the engine never makes one.
+/// offer lichess forwards is); `no` declines an offer, and the engine never makes one. Like our
+/// own `/draw`, an offer takes one of the client's places for engine requests while Stockfish
+/// thinks it over, and searches in the client's share (issue #42, M2: it took neither).
 pub async fn draw(
     service: web::Data<GameService>,
+    limits: web::Data<Limits>,
+    client: ClientIp,
     key: PlayerKey,
     path: web::Path<(String, String)>,
 ) -> Result<HttpResponse, LichessError> {
@@ -88,7 +92,11 @@ pub async fn draw(
         service.watch_own(&id, key.as_str()).await?;
         return Ok(ok());
     }
-    match service.offer_draw(&id, key.as_str()).await {
+    let _search = limits.search(client)?;
+    match service
+        .offer_draw(&id, key.as_str(), Some(client.key()))
+        .await
+    {
         Ok(_) | Err(DrawError::Declined(_)) => Ok(ok()),
         Err(error) => Err(error.into()),
     }

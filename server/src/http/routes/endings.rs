@@ -37,7 +37,11 @@ pub async fn offer_draw(
     GamePath(id): GamePath,
 ) -> Result<web::Json<Arc<GameView>>, ApiError> {
     let _search = limits.search(client)?;
-    Ok(web::Json(service.offer_draw(&id, token.as_str()).await?))
+    Ok(web::Json(
+        service
+            .offer_draw(&id, token.as_str(), Some(client.key()))
+            .await?,
+    ))
 }
 
 /// Claims a threefold repetition or the fifty-move rule, in a game under the claim rule (an
