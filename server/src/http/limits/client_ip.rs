@@ -111,14 +111,19 @@ impl TrustedProxies {
 }
 
 /// The client's address as [`TrustedProxies`] sees it (an extractor; the proxies are the app
-/// data [`super::Limits`]'s, none without it). Logged in full; counted by its [`ClientKey`].
+/// data [`super::Limits`]'s, none without it), and whether it is a trusted proxy that named no
+/// client. Logged in full; counted by its [`ClientKey`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ClientIp(pub IpAddr);
+pub struct ClientIp(pub IpAddr, bool);
 
 impl ClientIp {
-    /// The key this client is counted under (IPv6 folded to its /64).
+    /// The key this client is counted under (IPv6 folded to its /64; a proxy that named no
+    /// client in the "behind the proxy" share).
     pub fn key(self) -> ClientKey {
-        ClientKey::of(self.0)
+        match self.1 {
+            true => ClientKey::behind_proxy(self.0),
+            false => ClientKey::of(self.0),
+        }
     }
 
     /// The client of `request`; `None` without a peer address (only in unit tests).
@@ -129,11 +134,15 @@ impl ClientIp {
             .get_all("x-forwarded-for")
             .filter_map(|value| value.to_str().ok())
             .collect();
-        let ip = match request.app_data::<web::Data<super::Limits>>() {
-            Some(limits) => limits.proxies().client(peer, &forwarded),
-            None => peer.to_canonical(),
+        let (ip, unnamed) = match request.app_data::<web::Data<super::Limits>>() {
+            Some(limits) => {
+                let ip = limits.proxies().client(peer, &forwarded);
+                // The walk ends on a trusted hop only when no client was named.
+                (ip, limits.proxies().trusts(ip))
+            }
+            None => (peer.to_canonical(), false),
         };
-        Some(ClientIp(ip))
+        Some(ClientIp(ip, unnamed))
     }
 }
 
