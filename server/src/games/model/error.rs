@@ -83,9 +83,15 @@ pub enum StoreError {
     /// missing without a word).
     #[error("the database file is damaged ({}); restore it from a backup, or salvage what is readable with `sqlite3 <db> .recover` into a new file", problems.join("; "))]
     Corrupt { problems: Vec<String> },
-    /// Another server keeps its games in this SQLite file (it holds the lock file beside it).
-    #[error("another server uses this database (it holds {}); stop it first, or give this one its own --db", lock.display())]
+    /// Another server keeps its games in this SQLite file (it holds the lock file beside it, or
+    /// the file itself under another name: a symlink or a hard link).
+    #[error("another server uses this database (it holds the lock on {}); stop it first, or give this one its own --db", lock.display())]
     InUse { lock: std::path::PathBuf },
+    /// The SQLite file exists and is empty (0 bytes). No server leaves one (SQLite writes the
+    /// header as it opens a new file), so it is most likely a failed copy or restore: starting a
+    /// new database in it would hide that the games are elsewhere (issue #42, L8).
+    #[error("the database file {} is empty (0 bytes): no server left it so, so the games are elsewhere (a failed copy or restore?); restore it, or remove it to start a new database there", path.display())]
+    EmptyFile { path: std::path::PathBuf },
     /// The shared store already holds as many live games as it may.
     #[error("the database holds as many live games as it may")]
     Full,
