@@ -38,6 +38,10 @@ pub enum GameError {
     IllegalMove { message: String, legal_moves: usize },
     #[error("the server holds as many games as it may; try again later")]
     TooManyGames,
+    /// The client (or its network) has as many unfinished games as it may start: its share of
+    /// `--max-games` (see `creators.rs`).
+    #[error("your address (or its network) has as many unfinished games as it may; finish or resign one first")]
+    TooManyUnfinished,
     /// The engine already searches for this game (its reply, or a hint): one search per game.
     #[error("the engine is already searching for this game; wait for its answer")]
     SearchInProgress,
