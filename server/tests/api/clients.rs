@@ -378,3 +378,42 @@ async fn stateless_tree_work_is_rated_per_client() {
     expect_error(refused, StatusCode::TOO_MANY_REQUESTS, "too_many_requests").await;
     assert_eq!(write("198.51.100.1").await.status(), StatusCode::OK);
 }
+
+/// Issue #42, M5: unfinished games are counted per client and per /56; a finished one gives
+/// its place back, and another network is not held back.
+#[tokio::test]
+async fn unfinished_games_are_shared_per_client_and_per_network() {
+    let mut config = behind_a_proxy();
+    config.unfinished_per_client = 2;
+    config.unfinished_per_network = 3;
+    let app = spawn_with(config).await;
+    let mut games = Vec::new();
+    for _ in 0..2 {
+        let created = create_as(&app, "2001:db8:5:100::1").await;
+        assert_eq!(created.status(), StatusCode::CREATED);
+        games.push(TestGame::from_created(&created.json().await.expect("JSON")));
+    }
+    let refused = create_as(&app, "2001:db8:5:100::2").await;
+    expect_error(refused, StatusCode::TOO_MANY_REQUESTS, "too_many_requests").await;
+    // Another /64 of the same /56: one more, then the network's share is full.
+    assert_eq!(
+        create_as(&app, "2001:db8:5:101::1").await.status(),
+        StatusCode::CREATED
+    );
+    let refused = create_as(&app, "2001:db8:5:102::1").await;
+    expect_error(refused, StatusCode::TOO_MANY_REQUESTS, "too_many_requests").await;
+    assert_eq!(
+        create_as(&app, "2001:db8:6::1").await.status(),
+        StatusCode::CREATED,
+        "another /56"
+    );
+    assert_eq!(
+        app.action(&games[0], "resign").await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        create_as(&app, "2001:db8:5:100::1").await.status(),
+        StatusCode::CREATED,
+        "a finished game's place came back"
+    );
+}
