@@ -572,14 +572,16 @@ def big_tree(conn, nodes_wanted=2254):
     f3 = next(i for i, n in enumerate(nodes) if n["uci"] == "f2f3" and n["parent"] is None)
     e5 = next(i for i, n in enumerate(nodes) if n["uci"] == "e7e5" and n["parent"] == f3)
     order = [e5] + [i for i in range(first, len(nodes)) if i != e5]
+    size = len(json.dumps({"nodes": nodes}, separators=(",", ":")))
     for parent in order:
         for uci, fen in legal_moves(conn, fens[parent]):
             node = {"parent": parent, "uci": uci}
-            body = json.dumps({"nodes": nodes + [node]}, separators=(",", ":"))
-            if len(nodes) >= nodes_wanted - 1 or len(body) > MAX_BODY - 64:
+            grown = size + 1 + len(json.dumps(node, separators=(",", ":")))
+            if len(nodes) >= nodes_wanted - 1 or grown > MAX_BODY - 64:
                 break
             nodes.append(node)
             fens.append(fen)
+            size = grown
         else:
             continue
         break
@@ -603,14 +605,21 @@ def post_compact(conn, path, client, body, token=None):
 def tree_readers(args, address, deadline, tally, targets):
     """M3: a finished game with a large kept tree, its tree and PGN read over 6 connections
     and the tree written as PGN (stateless) over 2 more, all from one address, back to back."""
-    conn = connect(args.base, timeout=60)
-    game = new_game(conn, TREE_READER, {"color": "white", "pgn": FOOLS_MATE}, tally)
-    nodes = big_tree(conn)
-    status = post_compact(conn, f"/api/games/{game[0]}/tree", TREE_READER, {"nodes": nodes},
-                          token=game[1])
-    tally.add(f"tree of {len(nodes)} nodes kept {status}")
+    ready = threading.Event()
+    made = {}
+
+    def setup():
+        conn = connect(args.base, timeout=60)
+        made["game"] = new_game(conn, TREE_READER, {"color": "white", "pgn": FOOLS_MATE}, tally)
+        made["nodes"] = big_tree(conn)
+        status = post_compact(conn, f"/api/games/{made['game'][0]}/tree", TREE_READER,
+                              {"nodes": made["nodes"]}, token=made["game"][1])
+        tally.add(f"tree of {len(made['nodes'])} nodes kept {status}")
+        ready.set()
 
     def reader(n):
+        ready.wait()
+        game, nodes = made["game"], made["nodes"]
         conn = connect(args.base, timeout=60)
         paths = [f"/api/games/{game[0]}/tree", f"/api/games/{game[0]}/pgn"]
         i = 0
@@ -630,7 +639,8 @@ def tree_readers(args, address, deadline, tally, targets):
                 conn = connect(args.base, timeout=60)
                 tally.add("tree read error")
 
-    return [threading.Thread(target=reader, args=(n,)) for n in range(8)]
+    return ([threading.Thread(target=setup)]
+            + [threading.Thread(target=reader, args=(n,)) for n in range(8)])
 
 
 def slow_connections_from(address, deadline, tally, sources, per_source):
