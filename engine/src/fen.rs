@@ -50,6 +50,9 @@ pub enum FenError {
     /// Standard castling was asked for a position whose castling rights have the king or a rook
     /// off its standard square: only Chess960 can castle there.
     NeedsChess960,
+    /// Castling rights that no start position gives: a right of a king on the a- or h-file
+    /// (every start, Chess960's included, has the king between its two rooks).
+    ImpossibleCastlingRights,
     /// An en-passant square that no double pawn push can have produced.
     BadEnPassant,
     /// More than 16 pieces or more than 8 pawns on one side.
@@ -80,6 +83,9 @@ impl fmt::Display for FenError {
             }
             FenError::NeedsChess960 => {
                 "these castling rights have the king or a rook off its standard square: Chess960 only"
+            }
+            FenError::ImpossibleCastlingRights => {
+                "impossible position: no start position gives these castling rights (a castling king stands between its rooks, on the b- to g-file)"
             }
             FenError::BadEnPassant => {
                 "impossible position: en-passant square without a pawn that just moved two squares"
@@ -417,6 +423,22 @@ fn validate_castling(pos: &Position) -> Result<(), FenError> {
             if king.rank() != back || pos.piece_at(rook) != Some(rook_piece) || !on_its_side {
                 return Err(FenError::BadCastlingRights);
             }
+        }
+    }
+    validate_castling_start(pos)
+}
+
+/// At every start position, Chess960's included, the king stands between its two rooks, so a
+/// king on the a- or h-file has no right to castle on either side: one of them has no rook
+/// file beyond the king, and a king that moved has lost its rights.
+fn validate_castling_start(pos: &Position) -> Result<(), FenError> {
+    for color in Color::ALL {
+        let castles = CastlingSide::ALL
+            .iter()
+            .any(|&side| pos.castling_rook(color, side).is_some());
+        let file = pos.king_of(color).file();
+        if castles && (file == File::A || file == File::H) {
+            return Err(FenError::ImpossibleCastlingRights);
         }
     }
     Ok(())

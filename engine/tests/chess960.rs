@@ -463,3 +463,39 @@ fn a_position_stays_under_100_bytes_with_its_castling_rooks() {
     // Copy-make copies it per move: the castling rooks, mode and touch mask cost 8 bytes.
     assert!(std::mem::size_of::<Position>() <= 96);
 }
+
+/// Issue #42, L6: rights no start position gives are refused, with the reason: a king on the
+/// a- or h-file castling (every start has the king between its rooks). Stockfish's corner cases
+/// (rights from rooks on other files than the other side's) stay accepted (`TRICKY`).
+#[test]
+fn castling_rights_no_start_position_gives_are_refused() {
+    let refused = [
+        // The king on a1 with a king-side rook on b1 (Shredder-FEN and X-FEN).
+        "4k3/8/8/8/8/8/8/KR6 w B - 0 1",
+        "4k3/8/8/8/8/8/8/KR6 w K - 0 1",
+        // The king on h8 with a queen-side rook on a8.
+        "r6k/8/8/8/8/8/8/4K3 b a - 0 1",
+        "r6k/8/8/8/8/8/8/4K3 b q - 0 1",
+    ];
+    for fen in refused {
+        assert_eq!(
+            Position::from_fen(fen),
+            Err(FenError::ImpossibleCastlingRights),
+            "{fen}"
+        );
+    }
+    assert!(FenError::ImpossibleCastlingRights
+        .to_string()
+        .contains("no start position"));
+    let kept = [
+        // The king on b1 and g1: a rook may stand beyond it.
+        "4k3/8/8/8/8/8/8/RK5R w HA - 0 1",
+        "4k3/8/8/8/8/8/8/R5KR w HA - 0 1",
+        // The same boards without rights: a king may walk to the edge.
+        "4k3/8/8/8/8/8/8/KR6 w - - 0 1",
+        STARTPOS_FEN,
+    ];
+    for fen in kept {
+        assert!(Position::from_fen(fen).is_ok(), "{fen}");
+    }
+}

@@ -28,6 +28,15 @@ moves (with expected_ply), pausing --think-ms; each move's latency is recorded.
     default, of their analyses start by themselves), while a second player's short game is
     resigned and its review wait measured (--review measures the same alone).
 
+--attack picks one attack of issue #42 (the shares, each from one address or one /56):
+  * tree-reads: a finished game with a ~2,254-node kept tree; its tree and PGN read back to back
+    over 6 connections, and the tree written as PGN (POST /api/trees/pgn) over 2 more;
+  * connections-8 / connections-16: 64 slow-header connections from each of 8 (16) loopback
+    addresses, 127.0.0.2 on (each a client of its own), reopened when dropped;
+  * network: one IPv6 /56 (its /64s named through X-Forwarded-For) creating games, importing and
+    resigning long games (their analyses queue) and holding streams of its games, every /64
+    inside its own share, while a second player's review wait is measured.
+
 Bounded: everything stops after --seconds; the thread and socket counts are fixed by the flags.
 Prints the player's p50/p99/max move latency and statuses, the attackers' status counts, and the
 server's RSS and open descriptors (from /proc/--pid) before, at peak and after.
@@ -695,6 +704,222 @@ def share_phase(args):
     return 1 if failed else 0
 
 
+# --- Issue #42's shares (M3, M4, M5): each attack a function of its own, registered in
+# LIMIT_ATTACKS below and run by `--attack NAME`.
+
+TREE_READER = "203.0.113.99"
+NETWORK = "2001:db8:77:ab"  # one /56: its /64s are NETWORK + "XX::", XX from 00 to ff
+FOOLS_MATE = "1. f3 e5 2. g4 Qh4# 0-1"
+MAX_BODY = 64 * 1024
+
+
+def legal_moves(conn, fen):
+    status, body = call(conn, "POST", "/api/positions/moves", TREE_READER, {"fen": fen})
+    assert status == 200, f"legal moves: {status} {body}"
+    return [(m["uci"], m["fen"]) for m in body["legal_moves"]]
+
+
+def big_tree(conn, nodes_wanted=2254):
+    """A tree of up to nodes_wanted moves that holds Fool's mate and fits in one request body:
+    every first move, every reply, then every third move of the earliest replies (small parent
+    indices keep the JSON short)."""
+    start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    nodes, fens = [], []
+    for uci, fen in legal_moves(conn, start):
+        nodes.append({"parent": None, "uci": uci})
+        fens.append(fen)
+    first = len(nodes)
+    for parent in range(first):
+        for uci, fen in legal_moves(conn, fens[parent]):
+            nodes.append({"parent": parent, "uci": uci})
+            fens.append(fen)
+    f3 = next(i for i, n in enumerate(nodes) if n["uci"] == "f2f3" and n["parent"] is None)
+    e5 = next(i for i, n in enumerate(nodes) if n["uci"] == "e7e5" and n["parent"] == f3)
+    order = [e5] + [i for i in range(first, len(nodes)) if i != e5]
+    size = len(json.dumps({"nodes": nodes}, separators=(",", ":")))
+    for parent in order:
+        for uci, fen in legal_moves(conn, fens[parent]):
+            node = {"parent": parent, "uci": uci}
+            grown = size + 1 + len(json.dumps(node, separators=(",", ":")))
+            if len(nodes) >= nodes_wanted - 1 or grown > MAX_BODY - 64:
+                break
+            nodes.append(node)
+            fens.append(fen)
+            size = grown
+        else:
+            continue
+        break
+    g4 = next(i for i, n in enumerate(nodes) if n["uci"] == "g2g4" and n["parent"] == e5)
+    nodes.append({"parent": g4, "uci": "d8h4"})
+    return nodes
+
+
+def post_compact(conn, path, client, body, token=None):
+    """call() with compact JSON (a large tree must fit the body limit)."""
+    headers = {"Content-Type": "application/json", "X-Forwarded-For": client}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    conn.request("PUT" if token else "POST", path,
+                 body=json.dumps(body, separators=(",", ":")).encode(), headers=headers)
+    response = conn.getresponse()
+    response.read()
+    return response.status
+
+
+def tree_readers(args, address, deadline, tally, targets):
+    """M3: a finished game with a large kept tree, its tree and PGN read over 6 connections
+    and the tree written as PGN (stateless) over 2 more, all from one address, back to back."""
+    ready = threading.Event()
+    made = {}
+
+    def setup():
+        conn = connect(args.base, timeout=60)
+        made["game"] = new_game(conn, TREE_READER, {"color": "white", "pgn": FOOLS_MATE}, tally)
+        made["nodes"] = big_tree(conn)
+        status = post_compact(conn, f"/api/games/{made['game'][0]}/tree", TREE_READER,
+                              {"nodes": made["nodes"]}, token=made["game"][1])
+        tally.add(f"tree of {len(made['nodes'])} nodes kept {status}")
+        ready.set()
+
+    def reader(n):
+        ready.wait()
+        game, nodes = made["game"], made["nodes"]
+        conn = connect(args.base, timeout=60)
+        paths = [f"/api/games/{game[0]}/tree", f"/api/games/{game[0]}/pgn"]
+        i = 0
+        while time.monotonic() < deadline:
+            i += 1
+            try:
+                if n < 6:
+                    status, _ = call(conn, "GET", paths[i % 2], TREE_READER)
+                    tally.add(f"read {paths[i % 2].rsplit('/', 1)[1]} {status}")
+                else:
+                    status = post_compact(conn, "/api/trees/pgn", TREE_READER, {"nodes": nodes})
+                    tally.add(f"stateless pgn {status}")
+                    if status == 429:
+                        time.sleep(0.05)
+            except (OSError, http.client.HTTPException):
+                conn.close()
+                conn = connect(args.base, timeout=60)
+                tally.add("tree read error")
+
+    return ([threading.Thread(target=setup)]
+            + [threading.Thread(target=reader, args=(n,)) for n in range(8)])
+
+
+def slow_connections_from(address, deadline, tally, sources, per_source):
+    """M4: per_source slow-header connections from each of `sources` loopback addresses
+    (127.0.0.2 on: each a client of its own), reopened when dropped."""
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = sources * per_source + 256
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, want)), hard))
+    head = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: "
+    socks = {n: [] for n in range(sources)}
+    while time.monotonic() < deadline:
+        for n in range(sources):
+            mine = socks[n]
+            while len(mine) < per_source and time.monotonic() < deadline:
+                sock = socket.socket()
+                sock.settimeout(2)
+                try:
+                    sock.bind((f"127.0.0.{2 + n}", 0))
+                    sock.connect(address)
+                    sock.sendall(head)
+                    mine.append(sock)
+                    tally.add("slow connection opened")
+                except OSError:
+                    sock.close()
+                    tally.add("slow connection refused")
+                    break
+            alive = []
+            for sock in mine:
+                try:
+                    sock.sendall(b"a")
+                    alive.append(sock)
+                except OSError:
+                    sock.close()
+                    tally.add("slow connection dropped by server")
+            socks[n] = alive
+        time.sleep(1)
+    for mine in socks.values():
+        for sock in mine:
+            sock.close()
+
+
+def connections_from(sources):
+    def attack(args, address, deadline, tally, targets):
+        return [threading.Thread(target=slow_connections_from,
+                                 args=(address, deadline, tally, sources, 64))]
+    return attack
+
+
+def network_flood(args, address, deadline, tally, targets):
+    """M5: one IPv6 /56 (256 /64s, each a client) filling the live streams, the analysis
+    queue and the unfinished games at once, each /64 inside its own share."""
+    long_pgn = open(args.long_pgn).read() if args.long_pgn else LONG_PGN
+    clients = [f"{NETWORK}{n:02x}::1" for n in range(256)]
+
+    own = []
+
+    def games(first, last):
+        conn = connect(args.base, timeout=30)
+        for client in clients[first:last]:
+            for _ in range(20):
+                if time.monotonic() >= deadline:
+                    return
+                game = new_game(conn, client, {"color": "white", "level": 1}, tally)
+                if not game:
+                    break
+                own.append(game[0])
+
+    def analyses(first, last):
+        conn = connect(args.base, timeout=30)
+        for client in clients[first:last]:
+            for _ in range(4):
+                if time.monotonic() >= deadline:
+                    return
+                game = new_game(conn, client, {"color": "white", "level": 1, "pgn": long_pgn}, tally)
+                if not game:
+                    break
+                status, _ = call(conn, "POST", f"/api/games/{game[0]}/resign", client,
+                                 token=game[1])
+                tally.add(f"network resign {status}")
+
+    def streams():
+        held, n = [], 0
+        while time.monotonic() < deadline and len(held) < 1024:
+            if not own:
+                time.sleep(0.1)
+                continue
+            n += 1
+            # Its own games, 8 streams per /64 (the per-client share), a few per game.
+            sock, status = open_stream(address, own[(n // 4) % len(own)],
+                                       clients[(n // 8) % 256], rcvbuf=1024)
+            tally.add(f"network stream {status}")
+            if sock is not None:
+                held.append(sock)
+            elif status == "429":
+                time.sleep(0.01)
+        while time.monotonic() < deadline:
+            time.sleep(0.5)
+        for sock in held:
+            sock.close()
+
+    return ([threading.Thread(target=games, args=(64 * i, 64 * i + 64)) for i in range(2)]
+            + [threading.Thread(target=analyses, args=(128 + 32 * i, 160 + 32 * i))
+               for i in range(2)]
+            + [threading.Thread(target=streams)])
+
+
+LIMIT_ATTACKS = {
+    "tree-reads": tree_readers,
+    "connections-8": connections_from(8),
+    "connections-16": connections_from(16),
+    "network": network_flood,
+}
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--base", default="http://127.0.0.1:18183")
@@ -709,7 +934,7 @@ def main():
                         help="threads asking hints for one game at once")
     parser.add_argument("--attack", default="all",
                         choices=["all", "none", "slow-hints", "disconnect", "ipv6", "connections",
-                                 "analyses"] + list(SHARE_PHASES))
+                                 "analyses"] + list(SHARE_PHASES) + list(LIMIT_ATTACKS))
     parser.add_argument("--level", type=int, default=1,
                         help=f"the player's step of the ladder ({FULL_STRENGTH}: full strength)")
     parser.add_argument("--long-pgn", help="the game the analyses attack imports (a file; "
@@ -774,7 +999,9 @@ def main():
     elif args.attack == "analyses":
         threads.append(threading.Thread(target=analysis_flood,
                                         args=(args.base, deadline, attack, 20, long_pgn)))
-    if args.review or args.attack == "analyses":
+    elif args.attack in LIMIT_ATTACKS:
+        threads += LIMIT_ATTACKS[args.attack](args, address, deadline, attack, targets)
+    if args.review or args.attack in ("analyses", "network"):
         threads.append(threading.Thread(target=reviewer, args=(
             args.base, deadline, 5, review_waits, attack)))
     ready_latencies, ready_statuses = [], Tally()
@@ -812,7 +1039,7 @@ def main():
           f"p50 {percentile(ready_latencies, 50) * 1000:.0f} ms, "
           f"p99 {percentile(ready_latencies, 99) * 1000:.0f} ms, "
           f"max {max(ready_latencies, default=0) * 1000:.0f} ms")
-    if args.review or args.attack == "analyses":
+    if args.review or args.attack in ("analyses", "network"):
         print(f"review wait of a second player's short game: "
               + (f"{review_waits[0]:.1f} s" if review_waits else "not done by the end"))
     print(f"server connections: {peak_conns} at peak, {conns} in the last second of the attack")

@@ -17,7 +17,11 @@
 # H2 (3 addresses; three /64s of one /56), alone with the review, M1 (analysis boards from 1 and 8
 # addresses) and M2 (40 parallel lichess draw offers). Env PHASES picks some of them; NO_PLAYERS=1
 # runs them without the players (the review's wait alone against the attack).
-# Usage: server/bench/hostile.sh [fair|share]   Env: SECONDS_ (60; fair: 40), PORT (18183), STOCKFISH,
+#
+# `hostile.sh limits` runs issue #42's share attacks (M3, M4, M5), one phase each: the player
+# alone, then tree-reads, connections-8, connections-16 and network (see hostile.py), against a
+# server at --depth 8 with --max-games 200 (so one /56 could fill it within a phase).
+# Usage: server/bench/hostile.sh [fair|share|limits]   Env: SECONDS_ (60; fair: 40), PORT (18183), STOCKFISH,
 #        and for fair: DEPTH (20), MOVE_CAP_MS (10000)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -67,6 +71,26 @@ if [ "${1:-}" = share ]; then
       --pid "$SERVER" --seconds "$RUN_SECONDS" --attack "$phase" ${NO_PLAYERS:+--no-players} \
       || status=1
     # Let the phase's searches end before the next one.
+    sleep 12
+  done
+  exit $status
+fi
+
+if [ "${1:-}" = limits ]; then
+  RUN_SECONDS=${SECONDS_:-40}
+  . server/bench/server.sh
+  start_server "$PORT" --engines 2 --depth 8 --db :memory: --trusted-proxy 127.0.0.1 \
+    --max-games 200
+  echo "== server: --depth 8 --engines 2 --max-games 200, default limits," \
+    "--trusted-proxy 127.0.0.1 (pid $SERVER)"
+  HOSTILE=(timeout $((RUN_SECONDS + 120)) python3 server/bench/hostile.py
+    --base "http://127.0.0.1:$PORT" --pid "$SERVER" --seconds "$RUN_SECONDS")
+  status=0
+  echo "== the player alone"
+  "${HOSTILE[@]}" --attack none --review || status=1
+  for attack in tree-reads connections-8 connections-16 network; do
+    echo "== the player under attack: $attack"
+    "${HOSTILE[@]}" --attack "$attack" || status=1
     sleep 12
   done
   exit $status

@@ -12,8 +12,8 @@ use clap::Parser;
 use crate::analysis::{DEFAULT_ANALYSIS_NODES, QUICK_NODES};
 use crate::explore::{ExploreSettings, DEFAULT_BOARDS_PER_CLIENT, DEFAULT_EXPLORE_DEPTH};
 use crate::games::{
-    PgSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_CACHE_POSITIONS, DEFAULT_MAX_PENDING_ANALYSES,
-    DEFAULT_VIEW_CACHE_MIB, MAX_QUEUED_WRITES,
+    PgSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_ANALYSES_PER_NETWORK, DEFAULT_CACHE_POSITIONS,
+    DEFAULT_MAX_PENDING_ANALYSES, DEFAULT_VIEW_CACHE_MIB, MAX_QUEUED_WRITES,
 };
 use crate::http::limits::{IpNet, LimitSettings};
 use crate::http::middleware::cors::CorsOrigin;
@@ -91,7 +91,9 @@ pub struct Config {
           value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     pub max_games: u32,
 
-    /// Seconds without any request after which a game is forgotten
+    /// Seconds without any request after which a game is forgotten. An unfinished game its
+    /// player left so expires too, giving back its place in --max-games and in its client's
+    /// --unfinished-per-client
     #[arg(long, env = "ALPHACHESS_IDLE_TIMEOUT_SECS", default_value_t = 6 * 3600,
           value_parser = clap::value_parser!(u64).range(1..))]
     pub idle_timeout_secs: u64,
@@ -273,6 +275,48 @@ pub struct Config {
           value_parser = clap::value_parser!(u64).range(1..))]
     pub write_timeout_secs: u64,
 
+    /// Unfinished games one client (address, IPv6 /64) may have started at once; past it, 429
+    /// until one ends or expires (--idle-timeout-secs). Past three quarters of --max-games, only
+    /// a client with none unfinished may start one, so newcomers always find room
+    #[arg(long, env = "ALPHACHESS_UNFINISHED_PER_CLIENT", default_value_t = 20,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub unfinished_per_client: u32,
+
+    /// Unfinished games one IPv6 /56 (all its /64s), or everything a --trusted-proxy forwards
+    /// without naming the client, may have started at once, like --unfinished-per-client
+    #[arg(long, env = "ALPHACHESS_UNFINISHED_PER_NETWORK", default_value_t = 100,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub unfinished_per_network: u32,
+
+    /// Open connections one IPv6 /56 (all its /64s together) may hold at once, like
+    /// --connections-per-client for one client. Of --max-connections, direct clients share
+    /// seven eighths, and past three quarters of that only a client holding fewer than 8 gets
+    /// a new one: the last places stay free for newcomers
+    #[arg(long, env = "ALPHACHESS_CONNECTIONS_PER_NETWORK", default_value_t = 128,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub connections_per_network: u32,
+
+    /// Live event streams one IPv6 /56 (all its /64s), or everything a --trusted-proxy forwards
+    /// without naming the client, may hold at once; past three quarters of --max-watchers, only
+    /// a client holding fewer than 2 gets a new one
+    #[arg(long, env = "ALPHACHESS_WATCHERS_PER_NETWORK", default_value_t = 32,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub watchers_per_network: u32,
+
+    /// Post-game analyses one IPv6 /56 (all its /64s), or everything a --trusted-proxy forwards
+    /// without naming the client, may have queued or running at once, like
+    /// --analyses-per-client; the last quarter of --analysis-queue is kept for clients with none
+    #[arg(long, env = "ALPHACHESS_ANALYSES_PER_NETWORK", default_value_t = DEFAULT_ANALYSES_PER_NETWORK as u32,
+          value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    pub analyses_per_network: u32,
+
+    /// Stateless tree requests (`POST /api/trees` reads a PGN, `POST /api/trees/pgn` writes
+    /// one; no game needed, up to a third of a second of CPU each) one client may send per
+    /// minute, after a burst of 20; past it, 429 with Retry-After
+    #[arg(long, env = "ALPHACHESS_TREE_WORK_PER_MINUTE", default_value_t = 30,
+          value_parser = clap::value_parser!(u32).range(1..))]
+    pub tree_work_per_minute: u32,
+
     /// Print the OpenAPI document (JSON) and exit, starting nothing (the client's API types are
     /// generated from it)
     #[arg(long)]
@@ -350,6 +394,10 @@ impl Config {
             watchers_per_client: self.watchers_per_client,
             watchers_per_game: self.watchers_per_game,
             connections_per_client: self.connections_per_client,
+            max_connections: self.max_connections,
+            connections_per_aggregate: self.connections_per_network,
+            watchers_per_aggregate: self.watchers_per_network,
+            tree_work_per_minute: self.tree_work_per_minute,
         }
     }
 

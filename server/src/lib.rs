@@ -13,6 +13,7 @@ pub mod games;
 pub mod http;
 pub mod openings;
 pub mod sentence;
+pub mod share_cap;
 pub mod startup;
 pub mod token;
 pub mod uci;

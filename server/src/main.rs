@@ -1,5 +1,6 @@
 //! `alphachess-server`: parse the configuration, start logging, build and run the application.
 
+use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use actix_web::rt::signal::unix::{signal, Signal, SignalKind};
@@ -16,10 +17,12 @@ async fn main() -> ExitCode {
     if config.print_openapi {
         return print_openapi();
     }
+    // Colours only for a terminal: in a file or a journal the escape codes are noise (L5).
     tracing_subscriber::fmt()
         .with_env_filter(
             EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info")),
         )
+        .with_ansi(std::io::stdout().is_terminal())
         .init();
     let signals = StopSignals::install();
     let application = match Application::build(&config).await {

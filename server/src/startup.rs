@@ -274,6 +274,7 @@ async fn start_service_unloaded(
             .map_or(addresses.len(), |max| max as usize),
         max_pending: config.analysis_queue as usize,
         per_client: config.analyses_per_client as usize,
+        per_aggregate: config.analyses_per_network as usize,
         quick_nodes: config.analysis_quick_nodes,
     };
     let service = GameService::new(games, engines, config.depth, analysis);
@@ -297,6 +298,10 @@ async fn open_games(config: &Config) -> Result<(Games, Option<StoredGames>), Sta
             config.idle_timeout(),
             config.view_cache_bytes(),
             store,
+        )
+        .with_creator_shares(
+            config.unfinished_per_client as usize,
+            config.unfinished_per_network as usize,
         );
         return Ok((games, None));
     }
@@ -316,6 +321,10 @@ async fn open_games(config: &Config) -> Result<(Games, Option<StoredGames>), Sta
         config.idle_timeout(),
         config.view_cache_bytes(),
         Arc::new(store),
+    )
+    .with_creator_shares(
+        config.unfinished_per_client as usize,
+        config.unfinished_per_network as usize,
     );
     Ok((games, Some(stored)))
 }

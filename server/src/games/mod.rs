@@ -10,7 +10,8 @@ mod store;
 mod view;
 
 pub use live::analyses::{
-    AnalysisError, AnalysisSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_MAX_PENDING_ANALYSES,
+    AnalysisError, AnalysisSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_ANALYSES_PER_NETWORK,
+    DEFAULT_MAX_PENDING_ANALYSES,
 };
 pub use live::events::{GameEvent, GameEvents};
 pub use live::owners::Owners;

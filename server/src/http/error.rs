@@ -676,6 +676,7 @@ fn game_code(error: &GameError) -> ErrorCode {
         GameError::TooManyPlies(_) => ErrorCode::TooManyPlies,
         GameError::IllegalMove { .. } => ErrorCode::IllegalMove,
         GameError::TooManyGames => ErrorCode::TooManyGames,
+        GameError::TooManyUnfinished => ErrorCode::TooManyRequests,
         GameError::SearchInProgress => ErrorCode::SearchInProgress,
         GameError::Quarantined => ErrorCode::GameQuarantined,
         GameError::Engine(error) => engine_code(error),

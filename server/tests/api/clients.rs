@@ -337,3 +337,83 @@ async fn ipv6_addresses_of_one_64_are_one_client_for_streams_and_searches() {
     let first = first.await.expect("joined").expect("the server answers");
     assert_eq!(first.status(), StatusCode::OK);
 }
+
+/// Issue #42, M3: writing a large tree as PGN (or reading one) needs no game and cost up to
+/// 368 ms of a worker's CPU; a client gets its burst, then 429 with Retry-After, and another
+/// client is not held back.
+#[tokio::test]
+async fn stateless_tree_work_is_rated_per_client() {
+    let mut config = behind_a_proxy();
+    config.tree_work_per_minute = 1;
+    let app = spawn_with(config).await;
+    let write = |client: &'static str| {
+        let app = &app;
+        async move {
+            app.client
+                .post(app.url("/api/trees/pgn"))
+                .header("X-Forwarded-For", client)
+                .json(&json!({ "nodes": [{ "parent": null, "uci": "e2e4" }] }))
+                .send()
+                .await
+                .expect("the server answers")
+        }
+    };
+    // The burst (20), reading and writing together.
+    for n in 0..20 {
+        let response = if n % 2 == 0 {
+            write("203.0.113.5").await
+        } else {
+            app.client
+                .post(app.url("/api/trees"))
+                .header("X-Forwarded-For", "203.0.113.5")
+                .json(&json!({ "pgn": "1. e4 *" }))
+                .send()
+                .await
+                .expect("the server answers")
+        };
+        assert_eq!(response.status(), StatusCode::OK, "request {n}");
+    }
+    let refused = write("203.0.113.5").await;
+    assert!(refused.headers().contains_key("retry-after"));
+    expect_error(refused, StatusCode::TOO_MANY_REQUESTS, "too_many_requests").await;
+    assert_eq!(write("198.51.100.1").await.status(), StatusCode::OK);
+}
+
+/// Issue #42, M5: unfinished games are counted per client and per /56; a finished one gives
+/// its place back, and another network is not held back.
+#[tokio::test]
+async fn unfinished_games_are_shared_per_client_and_per_network() {
+    let mut config = behind_a_proxy();
+    config.unfinished_per_client = 2;
+    config.unfinished_per_network = 3;
+    let app = spawn_with(config).await;
+    let mut games = Vec::new();
+    for _ in 0..2 {
+        let created = create_as(&app, "2001:db8:5:100::1").await;
+        assert_eq!(created.status(), StatusCode::CREATED);
+        games.push(TestGame::from_created(&created.json().await.expect("JSON")));
+    }
+    let refused = create_as(&app, "2001:db8:5:100::2").await;
+    expect_error(refused, StatusCode::TOO_MANY_REQUESTS, "too_many_requests").await;
+    // Another /64 of the same /56: one more, then the network's share is full.
+    assert_eq!(
+        create_as(&app, "2001:db8:5:101::1").await.status(),
+        StatusCode::CREATED
+    );
+    let refused = create_as(&app, "2001:db8:5:102::1").await;
+    expect_error(refused, StatusCode::TOO_MANY_REQUESTS, "too_many_requests").await;
+    assert_eq!(
+        create_as(&app, "2001:db8:6::1").await.status(),
+        StatusCode::CREATED,
+        "another /56"
+    );
+    assert_eq!(
+        app.action(&games[0], "resign").await.status(),
+        StatusCode::OK
+    );
+    assert_eq!(
+        create_as(&app, "2001:db8:5:100::1").await.status(),
+        StatusCode::CREATED,
+        "a finished game's place came back"
+    );
+}

@@ -31,6 +31,7 @@ mod lichess;
 mod lichess_contract;
 mod limits;
 mod loading;
+mod logging;
 mod ndjson;
 mod one_server_per_file;
 mod persistence;

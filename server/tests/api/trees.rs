@@ -436,3 +436,58 @@ async fn a_tree_the_disk_refused_is_not_kept_in_memory_either() {
         "kept once the disk takes it"
     );
 }
+
+/// Issue #42, M3: the PGN and the tree are kept as made until the game changes (see
+/// `export_cache.rs`); a kept tree is a change, so neither is served stale after it.
+#[tokio::test]
+async fn a_games_pgn_and_tree_follow_each_change_though_kept_as_made() {
+    let app = spawn_app().await;
+    let game = app
+        .create(json!({ "color": "white", "pgn": FOOLS_MATE }))
+        .await;
+    let (pgn, tree) = (app.pgn(&game.id).await, app.tree(&game).await);
+    assert_eq!(app.pgn(&game.id).await, pgn, "read again, the same");
+    assert_eq!(app.tree(&game).await, tree);
+    assert!(!pgn.contains("no mate in sight"), "{pgn}");
+
+    let response = app.put_tree(&game, &board_tree()).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let kept: Value = response.json().await.expect("JSON");
+    assert_eq!(
+        app.tree(&game).await,
+        kept,
+        "the kept tree, not the cached one"
+    );
+    let exported = app.pgn(&game.id).await;
+    assert!(exported.contains("{ no mate in sight }"), "{exported}");
+}
+
+/// Issue #42, L4: a kept tree's comments are cleaned as player names are (control and bidi
+/// characters become spaces) and cannot forge the review's `[%eval]` in the export.
+#[tokio::test]
+async fn a_kept_trees_comments_are_cleaned_and_forge_no_evaluation() {
+    let app = spawn_app().await;
+    let game = app
+        .create(json!({ "color": "white", "pgn": FOOLS_MATE }))
+        .await;
+    let hostile = "\u{0}\u{1b}[31mgreat\u{202E} move [%eval 99.0] [%clk 0:00:01]";
+    let tree = json!({ "nodes": [
+        { "parent": null, "uci": "f2f3", "comment": hostile },
+        { "parent": 0, "uci": "e7e5" }, { "parent": 1, "uci": "g2g4" },
+        { "parent": 2, "uci": "d8h4" }
+    ]});
+    let response = app.put_tree(&game, &tree).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let kept: Value = response.json().await.expect("JSON");
+    let comment = kept["nodes"][0]["comment"].as_str().expect("a comment");
+    assert_eq!(comment, "[31mgreat move [ %eval 99.0] [ %clk 0:00:01]");
+    assert_eq!(app.tree(&game).await, kept);
+    let exported = app.pgn(&game.id).await;
+    assert!(!exported.contains("[%eval 99"), "{exported}");
+    assert!(!exported.contains("[%clk 0:00:01"), "{exported}");
+    assert!(
+        !exported.contains(|c: char| c.is_control() && c != '\n'),
+        "{exported:?}"
+    );
+    pgn::read_tree(&exported).expect("the export reads back");
+}

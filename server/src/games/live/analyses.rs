@@ -64,6 +64,9 @@ pub struct AnalysisSettings {
     /// Analyses one client may have queued or running at once: past it that client's new one is
     /// refused (429) while other clients' still queue, so one client cannot fill the queue.
     pub per_client: usize,
+    /// Analyses one aggregate of clients (an IPv6 /56, the clients a proxy does not name) may
+    /// have queued or running at once; as `per_client`.
+    pub per_aggregate: usize,
 }
 
 impl Default for AnalysisSettings {
@@ -74,6 +77,7 @@ impl Default for AnalysisSettings {
             max_running: 1,
             max_pending: DEFAULT_MAX_PENDING_ANALYSES,
             per_client: DEFAULT_ANALYSES_PER_CLIENT,
+            per_aggregate: DEFAULT_ANALYSES_PER_NETWORK,
         }
     }
 }
@@ -85,6 +89,9 @@ pub const DEFAULT_MAX_PENDING_ANALYSES: usize = 256;
 /// Default of [`AnalysisSettings::per_client`]: a player reviews a few games at once; more is a
 /// script filling the queue.
 pub const DEFAULT_ANALYSES_PER_CLIENT: usize = 4;
+
+/// Default of [`AnalysisSettings::per_aggregate`]: four clients' worth.
+pub const DEFAULT_ANALYSES_PER_NETWORK: usize = 16;
 
 /// How long a refused client is told to wait: about one chunk.
 const BUSY_RETRY_AFTER_SECS: u64 = 10;
@@ -100,7 +107,7 @@ pub enum AnalysisError {
     NotRequested,
     #[error("the analysis queue is full; try again in {retry_after_secs} s")]
     QueueFull { retry_after_secs: u64 },
-    #[error("this client already has as many analyses queued as it may; try again in {retry_after_secs} s")]
+    #[error("this client (or its network) already has as many analyses queued as it may; try again in {retry_after_secs} s")]
     OverShare { retry_after_secs: u64 },
 }
 
@@ -445,15 +452,19 @@ impl Analyses {
         Ok(analysis)
     }
 
-    /// Whether one more analysis of `client`'s may queue: the queue as a whole and `client`'s
-    /// share of it both have room (an analysis counts while queued or running). A client not
+    /// Whether one more analysis of `client`'s may queue: `client`'s share, its aggregate's
+    /// (an IPv6 /56, the clients a proxy does not name) and the queue as a whole have room (an
+    /// analysis counts while queued or running). The last quarter of the queue is kept for
+    /// clients with none queued (see [`crate::share_cap`]): 256 places were once filled by one
+    /// /56 inside its /64s' shares and reviews got "engine busy" (issue #42, M5). A client not
     /// known (`None`) is bounded by the whole queue only.
     fn admit(
         &self,
         by_game: &HashMap<GameId, Arc<Tracked>>,
         client: Option<ClientKey>,
     ) -> Result<(), AnalysisError> {
-        let (mut pending, mut mine) = (0, 0);
+        let aggregate = client.and_then(ClientKey::aggregate);
+        let (mut pending, mut mine, mut network) = (0, 0, 0);
         for tracked in by_game.values() {
             let status = tracked.lock().status;
             if matches!(status, AnalysisStatus::Queued | AnalysisStatus::Running) {
@@ -461,14 +472,24 @@ impl Analyses {
                 if client.is_some() && tracked.client == client {
                     mine += 1;
                 }
+                if aggregate.is_some() && tracked.client.and_then(ClientKey::aggregate) == aggregate
+                {
+                    network += 1;
+                }
             }
         }
+        let over_share = AnalysisError::OverShare {
+            retry_after_secs: BUSY_RETRY_AFTER_SECS,
+        };
         if client.is_some() && mine >= self.settings.per_client {
-            return Err(AnalysisError::OverShare {
-                retry_after_secs: BUSY_RETRY_AFTER_SECS,
-            });
+            return Err(over_share);
         }
-        if pending >= self.settings.max_pending {
+        if aggregate.is_some() && network >= self.settings.per_aggregate {
+            return Err(over_share);
+        }
+        let max = self.settings.max_pending;
+        let open = if mine == 0 { max } else { max - max / 4 };
+        if pending >= open {
             return Err(AnalysisError::QueueFull {
                 retry_after_secs: BUSY_RETRY_AFTER_SECS,
             });

@@ -4,6 +4,7 @@
 
 pub mod analyses;
 pub mod analysis_places;
+pub mod creators;
 pub mod events;
 pub mod hint_lock;
 pub mod owners;

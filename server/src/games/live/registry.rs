@@ -22,6 +22,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, RwLock};
 use std::time::{Duration, Instant};
 
+use crate::client_key::ClientKey;
+use crate::games::live::creators::Creators;
 use crate::games::live::events::GameEvents;
 use crate::games::live::hint_lock::HintLock;
 use crate::games::live::slot::{new_copy, new_generation, GameSlot};
@@ -32,6 +34,7 @@ use crate::games::store::quarantine::QuarantinedGame;
 use crate::games::store::record::StoredGame;
 use crate::games::store::{Fresh, GameSnapshot, GameStore, Lookup, WriteTicket};
 use crate::games::view::view_cache::ViewCache;
+use crate::share_cap::{Refused, ShareLimits};
 use crate::token::TokenHash;
 
 /// All live games.
@@ -47,6 +50,8 @@ pub struct Games {
     quarantined: RwLock<HashMap<GameId, QuarantinedGame>>,
     /// While the stored games are read back (the server already listening): how far it got.
     loading: tokio::sync::watch::Sender<Option<LoadProgress>>,
+    /// The unfinished games each client started (see `creators.rs`).
+    creators: Creators,
 }
 
 /// How far the reading back of the stored games got (see [`Games::loading`]).
@@ -81,7 +86,40 @@ impl Games {
             store,
             views: Arc::new(ViewCache::new(view_bytes)),
             epoch: Instant::now(),
+            creators: Creators::new(ShareLimits {
+                total: max_games,
+                per_client: max_games,
+                per_aggregate: max_games,
+                reserve: 0,
+                light: 1,
+            }),
         }
+    }
+
+    /// The registry with shares of the unfinished games (see `creators.rs`): `per_client` for
+    /// one client, `per_aggregate` for an IPv6 /56 or the clients a proxy does not name, and
+    /// the last quarter of the cap kept for clients with none unfinished. Without it, the cap
+    /// alone bounds them.
+    pub fn with_creator_shares(mut self, per_client: usize, per_aggregate: usize) -> Games {
+        let limits = ShareLimits::new(self.max_games, per_client, per_aggregate, 1);
+        self.creators = Creators::new(limits);
+        self
+    }
+
+    /// Whether `client` may start one more game (its share of the unfinished games, its
+    /// aggregate's, the cap): [`GameError::TooManyUnfinished`] or [`GameError::TooManyGames`].
+    pub fn admit_creator(&self, client: ClientKey) -> Result<(), GameError> {
+        self.creators
+            .admit(client)
+            .map_err(|refused| match refused {
+                Refused::All => GameError::TooManyGames,
+                Refused::Client | Refused::Aggregate => GameError::TooManyUnfinished,
+            })
+    }
+
+    /// Counts `slot` as one of `client`'s unfinished games until it ends or leaves memory.
+    pub fn record_creator(&self, client: ClientKey, slot: &Arc<GameSlot>) {
+        self.creators.record(client, slot);
     }
 
     /// Adds a game and saves it. With a store that reloads, at the cap it takes the in-memory

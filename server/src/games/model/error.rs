@@ -38,6 +38,10 @@ pub enum GameError {
     IllegalMove { message: String, legal_moves: usize },
     #[error("the server holds as many games as it may; try again later")]
     TooManyGames,
+    /// The client (or its network) has as many unfinished games as it may start: its share of
+    /// `--max-games` (see `creators.rs`).
+    #[error("your address (or its network) has as many unfinished games as it may; finish or resign one first")]
+    TooManyUnfinished,
     /// The engine already searches for this game (its reply, or a hint): one search per game.
     #[error("the engine is already searching for this game; wait for its answer")]
     SearchInProgress,
@@ -83,9 +87,15 @@ pub enum StoreError {
     /// missing without a word).
     #[error("the database file is damaged ({}); restore it from a backup, or salvage what is readable with `sqlite3 <db> .recover` into a new file", problems.join("; "))]
     Corrupt { problems: Vec<String> },
-    /// Another server keeps its games in this SQLite file (it holds the lock file beside it).
-    #[error("another server uses this database (it holds {}); stop it first, or give this one its own --db", lock.display())]
+    /// Another server keeps its games in this SQLite file (it holds the lock file beside it, or
+    /// the file itself under another name: a symlink or a hard link).
+    #[error("another server uses this database (it holds the lock on {}); stop it first, or give this one its own --db", lock.display())]
     InUse { lock: std::path::PathBuf },
+    /// The SQLite file exists and is empty (0 bytes). No server leaves one (SQLite writes the
+    /// header as it opens a new file), so it is most likely a failed copy or restore: starting a
+    /// new database in it would hide that the games are elsewhere (issue #42, L8).
+    #[error("the database file {} is empty (0 bytes): no server left it so, so the games are elsewhere (a failed copy or restore?); restore it, or remove it to start a new database there", path.display())]
+    EmptyFile { path: std::path::PathBuf },
     /// The shared store already holds as many live games as it may.
     #[error("the database holds as many live games as it may")]
     Full,

@@ -3,6 +3,7 @@
 
 pub mod clock;
 pub mod color;
+pub mod comment_text;
 pub mod draw;
 pub mod error;
 pub mod export;

@@ -82,7 +82,8 @@ fn clean_name(text: &str) -> Option<String> {
 
 /// A character that must not reach a screen or a PGN tag as it is: a control character, or one
 /// that reorders the text around it (Unicode's bidirectional embeddings, overrides and isolates).
-fn is_unsafe(c: char) -> bool {
+/// Comments are cleaned with it too (see `comment_text.rs`).
+pub(crate) fn is_unsafe(c: char) -> bool {
     c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
 }
 

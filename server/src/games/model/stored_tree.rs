@@ -11,6 +11,7 @@
 use alphachess_engine::pgn::{self, Annotations, Tags};
 use alphachess_engine::{Game, GameTree, NodeId, Position, SanPlus};
 
+use crate::games::model::comment_text::clean_tree_comments;
 use crate::games::model::error::GameError;
 use crate::games::model::tree_input::InvalidTree;
 
@@ -48,22 +49,29 @@ pub struct StoredTree {
 }
 
 impl StoredTree {
-    /// `tree` as `game`'s tree, if it holds the game.
+    /// `tree` as `game`'s tree, if it holds the game, its comments cleaned (see
+    /// `comment_text.rs`).
     pub fn for_game(game: &Game, tree: &GameTree) -> Result<StoredTree, InvalidTree> {
         check(game, tree)?;
+        let mut clean = tree.clone();
+        clean_tree_comments(&mut clean);
         Ok(StoredTree {
-            pgn: pgn::write_tree(&Tags::new(), tree),
+            pgn: pgn::write_tree(&Tags::new(), &clean),
         })
     }
 
     /// A tree read back from a store for `game`, re-validated as [`StoredTree::for_game`]
-    /// validates a new one; why not, for the record's error.
+    /// validates a new one; why not, for the record's error. Its comments are cleaned again,
+    /// not trusted: one kept before they were cleaned comes back clean.
     pub fn from_stored(game: &Game, text: &str) -> Result<StoredTree, String> {
-        let read = pgn::read_tree(text).map_err(|error| format!("stored tree: {error}"))?;
+        let mut read = pgn::read_tree(text).map_err(|error| format!("stored tree: {error}"))?;
         check(game, &read.tree).map_err(|error| format!("stored tree: {error}"))?;
-        Ok(StoredTree {
-            pgn: text.to_owned(),
-        })
+        let pgn = if clean_tree_comments(&mut read.tree) {
+            pgn::write_tree(&Tags::new(), &read.tree)
+        } else {
+            text.to_owned()
+        };
+        Ok(StoredTree { pgn })
     }
 
     /// The tree as PGN text, as a store keeps it.

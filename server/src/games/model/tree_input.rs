@@ -9,6 +9,7 @@ use alphachess_engine::{
     GameTree, IllegalUciMoveError, NodeId, ParseUciMoveError, Position, TreeError, UciMove,
 };
 
+use crate::games::model::comment_text::clean_comment;
 use crate::games::model::setup::SetupError;
 
 /// The longest comment a client may put on a move, in characters: a paragraph, well within
@@ -99,7 +100,8 @@ pub fn tree_of_entries(start: Position, entries: &[TreeEntry]) -> Result<GameTre
     Ok(tree)
 }
 
-/// The comment of entry `index`: none for no text or only whitespace.
+/// The comment of entry `index`, cleaned (see `comment_text.rs`): none for no text or only
+/// whitespace.
 fn comment_of(index: usize, text: Option<&str>) -> Result<Option<Comment>, InvalidTree> {
     let Some(text) = text else {
         return Ok(None);
@@ -107,7 +109,7 @@ fn comment_of(index: usize, text: Option<&str>) -> Result<Option<Comment>, Inval
     if text.chars().count() > MAX_TREE_COMMENT_CHARS {
         return Err(InvalidTree::CommentTooLong { index });
     }
-    match Comment::new(text) {
+    match Comment::new(&clean_comment(text)) {
         Ok(comment) => Ok(Some(comment)),
         Err(InvalidCommentError::Empty) => Ok(None),
         Err(source) => Err(InvalidTree::Comment { index, source }),

@@ -4,6 +4,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use alphachess_engine::{Game, SanPlus};
+use bytes::Bytes;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
@@ -21,6 +22,7 @@ use crate::games::model::level::Level;
 use crate::games::model::notation::PlayerMove;
 use crate::games::model::setup::NewGame;
 use crate::games::model::state::GameState;
+use crate::games::view::export_cache::{Export, ExportCache, Stamp, EXPORT_CACHE_BYTES};
 use crate::games::view::game_view::GameView;
 use crate::games::view::hint::Hint;
 use crate::games::view::summary::{GameSummaries, GameSummary};
@@ -50,6 +52,8 @@ pub struct GameService {
     analyses: Arc<Analyses>,
     /// The games each key owns: news for its live streams (see `owners.rs`).
     owners: Owners,
+    /// The games' PGNs and tree views, made once per change (see `export_cache.rs`).
+    exports: ExportCache,
 }
 
 mod change;
@@ -95,6 +99,7 @@ impl GameService {
             stopping,
             analyses,
             owners: Owners::default(),
+            exports: ExportCache::new(EXPORT_CACHE_BYTES),
         }
     }
 
@@ -250,7 +255,16 @@ impl GameService {
         let state = GameState::new(new.game, player, new.level)
             .with_clock(new.clock)
             .with_players(new.players);
+        // Only an unfinished game takes a place in its client's share (an import already over
+        // does not).
+        let counted = client.filter(|_| !state.is_finished());
+        if let Some(client) = counted {
+            self.games.admit_creator(client)?;
+        }
         let slot = self.games.insert(state, token)?;
+        if let Some(client) = counted {
+            self.games.record_creator(client, &slot);
+        }
         self.analyses.set_owner(&slot, client);
         // Durable before the search: a shared store may refuse the game (its live-game cap).
         if let Err(error) = slot.durable().await {
@@ -518,14 +532,23 @@ impl GameService {
     }
 
     /// The game as PGN; a quarantined game's as far as its stored row replays.
-    pub async fn pgn(&self, id: &GameId) -> Result<String, GameError> {
+    pub async fn pgn(&self, id: &GameId) -> Result<Bytes, GameError> {
         self.games.wait_for(id).await;
         if let Some(quarantined) = self.games.quarantined_game(id) {
-            return Ok(quarantined.to_pgn());
+            return Ok(Bytes::from(quarantined.to_pgn()));
         }
         let slot = self.games.find(id).await?;
         let plies = self.analyses.plies(&slot);
-        Ok(slot.read(|state| to_pgn(state, SystemTime::now(), &plies)))
+        let today = SystemTime::now();
+        let day = today
+            .duration_since(SystemTime::UNIX_EPOCH)
+            .map_or(0, |since| since.as_secs() / 86_400);
+        Ok(slot.read(|state| {
+            let stamp = Stamp::pgn(state.version(), day, plies.len());
+            self.exports.get_or_make(id, Export::Pgn, stamp, || {
+                Bytes::from(to_pgn(state, today, &plies))
+            })
+        }))
     }
 
     /// Stockfish's suggestion for the player, at full strength; one search per game at a time

@@ -1,6 +1,14 @@
 //! Retry your own mistakes (issue #25): the list, a try judged by the engine at the review's
 //! budget, and the answer given when asked. The rules are `analysis::retry`'s; this is the use
 //! case: whose game, which review, and the engine search for each try.
+//!
+//! The public analysis (`GET /api/games/{id}/analysis`) keeps showing the engine's `best` move for
+//! every ply, the mistakes to retry included (issue #42, L7, decided): the review is the game's
+//! record, shown to anyone as the game is, and the player has usually read it before retrying;
+//! the retry flow keeps no state of which mistakes are solved, so hiding would hide the review's
+//! best moves from everybody for good. As on lichess ("Learn from your mistakes"), hiding the
+//! answer while a puzzle is open is the board's job (lichess does it in the browser), not the
+//! API's.
 
 use std::str::FromStr;
 

@@ -2,6 +2,7 @@
 //! by the game's player through the same change, durability and roll-back as any other change.
 
 use alphachess_engine::Position;
+use bytes::Bytes;
 
 use super::GameService;
 use crate::games::model::error::GameError;
@@ -9,19 +10,26 @@ use crate::games::model::id::GameId;
 use crate::games::model::state::GameState;
 use crate::games::model::stored_tree::{start_for, tree_of_game, KeepTreeError, StoredTree};
 use crate::games::model::tree_input::{tree_of_entries, TreeEntry};
+use crate::games::view::export_cache::{Export, Stamp};
 use crate::games::view::tree_view::TreeView;
 
 impl GameService {
     /// The move tree kept with a game, or the tree of its moves alone when none was kept (no
-    /// token needed, like the game).
-    pub async fn tree(&self, id: &GameId) -> Result<TreeView, GameError> {
+    /// token needed, like the game), as JSON (a [`TreeView`]): made once per change of the game
+    /// (see `export_cache.rs`).
+    pub async fn tree_json(&self, id: &GameId) -> Result<Bytes, GameError> {
         let slot = self.games.find(id).await?;
-        let (game, kept) = slot.read(|state| (state.game().clone(), state.tree().cloned()));
-        let tree = match kept {
-            Some(kept) => kept.tree(),
-            None => tree_of_game(&game),
-        };
-        Ok(TreeView::of(&tree))
+        Ok(slot.read(|state| {
+            let stamp = Stamp::tree(state.version());
+            self.exports.get_or_make(id, Export::Tree, stamp, || {
+                let tree = match state.tree() {
+                    Some(kept) => kept.tree(),
+                    None => tree_of_game(state.game()),
+                };
+                let view = TreeView::of(&tree);
+                Bytes::from(serde_json::to_vec(&view).expect("a tree view always serializes"))
+            })
+        }))
     }
 
     /// Keeps the tree of `entries` from `start` (the game's start if `None`) with the finished

@@ -1,9 +1,10 @@
 //! What the API shows of a game (its view, summary, preview, the engine's thinking) and the
-//! cache of views serialized once per change. Imports only the model; the OpenAPI schemas
-//! of the domain live here.
+//! caches of views, PGNs and tree views serialized once per change. Imports only the model;
+//! the OpenAPI schemas of the domain live here.
 
 pub mod board_position;
 pub mod color_name;
+pub mod export_cache;
 pub mod game_view;
 pub mod hint;
 pub mod preview;

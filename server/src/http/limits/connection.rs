@@ -3,9 +3,13 @@
 //!
 //! The share (`--connections-per-client`): 1,500 connections from one address that send their
 //! request head a byte at a time pushed a player's moves to p50 19.5 s (issue #22), holding the
-//! server's connection places and its workers' attention. A connection past its client's share is
-//! shut down as soon as it is accepted, before it reads a byte; its place is given back when the
-//! connection ends (the permit lives in the connection's data).
+//! server's connection places and its workers' attention. And 64 such connections from each of 8
+//! addresses (or of 8 /64s of one /56) filled `--max-connections`: a player's p99 10.5 s (issue
+//! #42, M4). So the direct clients' connections are counted per client, per aggregate (an IPv6
+//! /56) and in all, with a quarter of the cap kept for clients holding few (see
+//! [`crate::share_cap`]); a connection past a share is shut down as soon as it is accepted,
+//! before it reads a byte; its place is given back when the connection ends (the permit lives in
+//! the connection's data).
 //!
 //! The write timeout: `TCP_USER_TIMEOUT` drops a connection whose data stays unacknowledged, or
 //! unsent because the client's window is shut (a client that stopped reading), for longer than
@@ -22,11 +26,12 @@ use actix_web::dev::Extensions;
 use actix_web::rt::net::TcpStream;
 use socket2::SockRef;
 
-use super::{ClientKey, Limits, Permit};
+use super::{ClientKey, Limits};
+use crate::share_cap::SharePermit;
 
 /// A connection's place in its client's share, given back when the connection ends.
 #[allow(dead_code)] // held for its drop
-struct ConnectionPlace(Permit<ClientKey>);
+struct ConnectionPlace(SharePermit);
 
 /// The hook for `HttpServer::on_connect`: counts each TCP connection against its client's share
 /// (shutting it down past it) and sets its write timeout.
@@ -44,8 +49,8 @@ pub fn on_connect(
                     extensions.insert(ConnectionPlace(place));
                 }
                 Ok(None) => {}
-                Err(()) => {
-                    tracing::debug!(client = %ClientKey::of(peer.ip()), "connection over its client's share closed");
+                Err(refused) => {
+                    tracing::debug!(client = %ClientKey::of(peer.ip()), ?refused, "connection past its share closed");
                     let _ = SockRef::from(stream).shutdown(Shutdown::Both);
                     return;
                 }

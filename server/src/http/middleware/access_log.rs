@@ -17,9 +17,12 @@ use crate::http::limits::ClientIp;
 /// The most characters of one client-written field that reach the log.
 const MAX_FIELD_CHARS: usize = 200;
 
-/// `client "METHOD path HTTP/x" status bytes "referer" "user-agent" seconds`.
+/// `client "METHOD path HTTP/x" status bytes "referer" "user-agent" seconds`, at DEBUG: a line
+/// per request at INFO buried the events an operator looks for (issue #42, L5); `RUST_LOG=debug`
+/// (or `RUST_LOG=info,actix_web::middleware::logger=debug`) shows them.
 pub fn access_log() -> Logger {
     Logger::new(r#"%{client}xi "%{request}xi" %s %b "%{referer}xi" "%{agent}xi" %T"#)
+        .log_level(log::Level::Debug)
         .custom_request_replace("client", client)
         .custom_request_replace("request", request_line)
         .custom_request_replace("referer", referer)

@@ -2,6 +2,7 @@
 //! `POST /api/trees/pgn` (write one as PGN) and `GET`/`PUT /api/games/{id}/tree` (the tree a
 //! player keeps with a finished game).
 
+use actix_web::http::header::ContentType;
 use actix_web::{get, post, put, web, HttpResponse};
 use alphachess_engine::pgn::{self, Tags};
 use alphachess_engine::{GameTree, Position};
@@ -12,6 +13,7 @@ use super::game_id::GamePath;
 use crate::games::{parse_fen, parse_pgn_tree, tree_of_entries, GameService, TreeEntry, TreeView};
 use crate::http::auth::BearerToken;
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::limits::{ClientIp, Limits};
 
 /// One move of a [`TreeBody`]. Other fields are ignored, so a `TreeView`'s nodes may be sent
 /// back as they came.
@@ -80,9 +82,15 @@ pub struct TreeSource {
         (status = 400, body = ErrorBody, description = "malformed_json, invalid_request (not exactly one of pgn and fen), invalid_fen or invalid_pgn (an illegal move, in a variation too, or nesting or size past the tree's bounds)"),
         (status = 408, body = ErrorBody, description = "request_timeout: the body took too long to arrive"),
         (status = 413, body = ErrorBody, description = "payload_too_large"),
+        (status = 429, body = ErrorBody, description = "too_many_requests: this client's PGN and tree requests past --tree-work-per-minute, with Retry-After"),
     ))]
 #[post("/trees")]
-pub async fn read_tree(body: web::Json<TreeSource>) -> Result<web::Json<TreeView>, ApiError> {
+pub async fn read_tree(
+    limits: web::Data<Limits>,
+    client: ClientIp,
+    body: web::Json<TreeSource>,
+) -> Result<web::Json<TreeView>, ApiError> {
+    limits.tree_work(client)?;
     let tree = match body.into_inner() {
         TreeSource {
             pgn: Some(text),
@@ -112,9 +120,15 @@ pub async fn read_tree(body: web::Json<TreeSource>) -> Result<web::Json<TreeView
         (status = 408, body = ErrorBody, description = "request_timeout: the body took too long to arrive"),
         (status = 413, body = ErrorBody, description = "payload_too_large"),
         (status = 422, body = ErrorBody, description = "illegal_move: the message names the entry"),
+        (status = 429, body = ErrorBody, description = "too_many_requests: this client's PGN and tree requests past --tree-work-per-minute, with Retry-After"),
     ))]
 #[post("/trees/pgn")]
-pub async fn tree_pgn(body: web::Json<TreeBody>) -> Result<HttpResponse, ApiError> {
+pub async fn tree_pgn(
+    limits: web::Data<Limits>,
+    client: ClientIp,
+    body: web::Json<TreeBody>,
+) -> Result<HttpResponse, ApiError> {
+    limits.tree_work(client)?;
     let body = body.into_inner();
     let start = body.start()?.unwrap_or_else(Position::startpos);
     let tree = tree_of_entries(start, &body.entries())?;
@@ -135,8 +149,10 @@ pub async fn tree_pgn(body: web::Json<TreeBody>) -> Result<HttpResponse, ApiErro
 pub async fn show_tree(
     service: web::Data<GameService>,
     GamePath(id): GamePath,
-) -> Result<web::Json<TreeView>, ApiError> {
-    Ok(web::Json(service.tree(&id).await?))
+) -> Result<HttpResponse, ApiError> {
+    Ok(HttpResponse::Ok()
+        .content_type(ContentType::json())
+        .body(service.tree_json(&id).await?))
 }
 
 /// Keeps a move tree with the finished game, in place of any kept before: its side lines and

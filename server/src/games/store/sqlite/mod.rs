@@ -24,6 +24,7 @@
 //! never fails a game's change in the same batch.
 
 mod cache;
+mod health;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -45,6 +46,7 @@ use crate::games::store::position_cache::{CacheKey, CachedAnswer, DEFAULT_CACHE_
 use crate::games::store::quarantine::QuarantinedGame;
 use crate::games::store::record::{GameRecord, StoredGame};
 use crate::games::store::sqlite::cache::SqliteCache;
+use crate::games::store::sqlite::health::CommitHealth;
 use crate::games::store::write_queue::{
     write_queue, Commit, Queued, Refusal, Refusals, WriteQueue,
 };
@@ -83,6 +85,16 @@ enum Write {
         reply: Reply<Vec<Option<CachedAnswer>>>,
         _permit: CachePermit,
     },
+}
+
+impl Write {
+    /// Whether it changes the file (the others are reads, answered after the commit).
+    fn is_change(&self) -> bool {
+        matches!(
+            self,
+            Write::Save(..) | Write::Delete(..) | Write::Analysis(..) | Write::Position(..)
+        )
+    }
 }
 
 /// Where the writer thread sends the answer of a read.
@@ -189,6 +201,7 @@ impl SqliteStore {
             conn,
             max_live: i64::try_from(limit).unwrap_or(i64::MAX),
             cache,
+            health: CommitHealth::default(),
         };
         std::thread::Builder::new()
             .name("sqlite-writer".into())
@@ -425,6 +438,8 @@ struct Writer {
     max_live: i64,
     /// The position cache's table.
     cache: SqliteCache,
+    /// Whether the last batch of changes committed (readiness, see `health.rs`).
+    health: CommitHealth,
 }
 
 impl Commit for Writer {
@@ -444,6 +459,8 @@ impl Commit for Writer {
             self.cache.forget_counts();
             StoreError::backend("committing game changes", error)
         });
+        let changes = batch.iter().any(|queued| queued.write.is_change());
+        self.health.record(changes, committed.is_ok());
         // Reads answer after the commit: they see exactly what is durable.
         for queued in batch {
             self.answer(queued, &mut cached);
@@ -488,7 +505,7 @@ impl Writer {
                 let _gone = reply.send(expire(&mut self.conn, idle_ms));
             }
             Write::Ping(reply) => {
-                let _gone = reply.send(self.conn.query_row("SELECT 1", [], |_| Ok(())));
+                let _gone = reply.send(self.health.ping(&mut self.conn));
             }
             Write::Save(..)
             | Write::Delete(..)

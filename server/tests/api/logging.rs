@@ -1,0 +1,66 @@
+//! The log as an operator reads it (issue #42, L5): written to a file or a pipe it carries no
+//! ANSI colour codes, and requests are logged at DEBUG, so the default level shows the events
+//! and not a line per request. Real processes: the log is set up by the binary's `main`.
+
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::helpers::{free_port, stockfish};
+
+/// Far longer than a start-up takes, even on a loaded machine; only a failure waits this long.
+const GIVE_UP: Duration = Duration::from_secs(60);
+
+/// What the server writes to its (piped) stdout while it serves one `GET /api/levels`, with
+/// `RUST_LOG` set to `filter` (unset for `None`).
+fn log_of_one_request(filter: Option<&str>) -> String {
+    let port = free_port();
+    let mut command = Command::new(env!("CARGO_BIN_EXE_alphachess-server"));
+    command
+        .args(["--bind", &format!("127.0.0.1:{port}"), "--depth", "1"])
+        .args(["--db", ":memory:"])
+        .arg("--stockfish")
+        .arg(stockfish())
+        .args(["--static-dir", "/nonexistent/alphachess-client"])
+        .env_remove("RUST_LOG")
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null());
+    if let Some(filter) = filter {
+        command.env("RUST_LOG", filter);
+    }
+    let mut child = command.spawn().expect("the binary runs");
+    let started = Instant::now();
+    let mut stream = loop {
+        if let Ok(stream) = TcpStream::connect(("127.0.0.1", port)) {
+            break stream;
+        }
+        assert!(started.elapsed() < GIVE_UP, "the server never listened");
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    stream
+        .write_all(b"GET /api/levels HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        .expect("sent");
+    let mut answer = Vec::new();
+    stream.read_to_end(&mut answer).expect("answered");
+    assert!(answer.starts_with(b"HTTP/1.1 200"), "{answer:?}");
+    // The access log line is written as the response ends, before the connection closes.
+    child.kill().expect("killed");
+    let output = child.wait_with_output().expect("reaped");
+    String::from_utf8_lossy(&output.stdout).into_owned()
+}
+
+#[test]
+fn a_piped_log_has_no_colour_codes_and_requests_only_at_debug() {
+    let log = log_of_one_request(None);
+    assert!(log.contains("INFO"), "the start-up is logged: {log}");
+    assert!(!log.contains('\u{1b}'), "colour codes in a pipe: {log:?}");
+    assert!(
+        !log.contains("GET /api/levels"),
+        "a request logged at the default level: {log}"
+    );
+
+    let debug = log_of_one_request(Some("info,actix_web::middleware::logger=debug"));
+    assert!(debug.contains("GET /api/levels"), "{debug}");
+    assert!(!debug.contains('\u{1b}'), "{debug:?}");
+}
