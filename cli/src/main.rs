@@ -37,7 +37,8 @@ fn main() -> ExitCode {
             server.typed().cloned(),
             server.url().clone(),
             looks,
-        ),
+        )
+        .map_err(app::AppError::from),
     };
     match outcome {
         Ok(()) => ExitCode::SUCCESS,

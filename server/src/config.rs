@@ -11,9 +11,10 @@ use clap::Parser;
 
 use crate::analysis::{DEFAULT_ANALYSIS_NODES, QUICK_NODES};
 use crate::explore::{ExploreSettings, DEFAULT_BOARDS_PER_CLIENT, DEFAULT_EXPLORE_DEPTH};
+use crate::games::stores::{PgSettings, DEFAULT_CACHE_POSITIONS, MAX_QUEUED_WRITES};
+use crate::games::views::DEFAULT_VIEW_CACHE_MIB;
 use crate::games::{
-    PgSettings, DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_ANALYSES_PER_NETWORK, DEFAULT_CACHE_POSITIONS,
-    DEFAULT_MAX_PENDING_ANALYSES, DEFAULT_VIEW_CACHE_MIB, MAX_QUEUED_WRITES,
+    DEFAULT_ANALYSES_PER_CLIENT, DEFAULT_ANALYSES_PER_NETWORK, DEFAULT_MAX_PENDING_ANALYSES,
 };
 use crate::http::limits::{IpNet, LimitSettings};
 use crate::http::middleware::cors::CorsOrigin;
@@ -38,7 +39,8 @@ pub struct Config {
     #[arg(long, env = "ALPHACHESS_STOCKFISH", value_delimiter = ',')]
     pub stockfish: Vec<EngineAddress>,
 
-    /// Search depth of the strongest level (8); weaker levels search less deep
+    /// Search depth of the strongest step (21, full strength) and of hints; steps 1-20 search
+    /// less deep
     #[arg(long, env = "ALPHACHESS_DEPTH", default_value_t = 20,
           value_parser = clap::value_parser!(u32).range(1..=60))]
     pub depth: u32,

@@ -14,10 +14,8 @@ use tokio_util::sync::CancellationToken;
 
 use crate::config::Config;
 use crate::explore::Explorer;
-use crate::games::{
-    AnalysisSettings, GameService, GameStore, Games, Loaded, PgStore, SqliteStore, StoreError,
-    StoredGames,
-};
+use crate::games::stores::{GameStore, PgStore, SqliteStore, StoredGames};
+use crate::games::{AnalysisSettings, GameService, Games, Loaded, StoreError};
 use crate::http::body_limit::MAX_BODY_BYTES;
 use crate::http::error::{with_causes, ApiError};
 use crate::http::limits::{connection, Limits};

@@ -1,7 +1,12 @@
 //! What the server's, the PostgreSQL and the CLI's test suites share, so that each does not keep
-//! its own copy: where the real Stockfish is, a free loopback port, and a game from a list of
-//! moves. A dev-dependency only; nothing here is part of a shipped binary.
+//! its own copy: where the real Stockfish is, a free loopback port, a game from a list of
+//! moves, the import graph the architecture tests check ([`imports`]), and what the docs claim of
+//! the ladder ([`ladder_docs`]). A dev-dependency
+//! only; nothing here is part of a shipped binary.
 #![warn(missing_docs)]
+
+pub mod imports;
+pub mod ladder_docs;
 
 use std::net::TcpListener;
 use std::path::PathBuf;

@@ -14,8 +14,7 @@ use std::io::{self, BufReader, Write};
 
 use alphachess_engine::{Color, DrawRule, Game, Position};
 
-use crate::api::{Api, ServerUrl};
-use crate::app::AppError;
+use crate::api::{Api, ClientError, ServerUrl};
 use crate::session::Looks;
 use crate::store::{Store, StoreError};
 use block::{rows, Block, MoveNumber};
@@ -40,9 +39,16 @@ struct Target {
     title: String,
 }
 
-/// Why the analysis could not be shown.
+/// Why the analysis could not be shown. The failures it shares with the other commands wrap
+/// their own errors, so `app::AppError` wraps this one and nothing here needs `app`.
 #[derive(Debug, thiserror::Error)]
 pub enum AnalyseError {
+    #[error(transparent)]
+    Client(#[from] ClientError),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("cannot write the output")]
+    Output(#[from] io::Error),
     #[error("the game has {plies} plies: --ply {asked} is past its end")]
     PlyOutOfRange { asked: usize, plies: usize },
     #[error("the server sent a position this client cannot read: {0}")]
@@ -60,7 +66,7 @@ pub fn run(
     server: Option<ServerUrl>,
     default_server: ServerUrl,
     looks: Looks,
-) -> Result<(), AppError> {
+) -> Result<(), AnalyseError> {
     let (api, target) = resolve(&args, server, default_server)?;
     // The server checks the position first: a FEN typed wrong gets its message.
     let response = api.explore(&target.fen, &target.moves, args.lines)?;
@@ -82,7 +88,7 @@ pub fn run(
     )?;
     out.flush()?;
     let mut block = Block::default();
-    let mut outcome: Result<Option<String>, AppError> = Err(AnalyseError::Cut.into());
+    let mut outcome: Result<Option<String>, AnalyseError> = Err(AnalyseError::Cut);
     let read = read_events(BufReader::new(response), |event| {
         let shown = match event {
             ExploreEvent::Waiting => {
@@ -104,7 +110,7 @@ pub fn run(
                 return false;
             }
             ExploreEvent::Failed { message } => {
-                outcome = Err(AnalyseError::EngineFailed(message).into());
+                outcome = Err(AnalyseError::EngineFailed(message));
                 return false;
             }
             ExploreEvent::Unknown => Ok(()),
@@ -128,7 +134,7 @@ fn resolve(
     args: &AnalyseArgs,
     server: Option<ServerUrl>,
     default_server: ServerUrl,
-) -> Result<(Api, Target), AppError> {
+) -> Result<(Api, Target), AnalyseError> {
     if let Some(fen) = args.target.as_deref().filter(|t| t.contains('/')) {
         let target = Target {
             fen: fen.to_owned(),
@@ -162,9 +168,7 @@ fn resolve(
     let game = api.game(&id)?;
     let plies = game.moves.len();
     let ply = match args.ply {
-        Some(asked) if asked > plies => {
-            return Err(AnalyseError::PlyOutOfRange { asked, plies }.into())
-        }
+        Some(asked) if asked > plies => return Err(AnalyseError::PlyOutOfRange { asked, plies }),
         Some(asked) => asked,
         // A game over on the board has nothing to search at its end: the position before.
         None if game.legal_moves.is_empty() && plies > 0 => plies - 1,

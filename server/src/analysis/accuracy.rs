@@ -17,9 +17,18 @@
 //! whatever the engine said of it (and games from a set-up position work the same way).
 
 use alphachess_engine::{ByColor, Color};
+use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::eval::CP_CEILING;
 use super::judgment::winning_chances;
+
+/// Each side's accuracy in percent (0..100, one decimal); `null` for a side that made no move.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
+pub struct Accuracy {
+    pub white: Option<f64>,
+    pub black: Option<f64>,
+}
 
 /// White's chances to win in percent, from white's centipawns (ceiled to ±1000).
 pub fn win_percent(white_cp: i32) -> f64 {

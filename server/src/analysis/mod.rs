@@ -20,13 +20,14 @@ pub mod retry;
 pub mod review;
 pub mod runner;
 
+pub use accuracy::Accuracy;
 pub use chunks::{plan, Chunk};
 pub use consistency::consistency_checks;
 pub use eval::{Eval, SideEval};
 pub use judgment::Judgment;
 pub use report::{
-    Accuracy, AnalysedPly, Analysis, AnalysisEvent, AnalysisProgress, AnalysisStatus, BestMove,
-    SideSummary, Summary,
+    AnalysedPly, Analysis, AnalysisEvent, AnalysisProgress, AnalysisStatus, BestMove, SideSummary,
+    Summary,
 };
 pub use review::{final_eval, positions_to_search, Pass, Review, ReviewError};
 pub use runner::{

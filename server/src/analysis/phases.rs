@@ -18,8 +18,7 @@ use alphachess_engine::{Bitboard, ByColor, Color, Position, Rank, Role};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::accuracy::{accuracy_of, MoveScore};
-use super::report::Accuracy;
+use super::accuracy::{accuracy_of, Accuracy, MoveScore};
 
 /// Pieces other than kings and pawns at or below which the middlegame has begun.
 const MIDDLEGAME_PIECES: usize = 10;

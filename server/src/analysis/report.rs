@@ -4,6 +4,7 @@
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::accuracy::Accuracy;
 use super::classes::MoveClass;
 use super::eval::Eval;
 use super::explain::Explanation;
@@ -78,13 +79,6 @@ pub struct AnalysedPly {
     /// proved on the engine's line (a mate allowed or missed, a piece hung, material missed),
     /// naming that line; `null` when no rule's facts hold.
     pub explanation: Option<Explanation>,
-}
-
-/// Each side's accuracy in percent (0..100, one decimal); `null` for a side that made no move.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]
-pub struct Accuracy {
-    pub white: Option<f64>,
-    pub black: Option<f64>,
 }
 
 /// One side's mistakes and average centipawn loss.

@@ -14,7 +14,7 @@ use std::sync::OnceLock;
 
 use alphachess_engine::{ByColor, Color, DrawReason, Game, Line, Outcome, SanPlus};
 
-use super::accuracy::{average_centipawn_loss, game_accuracy, move_scores};
+use super::accuracy::{average_centipawn_loss, game_accuracy, move_scores, Accuracy};
 use super::classes::{classify, expected_points, may_be_great, ClassInput, MoveClass};
 use super::eval::Eval;
 use super::explain::{explain, Explanation, MoveFacts};
@@ -22,8 +22,7 @@ use super::judgment::{judge, Judgment};
 use super::moments::{key_moments, ClassedMove, KeyMoments};
 use super::phases::{divide, phase_accuracy, PhaseAccuracy};
 use super::report::{
-    Accuracy, AnalysedPly, Analysis, AnalysisProgress, AnalysisStatus, BestMove, SideSummary,
-    Summary,
+    AnalysedPly, Analysis, AnalysisProgress, AnalysisStatus, BestMove, SideSummary, Summary,
 };
 use crate::uci::PositionAnalysis;
 

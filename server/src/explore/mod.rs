@@ -1,7 +1,7 @@
 //! The analysis board's live engine (issue #26): a position the board sends is searched with
 //! several lines, and the lines are streamed as the search deepens.
 //!
-//! It runs under the same rules as every other search (`shared/DESIGN.md`, "Stockfish time is
+//! It runs under the same rules as every other search (the design notes' "Stockfish time is
 //! the scarce resource"):
 //! - **live play first**: a board's search is on the analysis lane; a live search that needs its
 //!   engine stops it, and it starts again (the board says `waiting`) when an engine is free;

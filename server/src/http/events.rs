@@ -16,7 +16,8 @@ use tokio::sync::{broadcast, mpsc};
 use tokio::time::{interval_at, Instant, MissedTickBehavior};
 use tokio_util::sync::CancellationToken;
 
-use crate::games::{GameEvent, GameSlot, GameView};
+use crate::games::views::GameView;
+use crate::games::{GameEvent, GameSlot};
 use crate::http::channel_body::ChannelBody;
 use crate::http::error::ErrorBody;
 use crate::http::limits::WatcherPermit;
@@ -208,7 +209,8 @@ async fn forward(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::{GameState, Games, Level, MemoryStore};
+    use crate::games::stores::MemoryStore;
+    use crate::games::{GameState, Games, Level};
     use crate::token::TokenHash;
     use alphachess_engine::{Color, Game};
 

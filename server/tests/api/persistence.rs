@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use alphachess_engine::{Game, Position};
-use alphachess_server::games::{SCHEMA_V1, SCHEMA_VERSION};
+use alphachess_server::games::stores::{SCHEMA_V1, SCHEMA_VERSION};
 use alphachess_server::token::TokenHash;
 use reqwest::StatusCode;
 use serde_json::{json, Value};

@@ -8,12 +8,12 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use alphachess_engine::{CastlingMode, Color, Game, Position};
-use alphachess_server::games::{
-    import_pgn, parse_pgn_tree, CacheKey, CachedAnswer, Change, GameId, GameSnapshot, GameState,
-    GameStore, Level, Lookup, PgSettings, PgStore, Players, SharedStore, SqliteStore, StoreError,
-    StoredGame, StoredTree, WriteTicket, DEFAULT_CACHE_POSITIONS, MAX_QUEUED_WRITES,
-    PG_SCHEMA_VERSION, SCHEMA_VERSION, STEPS_OF_16,
+use alphachess_server::games::stores::{
+    CacheKey, CachedAnswer, Change, GameSnapshot, GameStore, Lookup, PgSettings, PgStore, Players,
+    SharedStore, SqliteStore, StoredGame, StoredTree, WriteTicket, DEFAULT_CACHE_POSITIONS,
+    MAX_QUEUED_WRITES, PG_SCHEMA_VERSION, SCHEMA_VERSION, STEPS_OF_16,
 };
+use alphachess_server::games::{import_pgn, parse_pgn_tree, GameId, GameState, Level, StoreError};
 use alphachess_server::token::TokenHash;
 
 use super::cluster::{cluster, connect};

@@ -6,7 +6,8 @@ use std::path::Path;
 use std::str::FromStr;
 
 use alphachess_engine::{Color, Game, Outcome, UciMove};
-use alphachess_server::games::{Level, StepSettings};
+use alphachess_server::games::ladder::StepSettings;
+use alphachess_server::games::Level;
 
 use crate::engine::Engine;
 

@@ -91,14 +91,14 @@ pub struct Changed<'a, T> {
 impl<T> Changed<'_, T> {
     /// Waits until the change (and every one before it) is durable; what it answered and the
     /// view after it.
-    pub async fn durable(self) -> Result<(T, Arc<GameView>), GameError> {
+    pub(in crate::games) async fn durable(self) -> Result<(T, Arc<GameView>), GameError> {
         self.slot.durable().await?;
         Ok((self.out, self.view))
     }
 
     /// What the change answered and the view after it, leaving the wait to a later
     /// [`GameSlot::durable`] (tickets settle in order, so that one covers this change too).
-    pub fn durable_later(self) -> (T, Arc<GameView>) {
+    pub(in crate::games) fn durable_later(self) -> (T, Arc<GameView>) {
         (self.out, self.view)
     }
 }
@@ -130,7 +130,7 @@ impl GameSlot {
 
     /// The view as `GET /api/games/{id}` sends it: serialized once per change of the game and
     /// shared until the next one (the clock's reading written per request while it runs).
-    pub fn serialized(&self) -> ServedView {
+    pub(in crate::games) fn serialized(&self) -> ServedView {
         let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         let generation = self.generation.load(Ordering::Acquire);
         let cached = self.views.get(&self.id, generation).unwrap_or_else(|| {
@@ -175,7 +175,7 @@ impl GameSlot {
     }
 
     /// The game's live stream, for publishing the engine's progress.
-    pub fn events(&self) -> &GameEvents {
+    pub(in crate::games) fn events(&self) -> &GameEvents {
         &self.events
     }
 
@@ -192,7 +192,7 @@ impl GameSlot {
     }
 
     /// The version this server holds.
-    pub fn version(&self) -> u64 {
+    pub(in crate::games) fn version(&self) -> u64 {
         self.read(GameState::version)
     }
 
@@ -215,7 +215,7 @@ impl GameSlot {
 
     /// Keeps this server's lease on the engine's reply to `version` while polled (see
     /// [`SharedStore::hold_lease`](crate::games::store::SharedStore::hold_lease)).
-    pub async fn hold_lease(&self, version: u64) -> std::convert::Infallible {
+    pub(in crate::games) async fn hold_lease(&self, version: u64) -> std::convert::Infallible {
         match self.store.shared() {
             Some(shared) => shared.hold_lease(&self.id, version).await,
             // Alone, there is no lease: nobody else could take the reply over.
@@ -225,7 +225,7 @@ impl GameSlot {
 
     /// Revalidates the cached game against the store: adopts its newer version (any version when
     /// `force`d); whether it changed. [`GameError::NotFound`] when the store no longer has it.
-    pub async fn refresh(&self, force: bool) -> Result<bool, GameError> {
+    pub(in crate::games) async fn refresh(&self, force: bool) -> Result<bool, GameError> {
         let cached = (!force).then(|| self.version());
         match self.store.lookup(&self.id, cached).await? {
             Lookup::Unchanged => Ok(false),
@@ -323,7 +323,7 @@ impl GameSlot {
     /// Puts the game back as it was `before` a change (to version `changed`) whose save failed,
     /// so memory never keeps what the store does not; publishes it. Nothing happens if the game
     /// moved on meanwhile (a later change built on it and answers for itself); whether it did.
-    pub fn roll_back(&self, before: GameState, changed: u64) -> bool {
+    pub(in crate::games) fn roll_back(&self, before: GameState, changed: u64) -> bool {
         let mut state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         if state.version() != changed {
             return false;
@@ -337,7 +337,7 @@ impl GameSlot {
 
     /// Starts a hint: `prepare` checks the game and builds the search under the game's lock;
     /// [`GameError::SearchInProgress`] while the engine's reply is due or searched, or another hint runs.
-    pub fn begin_hint<T>(
+    pub(in crate::games) fn begin_hint<T>(
         &self,
         prepare: impl FnOnce(&GameState) -> Result<T, GameError>,
     ) -> Result<(T, RunningHint<'_>), GameError> {
@@ -352,7 +352,7 @@ impl GameSlot {
     }
 
     /// Stops the hint being searched, if any: the engine's reply is about to be searched.
-    pub fn cancel_hint(&self) {
+    pub(in crate::games) fn cancel_hint(&self) {
         self.hint.cancel();
     }
 
@@ -362,7 +362,7 @@ impl GameSlot {
     /// A shared store may refuse the change because another server changed the game first: the
     /// slot then takes the store's version and the request gets [`GameError::Superseded`] (409,
     /// reload), as if that other change had come first here.
-    pub async fn durable(&self) -> Result<(), GameError> {
+    pub(in crate::games) async fn durable(&self) -> Result<(), GameError> {
         let ticket = WriteTicket(self.last_write.load(Ordering::Acquire));
         match self.store.durable(ticket).await {
             Ok(()) => Ok(()),

@@ -1,7 +1,7 @@
 //! Chess clocks, kept by the server: pure arithmetic over instants the caller passes in, so the
 //! rules are tested without sleeping.
 //!
-//! The rules (`contracts/play.md`): no clock runs before the player's first move here; from then
+//! The rules, as the API documents them: no clock runs before the player's first move here; from then
 //! on the side to move's clock runs from the moment the previous move was applied (the engine's
 //! included); a move charges its mover and, if the mover's clock was running, adds the increment.
 //! After every move both remaining times are marked with the ply, so a takeback restores both

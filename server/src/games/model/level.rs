@@ -121,7 +121,7 @@ impl Level {
             .map(Level)
     }
 
-    /// The step that level `n` of the old 1–8 scale became (see [`LEGACY_LEVELS`]): what a
+    /// The step that level `n` of the old 1–8 scale became (see `LEGACY_LEVELS`): what a
     /// client of that scale, such as lichess's `challenge/ai`, means by its level.
     pub fn from_legacy(n: i64) -> Option<Level> {
         let index = usize::try_from(n).ok()?.checked_sub(1)?;

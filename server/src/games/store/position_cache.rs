@@ -90,7 +90,7 @@ pub struct CachedAnswer {
     pub pv: String,
     pub depth: i64,
     pub nodes: i64,
-    /// The best other move's score, when it was searched (see [`PositionRecord`]).
+    /// The best other move's score, when it was searched (see `PositionRecord`).
     pub second_cp: Option<i64>,
     pub second_mate: Option<i64>,
 }

@@ -6,7 +6,8 @@ use serde::Serialize;
 
 use super::error::{LichessError, LichessErrorBody};
 use super::key::PlayerKey;
-use crate::games::{GameId, GameService, GameSummaries};
+use crate::games::views::GameSummaries;
+use crate::games::{GameId, GameService};
 
 /// The part of lichess's `UserExtended.yaml` a key can answer: its required fields (`id`,
 /// `username`, `url`) and `title`.

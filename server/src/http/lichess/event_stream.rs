@@ -22,7 +22,8 @@ use super::error::LichessError;
 use super::key::PlayerKey;
 use super::stream_body::{line, respond, BUFFERED, KEEPALIVE};
 use super::wire::GameEvent as WireEvent;
-use crate::games::{GameEvent, GameId, GameService, GameSlot, GameView, Status};
+use crate::games::views::{GameView, Status};
+use crate::games::{GameEvent, GameId, GameService, GameSlot};
 use crate::http::events::HEARTBEAT;
 use crate::http::limits::{ClientIp, Limits};
 

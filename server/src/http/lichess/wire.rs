@@ -10,7 +10,8 @@
 use alphachess_engine::{Color, DrawReason, WinReason};
 use serde::Serialize;
 
-use crate::games::{EndReason, GameView, Level, Status};
+use crate::games::views::{EndReason, GameView, Status};
+use crate::games::Level;
 use crate::sentence::capitalised;
 
 /// What lichess reports in place of a clock in a game without one (`Int.MaxValue`, as its

@@ -19,7 +19,7 @@ use super::examples::{self, Views};
 use super::{api_routes, games, health, moves};
 use crate::analysis::AnalysisEvent;
 use crate::explore::ExploreEvent;
-use crate::games::{
+use crate::games::views::{
     ColorName, GameView, Hint, LegalMoveView, MoveView, Reason, ScoreView, Status, Thinking,
 };
 use crate::http::error::{ErrorBody, ErrorCode};

@@ -6,7 +6,8 @@ use std::sync::Arc;
 use actix_web::{post, web};
 
 use super::game_id::GamePath;
-use crate::games::{GameService, GameView};
+use crate::games::views::GameView;
+use crate::games::GameService;
 use crate::http::auth::BearerToken;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::limits::{ClientIp, Limits};

@@ -20,10 +20,8 @@ use crate::analysis::{
     Eval, SideSummary, Summary,
 };
 use crate::explore::{ExploreEvent, StopReason};
-use crate::games::{
-    parse_fen, parse_pgn, to_pgn, GameEvent, GameId, GameState, GameSummaries, GameSummary,
-    GameView, Hint, Level, PlayerMove, PositionPreview, Thinking,
-};
+use crate::games::views::{GameSummaries, GameSummary, GameView, Hint, PositionPreview, Thinking};
+use crate::games::{parse_fen, parse_pgn, to_pgn, GameEvent, GameId, GameState, Level, PlayerMove};
 use crate::http::error::ErrorCode;
 use crate::http::events::Encoding;
 use crate::http::lichess::key::KeyError;

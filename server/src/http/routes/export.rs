@@ -4,7 +4,8 @@ use actix_web::http::header::{ContentDisposition, DispositionParam, DispositionT
 use actix_web::{get, web, HttpResponse};
 
 use super::game_id::GamePath;
-use crate::games::{GameService, Hint};
+use crate::games::views::Hint;
+use crate::games::GameService;
 use crate::http::auth::BearerToken;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::limits::{ClientIp, Limits};

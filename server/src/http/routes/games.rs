@@ -10,9 +10,10 @@ use utoipa::ToSchema;
 use alphachess_engine::Game;
 
 use super::game_id::GamePath;
+use crate::games::views::GameView;
 use crate::games::{
-    chess960_start, import_pgn, in_chess960, parse_fen, ColorChoice, GameService, GameView, Level,
-    NewGame, TimeControl, Variant,
+    chess960_start, import_pgn, in_chess960, parse_fen, ColorChoice, GameService, Level, NewGame,
+    TimeControl, Variant,
 };
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::limits::{ClientIp, Limits};

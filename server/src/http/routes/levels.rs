@@ -8,8 +8,8 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::games::ladder::{ladder, measured, suggest, GameScore, Glicko2, Suggestion};
+use crate::games::views::{Glicko2Schema, StepView, SuggestionSchema};
 use crate::games::Level;
-use crate::games::{Glicko2Schema, StepView, SuggestionSchema};
 use crate::http::error::{ApiError, ErrorBody};
 
 /// Every step of the ladder, weakest first.

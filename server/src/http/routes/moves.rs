@@ -7,7 +7,8 @@ use utoipa::ToSchema;
 
 use super::game_id::GamePath;
 use super::reply_mode::{ReplyMode, PREFERENCE_APPLIED, RESPOND_ASYNC};
-use crate::games::{GameService, GameView, Played, PlayerMove};
+use crate::games::views::GameView;
+use crate::games::{GameService, Played, PlayerMove};
 use crate::http::auth::BearerToken;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::limits::{ClientIp, Limits};

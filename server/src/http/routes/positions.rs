@@ -7,7 +7,8 @@ use utoipa::ToSchema;
 
 use alphachess_engine::Game;
 
-use crate::games::{parse_fen, parse_pgn, BoardPosition, PositionPreview};
+use crate::games::views::{BoardPosition, PositionPreview};
+use crate::games::{parse_fen, parse_pgn};
 use crate::http::error::{ApiError, ErrorBody};
 
 /// Body of `POST /api/positions`: exactly one of `fen` and `pgn`.

@@ -6,7 +6,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::game_id::GamePath;
-use crate::games::{GameService, RetryAnswer, RetryError, RetryList, Solution};
+use crate::games::views::{RetryAnswer, RetryList, Solution};
+use crate::games::{GameService, RetryError};
 use crate::http::auth::BearerToken;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::limits::{ClientIp, Limits};
@@ -114,7 +115,8 @@ pub async fn retry_reveal(
 pub fn examples(id: &str) -> Vec<(&'static str, serde_json::Value)> {
     use crate::analysis::retry::{Puzzle, Verdict};
     use crate::analysis::{BestMove, Eval};
-    use crate::games::{parse_pgn, RetryPuzzle};
+    use crate::games::parse_pgn;
+    use crate::games::views::RetryPuzzle;
     use alphachess_engine::{Line, SanPlus, UciMove};
 
     let game = parse_pgn("1. e4 e5 2. Qh5 Nc6 3. Bc4 *").expect("a legal PGN");

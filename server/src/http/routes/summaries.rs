@@ -3,7 +3,8 @@
 use actix_web::{get, web};
 use serde::Deserialize;
 
-use crate::games::{GameId, GameService, GameSummaries, MAX_SUMMARIES};
+use crate::games::views::{GameSummaries, MAX_SUMMARIES};
+use crate::games::{GameId, GameService};
 use crate::http::error::{ApiError, ErrorBody};
 
 /// The query of `GET /api/games`.

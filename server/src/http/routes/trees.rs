@@ -10,7 +10,8 @@ use serde::Deserialize;
 use utoipa::ToSchema;
 
 use super::game_id::GamePath;
-use crate::games::{parse_fen, parse_pgn_tree, tree_of_entries, GameService, TreeEntry, TreeView};
+use crate::games::views::TreeView;
+use crate::games::{parse_fen, parse_pgn_tree, tree_of_entries, GameService, TreeEntry};
 use crate::http::auth::BearerToken;
 use crate::http::error::{ApiError, ErrorBody};
 use crate::http::limits::{ClientIp, Limits};

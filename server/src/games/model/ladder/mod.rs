@@ -4,6 +4,6 @@ mod glicko2;
 mod suggest;
 mod table;
 
-pub use glicko2::{GameScore, Glicko2, TAU};
+pub use glicko2::{GameScore, Glicko2};
 pub use suggest::{suggest, Suggestion};
 pub use table::{ladder, measured, LadderTable, MeasuredAnchor, MeasuredStep, SCALE};

@@ -1,6 +1,6 @@
 //! The measured ladder the server serves: `server/data/ladder.json`, written by the `ladder`
 //! harness (`cargo run --release -p alphachess-server --bin ladder -- fit ...`) and compiled in.
-//! A test fails when it and the configured steps (`games/level.rs`) disagree, so a change of a
+//! A test fails when it and the configured steps (`games/model/level.rs`) disagree, so a change of a
 //! step's settings cannot ship with a stale rating.
 
 use std::sync::LazyLock;
@@ -15,7 +15,7 @@ const LADDER_JSON: &str = include_str!("../../../../data/ladder.json");
 /// What the ratings are measured against, said once wherever they are shown.
 pub const SCALE: &str = "engine scale: Elo anchored on Stockfish 15.1's UCI_LimitStrength \
 UCI_Elo 1350 (calibrated on engine rating lists, not on human ratings; other anchors disagree \
-by about 100)";
+by about 100-400 here)";
 
 /// The whole measured ladder.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -60,7 +60,7 @@ const SCHEMA_V2_OWNED_GAMES: &str =
     "CREATE INDEX games_by_token_hash ON games ((record->>'token_hash'));";
 
 /// Version 3 (the measured ladder, #23): levels 1–8 of older games become the first ladder's
-/// steps (see `games/level.rs`, `LEGACY_LEVELS_ON_16_STEPS`). Here the level lives in the
+/// steps (see `games/model/level.rs`, `LEGACY_LEVELS_ON_16_STEPS`). Here the level lives in the
 /// record's JSON, not in a column as in SQLite, so the statement is this store's own; a test
 /// checks it maps as `LEGACY_LEVELS_ON_16_STEPS` does.
 const SCHEMA_V3_LADDER: &str = "
