@@ -50,11 +50,22 @@ export function readable(file, text) {
         inBlock = !trimmed.includes('*/');
         return trimmed;
       }
-      // `//` that does not belong to a URL's `://`.
-      const at = line.search(/(?<!:)\/\//);
+      const at = lineCommentAt(line);
       return at >= 0 ? line.slice(at + 2) : '';
     })
     .join('\n');
+}
+
+/**
+ * Where the line comment of a line of code starts: the first `//` that belongs neither to a URL's
+ * `://` nor to a string (as many of each quote before it as it takes to close them), or -1.
+ */
+function lineCommentAt(line) {
+  for (const match of line.matchAll(/(?<!:)\/\//g)) {
+    const before = line.slice(0, match.index);
+    if (['"', "'", '`'].every((quote) => before.split(quote).length % 2 === 1)) return match.index;
+  }
+  return -1;
 }
 
 /** The words of `text` that look like paths: path characters with a `/`, trailing punctuation off. */
@@ -89,7 +100,8 @@ export const ELSEWHERE = new Map([
   ['dist', "the client's build output (client/dist/), not tracked"],
   ['client/dist', "the client's build output, not tracked"],
   ['client/e2e/screenshots', 'what the browser tests write, not tracked'],
-  ['server/data/maia', 'added on branch maia (its networks and COPYING); remove on merge'],
+  ['move_prediction', "CSSLab/maia-chess's tree: the Maia authors' reference code"],
+  ['maia_weights', "CSSLab/maia-chess's tree: where the networks in server/data/maia/ come from"],
 ]);
 
 /** Whether `entry` is a file or folder in `dir`. */

@@ -8,15 +8,9 @@ import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { candidates, missingPaths, readable, resolveNamed } from './doc-paths.mjs';
 
-/**
- * Files whose stale path another branch fixes: uci/ is being rewritten on branch sched, and its
- * comments name the design notes as `shared/DESIGN.md`, which is not in the repository. Broken on
- * branch sched; remove on merge.
- */
-const PENDING = new Set(['server/src/uci/lanes.rs', 'server/src/uci/protocol.rs']);
 
 test('every path named in a doc or a comment exists', () => {
-  const missing = missingPaths().filter((line) => !PENDING.has(line.split(':')[0]));
+  const missing = missingPaths();
   assert.deepEqual(missing, [], `named but missing:\n${missing.join('\n')}`);
 });
 

@@ -254,14 +254,7 @@ fn no_two_files_of_a_games_layer_import_each_other_even_round_a_loop() {
 }
 
 /// Import loops between files tolerated for now, each the import that closes it.
-const KNOWN_LOOPS: &[KnownLoop] = &[
-    // broken on branch sched; remove on merge
-    KnownLoop {
-        folder: "uci",
-        from: "queue",
-        to: "actor",
-    },
-];
+const KNOWN_LOOPS: &[KnownLoop] = &[];
 
 #[test]
 fn no_two_files_of_any_folder_import_each_other_even_round_a_loop() {

@@ -1,7 +1,7 @@
 //! Which job an engine runs next, as a pure policy with no I/O: a live lane and an analysis
 //! lane, each shared fairly between clients, and what every worker is doing.
 //!
-//! Live play comes first (`shared/DESIGN.md`, "Stockfish time is the scarce resource"):
+//! Live play comes first (the design notes, "Stockfish time is the scarce resource"):
 //! - a worker that asks for work takes a live job if one waits, else an analysis job;
 //! - **engine time is shared by the second between clients** (issue #42). Each lane is one queue
 //!   per client (`C`: a [`crate::client_key::ClientKey`], IPv6 per /64, or none for the server's

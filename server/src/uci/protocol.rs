@@ -1,6 +1,6 @@
 //! The UCI lines we write and the lines we understand, with no I/O.
 //!
-//! Stockfish validates nothing (see `shared/DESIGN.md`): a newline inside a FEN lets text such as
+//! Stockfish validates nothing (see the design notes): a newline inside a FEN lets text such as
 //! `go infinite` or `setoption name Debug Log File` through. So the commands are a closed enum, the
 //! position is rebuilt from the engine crate's own serialization of a validated game, options come
 //! from a fixed allow-list, and [`UciCommand::to_line`] refuses any control character as a last guard.
