@@ -362,6 +362,24 @@ impl Api {
         self.json(self.write(game, &format!("retry/{ply}/reveal")))
     }
 
+    /// `GET /api/v1/explore/human`: the moves players of the `band` rating would choose after
+    /// `moves` from `fen`, most likely first.
+    pub fn human_moves<T: DeserializeOwned>(
+        &self,
+        fen: &str,
+        moves: &[String],
+        band: u16,
+        count: u8,
+    ) -> Result<T, ClientError> {
+        let mut url = self.url("explore/human");
+        url.query_pairs_mut()
+            .append_pair("band", &band.to_string())
+            .append_pair("fen", fen)
+            .append_pair("moves", &moves.join(","))
+            .append_pair("count", &count.to_string());
+        self.json(self.http.get(url))
+    }
+
     /// `GET /api/v1/explore`: the analysis board's engine on `fen` then `moves`, `lines` lines,
     /// as an open Server-Sent Events stream (it ends at the search's bound).
     pub fn explore(&self, fen: &str, moves: &[String], lines: u8) -> Result<Response, ClientError> {

@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use clap::parser::ValueSource;
 use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
 
+use crate::analyse::{parse_band, DEFAULT_BAND};
 use crate::api::ServerUrl;
 use crate::app::{Chess960, ColorChoice, NewGame, Start};
 
@@ -67,7 +68,8 @@ pub enum CliCommand {
         /// The game's id, or the start of it [default: the latest saved game]
         id: Option<String>,
     },
-    /// Show Stockfish's best lines for a position or a game's, as its search deepens
+    /// Show Stockfish's best lines for a position or a game's, as its search deepens, under the
+    /// moves players of a rating band would choose there (Maia)
     #[command(visible_alias = "analyze")]
     Analyse {
         /// A FEN (quoted), or a game's id (a saved game's, or the start of it; or any game on the
@@ -79,6 +81,10 @@ pub enum CliCommand {
         /// How many lines, 1 to 5
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u8).range(1..=5))]
         lines: u8,
+        /// The rating band whose likeliest moves are shown: 1100, 1200, … 1900 (Maia's networks,
+        /// trained on lichess players of that rating)
+        #[arg(long, default_value_t = DEFAULT_BAND, value_parser = parse_band)]
+        band: u16,
     },
 }
 

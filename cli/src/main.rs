@@ -32,8 +32,18 @@ fn main() -> ExitCode {
         CliCommand::List => app::list(),
         CliCommand::Levels => app::levels(server.url().clone()),
         CliCommand::Review { id } => app::review(id.as_deref(), server.typed().cloned(), looks),
-        CliCommand::Analyse { target, ply, lines } => analyse::run(
-            analyse::AnalyseArgs { target, ply, lines },
+        CliCommand::Analyse {
+            target,
+            ply,
+            lines,
+            band,
+        } => analyse::run(
+            analyse::AnalyseArgs {
+                target,
+                ply,
+                lines,
+                band,
+            },
             server.typed().cloned(),
             server.url().clone(),
             looks,

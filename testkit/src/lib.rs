@@ -1,8 +1,8 @@
 //! What the server's, the PostgreSQL and the CLI's test suites share, so that each does not keep
-//! its own copy: where the real Stockfish is, a free loopback port, a game from a list of
-//! moves, the import graph the architecture tests check ([`imports`]), and what the docs claim of
-//! the ladder ([`ladder_docs`]). A dev-dependency
-//! only; nothing here is part of a shipped binary.
+//! its own copy: where the real Stockfish and the Maia networks are, a free loopback port, a game
+//! from a list of moves, the import graph the architecture tests check ([`imports`]), and what the
+//! docs claim of the ladder ([`ladder_docs`]). A dev-dependency only; nothing here is part of a
+//! shipped binary.
 #![warn(missing_docs)]
 
 pub mod imports;
@@ -28,6 +28,12 @@ pub fn stockfish() -> PathBuf {
         path.display()
     );
     path
+}
+
+/// The Maia networks the project ships (`server/data/maia/`), by absolute path: test processes
+/// run in their own package's folder, not where the server's `--maia-dir` default points.
+pub fn maia_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../server/data/maia")
 }
 
 /// A loopback port nobody listens on now (the listener that found it is closed on return).

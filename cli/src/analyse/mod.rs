@@ -1,5 +1,7 @@
 //! `alphachess analyse [FEN|ID]`: the server's analysis board engine in the terminal — a
-//! position's best lines (`GET /api/v1/explore`), printed as the search deepens.
+//! position's best lines (`GET /api/v1/explore`), printed as the search deepens, under the moves
+//! players of a rating band (`--band`, 1500 by default) would choose there
+//! (`GET /api/v1/explore/human`, Maia's networks).
 //!
 //! The position is a FEN as typed, or a game's (saved here, or any id on the server) at its last
 //! position with a move to play, or at `--ply`. The game's moves go with it, so the engine knows
@@ -9,6 +11,7 @@
 
 mod block;
 mod event;
+mod human;
 
 use std::io::{self, BufReader, Write};
 
@@ -19,6 +22,9 @@ use crate::session::Looks;
 use crate::store::{Store, StoreError};
 use block::{rows, Block, MoveNumber};
 use event::{read_events, ExploreEvent};
+use human::{HumanMoves, HUMAN_MOVES};
+
+pub use human::{parse_band, DEFAULT_BAND};
 
 /// What to analyse, as the command line says.
 #[derive(Debug, Clone)]
@@ -28,6 +34,8 @@ pub struct AnalyseArgs {
     /// The game's position after this many plies.
     pub ply: Option<usize>,
     pub lines: u8,
+    /// The rating band whose likeliest moves are shown (1100, 1200, … 1900).
+    pub band: u16,
 }
 
 /// The position sent: a start and the moves since.
@@ -70,6 +78,7 @@ pub fn run(
     let (api, target) = resolve(&args, server, default_server)?;
     // The server checks the position first: a FEN typed wrong gets its message.
     let response = api.explore(&target.fen, &target.moves, args.lines)?;
+    let human: HumanMoves = api.human_moves(&target.fen, &target.moves, args.band, HUMAN_MOVES)?;
     let position = Position::from_fen(&target.fen)
         .map_err(|error| AnalyseError::Position(error.to_string()))?;
     let position = replay(position, &target.moves)?;
@@ -86,6 +95,7 @@ pub fn run(
         side(position.turn()),
         position.to_fen()
     )?;
+    writeln!(out, "{}", human.row())?;
     out.flush()?;
     let mut block = Block::default();
     let mut outcome: Result<Option<String>, AnalyseError> = Err(AnalyseError::Cut);

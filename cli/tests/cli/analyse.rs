@@ -173,3 +173,58 @@ fn a_fen_typed_wrong_gets_the_server_s_message() {
     assert!(run.stderr.contains("no king"), "{}", run.stderr);
     assert!(run.stdout.is_empty(), "{}", run.stdout);
 }
+
+#[test]
+fn the_moves_players_of_a_band_would_choose_are_shown_above_the_lines() {
+    let server = spawn_server();
+    let home = tempfile::tempdir().expect("a temp dir");
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1";
+    let by_default = alphachess(
+        &["analyse", fen, "--server", &server.url, "--lines", "1"],
+        "",
+        home.path(),
+    );
+    by_default.assert_success();
+    assert!(
+        by_default.stdout.contains("Rated 1500 (Maia): "),
+        "{}",
+        by_default.stdout
+    );
+    let run = alphachess(
+        &["analyse", fen, "--server", &server.url, "--band", "1100"],
+        "",
+        home.path(),
+    );
+    run.assert_success();
+    let row = run
+        .stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("Rated 1100 (Maia): "))
+        .unwrap_or_else(|| panic!("a row of the band's moves: {}", run.stdout));
+    let moves: Vec<(&str, &str)> = row
+        .split(", ")
+        .map(|m| m.split_once(' ').expect("a move and its share"))
+        .collect();
+    assert_eq!(moves.len(), 5, "{row}");
+    assert!(["e5", "c5"].contains(&moves[0].0), "{row}");
+    let position: Position = fen.parse().expect("a FEN");
+    for (san, share) in moves {
+        assert!(share.ends_with('%'), "{row}");
+        assert!(
+            position
+                .legal_moves()
+                .into_iter()
+                .any(|m| SanPlus::from_move(&position, m).to_string() == san),
+            "{san} is legal: {row}"
+        );
+    }
+    assert_eq!(line_rows(&run.stdout).len(), 3, "the engine's lines too");
+
+    let refused = alphachess(&["analyse", fen, "--band", "1550"], "", home.path());
+    assert_eq!(refused.code, Some(2), "{refused:#?}");
+    assert!(
+        refused.stderr.contains("1550 is not a band"),
+        "{}",
+        refused.stderr
+    );
+}

@@ -55,6 +55,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/explore/human": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The moves players of a rating band would choose in a position, most likely first.
+         * @description Maia's network of the band (trained on lichess games of players of that rating) gives every
+         *     legal move a probability; the answer lists the most likely with their probabilities, in UCI
+         *     and SAN. It is the network's policy alone, with no search (the authors' `go nodes 1`), a few
+         *     milliseconds per request. A finished game lists no moves.
+         *
+         *     Bounded like the engine's work: each client may have `--searches-per-client` such requests
+         *     (and engine requests) in progress at once (429 past it), evaluations run one per core, and
+         *     when too many wait for a core the answer is 503 `engine_busy` with `Retry-After`.
+         */
+        get: operations["human_moves"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/games": {
         parameters: {
             query?: never;
@@ -1034,6 +1061,37 @@ export interface components {
             /** @example e2e4 */
             uci: string;
         };
+        /** @description One move a player of the band would choose, with how often. */
+        HumanMove: {
+            /**
+             * Format: float
+             * @description The network's probability that a player of the band plays it (over the legal moves; the
+             *     listed moves' probabilities add up to at most 1).
+             * @example 0.53
+             */
+            probability: number;
+            /**
+             * @description The same move in SAN.
+             * @example e5
+             */
+            san: string;
+            /**
+             * @description The move in UCI.
+             * @example e7e5
+             */
+            uci: string;
+        };
+        /** @description The moves of one band in one position, most likely first. */
+        HumanMovesView: {
+            /**
+             * Format: int32
+             * @description The band's rating: the network learned from lichess players rated `band` to `band + 99`.
+             * @example 1500
+             */
+            band: number;
+            /** @description At most the number asked for, most likely first; empty when the game is over. */
+            moves: components["schemas"]["HumanMove"][];
+        };
         /**
          * @description A move that lost something.
          * @enum {string}
@@ -1680,6 +1738,96 @@ export interface operations {
             };
             500: components["responses"]["InternalError"];
             /** @description engine_busy: the engines' queue is full; retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    human_moves: {
+        parameters: {
+            query: {
+                /**
+                 * @description The rating band: 1100, 1200, … 1900 (Maia's network trained on lichess players rated
+                 *     `band` to `band + 99`).
+                 * @example 1500
+                 */
+                band: number;
+                /** @description Moves to list, 1 to 5 (default 5; fewer when the position has fewer legal moves). */
+                count?: number;
+                /**
+                 * @description The position, or the start of `moves` (validated by the rules crate).
+                 * @example rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1
+                 */
+                fen: string;
+                /**
+                 * @description Moves played from `fen`, in UCI, separated by spaces or commas. The network reads the
+                 *     last eight positions of the game, so give the game's moves from its start rather than
+                 *     the FEN of its last position: players answer a position differently depending on how
+                 *     it came about.
+                 * @example e2e4
+                 */
+                moves?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HumanMovesView"];
+                };
+            };
+            /** @description invalid_request (a missing fen or band, a band that is not 1100, 1200, … 1900, count out of range or a move that is not UCI) or invalid_fen */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_plies: `moves` is longer than a game may be */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
+            /** @description illegal_move: a move of `moves` is not legal where it comes (the message names it) */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: too many engine requests in progress from this client */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            /** @description engine_busy: too many evaluations wait for a core; retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;

@@ -13,9 +13,13 @@
 //! - **a bounded queue**: a full analysis lane answers "busy" before the stream starts;
 //! - **what is known answers at once**: a position an earlier review searched is shown from the
 //!   cache (one line) before the engine's own lines come.
+//!
+//! Beside the engine, the board asks what people play (`human.rs`): the moves Maia's network of
+//! a rating band finds most likely, with their probabilities, computed in process with no search.
 
 mod boards;
 mod event;
+mod human;
 
 use std::sync::Arc;
 
@@ -28,6 +32,7 @@ use crate::uci::{EngineError, ExploreRequest, ExploreUpdate};
 
 pub use boards::{BoardLease, Boards, TooManyBoards};
 pub use event::{ExploreEvent, ExploreLine, LineSource, StopReason};
+pub use human::{HumanMove, HumanMoves, HumanMovesError, HumanMovesView, MAX_HUMAN_MOVES};
 
 /// Default depth bound of a board's search: deep enough for a strong line in a few seconds
 /// on one thread, short of the time cap in most positions.
@@ -54,11 +59,12 @@ pub struct ExploreSettings {
     pub boards_per_client: usize,
 }
 
-/// Starts the boards' searches.
+/// Starts the boards' searches, and answers what people would play.
 pub struct Explorer {
     service: Arc<GameService>,
     settings: ExploreSettings,
     boards: Boards,
+    human: HumanMoves,
 }
 
 /// One board's search, for its stream.
@@ -77,11 +83,18 @@ pub struct Exploration {
 
 impl Explorer {
     pub fn new(service: Arc<GameService>, settings: ExploreSettings) -> Explorer {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
         Explorer {
+            human: HumanMoves::new(Arc::clone(service.maia()), cores),
             service,
             settings,
             boards: Boards::new(settings.boards_per_client),
         }
+    }
+
+    /// What players of a rating band would play (Maia's networks, bounded to the cores).
+    pub fn human(&self) -> &HumanMoves {
+        &self.human
     }
 
     /// Searches `game`'s current position for `lines` lines on `client`'s `board` (anonymous

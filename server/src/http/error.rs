@@ -17,7 +17,7 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::explore::ExploreError;
+use crate::explore::{ExploreError, HumanMovesError};
 use crate::games::{
     parse_fen, parse_pgn, tree_of_entries, AnalysisError, Decline, DrawError, GameError,
     InvalidTree, KeepTreeError, ParsePlayerMoveError, PlayerMove, RetryError, SetupError,
@@ -44,6 +44,8 @@ pub enum ApiError {
     Engine(#[from] EngineError),
     #[error(transparent)]
     Explore(#[from] ExploreError),
+    #[error(transparent)]
+    HumanMoves(#[from] HumanMovesError),
     #[error(transparent)]
     Retry(#[from] RetryError),
     #[error(transparent)]
@@ -593,6 +595,10 @@ impl ApiError {
             ApiError::Explore(error) => match error {
                 ExploreError::TooManyBoards(_) => ErrorCode::TooManyRequests,
                 ExploreError::Engine(error) => engine_code(error),
+            },
+            ApiError::HumanMoves(error) => match error {
+                HumanMovesError::Busy => ErrorCode::EngineBusy,
+                HumanMovesError::Failed(_) => ErrorCode::InternalError,
             },
             ApiError::Tree(error) => tree_code(error),
             ApiError::KeepTree(error) => match error {

@@ -24,6 +24,7 @@ mod fairness;
 mod faults;
 mod great;
 mod headers;
+mod human_moves;
 mod imported;
 mod injection;
 mod levels;

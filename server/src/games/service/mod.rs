@@ -4,6 +4,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use alphachess_engine::{Game, SanPlus};
+use alphachess_maia::Networks;
 use bytes::Bytes;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
@@ -54,6 +55,8 @@ pub struct GameService {
     owners: Owners,
     /// The games' PGNs and tree views, made once per change (see `export_cache.rs`).
     exports: ExportCache,
+    /// Maia's human-move networks, loaded once at start and shared with the HTTP edge.
+    maia: Arc<Networks>,
 }
 
 mod change;
@@ -78,6 +81,7 @@ impl GameService {
         engines: EnginePool,
         max_depth: u32,
         analysis: AnalysisSettings,
+        maia: Arc<Networks>,
     ) -> GameService {
         let stopping = CancellationToken::new();
         let analyses = Arc::new(Analyses::new(
@@ -100,7 +104,13 @@ impl GameService {
             analyses,
             owners: Owners::default(),
             exports: ExportCache::new(EXPORT_CACHE_BYTES),
+            maia,
         }
+    }
+
+    /// Maia's nine networks (one per rating band), loaded at start.
+    pub fn maia(&self) -> &Arc<Networks> {
+        &self.maia
     }
 
     /// Cancelled when the server stops (see [`crate::Application::stopper`]).

@@ -496,6 +496,7 @@ pub fn success(
             explore_lines(Encoding::Ndjson)
         }
         ("explore", "200") => explore_lines(Encoding::Sse),
+        ("human_moves", "200") => one("after_e4", super::human_moves::example()),
         ("retry_list" | "retry_try" | "retry_reveal", "200") => super::retry::examples(id),
         // Issue #26: positions' moves and move trees.
         ("position_moves", "200") => one("promotion", super::positions::moves_examples().1),

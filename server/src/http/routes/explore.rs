@@ -112,7 +112,7 @@ pub async fn explore(
 }
 
 /// The game `fen` then `moves` make, every move played by the rules crate's own replay.
-fn position_of(fen: &str, moves: Option<&str>) -> Result<Game, ApiError> {
+pub(super) fn position_of(fen: &str, moves: Option<&str>) -> Result<Game, ApiError> {
     let mut game = Game::new(parse_fen(fen)?);
     let words: Vec<&str> = moves
         .unwrap_or_default()

@@ -21,6 +21,7 @@ pub mod fallback;
 pub mod game_id;
 pub mod games;
 pub mod health;
+pub mod human_moves;
 pub mod levels;
 pub mod moves;
 pub mod positions;
@@ -52,6 +53,8 @@ pub fn api_routes(cfg: &mut ServiceConfig<'_>) {
         .service(analysis::show_analysis)
         .service(crate::http::lichess::account::games)
         .service(explore::explore)
+        // Issue #37: what players of a rating band would play (Maia).
+        .service(human_moves::human_moves)
         // Issue #25: retry your own mistakes.
         .service(retry::retry_list)
         .service(retry::retry_try)
