@@ -163,7 +163,9 @@ test_client() {
   step "client: src/api/schema.d.ts matches the server's OpenAPI document"
   (cd client && ALPHACHESS_SERVER_BIN="$TARGET_DIR/release/alphachess-server" npm run api:check)
   step "client: end-to-end tests in Chromium against the real server and Stockfish"
-  (cd client && ALPHACHESS_SERVER_BIN="$TARGET_DIR/release/alphachess-server" npm run e2e)
+  # The e2e servers run in client/: point them at the Maia networks from here.
+  (export ALPHACHESS_MAIA_DIR="$PWD/server/data/maia"
+   cd client && ALPHACHESS_SERVER_BIN="$TARGET_DIR/release/alphachess-server" npm run e2e)
 }
 
 # A lichess client, unmodified, against the real server: berserk from PyPI (pinned in

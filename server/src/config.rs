@@ -155,6 +155,12 @@ pub struct Config {
     #[arg(long, env = "ALPHACHESS_STATIC_DIR", default_value = "client/dist")]
     pub static_dir: PathBuf,
 
+    /// Folder with the nine Maia networks, `maia-1100.pb.gz` … `maia-1900.pb.gz` (GPL v3 data,
+    /// shipped in server/data/maia), loaded once at start for the human-move opponents and
+    /// the analysis board; a missing or corrupt file stops the server, naming the file
+    #[arg(long, env = "ALPHACHESS_MAIA_DIR", default_value = "server/data/maia")]
+    pub maia_dir: PathBuf,
+
     /// A reverse proxy (an address or CIDR network) whose `X-Forwarded-For` names the client;
     /// repeat for several. Without it, the client is the connection's peer address and the
     /// header is ignored

@@ -10,6 +10,7 @@ use actix_web::error::{JsonPayloadError, PayloadError};
 use actix_web::http::KeepAlive;
 use actix_web::middleware::{from_fn, Condition};
 use actix_web::{web, App, HttpRequest, HttpServer};
+use alphachess_maia::Networks;
 use tokio_util::sync::CancellationToken;
 
 use crate::config::Config;
@@ -46,6 +47,9 @@ pub enum StartupError {
         #[source]
         source: EngineError,
     },
+    /// A Maia network is missing or corrupt (the error names the file).
+    #[error(transparent)]
+    Maia(#[from] alphachess_maia::LoadError),
     #[error("cannot open the database {path}: {source}")]
     Store {
         path: String,
@@ -105,6 +109,7 @@ impl Application {
         let listener = TcpListener::bind(config.bind).map_err(bind_error)?;
         let port = listener.local_addr().map_err(bind_error)?.port();
         let app_service = service.clone();
+        let maia = web::Data::from(Arc::clone(service.maia()));
         let limits = web::Data::new(Limits::new(config.limits()));
         let explorer = web::Data::new(Explorer::new(
             service.clone().into_inner(),
@@ -141,6 +146,7 @@ impl Application {
                         service: app_service.clone(),
                         limits: limits.clone(),
                         explorer: explorer.clone(),
+                        maia: maia.clone(),
                     };
                     configure(cfg, state, &static_dir);
                 })
@@ -235,8 +241,8 @@ pub async fn start_service(config: &Config) -> Result<GameService, StartupError>
     Ok(service)
 }
 
-/// Locates and starts the engines and creates the (empty) game registry; the stored games, if
-/// any, are still to be read back.
+/// Loads the Maia networks, locates and starts the engines and creates the (empty) game
+/// registry; the stored games, if any, are still to be read back.
 async fn start_service_unloaded(
     config: &Config,
 ) -> Result<(GameService, Option<StoredGames>), StartupError> {
@@ -244,6 +250,7 @@ async fn start_service_unloaded(
     let book = tokio::task::spawn_blocking(|| {
         openings::book();
     });
+    let maia = load_maia(&config.maia_dir).await?;
     let addresses = engine_addresses(config)?;
     let engines = EnginePool::start(EngineSettings {
         engines: addresses.clone(),
@@ -273,8 +280,19 @@ async fn start_service_unloaded(
         per_client: config.analyses_per_client as usize,
         quick_nodes: config.analysis_quick_nodes,
     };
-    let service = GameService::new(games, engines, config.depth, analysis);
+    let service = GameService::new(games, engines, config.depth, analysis, maia);
     Ok((service, stored))
+}
+
+/// The nine Maia networks of `folder`, read off the async runtime (a few milliseconds each). A
+/// missing or corrupt file is an error naming it: the server never starts without them, nor
+/// plays Stockfish in their place.
+async fn load_maia(folder: &Path) -> Result<Arc<Networks>, StartupError> {
+    let folder = folder.to_path_buf();
+    let networks = tokio::task::spawn_blocking(move || Networks::load(folder))
+        .await
+        .unwrap_or_else(|panic| std::panic::resume_unwind(panic.into_panic()))?;
+    Ok(Arc::new(networks))
 }
 
 /// Opens the database (a SQLite file is locked, checked and migrated, off the async runtime) and
@@ -403,6 +421,8 @@ pub struct AppState {
     /// The analysis boards' searches (one per server: a board's new position ends its old
     /// search whichever worker thread serves it).
     pub explorer: web::Data<Explorer>,
+    /// Maia's networks, loaded once at start (the same ones the games service holds).
+    pub maia: web::Data<Networks>,
 }
 
 /// The application: limits, docs, the API ([`crate::http::routes::api_routes`]) and the client (tests
@@ -412,6 +432,7 @@ pub fn configure(cfg: &mut web::ServiceConfig, state: AppState, static_dir: &Pat
     cfg.app_data(state.service)
         .app_data(state.limits)
         .app_data(state.explorer)
+        .app_data(state.maia)
         .app_data(
             web::JsonConfig::default()
                 .limit(MAX_BODY_BYTES)

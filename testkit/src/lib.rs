@@ -1,6 +1,6 @@
 //! What the server's, the PostgreSQL and the CLI's test suites share, so that each does not keep
-//! its own copy: where the real Stockfish is, a free loopback port, and a game from a list of
-//! moves. A dev-dependency only; nothing here is part of a shipped binary.
+//! its own copy: where the real Stockfish and the Maia networks are, a free loopback port, and a
+//! game from a list of moves. A dev-dependency only; nothing here is part of a shipped binary.
 #![warn(missing_docs)]
 
 use std::net::TcpListener;
@@ -23,6 +23,12 @@ pub fn stockfish() -> PathBuf {
         path.display()
     );
     path
+}
+
+/// The Maia networks the project ships (`server/data/maia/`), by absolute path: test processes
+/// run in their own package's folder, not where the server's `--maia-dir` default points.
+pub fn maia_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../server/data/maia")
 }
 
 /// A loopback port nobody listens on now (the listener that found it is closed on return).

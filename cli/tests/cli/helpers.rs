@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
 use alphachess_server::{Application, Config};
-use alphachess_testkit::stockfish;
+use alphachess_testkit::{maia_dir, stockfish};
 use tokio::runtime::Runtime;
 
 /// A running server, stopped when dropped (with its runtime).
@@ -33,6 +33,7 @@ pub fn spawn_server_at_depth(depth: u32) -> TestServer {
     config.depth = depth;
     config.move_time_cap_ms = 5_000;
     config.static_dir = PathBuf::from("/nonexistent/alphachess-client");
+    config.maia_dir = maia_dir();
     config.db = ":memory:".into();
     // A board search to depth 10 ends in well under a second.
     config.explore_depth = 10;

@@ -11,7 +11,7 @@ use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
 
 // Shared with the PostgreSQL and CLI suites; re-exported so every test file imports helpers.
-pub use alphachess_testkit::{free_port, game_after, stockfish};
+pub use alphachess_testkit::{free_port, game_after, maia_dir, stockfish};
 
 /// A pool of ONE real Stockfish with room for `queue_len` waiting searches.
 pub async fn one_engine(queue_len: usize) -> EnginePool {
@@ -40,6 +40,7 @@ pub fn test_config() -> Config {
     config.move_time_cap_ms = 5_000;
     config.analysis_nodes = 20_000;
     config.static_dir = PathBuf::from("/nonexistent/alphachess-client");
+    config.maia_dir = maia_dir();
     config.db = ":memory:".into();
     config
 }

@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::helpers::{free_port, stockfish};
+use crate::helpers::{free_port, maia_dir, stockfish};
 
 /// Far longer than a start-up takes, even on a loaded machine; only a failure waits this long.
 const GIVE_UP: Duration = Duration::from_secs(60);
@@ -21,7 +21,9 @@ fn command(db: &Path, port: u16) -> Command {
         .arg("--db")
         .arg(db)
         .arg("--static-dir")
-        .arg("/nonexistent/alphachess-client");
+        .arg("/nonexistent/alphachess-client")
+        .arg("--maia-dir")
+        .arg(maia_dir());
     command
 }
 

@@ -15,7 +15,7 @@ use alphachess_server::token::TokenHash;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{free_port, stockfish};
+use crate::helpers::{free_port, maia_dir, stockfish};
 
 /// A host name for one server process of this test run alone (its `--allowed-host`).
 fn own_name() -> String {
@@ -57,6 +57,8 @@ impl Server {
             .args(["--move-time-cap-ms", &MOVE_TIME_MS.to_string()])
             .args(["--analysis-nodes", "20000"])
             .args(["--static-dir", "/nonexistent/alphachess-client"])
+            .arg("--maia-dir")
+            .arg(maia_dir())
             // Every player of this test is on loopback, one address: let them all search at once.
             .args(["--searches-per-client", "100"])
             .args(["--allowed-host", &name])
@@ -663,6 +665,8 @@ fn a_database_that_cannot_be_opened_is_a_startup_error_naming_it() {
         ])
         .arg("--stockfish")
         .arg(stockfish())
+        .arg("--maia-dir")
+        .arg(maia_dir())
         .output()
         .expect("the binary runs");
     assert!(!output.status.success());

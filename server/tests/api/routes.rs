@@ -18,6 +18,7 @@ macro_rules! app {
         let config = test_config();
         let service = web::Data::new(start_service(&config).await.expect("engines start"));
         let state = AppState {
+            maia: web::Data::from(std::sync::Arc::clone(service.maia())),
             limits: web::Data::new(Limits::new(config.limits())),
             explorer: web::Data::new(Explorer::new(
                 service.clone().into_inner(),

@@ -1,11 +1,16 @@
-//! The binary's command line: a missing or broken engine is a clear error, not a panic.
+//! The binary's command line: a missing or broken engine or Maia network is a clear error, not a
+//! panic.
 
 use std::process::Command;
+
+use crate::helpers::{maia_dir, stockfish};
 
 fn server(args: &[&str]) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_alphachess-server"))
         .args(args)
         .env_remove("ALPHACHESS_STOCKFISH")
+        // The shipped networks unless a test says otherwise (tests run in server/, not the root).
+        .env("ALPHACHESS_MAIA_DIR", maia_dir())
         .output()
         .expect("the binary runs")
 }
@@ -37,6 +42,51 @@ fn an_engine_that_is_not_uci_is_a_startup_error_naming_the_path() {
 }
 
 #[test]
+fn a_missing_maia_folder_is_a_startup_error_naming_the_file() {
+    let output = server(&[
+        "--bind",
+        "127.0.0.1:0",
+        "--stockfish",
+        stockfish().to_str().expect("UTF-8"),
+        "--maia-dir",
+        "/nonexistent/maia",
+    ]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(
+        stderr.contains("cannot load the Maia network /nonexistent/maia/maia-1100.pb.gz"),
+        "{stderr}"
+    );
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
+fn a_corrupt_maia_network_is_a_startup_error_naming_the_file() {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    for entry in std::fs::read_dir(maia_dir()).expect("the shipped networks") {
+        let path = entry.expect("a file").path();
+        std::fs::copy(&path, dir.path().join(path.file_name().expect("a name"))).expect("copied");
+    }
+    let corrupt = dir.path().join("maia-1500.pb.gz");
+    let mut bytes = std::fs::read(&corrupt).expect("read");
+    bytes.truncate(bytes.len() / 2);
+    std::fs::write(&corrupt, bytes).expect("cut in half");
+    let output = server(&[
+        "--bind",
+        "127.0.0.1:0",
+        "--stockfish",
+        stockfish().to_str().expect("UTF-8"),
+        "--maia-dir",
+        dir.path().to_str().expect("UTF-8"),
+    ]);
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    let named = format!("cannot load the Maia network {}", corrupt.display());
+    assert!(stderr.contains(&named), "{stderr}");
+    assert!(!stderr.contains("panicked"), "{stderr}");
+}
+
+#[test]
 fn help_lists_every_flag() {
     let output = server(&["--help"]);
     assert!(output.status.success());
@@ -51,6 +101,7 @@ fn help_lists_every_flag() {
         "--max-games",
         "--idle-timeout-secs",
         "--queue-len",
+        "--maia-dir",
     ] {
         assert!(help.contains(flag), "{flag} missing from --help");
     }

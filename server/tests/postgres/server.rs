@@ -3,7 +3,7 @@
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use alphachess_testkit::{free_port, stockfish};
+use alphachess_testkit::{free_port, maia_dir, stockfish};
 use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
 
@@ -33,6 +33,8 @@ impl Server {
             .args(["--depth", &depth.to_string()])
             .args(["--lease-ms", &lease_ms.to_string()])
             .args(["--static-dir", "/nonexistent/alphachess-client"])
+            .arg("--maia-dir")
+            .arg(maia_dir())
             .args(["--games-per-minute", "1000", "--games-burst", "1000"])
             .args(extra)
             .env("RUST_LOG", "warn,alphachess_server::games=info")

@@ -4,6 +4,7 @@ use std::sync::Arc;
 use std::time::{Duration, SystemTime};
 
 use alphachess_engine::{Game, SanPlus};
+use alphachess_maia::Networks;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
@@ -50,6 +51,8 @@ pub struct GameService {
     analyses: Arc<Analyses>,
     /// The games each key owns: news for its live streams (see `owners.rs`).
     owners: Owners,
+    /// Maia's human-move networks, loaded once at start and shared with the HTTP edge.
+    maia: Arc<Networks>,
 }
 
 mod change;
@@ -74,6 +77,7 @@ impl GameService {
         engines: EnginePool,
         max_depth: u32,
         analysis: AnalysisSettings,
+        maia: Arc<Networks>,
     ) -> GameService {
         let stopping = CancellationToken::new();
         let analyses = Arc::new(Analyses::new(
@@ -95,7 +99,13 @@ impl GameService {
             stopping,
             analyses,
             owners: Owners::default(),
+            maia,
         }
+    }
+
+    /// Maia's nine networks (one per rating band), loaded at start.
+    pub fn maia(&self) -> &Arc<Networks> {
+        &self.maia
     }
 
     /// Cancelled when the server stops (see [`crate::Application::stopper`]).
