@@ -27,6 +27,7 @@ pub use model::id::GameId;
 pub use model::ladder;
 pub use model::length::MAX_PLIES;
 pub use model::level::{seed_of, Level, StepSettings, LEGACY_LEVELS, STEPS, STEPS_OF_16};
+pub use model::maia_step::MaiaStep;
 pub use model::notation::{ParsePlayerMoveError, PlayerMove};
 pub use model::players::{Players, MAX_NAME_CHARS};
 pub use model::setup::{
