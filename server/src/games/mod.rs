@@ -94,4 +94,5 @@ pub mod ladder {
         Suggestion, SCALE,
     };
     pub use super::model::level::StepSettings;
+    pub use super::model::maia_step::MaiaStep;
 }

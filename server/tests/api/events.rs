@@ -149,3 +149,39 @@ async fn the_stream_is_in_the_openapi_document() {
     assert!(doc["components"]["schemas"]["Thinking"].is_object());
     assert!(doc["components"]["schemas"]["GameView"]["properties"]["engine_thinking"].is_object());
 }
+
+/// At a step Maia plays (step 7: the 1100 network, sampled), the live line is the network's
+/// candidates with their probabilities, and the reply is one of them: never a Stockfish line.
+#[tokio::test]
+async fn a_maia_step_streams_its_candidates_and_plays_one_of_them() {
+    let app = spawn_deep().await;
+    let game = app.create(json!({ "color": "white", "level": 7 })).await;
+    let mut watcher = Watcher::connect(&app, &game.id).await;
+    watcher.next().await;
+    for (i, m) in ["e2e4", "g1f3", "f1c4"].into_iter().enumerate() {
+        let reply = app.play(&game, m).await;
+        let ply = 2 * (i + 1);
+        assert_eq!(reply["ply"], ply);
+        let events = watcher.until_game(|view| view["ply"] == ply).await;
+        let thinking: Vec<&Event> = events.iter().filter(|e| e.name == "thinking").collect();
+        assert_eq!(thinking.len(), 1, "one event, no search: {events:?}");
+        let data = &thinking[0].data;
+        assert_eq!(
+            (data["depth"].clone(), data["nodes"].clone()),
+            (json!(1), json!(1))
+        );
+        let candidates = data["candidates"].as_array().expect("Maia's candidates");
+        assert!((1..=5).contains(&candidates.len()), "{data}");
+        let total: f64 = candidates
+            .iter()
+            .map(|c| c["probability"].as_f64().expect("a probability"))
+            .sum();
+        assert!(total > 0.0 && total <= 1.0 + 1e-6, "{data}");
+        let played = reply["moves"][ply - 1]["san"].clone();
+        assert_eq!(data["pv"], json!([played]), "{data}");
+        assert!(
+            candidates.iter().any(|c| c["san"] == played),
+            "{played} is one of {candidates:?}"
+        );
+    }
+}

@@ -4,6 +4,7 @@
 //!
 //! ```text
 //! ladder play --pairs step1:step2,step7:sf1350 --games 60 --jobs 2 --out /tmp/ladder.tsv
+//! ladder play --pairs maia1100@t1.5:step2,maia1500:sf1350 --games 60 --out /tmp/maia.tsv
 //! ladder fit /tmp/ladder.tsv --write server/data/ladder.json
 //! ladder simulate --anchor 1600 --runs 10
 //! ```
@@ -40,6 +41,9 @@ struct Args {
     /// Depth of the full-strength step (the server's --depth)
     #[arg(long, default_value_t = 20, global = true)]
     full_depth: u32,
+    /// The folder of Maia's networks (`maia1100`, `maia1100@t1.5` players)
+    #[arg(long, default_value = "server/data/maia", global = true)]
+    maia_dir: PathBuf,
     #[command(subcommand)]
     command: Command,
 }
@@ -81,7 +85,14 @@ enum Command {
         /// what a new step is chosen from
         #[arg(long)]
         players: bool,
+        /// Players held at an earlier measurement (`player rating low high games` a line, `#`
+        /// comments): fixed in the fit, their rows copied into the table
+        #[arg(long)]
+        hold: Option<PathBuf>,
     },
+    /// Sums results files into one line per pairing and colour (`white black games points`,
+    /// what `fit` reads as well as single games): the committed form, without game logs
+    Pairs { results: Vec<PathBuf> },
     /// A simulated player (an anchor of known strength) plays the suggested steps, rated by
     /// Glicko-2 against the served table; repeated over seeded runs
     Simulate {
@@ -98,6 +109,9 @@ enum Command {
 
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args = Args::parse();
+    play::MAIA_DIR
+        .set(args.maia_dir.clone())
+        .expect("set once, here");
     match args.command {
         Command::Play {
             pairs,
@@ -127,13 +141,20 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
             write,
             unmeasured_top,
             players,
+            hold,
         } => {
             let mut games = Vec::new();
             for path in &results {
                 games.extend(read_results(path)?);
             }
-            let ratings = fit(&games, &fixed_anchors(&fix));
-            let mut table = fit_table(&ratings, games.len(), &fix)?;
+            let held = hold
+                .as_deref()
+                .map(read_held)
+                .transpose()?
+                .unwrap_or_default();
+            let table = refit(&games, &fix, &held)?;
+            let ratings = fit(&games, &fixed(&fix, &held));
+            let mut table = table;
             let n = table.steps.len();
             if unmeasured_top && n >= 2 && table.steps[n - 1].games == 0 {
                 let below = table.steps[n - 2].rating;
@@ -158,6 +179,14 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 std::fs::write(&path, serde_json::to_string_pretty(&table)? + "\n")?;
                 eprintln!("wrote {}", path.display());
             }
+            Ok(())
+        }
+        Command::Pairs { results } => {
+            let mut games = Vec::new();
+            for path in &results {
+                games.extend(read_results(path)?);
+            }
+            print!("{}", pair_lines(&games));
             Ok(())
         }
         Command::Simulate {
@@ -216,23 +245,132 @@ fn play_all(
     Ok(())
 }
 
-/// Every game of a results file, as white's score against black.
-fn read_results(path: &std::path::Path) -> Result<Vec<Result1>, Box<dyn std::error::Error>> {
+/// Every game of a results file, as white's score against black. A line is one game (`white
+/// black score plies opening reason`, as `play` writes) or a pairing's sum (`white black games
+/// points`, as `pairs` writes: as many games, each scoring the average, which the fit's
+/// likelihood cannot tell from the games themselves); `#` starts a comment.
+pub fn read_results(path: &std::path::Path) -> Result<Vec<Result1>, Box<dyn std::error::Error>> {
     let text = std::fs::read_to_string(path)?;
-    text.lines()
-        .filter(|line| !line.trim().is_empty())
-        .map(|line| {
-            let fields: Vec<&str> = line.split('\t').collect();
-            if fields.len() < 3 {
-                return Err(format!("{}: bad line {line:?}", path.display()).into());
+    let mut games = Vec::new();
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or_default();
+        if line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').map(str::trim).collect();
+        let bad = || format!("{}: bad line {line:?}", path.display());
+        let (a, b) = (fields[0].parse()?, fields.get(1).ok_or_else(bad)?.parse()?);
+        if fields.len() == 4 {
+            let n: usize = fields[2].parse()?;
+            let points: f64 = fields[3].parse()?;
+            if n == 0 || !(0.0..=n as f64).contains(&points) {
+                return Err(bad().into());
             }
-            Ok(Result1 {
-                a: fields[0].parse()?,
-                b: fields[1].parse()?,
+            games.extend(std::iter::repeat_n(
+                Result1 {
+                    a,
+                    b,
+                    score: points / n as f64,
+                },
+                n,
+            ));
+        } else if fields.len() >= 3 {
+            games.push(Result1 {
+                a,
+                b,
                 score: fields[2].parse()?,
-            })
-        })
+            });
+        } else {
+            return Err(bad().into());
+        }
+    }
+    Ok(games)
+}
+
+/// `games` summed by pairing and colour, one `white black games points` line each.
+fn pair_lines(games: &[Result1]) -> String {
+    let mut pairs: BTreeMap<(String, String), (usize, f64)> = BTreeMap::new();
+    for g in games {
+        let entry = pairs.entry((g.a.to_string(), g.b.to_string())).or_default();
+        entry.0 += 1;
+        entry.1 += g.score;
+    }
+    pairs
+        .into_iter()
+        .map(|((a, b), (n, points))| format!("{a}\t{b}\t{n}\t{points}\n"))
         .collect()
+}
+
+/// A player held at an earlier measurement.
+#[derive(Debug, Clone, Copy)]
+pub struct Held {
+    pub rating: i32,
+    pub low: i32,
+    pub high: i32,
+    pub games: usize,
+}
+
+/// The held players of a `--hold` file.
+pub fn read_held(
+    path: &std::path::Path,
+) -> Result<BTreeMap<Player, Held>, Box<dyn std::error::Error>> {
+    let text = std::fs::read_to_string(path)?;
+    let mut held = BTreeMap::new();
+    for line in text.lines() {
+        let line = line.split('#').next().unwrap_or_default();
+        if line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').map(str::trim).collect();
+        let [player, rating, low, high, games] = f[..] else {
+            return Err(format!("{}: bad line {line:?}", path.display()).into());
+        };
+        held.insert(
+            player.parse()?,
+            Held {
+                rating: rating.parse()?,
+                low: low.parse()?,
+                high: high.parse()?,
+                games: games.parse()?,
+            },
+        );
+    }
+    Ok(held)
+}
+
+/// The players held fixed: the anchors `fix` at their UCI_Elo, and `held` at their ratings.
+fn fixed(fix: &[u32], held: &BTreeMap<Player, Held>) -> BTreeMap<Player, f64> {
+    let mut fixed = fixed_anchors(fix);
+    fixed.extend(held.iter().map(|(p, h)| (*p, f64::from(h.rating))));
+    fixed
+}
+
+/// The served table fitted from `games`, the anchors `fix` and the `held` players fixed (their
+/// rows as held, with the games they played here added).
+pub fn refit(
+    games: &[Result1],
+    fix: &[u32],
+    held: &BTreeMap<Player, Held>,
+) -> Result<LadderTable, Box<dyn std::error::Error>> {
+    let ratings = fit(games, &fixed(fix, held));
+    let mut table = fit_table(&ratings, games.len(), fix)?;
+    for row in &mut table.steps {
+        let level = Level::new(i64::from(row.step)).expect("a row per step");
+        if let Some(h) = held.get(&Player::step(level)) {
+            row.rating = h.rating;
+            row.low = h.low;
+            row.high = h.high;
+            row.games += h.games;
+        }
+    }
+    if !held.is_empty() {
+        table.method.push_str(&format!(
+            "; {} steps held at the ratings of the table before (4219 games, whose per-game \
+             results were not kept), the others fitted against them and UCI_Elo 1350",
+            held.len()
+        ));
+    }
+    Ok(table)
 }
 
 /// The anchors `fix`, held at their UCI_Elo.
@@ -262,9 +400,7 @@ fn fit_table(
             Ok::<_, String>(MeasuredStep {
                 step: level.get(),
                 name: settings.name.to_owned(),
-                skill: settings.skill,
-                depth: settings.depth,
-                random_per_mille: settings.random_per_mille,
+                player: settings.player(),
                 rating: round(r.rating),
                 low: round(r.rating - r.margin),
                 high: round(r.rating + r.margin),
@@ -283,7 +419,7 @@ fn fit_table(
                 fixed: fix.contains(elo),
                 games: r.games,
             }),
-            Player::Weakened(..) => None,
+            Player::Weakened(..) | Player::Maia(_) => None,
         })
         .collect();
     Ok(LadderTable {
@@ -322,20 +458,10 @@ fn print_table(table: &LadderTable, games: &[Result1]) {
     println!("|---|---|---|---|---|---|");
     let mut previous: Option<i32> = None;
     for row in &table.steps {
-        let depth = row.depth.map_or("full".to_owned(), |d| d.to_string());
         let gap = previous.map_or("—".to_owned(), |p| format!("{:+}", row.rating - p));
         println!(
-            "| {} | {} | skill {}, depth {}, random {}‰ | {} [{}, {}] | {} | {} |",
-            row.step,
-            row.name,
-            row.skill,
-            depth,
-            row.random_per_mille,
-            row.rating,
-            row.low,
-            row.high,
-            gap,
-            row.games
+            "| {} | {} | {} | {} [{}, {}] | {} | {} |",
+            row.step, row.name, row.player, row.rating, row.low, row.high, gap, row.games
         );
         previous = Some(row.rating);
     }
@@ -368,5 +494,40 @@ fn print_table(table: &LadderTable, games: &[Result1]) {
             "| {a} – {b} | {n} | {score}/{n} ({:.0}%) |",
             100.0 * score / n as f64
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed results and held ratings, refitted, are exactly the served table: the
+    /// ladder reproduces from a fresh clone (`ladder fit server/data/ladder-results.tsv --hold
+    /// server/data/ladder-held.tsv --write server/data/ladder.json`).
+    #[test]
+    fn the_served_ladder_is_the_fit_of_the_committed_results() {
+        let data = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+        let games = read_results(&data.join("ladder-results.tsv")).expect("the results");
+        let held = read_held(&data.join("ladder-held.tsv")).expect("the held ratings");
+        let table = refit(&games, &[1350], &held).expect("a table");
+        let served: LadderTable = serde_json::from_str(
+            &std::fs::read_to_string(data.join("ladder.json")).expect("the served table"),
+        )
+        .expect("valid JSON");
+        assert_eq!(table, served);
+    }
+
+    #[test]
+    fn a_pairing_sum_reads_back_as_its_games() {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        let path = dir.path().join("r.tsv");
+        std::fs::write(&path, "maia1100@t2.0\tsf1350\t1\t12\t0\tmate\n").expect("write");
+        let one = read_results(&path).expect("a game line");
+        assert_eq!(one.len(), 1);
+        let summed = pair_lines(&[one[0], one[0]]);
+        std::fs::write(&path, &summed).expect("write");
+        let two = read_results(&path).expect("a pairing line");
+        assert_eq!(two.len(), 2);
+        assert_eq!(two[0].score, 1.0);
     }
 }

@@ -6,7 +6,10 @@ use std::path::Path;
 use std::str::FromStr;
 
 use alphachess_engine::{Color, Game, Outcome, UciMove};
-use alphachess_server::games::ladder::StepSettings;
+use std::sync::OnceLock;
+
+use alphachess_maia::Networks;
+use alphachess_server::games::ladder::{MaiaStep, StepSettings};
 use alphachess_server::games::Level;
 
 use crate::engine::Engine;
@@ -59,14 +62,35 @@ pub const OPENINGS: [&str; 30] = [
 pub enum Player {
     /// Skill, depth (`None`: full), random moves per mille.
     Weakened(u8, Option<u32>, u16),
+    /// One of Maia's networks at a temperature.
+    Maia(MaiaStep),
     Anchor(u32),
+}
+
+/// The folder Maia's networks are read from (set once by `main`).
+pub static MAIA_DIR: OnceLock<std::path::PathBuf> = OnceLock::new();
+
+/// The nine networks, loaded the first time a Maia player plays.
+fn networks() -> std::io::Result<&'static Networks> {
+    static NETWORKS: OnceLock<Networks> = OnceLock::new();
+    if let Some(networks) = NETWORKS.get() {
+        return Ok(networks);
+    }
+    let dir = MAIA_DIR
+        .get()
+        .map_or("server/data/maia".as_ref(), |d| d.as_path());
+    let loaded = Networks::load(dir).map_err(std::io::Error::other)?;
+    Ok(NETWORKS.get_or_init(|| loaded))
 }
 
 impl Player {
     /// The player configured as step `level`.
     pub fn step(level: Level) -> Player {
         let s = level.settings();
-        Player::Weakened(s.skill, s.depth, s.random_per_mille)
+        match s.maia {
+            Some(maia) => Player::Maia(maia),
+            None => Player::Weakened(s.skill, s.depth, s.random_per_mille),
+        }
     }
 
     /// The settings of a weakened player.
@@ -75,6 +99,7 @@ impl Player {
             Player::Weakened(skill, depth, random) => {
                 Some(StepSettings::unnamed(skill, depth, random))
             }
+            Player::Maia(maia) => Some(StepSettings::maia("", maia)),
             Player::Anchor(_) => None,
         }
     }
@@ -87,6 +112,7 @@ impl fmt::Display for Player {
                 write!(f, "skill{skill}-depth{depth}-random{random}")
             }
             Player::Weakened(skill, None, random) => write!(f, "skill{skill}-full-random{random}"),
+            Player::Maia(maia) => write!(f, "{maia}"),
             Player::Anchor(elo) => write!(f, "sf{elo}"),
         }
     }
@@ -98,7 +124,8 @@ impl FromStr for Player {
     fn from_str(s: &str) -> Result<Player, String> {
         let bad = || {
             format!(
-                "{s:?} is none of stepN (1..={}), skillS-depthD-randomR, skillS-full-randomR, sfELO",
+                "{s:?} is none of stepN (1..={}), skillS-depthD-randomR, skillS-full-randomR, \
+                 maiaBAND, maiaBAND@tT, sfELO",
                 Level::MAX.get()
             )
         };
@@ -125,6 +152,8 @@ impl FromStr for Player {
                 .filter(|r| *r <= 1000)
                 .ok_or_else(bad)?;
             Ok(Player::Weakened(skill, depth, random))
+        } else if s.starts_with("maia") {
+            s.parse().map(Player::Maia)
         } else if let Some(elo) = s.strip_prefix("sf") {
             let elo: u32 = elo.parse().map_err(|_| bad())?;
             if (1350..=2850).contains(&elo) {
@@ -151,10 +180,10 @@ pub fn anchor_depth(elo: u32) -> u32 {
     1 + level as u32
 }
 
-/// A player's engine, configured, and how it searches.
+/// A player's engine, configured, and how it searches (Maia's players run no engine).
 pub struct Side {
     player: Player,
-    engine: Engine,
+    engine: Option<Engine>,
     limits: String,
 }
 
@@ -162,6 +191,14 @@ impl Side {
     /// Starts `player`'s engine; `full_depth` is the depth of the full-strength step (the
     /// server's configured `--depth`).
     pub fn start(player: Player, stockfish: &Path, full_depth: u32) -> std::io::Result<Side> {
+        if let Player::Maia(_) = player {
+            networks()?;
+            return Ok(Side {
+                player,
+                engine: None,
+                limits: String::new(),
+            });
+        }
         let mut engine = Engine::start(stockfish)?;
         let limits = match player.settings() {
             Some(settings) => {
@@ -179,7 +216,7 @@ impl Side {
         };
         Ok(Side {
             player,
-            engine,
+            engine: Some(engine),
             limits,
         })
     }
@@ -187,13 +224,25 @@ impl Side {
     /// This side's move: for a step, sometimes a random legal one (as the server plays it, with
     /// the same rule), otherwise the engine's.
     fn choose(&mut self, game: &Game, seed: u64) -> std::io::Result<UciMove> {
+        if let Player::Maia(maia) = self.player {
+            // The server's rule (`MaiaStep::choose`), seeded the same way by game and ply.
+            let policy = networks()?.get(maia.band).policy(game);
+            let candidates = MaiaStep::candidates(&policy);
+            let m = maia.choose(&candidates, seed, game.ply());
+            return m
+                .map(|m| m.to_uci())
+                .ok_or_else(|| std::io::Error::other("Maia had no legal move"));
+        }
         if let Some(settings) = self.player.settings() {
             let legal = game.position().legal_moves();
             if let Some(i) = settings.random_move(seed, game.ply(), legal.len()) {
                 return Ok(legal[i].to_uci());
             }
         }
-        self.engine.best_move(game, &self.limits)
+        self.engine
+            .as_mut()
+            .expect("every player but Maia runs an engine")
+            .best_move(game, &self.limits)
     }
 }
 
@@ -217,8 +266,11 @@ pub fn play_game(
     opening: usize,
     seed: u64,
 ) -> std::io::Result<Played> {
-    white.engine.new_game()?;
-    black.engine.new_game()?;
+    for side in [&mut *white, &mut *black] {
+        if let Some(engine) = side.engine.as_mut() {
+            engine.new_game()?;
+        }
+    }
     let mut game = Game::default();
     for word in OPENINGS[opening].split_whitespace() {
         let m: UciMove = word.parse().expect("the openings are valid UCI");
@@ -297,6 +349,8 @@ mod tests {
             Player::Weakened(0, Some(1), 600),
             Player::Weakened(20, None, 0),
             Player::Anchor(1350),
+            Player::Maia("maia1100@t1.5".parse().expect("a Maia player")),
+            Player::Maia("maia1900".parse().expect("a Maia player")),
         ] {
             assert_eq!(player.to_string().parse(), Ok(player));
         }

@@ -8,6 +8,9 @@
 
 use serde::Serialize;
 
+pub use super::maia_step::MaiaStep;
+use alphachess_maia::Band;
+
 /// A step from 1 (weakest) to [`Level::MAX`] (full strength). Called a level in the API since
 /// games were created with "level"; stored as its number.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -26,6 +29,9 @@ pub struct StepSettings {
     /// Per mille of moves replaced by a uniformly random legal move (seeded by the game and the
     /// ply, so a replay plays the same move).
     pub random_per_mille: u16,
+    /// `Some`: the step is Maia's network of a band, not Stockfish (skill, depth and random
+    /// moves then unused, and 0).
+    pub maia: Option<MaiaStep>,
 }
 
 const fn step(name: &'static str, skill: u8, depth: u32, random_per_mille: u16) -> StepSettings {
@@ -34,7 +40,13 @@ const fn step(name: &'static str, skill: u8, depth: u32, random_per_mille: u16) 
         skill,
         depth: Some(depth),
         random_per_mille,
+        maia: None,
     }
+}
+
+/// A Maia step named `name`: the network of `band` at `temperature` hundredths (0: argmax).
+const fn maia(name: &'static str, band: Band, temperature: u16) -> StepSettings {
+    StepSettings::maia(name, MaiaStep { band, temperature })
 }
 
 /// Every step, weakest first (index 0 is step 1). `server/data/ladder.json` holds their measured
@@ -46,7 +58,7 @@ pub const STEPS: [StepSettings; 21] = [
     step("Casual", 0, 1, 220),
     step("Learner", 0, 1, 130),
     step("Improver", 0, 1, 60),
-    step("Club player", 0, 1, 0),
+    maia("Maia 1100, sampled", Band::R1100, 100),
     step("Keen club player", 2, 3, 0),
     step("Strong club player", 4, 3, 0),
     step("Tournament player", 15, 4, 0),
@@ -65,6 +77,7 @@ pub const STEPS: [StepSettings; 21] = [
         skill: 20,
         depth: None,
         random_per_mille: 0,
+        maia: None,
     },
 ];
 
@@ -179,6 +192,32 @@ impl StepSettings {
             skill,
             depth,
             random_per_mille,
+            maia: None,
+        }
+    }
+
+    /// A step played by Maia's network (`name` empty for the harness's candidates).
+    pub const fn maia(name: &'static str, maia: MaiaStep) -> StepSettings {
+        StepSettings {
+            name,
+            skill: 0,
+            depth: None,
+            random_per_mille: 0,
+            maia: Some(maia),
+        }
+    }
+
+    /// The settings as the ladder harness names its players (`skill0-depth1-random600`,
+    /// `maia1100@t1.5`, `maia1500`): the key of a step's results and of its row in
+    /// `ladder.json`.
+    pub fn player(&self) -> String {
+        match (self.maia, self.depth) {
+            (Some(maia), _) => maia.to_string(),
+            (None, Some(depth)) => format!(
+                "skill{}-depth{depth}-random{}",
+                self.skill, self.random_per_mille
+            ),
+            (None, None) => format!("skill{}-full-random{}", self.skill, self.random_per_mille),
         }
     }
 
@@ -237,7 +276,10 @@ mod tests {
 
     #[test]
     fn higher_steps_are_never_shallower_or_more_random_and_never_deeper_than_configured() {
-        let steps: Vec<Level> = Level::all().collect();
+        // Maia's steps have no depth or skill; the rule is for Stockfish's.
+        let steps: Vec<Level> = Level::all()
+            .filter(|level| level.settings().maia.is_none())
+            .collect();
         for pair in steps.windows(2) {
             // Depth weighs more than skill (measured: skill 10 at depth 4 is below skill 6 at
             // depth 5), so skill may only fall where the depth grows.
@@ -306,8 +348,9 @@ mod tests {
             assert_eq!(map.last(), Some(&Level::MAX.get()));
         }
         assert_eq!(LEGACY_LEVELS, [7, 8, 9, 11, 14, 15, 18, 21]);
-        // Levels 1, 3, 4 keep their exact settings (2, 5, 6 and 7 become the nearest step).
-        let old = [(1, 0, 1), (3, 4, 3), (4, 6, 5)];
+        // Levels 3 and 4 keep their exact settings (2, 5, 6 and 7 become the nearest step; 1's
+        // step 7 is Maia's since the ladder's Maia step, measured 45 below skill 0, depth 1).
+        let old = [(3, 4, 3), (4, 6, 5)];
         for (level, skill, depth) in old {
             let step = LEGACY_LEVELS[level - 1];
             let settings = Level::new(i64::from(step)).expect("a step").settings();

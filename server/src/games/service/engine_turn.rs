@@ -11,6 +11,7 @@ use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use super::change::apply;
+use super::maia_turn::{maia_reply, maia_step};
 use super::GameService;
 use crate::client_key::ClientKey;
 use crate::games::live::analyses::Analyses;
@@ -19,6 +20,7 @@ use crate::games::live::slot::GameSlot;
 use crate::games::model::error::GameError;
 use crate::games::model::id::GameId;
 use crate::games::model::level::seed_of;
+use crate::games::model::maia_step::MaiaStep;
 use crate::games::model::state::{EngineTurn, GameState};
 use crate::games::view::game_view::GameView;
 use crate::uci::{EngineError, EnginePool, SearchClock, SearchRequest};
@@ -76,6 +78,9 @@ impl GameService {
         };
         // One search per game: a hint for the position just left stops.
         slot.cancel_hint();
+        if let Some(maia) = maia_step(slot) {
+            return self.start_maia_turn(slot, turn, view, maia, held).await;
+        }
         let request = slot.read(|state| {
             let level = state.level();
             let depth = level.depth(self.max_depth);
@@ -115,6 +120,39 @@ impl GameService {
             turn,
             request,
             self.stopping.clone(),
+        );
+        Ok(EngineTurnStarted::Searching {
+            view,
+            reply: tokio::spawn(async move {
+                let _held = held;
+                reply.await
+            }),
+        })
+    }
+}
+
+impl GameService {
+    /// [`GameService::search_engine_turn`] at a step Maia plays: the player's move durable,
+    /// then the network's reply on a task of its own (see `maia_turn.rs`).
+    async fn start_maia_turn(
+        &self,
+        slot: &Arc<GameSlot>,
+        turn: EngineTurn,
+        view: Arc<GameView>,
+        maia: MaiaStep,
+        held: impl Send + 'static,
+    ) -> Result<EngineTurnStarted, GameError> {
+        if let Err(error) = slot.durable().await {
+            abandon(slot, &self.analyses, turn.version);
+            return Err(error);
+        }
+        let networks = Arc::clone(self.maia());
+        let reply = maia_reply(
+            networks,
+            Arc::clone(slot),
+            Arc::clone(&self.analyses),
+            turn,
+            maia,
         );
         Ok(EngineTurnStarted::Searching {
             view,
@@ -250,7 +288,7 @@ fn random_instead(state: &GameState, id: &GameId, engine: Move) -> Move {
 /// The answer to the player's move when the engine's turn ended without its reply: the engine's
 /// flag ends the game the move led to, and that is the answer; another ending (a resignation)
 /// or a takeback answered for itself.
-fn answer_after_ending(slot: &GameSlot) -> Result<Arc<GameView>, GameError> {
+pub(super) fn answer_after_ending(slot: &GameSlot) -> Result<Arc<GameView>, GameError> {
     slot.read(|state| match state.game().outcome() {
         Some(outcome) if ended_on_time(outcome) => Ok(()),
         _ if state.is_finished() => Err(GameError::GameOver),
@@ -291,7 +329,7 @@ impl Drop for AbandonOnDrop<'_> {
 
 /// Forgets the engine turn for `version` (a no-op if the game moved on), leaving the game as it
 /// was before the player's move.
-fn abandon(slot: &Arc<GameSlot>, analyses: &Arc<Analyses>, version: u64) {
+pub(super) fn abandon(slot: &Arc<GameSlot>, analyses: &Arc<Analyses>, version: u64) {
     // Abandoning itself cannot fail; a store error is logged by the caller's response path,
     // whose wait for the slot covers this change's durability.
     if let Ok(applied) = apply(slot, analyses, |state| {

@@ -62,6 +62,7 @@ pub struct GameService {
 mod change;
 mod clock_watch;
 mod engine_turn;
+mod maia_turn;
 mod maintenance;
 mod retry;
 mod trees;

@@ -1,6 +1,8 @@
-//! Search progress as the live stream shows it: white's point of view, the PV in SAN.
+//! Search progress as the live stream shows it: white's point of view, the PV in SAN. At a step
+//! Maia plays there is no search: the event shows the network's candidates, the human moves the
+//! step draws its reply from, with their probabilities.
 
-use alphachess_engine::{Color, Line, Position};
+use alphachess_engine::{Color, Line, Move, Position, SanPlus};
 use serde::Serialize;
 use utoipa::ToSchema;
 
@@ -41,7 +43,24 @@ pub struct Thinking {
     /// The principal variation in SAN, up to the first move that does not convert.
     #[schema(example = json!(["e4", "e5", "Nf3"]))]
     pub pv: Vec<String>,
+    /// At a step Maia plays: the moves it draws its reply from, most likely first (the move it
+    /// plays is one of them, and `pv` is that move). Absent for Stockfish's searches.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub candidates: Vec<Candidate>,
 }
+
+/// One of Maia's candidate moves.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct Candidate {
+    #[schema(example = "e4")]
+    pub san: String,
+    #[schema(example = "e2e4")]
+    pub uci: String,
+    /// The share of the band's players the network expects to play it, 0–1.
+    pub probability: f32,
+}
+
+impl Eq for Candidate {}
 
 impl Thinking {
     /// The event for one parsed `info` line of a search of `position`; `None` unless the line has
@@ -66,7 +85,41 @@ impl Thinking {
                 .iter()
                 .map(ToString::to_string)
                 .collect(),
+            candidates: Vec::new(),
         })
+    }
+
+    /// The event of a Maia step's reply `played` in `position` (at `ply`): its `candidates` with
+    /// their probabilities, `pv` the move played, and the network's own expectation (its value
+    /// head's win minus loss, as lc0 turns it into centipawns) as the score. Depth and nodes are
+    /// 1: the network looks at the position once, with no search.
+    pub fn from_maia(
+        position: &Position,
+        ply: usize,
+        candidates: &[(Move, f32)],
+        played: Move,
+        wdl: [f32; 3],
+    ) -> Thinking {
+        let san = |m: Move| SanPlus::from_move(position, m).to_string();
+        let q = f64::from(wdl[0] - wdl[2]).clamp(-0.99, 0.99);
+        let cp = (111.714_640_912 * (1.562_068_842_1 * q).tan()).round() as i32;
+        Thinking {
+            ply,
+            depth: 1,
+            target_depth: 1,
+            score: ScoreView::white_pov(Score::Cp(cp), position.turn()),
+            nodes: 1,
+            nps: 0,
+            pv: vec![san(played)],
+            candidates: candidates
+                .iter()
+                .map(|&(m, probability)| Candidate {
+                    san: san(m),
+                    uci: m.to_uci().to_string(),
+                    probability,
+                })
+                .collect(),
+        }
     }
 }
 
@@ -105,6 +158,7 @@ mod tests {
                 pv: ["c5", "Nf3", "Nc6", "d4", "Nxd4", "Nxd4"]
                     .map(String::from)
                     .to_vec(),
+                candidates: Vec::new(),
             }
         );
     }
@@ -177,6 +231,26 @@ mod tests {
             serde_json::to_value(&shown).expect("serializable"),
             serde_json::json!({"ply": 1, "depth": 1, "target_depth": 20, "score": {"mate": 1},
                                "nodes": 20, "nps": 20000, "pv": ["Ra8#"]})
+        );
+    }
+
+    #[test]
+    fn a_maia_reply_shows_its_candidates_from_whites_point_of_view() {
+        let position = position("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+        let m = |uci: &str| {
+            uci.parse::<alphachess_engine::UciMove>()
+                .expect("uci")
+                .to_move(&position)
+                .expect("legal")
+        };
+        let candidates = [(m("e7e5"), 0.5), (m("c7c5"), 0.25)];
+        let shown = Thinking::from_maia(&position, 1, &candidates, m("c7c5"), [0.2, 0.3, 0.5]);
+        assert_eq!(
+            serde_json::to_value(&shown).expect("serializable"),
+            serde_json::json!({"ply": 1, "depth": 1, "target_depth": 1, "score": {"cp": 57},
+                               "nodes": 1, "nps": 0, "pv": ["c5"],
+                               "candidates": [{"san": "e5", "uci": "e7e5", "probability": 0.5},
+                                              {"san": "c5", "uci": "c7c5", "probability": 0.25}]})
         );
     }
 }

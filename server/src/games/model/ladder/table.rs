@@ -34,10 +34,9 @@ pub struct LadderTable {
 pub struct MeasuredStep {
     pub step: u8,
     pub name: String,
-    pub skill: u8,
-    /// `None`: the configured full depth.
-    pub depth: Option<u32>,
-    pub random_per_mille: u16,
+    /// The settings as the ladder harness names them (`skill0-depth1-random0`, `maia1100@t1.5`):
+    /// [`StepSettings::player`].
+    pub player: String,
     pub rating: i32,
     /// The 95 % interval.
     pub low: i32,
@@ -60,10 +59,7 @@ pub struct MeasuredAnchor {
 impl MeasuredStep {
     /// Whether this row was measured with `settings`.
     pub fn matches(&self, settings: &StepSettings) -> bool {
-        self.name == settings.name
-            && self.skill == settings.skill
-            && self.depth == settings.depth
-            && self.random_per_mille == settings.random_per_mille
+        self.name == settings.name && self.player == settings.player()
     }
 }
 
@@ -97,6 +93,17 @@ mod tests {
                 level.settings()
             );
         }
+    }
+
+    #[test]
+    fn every_step_has_a_name_of_its_own() {
+        let names: std::collections::HashSet<&str> =
+            ladder().steps.iter().map(|row| row.name.as_str()).collect();
+        assert_eq!(names.len(), ladder().steps.len());
+        assert!(ladder()
+            .steps
+            .iter()
+            .any(|row| row.player.starts_with("maia")));
     }
 
     #[test]

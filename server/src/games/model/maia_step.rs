@@ -1,0 +1,190 @@
+//! A step of the ladder played by one of Maia's networks: which band, and how its move is picked
+//! from the network's policy. The same rule plays in the server and in the ladder harness, so
+//! the served rating is the rating of what the player meets.
+//!
+//! The move is drawn from the network's *candidates*: its most likely moves, at most
+//! [`MaiaStep::CANDIDATES`], each one a move at least [`MaiaStep::MIN_SHARE`] of the band's
+//! players would play and at least [`MaiaStep::MIN_RATIO`] as likely as the most likely move. Below the band a hotter temperature weakens the step by spreading the
+//! draw over those candidates; it never reaches a move the players of the band hardly ever make
+//! (a free queen that nearly every one of them takes stays taken), and never a uniformly random
+//! one. The candidates are what the live line shows, so the move played is always one of them.
+
+use std::fmt;
+
+use alphachess_engine::Move;
+use alphachess_maia::{uniform_from_seed, Band, Policy};
+
+/// A band's network, played at a temperature (0: always the most likely move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct MaiaStep {
+    /// Whose games the network learned from.
+    pub band: Band,
+    /// The temperature in hundredths: 100 draws in proportion to the network's probabilities,
+    /// higher spreads the draw over the candidates, 0 plays the most likely move.
+    pub temperature: u16,
+}
+
+impl MaiaStep {
+    /// The most moves a step draws from (and the live line shows).
+    pub const CANDIDATES: usize = 5;
+    /// The least probability of a candidate other than the most likely move.
+    pub const MIN_SHARE: f32 = 0.02;
+    /// The least probability of a candidate relative to the most likely move: where nearly
+    /// every player makes the same move (takes a free queen), it is the only candidate.
+    pub const MIN_RATIO: f32 = 0.1;
+
+    /// The network's candidates with their probabilities, most likely first: never empty while
+    /// the position has a legal move.
+    pub fn candidates(policy: &Policy) -> Vec<(Move, f32)> {
+        let floor = policy.first().map_or(0.0, |&(_, best)| {
+            (best * Self::MIN_RATIO).max(Self::MIN_SHARE)
+        });
+        policy
+            .iter()
+            .enumerate()
+            .filter(|&(i, &(_, p))| i == 0 || p >= floor)
+            .map(|(_, &candidate)| candidate)
+            .take(Self::CANDIDATES)
+            .collect()
+    }
+
+    /// The move this step plays from `candidates` (as [`MaiaStep::candidates`] returns them) at
+    /// `ply` of the game seeded `seed`: the same game and ply always draw the same move, so a
+    /// replay (or a restart) plays what was played.
+    pub fn choose(self, candidates: &[(Move, f32)], seed: u64, ply: usize) -> Option<Move> {
+        let &(best, top) = candidates.first()?;
+        if self.temperature == 0 {
+            return Some(best);
+        }
+        let temperature = f64::from(self.temperature) / 100.0;
+        let weights: Vec<f64> = candidates
+            .iter()
+            .map(|&(_, p)| (f64::from(p / top).ln() / temperature).exp())
+            .collect();
+        let draw = uniform_from_seed(seed ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        let mut target = draw * weights.iter().sum::<f64>();
+        for (&(m, _), w) in candidates.iter().zip(&weights) {
+            if target < *w {
+                return Some(m);
+            }
+            target -= w;
+        }
+        candidates.last().map(|&(m, _)| m)
+    }
+}
+
+impl fmt::Display for MaiaStep {
+    /// `maia1500` at argmax, `maia1100@t1.5` sampled: the harness's name of the player.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "maia{}", self.band.rating())?;
+        match self.temperature {
+            0 => Ok(()),
+            t if t % 10 == 0 => write!(f, "@t{:.1}", f64::from(t) / 100.0),
+            t => write!(f, "@t{:.2}", f64::from(t) / 100.0),
+        }
+    }
+}
+
+impl std::str::FromStr for MaiaStep {
+    type Err = String;
+
+    /// Reads what [`fmt::Display`] writes.
+    fn from_str(s: &str) -> Result<MaiaStep, String> {
+        let bad = || format!("{s:?} is not maiaBAND or maiaBAND@tTEMPERATURE (e.g. maia1100@t1.5)");
+        let rest = s.strip_prefix("maia").ok_or_else(bad)?;
+        let (band, temperature) = match rest.split_once("@t") {
+            Some((band, t)) => {
+                let t: f64 = t.parse().map_err(|_| bad())?;
+                if !(0.01..=10.0).contains(&t) {
+                    return Err(bad());
+                }
+                (band, (t * 100.0).round() as u16)
+            }
+            None => (rest, 0),
+        };
+        let band = band
+            .parse()
+            .ok()
+            .and_then(Band::from_rating)
+            .ok_or_else(bad)?;
+        Ok(MaiaStep { band, temperature })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alphachess_engine::{Game, UciMove};
+    use alphachess_maia::Network;
+
+    fn network() -> Network {
+        Network::load(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/maia/maia-1100.pb.gz"
+        ))
+        .expect("the shipped network")
+    }
+
+    fn game(moves: &str) -> Game {
+        let mut game = Game::default();
+        for word in moves.split_whitespace() {
+            let m: UciMove = word.parse().expect("uci");
+            game.play(m.to_move(game.position()).expect("legal"))
+                .expect("legal");
+        }
+        game
+    }
+
+    #[test]
+    fn names_read_back_as_they_print() {
+        for name in [
+            "maia1100@t1.5",
+            "maia1900",
+            "maia1300@t1.0",
+            "maia1100@t2.25",
+        ] {
+            let step: MaiaStep = name.parse().expect(name);
+            assert_eq!(step.to_string(), name);
+        }
+        assert!("maia1000".parse::<MaiaStep>().is_err());
+        assert!("maia1100@t0".parse::<MaiaStep>().is_err());
+        assert!("skill0".parse::<MaiaStep>().is_err());
+    }
+
+    #[test]
+    fn the_candidates_are_the_likely_moves_and_every_draw_is_one_of_them() {
+        let policy = network().policy(&game("e2e4 e7e5 g1f3"));
+        let candidates = MaiaStep::candidates(&policy);
+        assert!((1..=MaiaStep::CANDIDATES).contains(&candidates.len()));
+        assert_eq!(candidates[0], policy[0]);
+        assert!(candidates[1..]
+            .iter()
+            .all(|&(_, p)| p >= MaiaStep::MIN_SHARE));
+        let hot: MaiaStep = "maia1100@t3.0".parse().expect("a step");
+        let drawn: std::collections::HashSet<Move> = (0..200)
+            .map(|ply| hot.choose(&candidates, 7, ply).expect("a move"))
+            .collect();
+        assert!(drawn
+            .iter()
+            .all(|m| candidates.iter().any(|&(c, _)| c == *m)));
+        assert!(drawn.len() > 1, "a hot step draws more than the best move");
+        assert_eq!(hot.choose(&candidates, 7, 3), hot.choose(&candidates, 7, 3));
+        let argmax: MaiaStep = "maia1100".parse().expect("a step");
+        assert!((0..50).all(|ply| argmax.choose(&candidates, 5, ply) == Some(candidates[0].0)));
+    }
+
+    #[test]
+    fn a_free_queen_is_the_only_candidate_and_always_taken() {
+        // 4...Qxe4+?? puts Black's queen where the knight on c3 takes it for nothing.
+        let game = game("e2e4 e7e5 g1f3 d8f6 b1c3 f6f4 d2d4 f4e4");
+        let policy = network().policy(&game);
+        let candidates = MaiaStep::candidates(&policy);
+        let take = "c3e4".parse::<UciMove>().expect("uci");
+        assert_eq!(candidates[0].0.to_uci(), take, "{candidates:?}");
+        let hot: MaiaStep = "maia1100@t2.0".parse().expect("a step");
+        let taken = (0..100)
+            .filter(|&ply| hot.choose(&candidates, 11, ply).map(|m| m.to_uci()) == Some(take))
+            .count();
+        assert!(taken >= 90, "the queen was taken {taken} times of 100");
+    }
+}
