@@ -5,13 +5,14 @@
 
 use std::sync::Arc;
 
-use alphachess_engine::{DrawReason, Move, Outcome, WinReason};
+use alphachess_engine::Move;
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
 use super::change::apply;
 use super::maia_turn::{maia_reply, maia_step};
+use super::turn_end::{abandon, answer_after_ending};
 use super::GameService;
 use crate::client_key::ClientKey;
 use crate::games::live::analyses::Analyses;
@@ -285,31 +286,6 @@ fn random_instead(state: &GameState, id: &GameId, engine: Move) -> Move {
         .map_or(engine, |i| legal[i])
 }
 
-/// The answer to the player's move when the engine's turn ended without its reply: the engine's
-/// flag ends the game the move led to, and that is the answer; another ending (a resignation)
-/// or a takeback answered for itself.
-pub(super) fn answer_after_ending(slot: &GameSlot) -> Result<Arc<GameView>, GameError> {
-    slot.read(|state| match state.game().outcome() {
-        Some(outcome) if ended_on_time(outcome) => Ok(()),
-        _ if state.is_finished() => Err(GameError::GameOver),
-        _ => Err(GameError::Superseded),
-    })
-    .map(|()| slot.view())
-}
-
-/// Whether a game ended because a clock ran out.
-fn ended_on_time(outcome: Outcome) -> bool {
-    matches!(
-        outcome,
-        Outcome::Decisive {
-            reason: WinReason::Timeout,
-            ..
-        } | Outcome::Draw {
-            reason: DrawReason::TimeoutVsInsufficientMaterial
-        }
-    )
-}
-
 /// Takes a pending engine turn back when dropped while armed, unless the server is stopping.
 struct AbandonOnDrop<'a> {
     slot: &'a Arc<GameSlot>,
@@ -324,18 +300,5 @@ impl Drop for AbandonOnDrop<'_> {
         if self.armed && !self.stopping.is_cancelled() {
             abandon(self.slot, self.analyses, self.version);
         }
-    }
-}
-
-/// Forgets the engine turn for `version` (a no-op if the game moved on), leaving the game as it
-/// was before the player's move.
-pub(super) fn abandon(slot: &Arc<GameSlot>, analyses: &Arc<Analyses>, version: u64) {
-    // Abandoning itself cannot fail; a store error is logged by the caller's response path,
-    // whose wait for the slot covers this change's durability.
-    if let Ok(applied) = apply(slot, analyses, |state| {
-        state.abandon_engine_turn(version);
-        Ok(())
-    }) {
-        applied.durable_later();
     }
 }

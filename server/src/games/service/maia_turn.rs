@@ -9,7 +9,7 @@ use std::sync::Arc;
 use alphachess_maia::Networks;
 
 use super::change::apply;
-use super::engine_turn::{abandon, answer_after_ending};
+use super::turn_end::{abandon, answer_after_ending};
 use crate::games::live::analyses::Analyses;
 use crate::games::live::slot::GameSlot;
 use crate::games::model::error::GameError;

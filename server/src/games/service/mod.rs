@@ -66,6 +66,7 @@ mod maia_turn;
 mod maintenance;
 mod retry;
 mod trees;
+mod turn_end;
 
 pub use retry::RetryError;
 
