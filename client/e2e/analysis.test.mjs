@@ -139,9 +139,15 @@ describe('the analysis board', () => {
 
     // A line's first move is a button that plays it.
     await page.getByTestId('engine-line').first().waitFor();
-    const first = page.getByTestId('engine-play').first();
-    const uci = await first.getAttribute('data-uci');
-    await first.click();
+    // Read the move and click in one turn of the page: lines deepen and may change between two
+    // round trips, and then the button clicked would not be the move read.
+    const uci = await page
+      .getByTestId('engine-play')
+      .first()
+      .evaluate((button) => {
+        button.click();
+        return button.dataset.uci;
+      });
     await waitBoardPly(page, 1);
     // The piece lands on the line's square once the board's move animation ends.
     await page.locator(`[data-square="${uci.slice(2, 4)}"] [data-piece^="w"]`).waitFor();
