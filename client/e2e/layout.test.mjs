@@ -1,12 +1,13 @@
 // Layout on a phone, and errors that must leave the player a way on.
 import assert from 'node:assert/strict';
-import { describe, it } from 'node:test';
+import { after, before, describe, it } from 'node:test';
 import {
   center,
   clickMove,
   moveTexts,
   useBrowser,
   newPage,
+  openGameFromApi,
   screenshot,
   square,
   startFromUi,
@@ -14,6 +15,7 @@ import {
   waitIdle,
   waitPly,
 } from './helpers.mjs';
+import { startServer } from './server.mjs';
 
 useBrowser();
 
@@ -204,4 +206,127 @@ describe('layout and errors', () => {
     await waitPly(page, 2);
     await page.context().close();
   });
+});
+
+/** Positions Stockfish searches per reviewed ply: enough for a mate in one, quick on a shared machine. */
+const ANALYSIS_NODES = 20_000;
+const REVIEW_WAIT_MS = 60_000;
+/** Black blunders with 3... Nf6?? and is mated: a review with a mistake to retry. */
+const SCHOLARS_MATE = '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0';
+const SIZES = [
+  { width: 375, height: 812 },
+  { width: 1366, height: 900 },
+];
+
+/** For this file's own eyes: screenshots go to /tmp (or LAYOUT_SHOTS), never into the tree. */
+async function shot(page, name) {
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: `${process.env.LAYOUT_SHOTS ?? '/tmp'}/layout-${name}.png`, fullPage: true });
+}
+
+/** No sideways scrolling, and the whole board (when the screen has one) inside the viewport's width. */
+async function assertFits(page, screen) {
+  const { width } = page.viewportSize();
+  const documentWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(documentWidth <= width, `${screen} at ${width}px: the document is ${documentWidth}px wide`);
+  const board = page.locator('.board').first();
+  if ((await board.count()) === 0) return;
+  const box = await board.boundingBox();
+  assert.ok(box.x >= 0 && box.x + box.width <= width + 0.5, `${screen} at ${width}px: the board spans ${box.x}..${box.x + box.width}`);
+}
+
+/** Whether an element's text is shown whole: nothing cut off on either axis. */
+const unclipped = (locator) => locator.evaluateAll((els) => els.every((el) => el.scrollWidth <= el.clientWidth + 1));
+
+/** Whether `inner`'s box lies within `outer`'s horizontally. */
+async function inside(inner, outer) {
+  const a = await inner.boundingBox();
+  const b = await outer.boundingBox();
+  return a.x >= b.x - 0.5 && a.x + a.width <= b.x + b.width + 0.5;
+}
+
+describe('every screen fits a phone and uses a desktop', () => {
+  let server;
+  before(async () => {
+    server = await startServer({ args: ['--analysis-nodes', String(ANALYSIS_NODES)], logName: 'server-layout.log' });
+  });
+  after(async () => {
+    await server?.stop();
+  });
+
+  for (const viewport of SIZES) {
+    const tag = `${viewport.width}`;
+
+    it(`at ${viewport.width}×${viewport.height}: start, timed game, editor and My games`, async () => {
+      const page = await newPage({ viewport, baseURL: server.base });
+      await page.goto('/');
+      await page.getByTestId('play').waitFor();
+      await assertFits(page, 'start');
+      await shot(page, `${tag}-start`);
+
+      await page.locator('label[data-side="white"]').click();
+      await page.getByTestId('clock-5+3').click();
+      await page.getByTestId('play').click();
+      await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
+      await waitIdle(page);
+      await clickMove(page, 'e2', 'e4');
+      await waitPly(page, 2);
+      await assertFits(page, 'timed game');
+      for (const color of ['white', 'black']) assert.match(await page.getByTestId(`clock-${color}`).textContent(), /^0[45]:\d\d/);
+      assert.ok(await unclipped(page.locator('[data-testid^="clock-"]')), 'both clocks show their whole text');
+      await shot(page, `${tag}-timed-game`);
+
+      await page.goto('/editor');
+      await page.locator('.board').first().waitFor();
+      await assertFits(page, 'editor');
+      await shot(page, `${tag}-editor`);
+
+      await page.goto('/games');
+      await page.locator('main').first().waitFor();
+      await page.waitForTimeout(500);
+      await assertFits(page, 'My games');
+      await shot(page, `${tag}-my-games`);
+      await page.context().close();
+    });
+
+    it(`at ${viewport.width}×${viewport.height}: the review, the spectator's review, retry and the analysis board with engine lines`, async () => {
+      const page = await newPage({ viewport, baseURL: server.base });
+      const id = await openGameFromApi(page, { color: 'black', pgn: SCHOLARS_MATE }, server.base);
+      await page.getByTestId('review-panel').and(page.locator('[data-status="done"]')).waitFor({ timeout: REVIEW_WAIT_MS });
+      await page.getByTestId('eval-graph').waitFor();
+      await assertFits(page, 'review');
+      assert.ok(await inside(page.getByTestId('phase-accuracy'), page.getByTestId('accuracy-panel')), 'the phase table stays in its panel');
+      const clocks = page.locator('.move-clock');
+      if ((await clocks.count()) > 0) assert.ok(await unclipped(clocks), 'move clocks are whole');
+      if (viewport.width >= 1366) {
+        for (const testId of ['eval-graph', 'best-move']) {
+          const box = await page.getByTestId(testId).first().boundingBox();
+          assert.ok(box.y + Math.min(box.height, 80) <= viewport.height, `${testId} is in view beside the board (top at ${box.y})`);
+        }
+      }
+      await shot(page, `${tag}-review`);
+
+      await page.getByTestId('retry-start').click();
+      await page.getByTestId('retry-counter').waitFor();
+      await assertFits(page, 'retry');
+      await shot(page, `${tag}-retry`);
+
+      const watcher = await newPage({ viewport, baseURL: server.base }); // no token: a spectator
+      await watcher.goto(`/game/${id}`);
+      await waitIdle(watcher);
+      await watcher.getByTestId('review-panel').and(watcher.locator('[data-status="done"]')).waitFor({ timeout: REVIEW_WAIT_MS });
+      await assertFits(watcher, 'spectator review');
+      await shot(watcher, `${tag}-spectator`);
+      await watcher.context().close();
+
+      await page.goto(`/analysis/${id}?ply=2`);
+      const panel = page.getByTestId('engine-panel');
+      await panel.getByTestId('engine-line').nth(2).waitFor({ timeout: 60_000 });
+      await page.locator('[data-testid="engine-panel"][data-depth]').waitFor({ timeout: 60_000 });
+      await assertFits(page, 'analysis with engine lines');
+      assert.ok(await inside(panel.getByTestId('engine-line').first(), panel), 'engine lines stay in their panel');
+      await shot(page, `${tag}-analysis`);
+      await page.context().close();
+    });
+  }
 });

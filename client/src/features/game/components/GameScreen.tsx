@@ -55,7 +55,7 @@ export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Pro
 
   return (
     <div
-      className="game-screen with-eval"
+      className={`game-screen with-eval${model.showReview && !retry.active ? ' reviewing' : ''}`}
       data-status={view.status}
       data-ply={view.ply}
       data-busy={actions.busy ?? ''}
