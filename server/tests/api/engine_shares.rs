@@ -10,7 +10,7 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{expect_error, spawn_with, test_config, wait_until, TestApp, TestGame};
+use crate::helpers::{create_as, expect_error, play_as, spawn_with, test_config, wait_until};
 use crate::lichess::KEY;
 
 /// A position every full-strength search runs to the move time cap in: accepted, but slow.
@@ -26,37 +26,6 @@ fn config(cap_ms: u64) -> alphachess_server::Config {
     config.move_time_cap_ms = cap_ms;
     config.queue_wait_ms = 60_000;
     config
-}
-
-async fn create_as(app: &TestApp, client: &str, body: Value) -> TestGame {
-    let response = app
-        .client
-        .post(app.url("/api/games"))
-        .header("X-Forwarded-For", client)
-        .json(&body)
-        .send()
-        .await
-        .expect("the server answers");
-    assert_eq!(response.status(), StatusCode::CREATED, "creating {body}");
-    TestGame::from_created(&response.json().await.expect("JSON"))
-}
-
-/// `POST /moves` as `client`; `wait: false` answers once the move is stored.
-async fn play_as(
-    app: &TestApp,
-    client: &str,
-    game: &TestGame,
-    m: &str,
-    wait: bool,
-) -> reqwest::Response {
-    app.client
-        .post(app.url(&format!("/api/games/{}/moves?wait={wait}", game.id)))
-        .bearer_auth(&game.token)
-        .header("X-Forwarded-For", client)
-        .json(&json!({ "move": m }))
-        .send()
-        .await
-        .expect("the server answers")
 }
 
 fn slow() -> Value {

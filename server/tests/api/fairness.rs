@@ -5,7 +5,9 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{expect_error, spawn_with, test_config, TestApp, TestGame};
+use crate::helpers::{
+    create_as, expect_error, play_as, spawn_with, test_config, TestApp, TestGame,
+};
 
 /// A position every full-strength search runs to the move time cap in: accepted, but slow.
 const SLOW_FEN: &str = "1nbqkbn1/qqqqqqqq/8/8/8/8/QQQQQQQQ/1NBQKBN1 w - - 0 1";
@@ -19,37 +21,6 @@ fn config(cap_ms: u64) -> alphachess_server::Config {
     config.depth = 40;
     config.move_time_cap_ms = cap_ms;
     config
-}
-
-async fn create_as(app: &TestApp, client: &str, body: Value) -> TestGame {
-    let response = app
-        .client
-        .post(app.url("/api/games"))
-        .header("X-Forwarded-For", client)
-        .json(&body)
-        .send()
-        .await
-        .expect("the server answers");
-    assert_eq!(response.status(), StatusCode::CREATED, "creating {body}");
-    TestGame::from_created(&response.json().await.expect("JSON"))
-}
-
-/// `POST /moves` as `client`; `wait: false` answers once the move is stored.
-async fn play_as(
-    app: &TestApp,
-    client: &str,
-    game: &TestGame,
-    m: &str,
-    wait: bool,
-) -> reqwest::Response {
-    app.client
-        .post(app.url(&format!("/api/games/{}/moves?wait={wait}", game.id)))
-        .bearer_auth(&game.token)
-        .header("X-Forwarded-For", client)
-        .json(&json!({ "move": m }))
-        .send()
-        .await
-        .expect("the server answers")
 }
 
 #[tokio::test]

@@ -238,3 +238,35 @@ pub async fn wait_until(condition: impl Fn() -> bool) {
     }
     panic!("the condition never held");
 }
+
+/// Creates a game as `client` (the `X-Forwarded-For` a trusted loopback proxy names).
+pub async fn create_as(app: &TestApp, client: &str, body: Value) -> TestGame {
+    let response = app
+        .client
+        .post(app.url("/api/games"))
+        .header("X-Forwarded-For", client)
+        .json(&body)
+        .send()
+        .await
+        .expect("the server answers");
+    assert_eq!(response.status(), StatusCode::CREATED, "creating {body}");
+    TestGame::from_created(&response.json().await.expect("JSON"))
+}
+
+/// `POST /moves` as `client`; `wait: false` answers once the move is stored.
+pub async fn play_as(
+    app: &TestApp,
+    client: &str,
+    game: &TestGame,
+    m: &str,
+    wait: bool,
+) -> reqwest::Response {
+    app.client
+        .post(app.url(&format!("/api/games/{}/moves?wait={wait}", game.id)))
+        .bearer_auth(&game.token)
+        .header("X-Forwarded-For", client)
+        .json(&json!({ "move": m }))
+        .send()
+        .await
+        .expect("the server answers")
+}
