@@ -269,34 +269,6 @@ fn no_two_files_of_any_folder_import_each_other_even_round_a_loop() {
     );
 }
 
-#[test]
-fn a_loop_is_found_and_named() {
-    let graph: BTreeMap<String, BTreeSet<String>> = [
-        ("a", vec!["b"]),
-        ("b", vec!["c"]),
-        ("c", vec!["a"]),
-        ("d", vec![]),
-    ]
-    .into_iter()
-    .map(|(from, to)| {
-        let to = to.into_iter().map(String::from).collect();
-        (from.to_owned(), to)
-    })
-    .collect();
-    assert_eq!(
-        find_cycle(&graph).map(|cycle| cycle.join(" → ")),
-        Some("a → b → c → a".to_owned())
-    );
-    assert_eq!(
-        names_after("use crate::{games, uci::EnginePool};", "crate::"),
-        ["games", "uci"]
-    );
-    assert_eq!(
-        names_after("alphachess_crate::x and super::state", "crate::"),
-        Vec::<String>::new()
-    );
-}
-
 /// The map of `src/` in README.md ("How it is built"): each line that starts with `src/` opens an
 /// entry for a folder (`src/games/`) or names files (`src/token.rs config.rs`); the lines indented
 /// under it belong to it, and every bare `name.rs` there is a file of that folder. A folder's

@@ -371,6 +371,18 @@ mod tests {
         );
     }
 
+    #[test]
+    fn a_crate_path_names_its_modules_and_another_crate_none() {
+        assert_eq!(
+            names_after("use crate::{games, uci::EnginePool};", "crate::"),
+            ["games", "uci"]
+        );
+        assert_eq!(
+            names_after("alphachess_crate::x and super::state", "crate::"),
+            Vec::<String>::new()
+        );
+    }
+
     /// A crate in a temporary folder: `(path, text)` per file.
     fn crate_of(files: &[(&str, &str)]) -> PathBuf {
         use std::sync::atomic::{AtomicU32, Ordering};
