@@ -7,7 +7,7 @@ use std::net::TcpStream;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::helpers::{free_port, stockfish};
+use crate::helpers::{free_port, maia_dir, stockfish};
 
 /// Far longer than a start-up takes, even on a loaded machine; only a failure waits this long.
 const GIVE_UP: Duration = Duration::from_secs(60);
@@ -23,6 +23,8 @@ fn log_of_one_request(filter: Option<&str>) -> String {
         .arg("--stockfish")
         .arg(stockfish())
         .args(["--static-dir", "/nonexistent/alphachess-client"])
+        .arg("--maia-dir")
+        .arg(maia_dir())
         .env_remove("RUST_LOG")
         .stdout(Stdio::piped())
         .stderr(Stdio::null());
