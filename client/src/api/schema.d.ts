@@ -712,6 +712,18 @@ export interface components {
          * @enum {string}
          */
         BoardStatus: "playing" | "checkmate" | "stalemate" | "insufficient_material" | "fifty_moves";
+        /** @description One of Maia's candidate moves. */
+        Candidate: {
+            /**
+             * Format: float
+             * @description The share of the band's players the network expects to play it, 0–1.
+             */
+            probability: number;
+            /** @example e4 */
+            san: string;
+            /** @example e2e4 */
+            uci: string;
+        };
         /**
          * @description A timed game's clocks, as of the moment the view was made: a frontend counts the running
          *     side down locally from them and resyncs on every view.
@@ -1440,6 +1452,11 @@ export interface components {
         };
         /** @description Data of a `thinking` event. */
         Thinking: {
+            /**
+             * @description At a step Maia plays: the moves it draws its reply from, most likely first (the move it
+             *     plays is one of them, and `pv` is that move). Absent for Stockfish's searches.
+             */
+            candidates?: components["schemas"]["Candidate"][];
             /** Format: int32 */
             depth: number;
             /** Format: int64 */
@@ -3431,6 +3448,15 @@ export interface operations {
                 };
             };
             421: components["responses"]["UnknownHost"];
+            /** @description too_many_requests: this client's PGN and tree requests past --tree-work-per-minute, with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
             500: components["responses"]["InternalError"];
         };
     };
@@ -3487,6 +3513,15 @@ export interface operations {
             421: components["responses"]["UnknownHost"];
             /** @description illegal_move: the message names the entry */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: this client's PGN and tree requests past --tree-work-per-minute, with Retry-After */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
