@@ -65,6 +65,9 @@ function serverArgs(serverBin, port, { stockfish, depth, db, extra }) {
   // Each finished test game starts an analysis from that one client; tests that follow at once
   // must not find its share (4) full, or their review says "Too many requests" instead.
   if (/--analyses-per-client\b/.test(help)) args.push('--analyses-per-client', '1000');
+  // The suite leaves many games unfinished, all from that one client: past its share (20) a new
+  // game would be refused with 429.
+  if (/--unfinished-per-client\b/.test(help)) args.push('--unfinished-per-client', '1000');
   return [...args, ...extra];
 }
 
