@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import { ENGINE_WAIT_MS, newPage, useBrowser } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
-const README = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'README.md');
+const README = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'docs', 'frontends.md');
 /** The API address the README's page is written against. */
 const README_API = 'http://127.0.0.1:8080/api/v1';
 
@@ -20,7 +20,7 @@ function readmePage() {
   const readme = readFileSync(README, 'utf8');
   const section = readme.slice(readme.indexOf('## Build your own frontend'));
   const page = /```html\n([\s\S]*?)```/.exec(section)?.[1];
-  assert.ok(page, 'README.md has an html example under "Build your own frontend"');
+  assert.ok(page, 'docs/frontends.md has an html example under "Build your own frontend"');
   assert.ok(page.includes(README_API), `the README's page talks to ${README_API}`);
   return page;
 }
