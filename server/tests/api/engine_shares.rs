@@ -10,20 +10,14 @@ use std::time::Duration;
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{create_as, expect_error, play_as, spawn_with, test_config, wait_until};
+use crate::fairness::{self, SLOW_FEN};
+use crate::helpers::{create_as, expect_error, play_as, spawn_with, wait_until};
 use crate::lichess::KEY;
 
-/// A position every full-strength search runs to the move time cap in: accepted, but slow.
-const SLOW_FEN: &str = "1nbqkbn1/qqqqqqqq/8/8/8/8/QQQQQQQQ/1NBQKBN1 w - - 0 1";
-
-/// One engine whose full-strength searches run into `cap_ms`, clients told apart by loopback's
-/// `X-Forwarded-For`, and searches that may wait a minute (far past any bound tested here).
+/// Issue #22's fairness setup, with searches that may wait a minute (far past any bound tested
+/// here).
 fn config(cap_ms: u64) -> alphachess_server::Config {
-    let mut config = test_config();
-    config.trusted_proxies = vec!["127.0.0.1".parse().expect("an address")];
-    config.engines = 1;
-    config.depth = 40;
-    config.move_time_cap_ms = cap_ms;
+    let mut config = fairness::config(cap_ms);
     config.queue_wait_ms = 60_000;
     config
 }

@@ -10,11 +10,11 @@ use crate::helpers::{
 };
 
 /// A position every full-strength search runs to the move time cap in: accepted, but slow.
-const SLOW_FEN: &str = "1nbqkbn1/qqqqqqqq/8/8/8/8/QQQQQQQQ/1NBQKBN1 w - - 0 1";
+pub const SLOW_FEN: &str = "1nbqkbn1/qqqqqqqq/8/8/8/8/QQQQQQQQ/1NBQKBN1 w - - 0 1";
 
 /// One engine, full strength running into `cap_ms`, clients told apart by loopback's
 /// `X-Forwarded-For`.
-fn config(cap_ms: u64) -> alphachess_server::Config {
+pub fn config(cap_ms: u64) -> alphachess_server::Config {
     let mut config = test_config();
     config.trusted_proxies = vec!["127.0.0.1".parse().expect("an address")];
     config.engines = 1;
