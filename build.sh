@@ -27,7 +27,8 @@ DEBIAN_PACKAGES=(
   "util-linux  test       server/tests/postgres runs PostgreSQL as the postgres user with /usr/bin/setpriv (Essential in Debian 12; listed so a release where it is not still gets it)"
 )
 
-step() { printf '\n==> %s\n' "$*"; }
+# Each step's header says how long the run has taken so far: where the time goes is visible in any log.
+step() { printf '\n==> [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
 
 # The packages of DEBIAN_PACKAGES wanted for `$1` (app or test).
 packages_for() {
@@ -119,6 +120,15 @@ build_server() {
   cargo build --release -p alphachess-server
 }
 
+# The tests' optimised builds use the `checks` profile (Cargo.toml): the release settings without
+# fat LTO, which builds the server in a fraction of the time and behaves the same.
+CHECKS_PROFILE=checks
+CHECKS_SERVER_BIN="$TARGET_DIR/$CHECKS_PROFILE/alphachess-server"
+build_checks_server() {
+  step "server: cargo build --profile $CHECKS_PROFILE (release without fat LTO)"
+  cargo build --profile "$CHECKS_PROFILE" -p alphachess-server
+}
+
 run_app() {
   install_packages app
   build_client
@@ -139,10 +149,10 @@ test_rust() {
   cargo test --workspace
   step "engine: serde feature"
   cargo test -p alphachess-engine --features serde --test serde
-  step "engine: full-depth perft tests (release)"
-  cargo test --release -p alphachess-engine --test perft -- --include-ignored
-  step "engine: perft suite engine/tests/data/perft-suite.epd (release)"
-  cargo run --release -p alphachess-engine --bin perft -- --epd engine/tests/data/perft-suite.epd
+  step "engine: full-depth perft tests (optimised)"
+  cargo test --profile "$CHECKS_PROFILE" -p alphachess-engine --test perft -- --include-ignored
+  step "engine: perft suite engine/tests/data/perft-suite.epd (optimised)"
+  cargo run --profile "$CHECKS_PROFILE" -p alphachess-engine --bin perft -- --epd engine/tests/data/perft-suite.epd
 }
 
 test_dependencies() {
@@ -159,13 +169,13 @@ test_client() {
   (cd client && npm test)
   vite_build
   step "client: start screen within 100 kB and game screen within 150 kB of gzipped JavaScript (#39)" && (cd client && node scripts/bundle-report.mjs)
-  build_server
+  build_checks_server
   step "client: src/api/schema.d.ts matches the server's OpenAPI document"
-  (cd client && ALPHACHESS_SERVER_BIN="$TARGET_DIR/release/alphachess-server" npm run api:check)
+  (cd client && ALPHACHESS_SERVER_BIN="$CHECKS_SERVER_BIN" npm run api:check)
   step "client: end-to-end tests in Chromium against the real server and Stockfish"
   # The e2e servers run in client/: point them at the Maia networks from here.
   (export ALPHACHESS_MAIA_DIR="$PWD/server/data/maia"
-   cd client && ALPHACHESS_SERVER_BIN="$TARGET_DIR/release/alphachess-server" npm run e2e)
+   cd client && ALPHACHESS_SERVER_BIN="$CHECKS_SERVER_BIN" npm run e2e)
 }
 
 # A lichess client, unmodified, against the real server: berserk from PyPI (pinned in
@@ -175,8 +185,8 @@ test_lichess_client() {
   step "lichess API: berserk plays the real server and Stockfish"
   [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
   "$venv/bin/pip" install --quiet --disable-pip-version-check -r server/tests/lichess/requirements.txt
-  build_server
-  ALPHACHESS_SERVER_BIN="$TARGET_DIR/release/alphachess-server" \
+  build_checks_server
+  ALPHACHESS_SERVER_BIN="$CHECKS_SERVER_BIN" \
     "$venv/bin/python" server/tests/lichess/berserk_session.py
 }
 
