@@ -1,7 +1,7 @@
 //! A missing, corrupt or foreign weight file is a typed error that names the file, never a panic.
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use alphachess_maia::{LoadError, LoadErrorKind, Network, Networks};
 use flate2::write::GzEncoder;
@@ -12,12 +12,12 @@ const REAL: &str = concat!(
     "/../server/data/maia/maia-1100.pb.gz"
 );
 
-/// A scratch folder for this test binary's files, emptied first.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("alphachess-maia-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    dir
+/// A scratch folder for one test's files, removed when the test ends.
+fn scratch(name: &str) -> tempfile::TempDir {
+    tempfile::Builder::new()
+        .prefix(&format!("alphachess-maia-{name}-"))
+        .tempdir()
+        .expect("temp dir")
 }
 
 fn gzip(bytes: &[u8]) -> Vec<u8> {
@@ -60,7 +60,7 @@ fn a_missing_file_is_named() {
 
 #[test]
 fn a_file_that_is_not_gzip_is_refused() {
-    let error = load(&scratch("plain"), "plain.pb.gz", &unpacked_real());
+    let error = load(scratch("plain").path(), "plain.pb.gz", &unpacked_real());
     assert!(matches!(error.kind, LoadErrorKind::Read(_)), "{error}");
 }
 
@@ -68,7 +68,7 @@ fn a_file_that_is_not_gzip_is_refused() {
 fn a_truncated_file_is_refused() {
     let whole = std::fs::read(REAL).expect("shipped");
     let error = load(
-        &scratch("truncated"),
+        scratch("truncated").path(),
         "truncated.pb.gz",
         &whole[..whole.len() / 2],
     );
@@ -77,13 +77,17 @@ fn a_truncated_file_is_refused() {
 
 #[test]
 fn gzip_of_garbage_is_not_a_network() {
-    let error = load(&scratch("garbage"), "garbage.pb.gz", &gzip(&[0xff; 64]));
+    let error = load(
+        scratch("garbage").path(),
+        "garbage.pb.gz",
+        &gzip(&[0xff; 64]),
+    );
     assert!(matches!(error.kind, LoadErrorKind::Decode(_)), "{error}");
 }
 
 #[test]
 fn an_empty_message_has_no_lc0_magic() {
-    let error = load(&scratch("empty"), "empty.pb.gz", &gzip(&[]));
+    let error = load(scratch("empty").path(), "empty.pb.gz", &gzip(&[]));
     assert!(
         matches!(
             error.kind,
@@ -97,7 +101,7 @@ fn an_empty_message_has_no_lc0_magic() {
 fn a_network_cut_short_misses_layers_or_fails_to_decode() {
     let bytes = unpacked_real();
     let error = load(
-        &scratch("short"),
+        scratch("short").path(),
         "short.pb.gz",
         &gzip(&bytes[..bytes.len() - 1000]),
     );
@@ -112,11 +116,12 @@ fn a_network_cut_short_misses_layers_or_fails_to_decode() {
 
 #[test]
 fn a_folder_missing_one_band_names_that_file() {
-    let dir = scratch("bands");
+    let folder = scratch("bands");
+    let dir = folder.path();
     for rating in [1100, 1200, 1300, 1400, 1600, 1700, 1800, 1900] {
         std::fs::copy(REAL, dir.join(format!("maia-{rating}.pb.gz"))).expect("copy");
     }
-    let error = Networks::load(&dir).err().expect("maia-1500 is missing");
+    let error = Networks::load(dir).err().expect("maia-1500 is missing");
     assert_eq!(error.path, dir.join("maia-1500.pb.gz"));
 }
 
@@ -127,7 +132,7 @@ fn another_input_format_is_unsupported_and_named() {
     let message = [
         0x0d, 0xc0, 0x01, 0x00, 0x00, 0x22, 0x06, 0x08, 0x01, 0x12, 0x02, 0x08, 0x02,
     ];
-    let error = load(&scratch("format"), "format.pb.gz", &gzip(&message));
+    let error = load(scratch("format").path(), "format.pb.gz", &gzip(&message));
     assert!(
         matches!(
             error.kind,
@@ -146,7 +151,11 @@ fn another_input_format_is_unsupported_and_named() {
 
 #[test]
 fn a_file_that_unpacks_to_far_more_than_a_network_is_refused_unread() {
-    let error = load(&scratch("bomb"), "bomb.pb.gz", &gzip(&vec![0; 17 << 20]));
+    let error = load(
+        scratch("bomb").path(),
+        "bomb.pb.gz",
+        &gzip(&vec![0; 17 << 20]),
+    );
     assert!(
         matches!(error.kind, LoadErrorKind::TooLarge { .. }),
         "{error}"
