@@ -15,6 +15,11 @@ const GIVE_UP: Duration = Duration::from_secs(60);
 /// What the server writes to its (piped) stdout while it serves one `GET /api/levels`, with
 /// `RUST_LOG` set to `filter` (unset for `None`).
 fn log_of_one_request(filter: Option<&str>) -> String {
+    log_of_get("/api/levels", filter)
+}
+
+/// What the server writes to its (piped) stdout from its start until it has served `GET path`.
+fn log_of_get(path: &str, filter: Option<&str>) -> String {
     let port = free_port();
     let mut command = Command::new(env!("CARGO_BIN_EXE_alphachess-server"));
     command
@@ -41,7 +46,10 @@ fn log_of_one_request(filter: Option<&str>) -> String {
         std::thread::sleep(Duration::from_millis(50));
     };
     stream
-        .write_all(b"GET /api/levels HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+        .write_all(
+            format!("GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
         .expect("sent");
     let mut answer = Vec::new();
     stream.read_to_end(&mut answer).expect("answered");
@@ -65,4 +73,14 @@ fn a_piped_log_has_no_colour_codes_and_requests_only_at_debug() {
     let debug = log_of_one_request(Some("info,actix_web::middleware::logger=debug"));
     assert!(debug.contains("GET /api/levels"), "{debug}");
     assert!(!debug.contains('\u{1b}'), "{debug:?}");
+}
+
+/// An operator's first look at the log finds nothing wrong when nothing is (issue #40): the API
+/// document's example of a lichess 500 once logged "lichess request failed" as an ERROR at every
+/// start, though no request had failed. The document is fetched so every example has been made.
+#[test]
+fn a_clean_start_logs_no_error() {
+    let log = log_of_get("/api/openapi.json", None);
+    assert!(log.contains("listening"), "the start-up is logged: {log}");
+    assert!(!log.contains("ERROR"), "{log}");
 }

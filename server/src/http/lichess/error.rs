@@ -58,19 +58,30 @@ impl LichessError {
 }
 
 impl From<ApiError> for LichessError {
-    /// Our refusals of a request that is well-formed but not possible now (409, 422) are
-    /// lichess's 400s; the rest keep their status (429, 503 and friends mean the same on both).
-    /// A server failure is logged with its cause and shown as our API shows it, without.
+    /// A server failure is logged with its cause here, where a request failed, and shown without
+    /// it (see [`LichessError::shown`]).
     fn from(error: ApiError) -> LichessError {
+        let shown = LichessError::shown(&error);
+        if shown.status.is_server_error() && shown.status != StatusCode::SERVICE_UNAVAILABLE {
+            tracing::error!(code = error.code().as_str(), %error, "lichess request failed");
+        }
+        shown
+    }
+}
+
+impl LichessError {
+    /// How a lichess client sees one of our errors, with nothing logged (the API document's
+    /// examples are made from it at start-up, where nothing failed). Our refusals of a request
+    /// that is well-formed but not possible now (409, 422) are lichess's 400s; the rest keep
+    /// their status (429, 503 and friends mean the same on both); a server failure's cause is not
+    /// shown, as our API does not show it.
+    pub fn shown(error: &ApiError) -> LichessError {
         let status = match error.status_code() {
             StatusCode::CONFLICT | StatusCode::UNPROCESSABLE_ENTITY => StatusCode::BAD_REQUEST,
             StatusCode::NOT_FOUND => return LichessError::not_found(),
             status => status,
         };
         let message = if status.is_server_error() {
-            if status != StatusCode::SERVICE_UNAVAILABLE {
-                tracing::error!(code = error.code().as_str(), %error, "lichess request failed");
-            }
             error.body().message
         } else {
             error.to_string()

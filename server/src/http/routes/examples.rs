@@ -464,7 +464,7 @@ pub fn success(
         ("account_games", "401") => one("no_key", lichess_no_key()),
         ("account_games", "500") => one(
             "internal_error",
-            to_json(&LichessError::from(ErrorCode::InternalError.example()).body()),
+            to_json(&LichessError::shown(&ErrorCode::InternalError.example()).body()),
         ),
         ("preview", "200") => one("after_nf3", preview()),
         ("show", "200") => vec![
