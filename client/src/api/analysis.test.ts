@@ -237,8 +237,8 @@ describe('the analysis endpoints', () => {
     const missingRoute = answer(404, { error: 'not_found', message: 'there is nothing at this address' });
     vi.stubGlobal('fetch', vi.fn().mockResolvedValue(missingRoute));
     await expect(requestAnalysis('abc', 's3cret')).resolves.toBeNull();
-    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(404, { error: 'game_not_found', message: 'there is no such game' })));
-    await expect(requestAnalysis('abc', 'wrong')).rejects.toMatchObject({ code: 'game_not_found' });
+    vi.stubGlobal('fetch', vi.fn().mockResolvedValue(answer(401, { error: 'wrong_token', message: 'this token is not this game' })));
+    await expect(requestAnalysis('abc', 'wrong')).rejects.toMatchObject({ code: 'wrong_token' });
   });
 
   it('turns an answer that breaks the contract into bad_response', async () => {

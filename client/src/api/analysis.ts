@@ -44,7 +44,7 @@ export async function getAnalysis(id: string, signal?: AbortSignal): Promise<Ana
 /**
  * Asks for the analysis of a finished game; idempotent, the answer is the analysis as it stands.
  * Null from a server older than the analysis, which has no such route (`not_found`, not the
- * `game_not_found` of a wrong token): there is nothing to show, and nothing went wrong.
+ * `wrong_token` of a token that is not the game's): there is nothing to show, and nothing went wrong.
  */
 export async function requestAnalysis(id: string, token: string, signal?: AbortSignal): Promise<Analysis | null> {
   try {

@@ -10,6 +10,7 @@ const SERVER_CODES: readonly ServerErrorCode[] = [
   'invalid_pgn',
   'invalid_move_notation',
   'missing_token',
+  'wrong_token',
   'game_not_found',
   'not_found',
   'method_not_allowed',

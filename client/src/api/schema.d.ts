@@ -826,7 +826,7 @@ export interface components {
          * @description Every stable error code a client can branch on: the `error` field of an [`ErrorBody`].
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found" | "storage_busy" | "search_in_progress" | "game_quarantined" | "draw_declined" | "no_draw_to_claim" | "abort_too_late" | "loading" | "invalid_tree" | "analysis_not_done";
+        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "wrong_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found" | "storage_busy" | "search_in_progress" | "game_quarantined" | "draw_declined" | "no_draw_to_claim" | "abort_too_late" | "loading" | "invalid_tree" | "analysis_not_done";
         /**
          * @description An evaluation from WHITE's point of view: `{"cp": 34}`, or `{"mate": -3}` (black mates in 3).
          *     `{"mate": 0}` is a checkmate on the board: the side to move is mated.
@@ -2064,7 +2064,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description missing_token */
+            /** @description missing_token, or wrong_token when the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2162,7 +2162,7 @@ export interface operations {
                     "application/json": components["schemas"]["Analysis"];
                 };
             };
-            /** @description missing_token */
+            /** @description missing_token, or wrong_token when the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2171,7 +2171,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_found (also for a wrong token) */
+            /** @description game_not_found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2234,7 +2234,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description missing_token */
+            /** @description missing_token, or wrong_token when the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2297,7 +2297,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description missing_token */
+            /** @description missing_token, or wrong_token when the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2432,7 +2432,7 @@ export interface operations {
                     "application/json": components["schemas"]["Hint"];
                 };
             };
-            /** @description missing_token */
+            /** @description missing_token, or wrong_token when the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2560,7 +2560,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description missing_token */
+            /** @description missing_token, or wrong_token when the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2569,7 +2569,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_found (also for a wrong token) */
+            /** @description game_not_found */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2713,7 +2713,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description missing_token */
+            /** @description missing_token, or wrong_token when the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2834,7 +2834,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description missing_token */
+            /** @description missing_token, or wrong_token when the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2843,7 +2843,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_found (also for a wrong token), analysis_not_found, or not_found: the ply is not one of the mistakes */
+            /** @description game_not_found, analysis_not_found, or not_found: the ply is not one of the mistakes */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2934,7 +2934,7 @@ export interface operations {
                     "application/json": components["schemas"]["Solution"];
                 };
             };
-            /** @description missing_token */
+            /** @description missing_token, or wrong_token when the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2943,7 +2943,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_found (also for a wrong token), analysis_not_found, or not_found: the ply is not one of the mistakes */
+            /** @description game_not_found, analysis_not_found, or not_found: the ply is not one of the mistakes */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2988,7 +2988,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description missing_token */
+            /** @description missing_token, or wrong_token when the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3108,7 +3108,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description missing_token */
+            /** @description missing_token, or wrong_token when the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;

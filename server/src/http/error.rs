@@ -94,6 +94,7 @@ pub enum ErrorCode {
     InvalidPgn,
     InvalidMoveNotation,
     MissingToken,
+    WrongToken,
     GameNotFound,
     NotFound,
     MethodNotAllowed,
@@ -214,6 +215,14 @@ pub const CODES: &[CodeInfo] = &[
         Retry::No,
         None,
         || ApiError::MissingToken,
+    ),
+    row(
+        ErrorCode::WrongToken,
+        "wrong_token",
+        StatusCode::UNAUTHORIZED,
+        Retry::No,
+        None,
+        || GameError::WrongToken.into(),
     ),
     row(
         ErrorCode::GameNotFound,
@@ -672,6 +681,7 @@ fn analysis_code(error: &AnalysisError) -> ErrorCode {
 fn game_code(error: &GameError) -> ErrorCode {
     match error {
         GameError::NotFound => ErrorCode::GameNotFound,
+        GameError::WrongToken => ErrorCode::WrongToken,
         GameError::GameOver => ErrorCode::GameOver,
         GameError::NotFinished => ErrorCode::GameNotFinished,
         GameError::NotYourTurn => ErrorCode::NotYourTurn,

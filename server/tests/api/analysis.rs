@@ -155,7 +155,7 @@ async fn an_analysis_needs_a_finished_game_and_its_token_but_reading_it_needs_ne
     let never_asked = app.get(&path).await;
     expect_error(never_asked, StatusCode::NOT_FOUND, "analysis_not_found").await;
     let wrong_token = post_analysis(&app, &finished.id, Some("not-the-token")).await;
-    expect_error(wrong_token, StatusCode::NOT_FOUND, "game_not_found").await;
+    expect_error(wrong_token, StatusCode::UNAUTHORIZED, "wrong_token").await;
     let no_token = post_analysis(&app, &finished.id, None).await;
     expect_error(no_token, StatusCode::UNAUTHORIZED, "missing_token").await;
     let unknown = app.get("/api/games/zzzzzzzzzzzz/analysis").await;

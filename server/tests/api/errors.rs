@@ -140,7 +140,7 @@ async fn move_errors_have_their_codes() {
 }
 
 #[tokio::test]
-async fn writes_need_the_token_and_a_wrong_one_looks_like_an_unknown_game() {
+async fn writes_need_the_token_and_a_wrong_one_is_told_so() {
     let app = spawn_app().await;
     let game = app.create(json!({ "color": "white" })).await;
 
@@ -160,7 +160,9 @@ async fn writes_need_the_token_and_a_wrong_one_looks_like_an_unknown_game() {
         .send()
         .await
         .expect("answer");
-    let wrong_body: Value = expect_error(wrong, StatusCode::NOT_FOUND, "game_not_found").await;
+    // Anyone may read the game, so a wrong token is said to be wrong (issue #40), not disguised
+    // as an unknown game.
+    let wrong_body: Value = expect_error(wrong, StatusCode::UNAUTHORIZED, "wrong_token").await;
     let unknown = app
         .client
         .post(app.url("/api/games/aaaaaaaaaaaa/resign"))
@@ -169,7 +171,7 @@ async fn writes_need_the_token_and_a_wrong_one_looks_like_an_unknown_game() {
         .await
         .expect("answer");
     let unknown_body = expect_error(unknown, StatusCode::NOT_FOUND, "game_not_found").await;
-    assert_eq!(wrong_body, unknown_body);
+    assert_ne!(wrong_body, unknown_body);
 
     // Someone else's token does not work either.
     let other = app.create(json!({ "color": "white" })).await;
@@ -180,7 +182,7 @@ async fn writes_need_the_token_and_a_wrong_one_looks_like_an_unknown_game() {
         .send()
         .await
         .expect("answer");
-    expect_error(foreign, StatusCode::NOT_FOUND, "game_not_found").await;
+    expect_error(foreign, StatusCode::UNAUTHORIZED, "wrong_token").await;
     assert_eq!(app.view(&game).await["status"], "ongoing");
 }
 

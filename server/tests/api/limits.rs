@@ -58,7 +58,12 @@ async fn a_game_its_player_left_expires_from_memory_and_disk_while_a_played_one_
             .send()
             .await
             .expect("the server answers");
-        assert_eq!(knock.status(), StatusCode::NOT_FOUND);
+        // 401 wrong_token, or 404 if the game expired since it was read.
+        assert!(
+            [StatusCode::UNAUTHORIZED, StatusCode::NOT_FOUND].contains(&knock.status()),
+            "{}",
+            knock.status()
+        );
         let refused = app.action(&untouched, "takeback").await;
         assert_eq!(
             refused.status(),

@@ -339,8 +339,8 @@ impl Games {
         })
     }
 
-    /// The game with this id if `token` is its token; otherwise the same error as an unknown
-    /// game. Either way nothing is touched: only what the player then does counts as activity.
+    /// The game with this id if `token` is its token; otherwise [`GameError::WrongToken`] (or
+    /// [`GameError::NotFound`] when there is no such game). Either way nothing is touched: only what the player then does counts as activity.
     pub fn authorized(&self, id: &GameId, token: &str) -> Result<Arc<GameSlot>, GameError> {
         self.check_token(self.get(id)?, token)
     }
@@ -349,7 +349,7 @@ impl Games {
         if slot.token.verify(token) {
             Ok(slot)
         } else {
-            Err(GameError::NotFound)
+            Err(GameError::WrongToken)
         }
     }
 
@@ -527,7 +527,7 @@ mod tests {
     }
 
     #[test]
-    fn a_wrong_token_looks_exactly_like_an_unknown_game() {
+    fn a_wrong_token_is_told_apart_from_an_unknown_game() {
         let games = registry(10, Duration::from_secs(60));
         let token = GameToken::generate().expect("randomness");
         let slot = games.insert(state(), token.hash()).expect("room");
@@ -536,7 +536,7 @@ mod tests {
         let wrong = games.authorized(&id, "not-the-token").err();
         let unknown_id = GameId::parse("zzzzzzzzzzzz").expect("an id");
         let unknown = games.authorized(&unknown_id, token.expose()).err();
-        assert!(matches!(wrong, Some(GameError::NotFound)), "{wrong:?}");
+        assert!(matches!(wrong, Some(GameError::WrongToken)), "{wrong:?}");
         assert!(matches!(unknown, Some(GameError::NotFound)), "{unknown:?}");
     }
 

@@ -7,9 +7,14 @@ use crate::uci::EngineError;
 /// Why a change to a game, or a look at one, was refused or failed.
 #[derive(Debug, thiserror::Error)]
 pub enum GameError {
-    /// No live game has this id (or the token is not the game's: the two look the same).
+    /// No live game has this id.
     #[error("there is no such game")]
     NotFound,
+    /// The game exists but the presented token is not its token (nor the key it was made with).
+    /// Not disguised as [`GameError::NotFound`]: anyone may read a game, so hiding that it exists
+    /// protects nothing, and a player who pasted the wrong token deserves to be told so.
+    #[error("this token is not this game's token: only the player who holds it can do this")]
+    WrongToken,
     #[error("the game is over")]
     GameOver,
     /// What only a finished game can have (a kept move tree) was asked of one still going on.

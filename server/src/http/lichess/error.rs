@@ -75,7 +75,13 @@ impl LichessError {
     /// that is well-formed but not possible now (409, 422) are lichess's 400s; the rest keep
     /// their status (429, 503 and friends mean the same on both); a server failure's cause is not
     /// shown, as our API does not show it.
+    /// A token that is not the game's is lichess's 404 for a game that is not the key's.
     pub fn shown(error: &ApiError) -> LichessError {
+        // lichess's Board API answers 404 for a game that is not the key's own, as lila finds a
+        // game among the key's games; so does this wire (our own API says `wrong_token`).
+        if matches!(error, ApiError::Game(GameError::WrongToken)) {
+            return LichessError::not_found();
+        }
         let status = match error.status_code() {
             StatusCode::CONFLICT | StatusCode::UNPROCESSABLE_ENTITY => StatusCode::BAD_REQUEST,
             StatusCode::NOT_FOUND => return LichessError::not_found(),

@@ -16,7 +16,7 @@ use crate::http::error::{ApiError, ErrorBody};
     security(("bearer" = [])),
     responses(
         (status = 200, body = GameView, description = "the player's turn again"),
-        (status = 401, body = ErrorBody, description = "missing_token"),
+        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 409, body = ErrorBody, description = "game_over or nothing_to_take_back"),
         (status = 503, body = ErrorBody, description = "storage_busy, with Retry-After"),
@@ -37,7 +37,7 @@ pub async fn take_back(
     security(("bearer" = [])),
     responses(
         (status = 200, body = GameView, description = "finished, reason resignation"),
-        (status = 401, body = ErrorBody, description = "missing_token"),
+        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 409, body = ErrorBody, description = "game_over"),
         (status = 503, body = ErrorBody, description = "storage_busy, with Retry-After"),

@@ -21,8 +21,8 @@ use crate::http::error::{ApiError, ErrorBody};
     security(("bearer" = [])),
     responses(
         (status = 202, body = Analysis, description = "the analysis, queued, running or done"),
-        (status = 401, body = ErrorBody, description = "missing_token"),
-        (status = 404, body = ErrorBody, description = "game_not_found (also for a wrong token)"),
+        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
+        (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 409, body = ErrorBody, description = "game_not_finished"),
         (status = 429, body = ErrorBody, description = "too_many_requests: the game's client already has `--analyses-per-client` analyses queued or running, with Retry-After"),
         (status = 503, body = ErrorBody, description = "engine_busy: `--analysis-queue` analyses are queued or running, with Retry-After"),

@@ -20,7 +20,7 @@ use crate::http::limits::{ClientIp, Limits};
     security(("bearer" = [])),
     responses(
         (status = 200, body = GameView, description = "accepted: finished, result 1/2-1/2, reason agreement"),
-        (status = 401, body = ErrorBody, description = "missing_token"),
+        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 409, body = ErrorBody, description = "draw_declined (the message says why), game_over, not_your_turn (the engine is thinking) or stale_ply"),
         (status = 429, body = ErrorBody, description = "too_many_requests: this client's engine requests in progress, with Retry-After"),
@@ -52,7 +52,7 @@ pub async fn offer_draw(
     security(("bearer" = [])),
     responses(
         (status = 200, body = GameView, description = "finished, reason threefold_repetition or fifty_move_rule"),
-        (status = 401, body = ErrorBody, description = "missing_token"),
+        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 409, body = ErrorBody, description = "no_draw_to_claim, game_over or not_your_turn"),
         (status = 503, body = ErrorBody, description = "storage_busy, with Retry-After"),
@@ -73,7 +73,7 @@ pub async fn claim_draw(
     security(("bearer" = [])),
     responses(
         (status = 200, body = GameView, description = "status aborted, result *"),
-        (status = 401, body = ErrorBody, description = "missing_token"),
+        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 409, body = ErrorBody, description = "abort_too_late or game_over"),
         (status = 503, body = ErrorBody, description = "storage_busy, with Retry-After"),

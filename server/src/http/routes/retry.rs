@@ -58,8 +58,8 @@ pub async fn retry_list(
     responses(
         (status = 200, body = RetryAnswer),
         (status = 400, body = ErrorBody, description = "malformed_json or invalid_move_notation"),
-        (status = 401, body = ErrorBody, description = "missing_token"),
-        (status = 404, body = ErrorBody, description = "game_not_found (also for a wrong token), analysis_not_found, or not_found: the ply is not one of the mistakes"),
+        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
+        (status = 404, body = ErrorBody, description = "game_not_found, analysis_not_found, or not_found: the ply is not one of the mistakes"),
         (status = 409, body = ErrorBody, description = "analysis_not_done"),
         (status = 422, body = ErrorBody, description = "illegal_move"),
         (status = 429, body = ErrorBody, description = "too_many_requests: this client's engine requests in progress, with Retry-After"),
@@ -92,8 +92,8 @@ pub async fn retry_try(
     security(("bearer" = [])),
     responses(
         (status = 200, body = Solution),
-        (status = 401, body = ErrorBody, description = "missing_token"),
-        (status = 404, body = ErrorBody, description = "game_not_found (also for a wrong token), analysis_not_found, or not_found: the ply is not one of the mistakes"),
+        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
+        (status = 404, body = ErrorBody, description = "game_not_found, analysis_not_found, or not_found: the ply is not one of the mistakes"),
         (status = 409, body = ErrorBody, description = "analysis_not_done"),
     ))]
 #[post("/games/{id}/retry/{ply}/reveal")]

@@ -166,7 +166,7 @@ pub async fn show_tree(
     responses(
         (status = 200, body = TreeView, description = "the tree as kept"),
         (status = 400, body = ErrorBody, description = "malformed_json, invalid_fen, invalid_move_notation or invalid_tree (another start, the game's moves not a line of it, a parent not earlier, a move repeated under one parent, a comment too long or with `}`, too many moves or variations nested too deeply); the message names the entry"),
-        (status = 401, body = ErrorBody, description = "missing_token"),
+        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 408, body = ErrorBody, description = "request_timeout: the body took too long to arrive"),
         (status = 409, body = ErrorBody, description = "game_not_finished, game_quarantined or stale_ply (the game changed meanwhile)"),
