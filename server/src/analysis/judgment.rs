@@ -15,7 +15,7 @@
 //! already was) on the one scale:
 //! - **allowing a forced mate** (the mover was not being mated, now is) loses everything the
 //!   mover had: a Blunder from any position better than about −3.77 pawns, a Mistake down to
-//!   −5.97, an Inaccuracy down to −8.00, then Good down to −10.56 and Excellent below (the game
+//!   −5.96, an Inaccuracy down to −7.99, then Good down to −10.56 and Excellent below (the game
 //!   was lost anyway: [`MATE_CREATED_BOUNDS`]);
 //! - **letting a forced mate go** (the mover was mating, now is not) loses what separates the
 //!   position kept from a sure win: a Blunder if the mover keeps less than about +3.77 (or is now
