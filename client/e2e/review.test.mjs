@@ -51,12 +51,44 @@ describe('the post-game review', () => {
     assert.match(await graph.getAttribute('aria-label'), /^Evaluation graph: .*1 blunder by black/);
     assert.equal(await graph.locator('circle[data-ply]').count(), 7, 'one point per ply');
 
-    // 3... Nf6?? walks into mate in one.
+    // 3... Nf6?? walks into mate in one: one badge, the class, whose glyph is the judgment's (issue #38).
     const nf6 = page.locator('.move-list button.move[data-ply="6"]');
-    const badge = nf6.getByTestId('judgment-badge');
-    assert.equal(await badge.getAttribute('data-judgment'), 'blunder');
+    const badge = nf6.getByTestId('class-badge');
+    assert.equal(await badge.getAttribute('data-class'), 'blunder');
     assert.equal(await badge.textContent(), '??');
     assert.equal(await badge.getAttribute('aria-label'), 'Blunder');
+    // A single badge per move: no judgment beside the class, anywhere in the move list.
+    assert.equal(await page.locator('.move-list [data-testid="judgment-badge"]').count(), 0, 'no second badge');
+    for (const count of await page
+      .locator('.move-list button.move')
+      .evaluateAll((moves) =>
+        moves.map((move) => move.querySelectorAll('[data-testid="class-badge"], [data-testid="judgment-badge"]').length),
+      )) {
+      assert.ok(count <= 1, `at most one badge per move, got ${count}`);
+    }
+    // The legend of the classes sits on the review screen itself.
+    const legend = page.getByTestId('class-legend');
+    assert.ok(await legend.isVisible(), 'the legend is shown');
+    for (const [moveClass, name] of [
+      ['book', 'Book'],
+      ['great', 'Great'],
+      ['best', 'Best'],
+      ['excellent', 'Excellent'],
+      ['good', 'Good'],
+      ['inaccuracy', 'Inaccuracy'],
+      ['mistake', 'Mistake'],
+      ['blunder', 'Blunder'],
+      ['miss', 'Miss'],
+    ]) {
+      const item = legend.locator(`.class-legend-item[data-class="${moveClass}"]`);
+      assert.equal(await item.locator('[data-testid="class-badge"]').getAttribute('aria-label'), name);
+      assert.ok((await item.locator('dd').textContent()).length > 0, `a rule for ${name}`);
+    }
+    assert.match(await legend.textContent(), /loses more than 20 %/);
+    // The best move's panel shows the same single badge.
+    await nf6.click();
+    assert.equal(await page.getByTestId('best-move').locator('[data-testid="judgment-badge"]').count(), 0);
+    assert.equal(await page.getByTestId('best-move').getByTestId('class-badge').getAttribute('data-class'), 'blunder');
     assert.equal(await graph.locator('circle[data-ply="6"]').getAttribute('data-judgment'), 'blunder');
     assert.match(await page.getByTestId('accuracy-white').textContent(), /^\d+%$/);
     assert.match(await page.getByTestId('accuracy-black').textContent(), /^\d+%$/);
@@ -132,9 +164,9 @@ describe('the post-game review in two passes (issue #24)', () => {
       .waitFor();
     assert.match(await graph.getAttribute('aria-label'), /provisional\)$/);
     assert.ok((await graph.locator('path.eval-graph-line.provisional').count()) > 0, 'a dashed stretch of curve');
-    const badges = page.locator('.move-list [data-testid="judgment-badge"][data-provisional]');
+    const badges = page.locator('.move-list [data-testid="class-badge"][data-provisional]');
     for (const label of await badges.evaluateAll((all) => all.map((badge) => badge.getAttribute('aria-label')))) {
-      assert.match(label, /^(Inaccuracy|Mistake|Blunder) \(provisional\)$/);
+      assert.match(label, /^(Book|Great|Best|Excellent|Good|Inaccuracy|Mistake|Blunder|Miss) \(provisional\)$/);
     }
     await graph.scrollIntoViewIfNeeded();
     await screenshot(page, '10-review-provisional');
@@ -144,7 +176,7 @@ describe('the post-game review in two passes (issue #24)', () => {
     assert.equal(await graph.locator('circle[data-ply]').count(), EVERGREEN_PLIES, 'one point per ply');
     assert.equal(await graph.locator('circle[data-provisional]').count(), 0, 'no provisional mark left');
     assert.equal(await graph.locator('path.eval-graph-line.provisional').count(), 0, 'no dashed curve left');
-    assert.equal(await page.locator('[data-testid="judgment-badge"][data-provisional]').count(), 0, 'no provisional badge left');
+    assert.equal(await page.locator('[data-testid="class-badge"][data-provisional]').count(), 0, 'no provisional badge left');
     assert.doesNotMatch(await graph.getAttribute('aria-label'), /provisional/);
     assert.match(await page.getByTestId('accuracy-white').textContent(), /^\d+%$/);
     await page.context().close();

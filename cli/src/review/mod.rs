@@ -201,11 +201,16 @@ fn retry_loop(
         writeln!(out)?;
         writeln!(
             out,
-            "Mistake {} of {} (ply {}): you played {}. Find better.",
+            "Mistake {} of {} (ply {}): you played {}.{} Find better.",
             index + 1,
             puzzles.len(),
             puzzle.ply,
-            puzzle.played.san
+            puzzle.played.san,
+            puzzle
+                .loss
+                .as_ref()
+                .map(|loss| format!(" It {loss}."))
+                .unwrap_or_default()
         )?;
         for line in render_position(&position, None, None, style) {
             writeln!(out, "{line}")?;
@@ -239,10 +244,13 @@ fn retry_loop(
                             break;
                         }
                         let verdict = match answer.verdict.as_str() {
-                            "not_quite" => format!(
-                                "Not quite: {:.2} points worse than the best. Try again.",
-                                answer.points_lost
-                            ),
+                            "not_quite" => match &answer.loss {
+                                Some(loss) => format!("Not quite: it {loss}. Try again."),
+                                None => format!(
+                                    "Not quite: {:.2} points worse than the best. Try again.",
+                                    answer.points_lost
+                                ),
+                            },
                             _ => "Wrong. Try again.".to_owned(),
                         };
                         writeln!(out, "{verdict}")?;

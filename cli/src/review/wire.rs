@@ -73,6 +73,9 @@ pub struct Puzzle {
     pub ply: usize,
     pub fen: String,
     pub played: Named,
+    /// The loss in words (issue #38); absent from older servers.
+    #[serde(default)]
+    pub loss: Option<String>,
 }
 
 /// A move in both notations.
@@ -88,6 +91,9 @@ pub struct RetryAnswer {
     /// `solved`, `not_quite` or `wrong`.
     pub verdict: String,
     pub points_lost: f64,
+    /// The try's loss in words (issue #38); absent from older servers.
+    #[serde(default)]
+    pub loss: Option<String>,
     pub solution: Option<Solution>,
 }
 

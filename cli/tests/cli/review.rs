@@ -46,8 +46,8 @@ fn a_finished_game_is_reviewed_and_its_mistake_retried_until_solved() {
         "the key moment with its sentence: {out}"
     );
     assert!(
-        out.contains("Mistake 1 of 1 (ply 6): you played Nf6."),
-        "{out}"
+        out.contains("Mistake 1 of 1 (ply 6): you played Nf6. It allows a forced mate ("),
+        "the loss in words (issue #38): {out}"
     );
     // The board of the position, black at the bottom (the player's side).
     assert!(out.lines().any(|l| l.starts_with("8  r")), "{out}");

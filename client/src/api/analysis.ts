@@ -170,6 +170,8 @@ const EXPLANATION_KIND_SET: Record<Explanation['kind'], true> = {
   allows_skewer: true,
   allows_promotion: true,
   misses_material: true,
+  loses_material: true,
+  better_move: true,
 };
 const EXPLANATION_KINDS = Object.keys(EXPLANATION_KIND_SET) as Explanation['kind'][];
 const MOMENT_KINDS: readonly KeyMoment['kind'][] = ['last_book', 'swing', 'missed_win'];

@@ -17,8 +17,18 @@ describe('the retry endpoints', () => {
   it('lists the puzzles, with nothing of the answer in them', async () => {
     const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(answer(200, { puzzles: [PUZZLE] }));
     vi.stubGlobal('fetch', fetchMock);
-    expect(await getRetryPuzzles('abc')).toEqual([{ ply: 6, fen: FEN, turn: 'black', played: PUZZLE.played, pointsLost: 0.53 }]);
+    expect(await getRetryPuzzles('abc')).toEqual([
+      { ply: 6, fen: FEN, turn: 'black', played: PUZZLE.played, pointsLost: 0.53, loss: null },
+    ]);
     expect(fetchMock.mock.calls[0][0]).toBe('/api/games/abc/retry');
+  });
+
+  it('reads the loss in words (issue #38), and refuses one that is not text', async () => {
+    const worded = { ...PUZZLE, loss: 'allows a forced mate (52 % → 0 %)' };
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(answer(200, { puzzles: [worded] })));
+    expect((await getRetryPuzzles('abc'))[0].loss).toBe('allows a forced mate (52 % → 0 %)');
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockResolvedValue(answer(200, { puzzles: [{ ...PUZZLE, loss: 0.53 }] })));
+    await expect(getRetryPuzzles('abc')).rejects.toBeInstanceOf(ApiError);
   });
 
   it('says the analysis is not done with its code, and refuses a puzzle that breaks the contract', async () => {
@@ -32,7 +42,13 @@ describe('the retry endpoints', () => {
     const wrong = { verdict: 'wrong', tried: { uci: 'c6d4', san: 'Nd4' }, eval: { mate: 1 }, points_lost: 0.53, solution: null };
     const fetchMock = vi.fn<typeof fetch>().mockResolvedValue(answer(200, wrong));
     vi.stubGlobal('fetch', fetchMock);
-    expect(await tryRetry('abc', 'secret', 6, 'c6d4')).toEqual({ verdict: 'wrong', tried: wrong.tried, pointsLost: 0.53, solution: null });
+    expect(await tryRetry('abc', 'secret', 6, 'c6d4')).toEqual({
+      verdict: 'wrong',
+      tried: wrong.tried,
+      pointsLost: 0.53,
+      loss: null,
+      solution: null,
+    });
     const [url, init = {}] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/games/abc/retry/6');
     expect(init.method).toBe('POST');

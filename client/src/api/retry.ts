@@ -28,6 +28,8 @@ export interface RetryPuzzle {
   played: NamedMove;
   /** Expected points (0..1) the move played lost. */
   pointsLost: number;
+  /** That loss as a player reads it ("loses about 1.8 pawns (59 % → 43 %)"); null from a server before issue #38. */
+  loss: string | null;
 }
 
 export type Verdict = Schemas['Verdict'];
@@ -41,6 +43,8 @@ export interface RetryAnswer {
   tried: NamedMove;
   /** Expected points the try lost against the best move. */
   pointsLost: number;
+  /** That loss in words; null from a server before issue #38. */
+  loss: string | null;
   /** With `solved` only. */
   solution: Solution | null;
 }
@@ -90,7 +94,15 @@ function parsePuzzle(value: unknown): RetryPuzzle | undefined {
   const played = parseMove(value.played);
   if (typeof ply !== 'number' || !Number.isInteger(ply) || ply < 1 || typeof fen !== 'string') return undefined;
   if ((turn !== 'white' && turn !== 'black') || !played || !isPoints(points_lost)) return undefined;
-  return { ply, fen, turn, played, pointsLost: points_lost };
+  const loss = parseLoss(value.loss);
+  if (loss === undefined) return undefined;
+  return { ply, fen, turn, played, pointsLost: points_lost, loss };
+}
+
+/** A loss in words, or null when the server sends none; undefined when it is not text. */
+function parseLoss(value: unknown): string | null | undefined {
+  if (value == null) return null;
+  return typeof value === 'string' ? value : undefined;
 }
 
 const VERDICTS: readonly Verdict[] = ['solved', 'not_quite', 'wrong'];
@@ -101,7 +113,9 @@ function parseAnswer(value: unknown): RetryAnswer | undefined {
   const tried = parseMove(value.tried);
   const solution = value.solution == null ? null : parseSolution(value.solution);
   if (!verdict || !tried || !isPoints(value.points_lost) || solution === undefined || !parseScore(value.eval)) return undefined;
-  return { verdict, tried, pointsLost: value.points_lost, solution };
+  const loss = parseLoss(value.loss);
+  if (loss === undefined) return undefined;
+  return { verdict, tried, pointsLost: value.points_lost, loss, solution };
 }
 
 function parseSolution(value: unknown): Solution | undefined {

@@ -864,7 +864,7 @@ export interface components {
          * @description What kind of fact a sentence states.
          * @enum {string}
          */
-        ExplanationKind: "allows_mate" | "misses_mate" | "hangs_piece" | "allows_fork" | "allows_pin" | "allows_skewer" | "allows_promotion" | "misses_material";
+        ExplanationKind: "allows_mate" | "misses_mate" | "hangs_piece" | "allows_fork" | "allows_pin" | "allows_skewer" | "allows_promotion" | "misses_material" | "loses_material" | "better_move";
         /** @description One event of `GET /api/explore`, tagged by `kind`. */
         ExploreEvent: {
             /** @enum {string} */
@@ -1105,7 +1105,7 @@ export interface components {
             moves: components["schemas"]["HumanMove"][];
         };
         /**
-         * @description A move that lost something.
+         * @description A move that lost something: the glyph's and the NAG's meaning, derived from the class.
          * @enum {string}
          */
         Judgment: "inaccuracy" | "mistake" | "blunder";
@@ -1308,8 +1308,14 @@ export interface components {
             /** @description The position after the try, from white's side, at the review's budget. */
             eval: components["schemas"]["Eval"];
             /**
+             * @description The try's loss as a player reads it.
+             * @example loses about 0.4 pawns (59 % → 53 %)
+             */
+            loss: string;
+            /**
              * Format: double
-             * @description Expected points the try lost against the best move (0 when solved by a mate kept).
+             * @description Expected points the try lost against the best move (0 when solved by a mate kept), on
+             *     the review's scale: the move played has the review's own loss.
              */
             points_lost: number;
             solution?: null | components["schemas"]["Solution"];
@@ -1317,7 +1323,8 @@ export interface components {
             verdict: components["schemas"]["Verdict"];
         };
         /**
-         * @description `GET /api/games/{id}/retry`: the player's own mistakes, in game order. No best move, no line,
+         * @description `GET /api/games/{id}/retry`: the player's own Inaccuracies, Mistakes, Blunders and Misses
+         *     by the review's judgment, in game order. No best move, no line,
          *     no evaluation of the best move: nothing that gives the answer away.
          */
         RetryList: {
@@ -1330,13 +1337,18 @@ export interface components {
              * @example r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3
              */
             fen: string;
+            /**
+             * @description That loss as a player reads it.
+             * @example loses about 1.8 pawns (59 % → 43 %)
+             */
+            loss: string;
             /** @description The move that was played. */
             played: components["schemas"]["BestMove"];
             /** @description The ply of the move to find again: the position is the one before it. */
             ply: number;
             /**
              * Format: double
-             * @description Expected points that move lost (0 to 1).
+             * @description Expected points that move lost (0 to 1): the review's `points_lost` for the ply.
              */
             points_lost: number;
             /** @description The side to move there: the player. */

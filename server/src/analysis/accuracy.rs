@@ -20,8 +20,8 @@ use alphachess_engine::{ByColor, Color};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::chances::winning_chances;
 use super::eval::CP_CEILING;
-use super::judgment::winning_chances;
 
 /// Each side's accuracy in percent (0..100, one decimal); `null` for a side that made no move.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, ToSchema)]

@@ -1,9 +1,10 @@
-//! Move classes beside lichess's judgments (issue #25): chess.com Game Review's scale of
-//! expected points lost, which players know, computed from our own evaluations.
+//! Move classes (issue #25), the one judge of a move since issue #38 (`judgment.rs`): chess.com
+//! Game Review's scale of expected points lost, which players know, computed from our own
+//! evaluations. The `?!`/`?`/`??` glyph, the summary's counts and retry's list derive from it.
 //!
 //! A move's **expected points** are the mover's expected score, 0 (lost) to 1 (won), from the
-//! evaluation: `(1 + winning_chances(cp)) / 2` with lila's winning chances (the same curve as the
-//! judgments and accuracy, `judgment.rs`); a mate for the mover is 1, against the mover 0. The
+//! evaluation: `(1 + winning_chances(cp)) / 2` with lila's winning chances (the same curve as
+//! accuracy, `chances.rs`); a mate for the mover is 1, against the mover 0. The
 //! **loss** is the expected points before the move (with the engine's best reply to come, i.e. the
 //! best move's value) minus those after the move played. The classes, first that applies:
 //!
@@ -31,8 +32,8 @@ use utoipa::ToSchema;
 
 use crate::uci::PositionAnalysis;
 
+use super::chances::winning_chances;
 use super::eval::{Eval, SideEval};
-use super::judgment::winning_chances;
 
 /// The most expected points a move may lose and be Excellent.
 pub const EXCELLENT: f64 = 0.02;

@@ -5,7 +5,8 @@
 //! Without it a fresh engine at the start of one chunk can miss a mate the engine of the next
 //! chunk found, and the move between is judged "lost a forced mate" though the same mate goes
 //! on after it (lichess's lila#15202, #10396, #18262, #15616). A mate that only gets longer is
-//! never judged at all (`judgment.rs`), so prolonging a won mate is never a blunder.
+//! never judged a loss (it costs no expected points, `judgment.rs`), so prolonging a won mate is
+//! never a blunder.
 
 use super::chunks::Chunk;
 use super::review::Review;

@@ -1,28 +1,41 @@
-//! How bad a move was: lichess's judgments, reproduced from lila.
+//! How bad a move was: the one judgment of a move, and the rule it comes from (issue #38).
 //!
-//! Source: lichess-org/lila `modules/tree/src/main/Advice.scala` (formerly
-//! `modules/analyse/src/main/Advice.scala`) and scalachess `core/src/main/scala/eval.scala`
-//! (`WinPercent.winningChances`, multiplier from lila PR #11148):
-//! - `CpAdvice`: both evaluations in centipawns; the mover's drop in winning chances
-//!   `2 / (1 + exp(-0.00368208 · cp)) - 1` (raw centipawns, the result clamped to [-1, 1]) is a
-//!   blunder from 0.3, a mistake from 0.2, an inaccuracy from 0.1;
-//! - `MateAdvice`, `MateCreated` (centipawns before, a mate against the mover after): an
-//!   inaccuracy if the mover's centipawns before were below -999, a mistake below -700, else a
-//!   blunder;
-//! - `MateAdvice`, `MateLost` (a mate for the mover before; centipawns, or a mate against the
-//!   mover, after): an inaccuracy if the mover's centipawns after are above 999, a mistake
-//!   above 700, else (a mate against the mover counts as 0) a blunder;
-//! - anything else (a slower mate, a mate that stays lost, delivering checkmate): no judgment.
+//! Every analysed ply has one judgment, its **class** (`classes.rs`): chess.com's scale of
+//! *expected points* lost, the mover's expected score from 0 (lost) to 1 (won), computed as
+//! `1 / (1 + exp(-0.00368208 · cp))` (lila's winning-chances curve on a 0..1 scale). Everything a
+//! player sees derives from that class: the badge, the `?!`/`?`/`??` glyph and the PGN's NAG
+//! ([`Judgment::of_class`]: Inaccuracy `?!`, Mistake `?`, Blunder `??`, and a Miss, a mistake
+//! after the opponent's, `?` or `??` by its loss), the graph's marks, the summary's counts,
+//! retry's list and the CLI. Before issue #38 the glyph came from lichess's own rule on winning
+//! chances, which disagreed with the class on a third of judged moves.
+//!
+//! **Forced mates.** A mate counts as the whole point: the mating side's expected points are 1,
+//! the mated side's 0. A mate appearing or vanishing is therefore graded by what it costs, like
+//! any other move, which is lichess's idea ("mate created" is graded by how lost the mover
+//! already was) on the one scale:
+//! - **allowing a forced mate** (the mover was not being mated, now is) loses everything the
+//!   mover had: a Blunder from any position better than about −3.77 pawns, a Mistake down to
+//!   −5.96, an Inaccuracy down to −7.99, then Good down to −10.56 and Excellent below (the game
+//!   was lost anyway: [`MATE_CREATED_BOUNDS`]);
+//! - **letting a forced mate go** (the mover was mating, now is not) loses what separates the
+//!   position kept from a sure win: a Blunder if the mover keeps less than about +3.77 (or is now
+//!   mated itself), a Mistake below +5.97, an Inaccuracy below +8.00, then Good and Excellent
+//!   (the game is still won);
+//! - a slower mate for the mover, or a mate against the mover that stays, costs nothing.
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::eval::SideEval;
+use super::classes::{MoveClass, MISTAKE};
 
-/// lila's `WinPercent.winningChances` multiplier.
-const WINNING_CHANCES_MULTIPLIER: f64 = -0.00368208;
+/// The centipawns (for the mover, before the move) from which allowing a forced mate is each
+/// class, worst first: above −377 a Blunder, above −597 a Mistake, above −800 an Inaccuracy,
+/// above −1057 Good, else Excellent. The same figures, positive, bound letting a mate go
+/// (the centipawns kept after it). Derived from the classes' thresholds: the expected points
+/// at these centipawns are 0.20, 0.10, 0.05 and 0.02; pinned by the tests below.
+pub const MATE_CREATED_BOUNDS: [i32; 4] = [-377, -597, -800, -1057];
 
-/// A move that lost something.
+/// A move that lost something: the glyph's and the NAG's meaning, derived from the class.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, ToSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Judgment {
@@ -31,122 +44,156 @@ pub enum Judgment {
     Blunder,
 }
 
-/// Winning chances in [-1, 1] for the side whose centipawns these are.
-pub fn winning_chances(cp: i32) -> f64 {
-    let chances = 2.0 / (1.0 + (WINNING_CHANCES_MULTIPLIER * f64::from(cp)).exp()) - 1.0;
-    chances.clamp(-1.0, 1.0)
-}
-
-/// The judgment of a move, given the evaluations before and after it, both from the MOVER's
-/// point of view.
-pub fn judge(before: SideEval, after: SideEval) -> Option<Judgment> {
-    match (before, after) {
-        (SideEval::Cp(before), SideEval::Cp(after)) => {
-            by_drop(winning_chances(before) - winning_chances(after))
+impl Judgment {
+    /// The judgment a class carries (`loss`: the expected points the move lost, which grades a
+    /// Miss): `None` for a move that lost nothing worth a glyph.
+    pub fn of_class(class: MoveClass, loss: f64) -> Option<Judgment> {
+        match class {
+            MoveClass::Inaccuracy => Some(Judgment::Inaccuracy),
+            MoveClass::Mistake => Some(Judgment::Mistake),
+            MoveClass::Blunder => Some(Judgment::Blunder),
+            MoveClass::Miss if loss > MISTAKE => Some(Judgment::Blunder),
+            MoveClass::Miss => Some(Judgment::Mistake),
+            MoveClass::Book
+            | MoveClass::Great
+            | MoveClass::Best
+            | MoveClass::Excellent
+            | MoveClass::Good => None,
         }
-        // MateCreated.
-        (SideEval::Cp(before), SideEval::Mated) => Some(if before < -999 {
-            Judgment::Inaccuracy
-        } else if before < -700 {
-            Judgment::Mistake
-        } else {
-            Judgment::Blunder
-        }),
-        // MateLost.
-        (SideEval::Mating, after) => {
-            let after = match after {
-                SideEval::Cp(cp) => cp,
-                SideEval::Mated => 0,
-                SideEval::Mating => return None,
-            };
-            Some(if after > 999 {
-                Judgment::Inaccuracy
-            } else if after > 700 {
-                Judgment::Mistake
-            } else {
-                Judgment::Blunder
-            })
-        }
-        (SideEval::Cp(_), SideEval::Mating) | (SideEval::Mated, _) => None,
     }
-}
 
-/// lila's `winningChanceJudgements`: the first threshold the drop reaches.
-fn by_drop(drop: f64) -> Option<Judgment> {
-    [
-        (0.3, Judgment::Blunder),
-        (0.2, Judgment::Mistake),
-        (0.1, Judgment::Inaccuracy),
-    ]
-    .into_iter()
-    .find(|&(threshold, _)| threshold <= drop)
-    .map(|(_, judgment)| judgment)
+    /// The annotation glyph: `?!`, `?`, `??`.
+    pub fn glyph(self) -> &'static str {
+        match self {
+            Judgment::Inaccuracy => "?!",
+            Judgment::Mistake => "?",
+            Judgment::Blunder => "??",
+        }
+    }
+
+    /// The word: `Inaccuracy`, `Mistake`, `Blunder`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Judgment::Inaccuracy => "Inaccuracy",
+            Judgment::Mistake => "Mistake",
+            Judgment::Blunder => "Blunder",
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use SideEval::{Cp, Mated, Mating};
+    use crate::analysis::classes::{classify, expected_points, ClassInput};
+    use crate::analysis::eval::SideEval::{self, Cp, Mated, Mating};
 
-    #[test]
-    fn winning_chances_follow_lichess_s_curve() {
-        // 2 / (1 + e^(-0.368208)) - 1 = 2 / (1 + 0.691971) - 1 = 0.182052
-        assert!((winning_chances(100) - 0.182_052).abs() < 1e-6);
-        assert!((winning_chances(-100) + 0.182_052).abs() < 1e-6);
-        assert_eq!(winning_chances(0), 0.0);
-        // 2 / (1 + e^(-3.68208)) - 1 = 2 / 1.025157 - 1 = 0.950895: not 1, hence the ceiling.
-        assert!((winning_chances(1000) - 0.950_895).abs() < 1e-6);
+    /// The one judge's class of a move from `before` to `after` (the mover's point of view),
+    /// not the engine's best move, after an opponent's move that offered nothing.
+    fn class(before: SideEval, after: SideEval) -> MoveClass {
+        classify(ClassInput {
+            book: false,
+            best: false,
+            loss: (expected_points(before) - expected_points(after)).max(0.0),
+            offered: 0.0,
+            alternative_loss: None,
+        })
+    }
+
+    fn judged(before: SideEval, after: SideEval) -> Option<Judgment> {
+        let loss = (expected_points(before) - expected_points(after)).max(0.0);
+        Judgment::of_class(class(before, after), loss)
     }
 
     #[test]
-    fn a_centipawn_drop_is_judged_by_the_winning_chances_it_costs() {
-        // 0 → -50: wc(0) - wc(-50) = 0 - (-0.091793) = 0.0918 < 0.1: nothing.
-        assert_eq!(judge(Cp(0), Cp(-50)), None);
-        // 0 → -100: 0.182052 ≥ 0.1: inaccuracy.
-        assert_eq!(judge(Cp(0), Cp(-100)), Some(Judgment::Inaccuracy));
-        // 0 → -150: 0.269344 ≥ 0.2: mistake.
-        assert_eq!(judge(Cp(0), Cp(-150)), Some(Judgment::Mistake));
-        // 0 → -200: 0.352423 ≥ 0.3: blunder.
-        assert_eq!(judge(Cp(0), Cp(-200)), Some(Judgment::Blunder));
-        // A gain is never judged.
-        assert_eq!(judge(Cp(-200), Cp(0)), None);
-    }
-
-    #[test]
-    fn judgments_use_raw_centipawns_as_lila_does() {
-        // 3000 → 450: wc(3000) - wc(450) = 0.999... - 0.679653 = 0.320316: a blunder. With the
-        // centipawns first cut to 1000 it would be 0.950895 - 0.679653 = 0.271242, a mistake.
-        assert_eq!(judge(Cp(3000), Cp(450)), Some(Judgment::Blunder));
-    }
-
-    #[test]
-    fn allowing_a_forced_mate_depends_on_how_lost_the_mover_already_was() {
-        assert_eq!(judge(Cp(-300), Mated), Some(Judgment::Blunder));
-        assert_eq!(judge(Cp(-700), Mated), Some(Judgment::Blunder));
-        assert_eq!(judge(Cp(-701), Mated), Some(Judgment::Mistake));
-        assert_eq!(judge(Cp(-999), Mated), Some(Judgment::Mistake));
-        assert_eq!(judge(Cp(-1000), Mated), Some(Judgment::Inaccuracy));
-    }
-
-    #[test]
-    fn losing_a_forced_mate_depends_on_how_much_is_left() {
-        assert_eq!(judge(Mating, Cp(300)), Some(Judgment::Blunder));
-        assert_eq!(judge(Mating, Cp(700)), Some(Judgment::Blunder));
-        assert_eq!(judge(Mating, Cp(701)), Some(Judgment::Mistake));
-        assert_eq!(judge(Mating, Cp(999)), Some(Judgment::Mistake));
-        assert_eq!(judge(Mating, Cp(1000)), Some(Judgment::Inaccuracy));
+    fn the_glyph_is_the_class_s_and_a_miss_is_graded_by_its_loss() {
+        use MoveClass::*;
+        for quiet in [Book, Great, Best, Excellent, Good] {
+            assert_eq!(Judgment::of_class(quiet, 0.5), None, "{quiet:?}");
+        }
         assert_eq!(
-            judge(Mating, Mated),
-            Some(Judgment::Blunder),
-            "from mating to being mated"
+            Judgment::of_class(Inaccuracy, 0.07),
+            Some(Judgment::Inaccuracy)
         );
+        assert_eq!(Judgment::of_class(Mistake, 0.15), Some(Judgment::Mistake));
+        assert_eq!(Judgment::of_class(Blunder, 0.3), Some(Judgment::Blunder));
+        assert_eq!(Judgment::of_class(Miss, 0.15), Some(Judgment::Mistake));
+        assert_eq!(Judgment::of_class(Miss, 0.20), Some(Judgment::Mistake));
+        assert_eq!(Judgment::of_class(Miss, 0.2001), Some(Judgment::Blunder));
+        assert_eq!(Judgment::Blunder.glyph(), "??");
+        assert_eq!(Judgment::Inaccuracy.word(), "Inaccuracy");
     }
 
     #[test]
-    fn slower_mates_lost_positions_and_checkmates_are_not_judged() {
-        assert_eq!(judge(Mating, Mating), None);
-        assert_eq!(judge(Mated, Mated), None);
-        assert_eq!(judge(Mated, Cp(-900)), None);
-        assert_eq!(judge(Cp(200), Mating), None);
+    fn centipawn_drops_are_judged_on_the_class_scale() {
+        // The issue's 29...Rxe7: lichess "?!" (0 → -100 costs 0.18 in winning chances), here
+        // 0.5 - 0.40897 = 0.0910 expected points: an Inaccuracy, one judgment.
+        assert_eq!(judged(Cp(0), Cp(-100)), Some(Judgment::Inaccuracy));
+        // 0 → -50: 0.5 - 0.45410 = 0.0459: Good, no glyph.
+        assert_eq!(class(Cp(0), Cp(-50)), MoveClass::Good);
+        assert_eq!(judged(Cp(0), Cp(-50)), None);
+        // 0 → -150: 0.1339, a Mistake; 0 → -250: 0.5 - 0.28469 = 0.2153, a Blunder.
+        assert_eq!(judged(Cp(0), Cp(-150)), Some(Judgment::Mistake));
+        assert_eq!(judged(Cp(0), Cp(-250)), Some(Judgment::Blunder));
+        // A gain is never judged.
+        assert_eq!(judged(Cp(-200), Cp(0)), None);
+    }
+
+    #[test]
+    fn the_mate_bounds_are_where_the_expected_points_cross_the_class_thresholds() {
+        // expected_points(cp) = 1 / (1 + e^(-0.00368208 cp)): 0.20 at cp = ln(1/4) / 0.00368208
+        // = -376.5, 0.10 at ln(1/9) / k = -596.7, 0.05 at ln(1/19) / k = -799.7, 0.02 at
+        // ln(1/49) / k = -1057.0.
+        for (bound, points) in MATE_CREATED_BOUNDS
+            .into_iter()
+            .zip([0.20, 0.10, 0.05, 0.02])
+        {
+            assert!(expected_points(Cp(bound)) < points, "{bound}");
+            assert!(expected_points(Cp(bound + 1)) > points, "{bound}");
+        }
+    }
+
+    #[test]
+    fn allowing_a_mate_from_a_won_or_equal_position_is_a_blunder() {
+        assert_eq!(class(Cp(900), Mated), MoveClass::Blunder, "from won");
+        assert_eq!(class(Cp(0), Mated), MoveClass::Blunder, "from equal");
+        assert_eq!(
+            class(Mating, Mated),
+            MoveClass::Blunder,
+            "from mating to mated"
+        );
+        assert_eq!(judged(Cp(-376), Mated), Some(Judgment::Blunder));
+    }
+
+    #[test]
+    fn allowing_a_mate_from_a_lost_position_costs_what_was_left() {
+        assert_eq!(class(Cp(-377), Mated), MoveClass::Mistake);
+        assert_eq!(class(Cp(-596), Mated), MoveClass::Mistake);
+        assert_eq!(class(Cp(-597), Mated), MoveClass::Inaccuracy);
+        assert_eq!(class(Cp(-799), Mated), MoveClass::Inaccuracy);
+        assert_eq!(class(Cp(-800), Mated), MoveClass::Good);
+        assert_eq!(class(Cp(-1056), Mated), MoveClass::Good);
+        assert_eq!(class(Cp(-1057), Mated), MoveClass::Excellent);
+        assert_eq!(judged(Cp(-1057), Mated), None, "lost anyway");
+        // A mate against the mover that stays costs nothing.
+        assert_eq!(class(Mated, Mated), MoveClass::Excellent);
+    }
+
+    #[test]
+    fn letting_a_mate_go_costs_what_separates_the_position_kept_from_a_win() {
+        // From a won position (mating) to equal or lost: a Blunder.
+        assert_eq!(class(Mating, Cp(0)), MoveClass::Blunder, "to equal");
+        assert_eq!(class(Mating, Cp(-500)), MoveClass::Blunder, "to lost");
+        assert_eq!(class(Mating, Cp(376)), MoveClass::Blunder);
+        assert_eq!(class(Mating, Cp(377)), MoveClass::Mistake);
+        assert_eq!(class(Mating, Cp(596)), MoveClass::Mistake);
+        assert_eq!(class(Mating, Cp(597)), MoveClass::Inaccuracy);
+        assert_eq!(class(Mating, Cp(799)), MoveClass::Inaccuracy);
+        assert_eq!(class(Mating, Cp(800)), MoveClass::Good);
+        assert_eq!(class(Mating, Cp(1056)), MoveClass::Good);
+        assert_eq!(class(Mating, Cp(1057)), MoveClass::Excellent);
+        // A slower mate, or a mate appearing for the mover, costs nothing.
+        assert_eq!(class(Mating, Mating), MoveClass::Excellent);
+        assert_eq!(class(Cp(200), Mating), MoveClass::Excellent);
+        assert_eq!(class(Cp(-200), Mating), MoveClass::Excellent);
     }
 }

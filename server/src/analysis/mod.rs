@@ -3,16 +3,19 @@
 //!
 //! [`runner`] drives the engines, in chunks ([`chunks`]) over every engine free, a quick pass
 //! then a final one, and [`consistency`] re-searches mates lost between chunks; [`Review`] turns the answers into
-//! [`report`] types (plies with judgments, accuracy, summary); [`judgment`] and [`accuracy`] are
-//! lila's formulas, pure and unit-tested. Nothing here knows HTTP or the game registry.
+//! [`report`] types (plies with judgments, accuracy, summary); [`classes`] is the one judge of a
+//! move and [`judgment`] its glyph and rule for mates (issue #38); [`accuracy`] is lila's
+//! formula; all pure and unit-tested. Nothing here knows HTTP or the game registry.
 
 pub mod accuracy;
+pub mod chances;
 pub mod chunks;
 pub mod classes;
 pub mod consistency;
 pub mod eval;
 pub mod explain;
 pub mod judgment;
+pub mod loss_words;
 pub mod moments;
 pub mod phases;
 pub mod report;

@@ -64,6 +64,9 @@ pub struct AnalysedPly {
     pub depth: Option<u32>,
     /// Nodes of the search behind `eval`; `null` as for `depth`.
     pub nodes: Option<u64>,
+    /// The glyph's meaning (`?!`, `?`, `??`), derived from `class` (issue #38, one judge):
+    /// `inaccuracy`, `mistake` and `blunder` are those classes, a `miss` is a `mistake` (lost at
+    /// most 0.20) or a `blunder`; `null` for every other class.
     pub judgment: Option<Judgment>,
     /// The move's class on chess.com's scale of expected points lost, the first that applies:
     /// `book` (it and every move before it reached a named opening), `great` (the engine's move,
@@ -71,13 +74,17 @@ pub struct AnalysedPly {
     /// a recapture or a forced move), `best` (the engine's move),
     /// `miss` (the opponent's previous move lost more than 0.10 and this one gave back more than
     /// 0.10), `excellent` (lost at most 0.02), `good` (0.05), `inaccuracy` (0.10), `mistake`
-    /// (0.20), `blunder` (more). With the judgment, from the same evaluations.
+    /// (0.20), `blunder` (more). The move's one judgment: a mate counts as 1 expected point
+    /// for the mating side and 0 for the mated, so allowing a mate or letting one go costs what
+    /// the mover had or gives up.
     pub class: Option<MoveClass>,
     /// Expected points (0 to 1) the move lost against the engine's best, three decimals.
     pub points_lost: Option<f64>,
-    /// For an inaccuracy, mistake, blunder or miss of a final ply: one sentence the rules crate
-    /// proved on the engine's line (a mate allowed or missed, a piece hung, material missed),
-    /// naming that line; `null` when no rule's facts hold.
+    /// For every inaccuracy, mistake, blunder or miss of a final ply: one sentence the rules
+    /// crate checked on the engine's line, naming that line: a tactic it proves (a mate allowed
+    /// or missed, a piece hung, a fork, pin, skewer or promotion, material missed), else a plain
+    /// statement of what the line does (`loses_material`, `better_move`); `null` for other
+    /// classes and provisional plies.
     pub explanation: Option<Explanation>,
 }
 

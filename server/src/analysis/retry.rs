@@ -2,33 +2,34 @@
 //! judged. The server judges, with the engine at the review's own budget, so the verdict is the
 //! same on every device (lichess's "Learn from your mistakes" judges in the browser).
 //!
-//! **Which moves:** lichess's rule (`ui/analyse/src/retrospect/retroCtrl.ts`): the player's own
-//! moves after the book (`Review::book_plies`) whose drop in winning chances (lila's curve, on the
-//! −1..+1 scale, a mate counting as ±1) is more than [`SWING`]. A move that keeps a won mate drops
-//! nothing, so prolonging a mate is never listed.
+//! **Which moves** (issue #38, the one judge): the player's own moves after the book
+//! (`Review::book_plies`) whose class is an Inaccuracy, a Mistake, a Blunder or a Miss, the
+//! review's own judgment of the ply (`judgment.rs`). A move that keeps a won mate loses nothing,
+//! so prolonging a mate is never listed.
 //!
-//! **How a try is judged**, against the value of the position before the move (the engine's best):
+//! **How a try is judged**, on the review's scale: one number for one move, the expected points
+//! it loses against the value of the position before the move (the engine's best), as the move
+//! classes count them (`classes.rs`). The move played has the review's own evaluation (so its
+//! loss is the review's), the best move the best move's:
 //! - the engine's own best move, or (when the player had a forced mate) any move after which the
 //!   player still mates: **solved**;
-//! - else the expected points the try loses (as the move classes count them, `classes.rs`):
-//!   at most [`SOLVED`] (0.02, lichess's 0.04 in winning chances) **solved**; at most
-//!   [`NOT_QUITE`] (0.10, an inaccuracy at worst) **not quite**; more, **wrong**.
+//! - else the loss: at most [`SOLVED`] (Excellent, 0.02) **solved**; at most [`NOT_QUITE`] (an
+//!   Inaccuracy at worst, 0.10) **not quite**; more, **wrong**. The loss is worded as a player
+//!   reads it (`loss_words.rs`).
 
 use alphachess_engine::{Move, Position};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::classes::expected_points;
+use super::classes::{expected_points, EXCELLENT, INACCURACY};
 use super::eval::{Eval, SideEval};
-use super::judgment::winning_chances;
+use super::loss_words::loss_words;
 use super::review::Review;
 
-/// A drop in winning chances (−1..+1) above this makes a move worth retrying (lichess's).
-pub const SWING: f64 = 0.075;
-/// Expected points a try may lose and still solve the position.
-pub const SOLVED: f64 = 0.02;
-/// ... and be "not quite"; more is wrong.
-pub const NOT_QUITE: f64 = 0.10;
+/// Expected points a try may lose and still solve the position: an Excellent move's.
+pub const SOLVED: f64 = EXCELLENT;
+/// ... and be "not quite" (an Inaccuracy at worst); more is wrong.
+pub const NOT_QUITE: f64 = INACCURACY;
 
 /// One of the player's mistakes to retry.
 #[derive(Debug, Clone, PartialEq)]
@@ -43,8 +44,26 @@ pub struct Puzzle {
     pub best_line: Vec<Move>,
     /// The position's value with the best move, from white's side.
     pub best_eval: Eval,
-    /// Expected points the move played lost.
+    /// The review's value of the position after the move played, from white's side.
+    pub played_eval: Eval,
+    /// Expected points the move played lost: the review's `points_lost` for the ply.
     pub played_loss: f64,
+}
+
+impl Puzzle {
+    /// The loss of the move played, in words ("loses about 1.8 pawns (59 % → 43 %)").
+    pub fn played_words(&self) -> String {
+        let mover = self.before.turn();
+        let mut after = self.before.clone();
+        let turn = match after.play(self.played) {
+            Ok(()) => after.turn(),
+            Err(_) => !mover,
+        };
+        loss_words(
+            self.best_eval.for_side(mover, mover),
+            self.played_eval.for_side(mover, turn),
+        )
+    }
 }
 
 /// How a try went.
@@ -56,21 +75,16 @@ pub enum Verdict {
     Wrong,
 }
 
-/// The winning chances (−1..+1) of an evaluation from one side's point of view.
-fn chances(eval: SideEval) -> f64 {
-    match eval {
-        SideEval::Cp(cp) => winning_chances(cp),
-        SideEval::Mating => 1.0,
-        SideEval::Mated => -1.0,
-    }
-}
-
 /// The player's mistakes in `review` (a complete one), in game order.
 pub fn puzzles(review: &Review, player: alphachess_engine::Color) -> Vec<Puzzle> {
     let game = review.game();
     let positions = game.positions();
-    (review.book_plies() + 1..=game.ply())
-        .filter_map(|p| {
+    review
+        .final_plies()
+        .into_iter()
+        .filter(|ply| ply.ply > review.book_plies() && ply.judgment.is_some())
+        .filter_map(|ply| {
+            let p = ply.ply;
             let before = &positions[p - 1];
             let mover = before.turn();
             if mover != player {
@@ -80,9 +94,6 @@ pub fn puzzles(review: &Review, player: alphachess_engine::Color) -> Vec<Puzzle>
             let after_eval = review.eval_of(p)?;
             let before_side = best_eval.for_side(mover, mover);
             let after_side = after_eval.for_side(mover, positions[p].turn());
-            if chances(before_side) - chances(after_side) <= SWING {
-                return None;
-            }
             let answer = review.final_answer(p - 1)?;
             Some(Puzzle {
                 ply: p,
@@ -91,10 +102,33 @@ pub fn puzzles(review: &Review, player: alphachess_engine::Color) -> Vec<Puzzle>
                 best: answer.best,
                 best_line: answer.pv.clone(),
                 best_eval,
+                played_eval: after_eval,
                 played_loss: (expected_points(before_side) - expected_points(after_side)).max(0.0),
             })
         })
         .collect()
+}
+
+/// The evaluation (white's side) the review already has for `tried` in `puzzle`: the best
+/// move's value for the best move, the review's for the move played; `None` for another move,
+/// which the engine must search.
+pub fn known_eval(puzzle: &Puzzle, tried: Move) -> Option<Eval> {
+    if tried == puzzle.best {
+        Some(puzzle.best_eval)
+    } else if tried == puzzle.played {
+        Some(puzzle.played_eval)
+    } else {
+        None
+    }
+}
+
+/// The loss of a try in words, given its evaluation (white's side) after it.
+pub fn try_words(puzzle: &Puzzle, after: &Position, after_eval: Eval) -> String {
+    let mover = puzzle.before.turn();
+    loss_words(
+        puzzle.best_eval.for_side(mover, mover),
+        after_eval.for_side(mover, after.turn()),
+    )
 }
 
 /// The verdict on `tried` in `puzzle`'s position, given the engine's evaluation (white's side)
@@ -106,15 +140,23 @@ pub fn judge(puzzle: &Puzzle, tried: Move, after: &Position, after_eval: Eval) -
     if tried == puzzle.best || (before == SideEval::Mating && after_side == SideEval::Mating) {
         return (Verdict::Solved, 0.0);
     }
+    if tried == puzzle.played {
+        // The review's own number for this move, so the verdict never contradicts it.
+        return (verdict_of(puzzle.played_loss), puzzle.played_loss);
+    }
     let loss = (expected_points(before) - expected_points(after_side)).max(0.0);
-    let verdict = if loss <= SOLVED {
+    (verdict_of(loss), loss)
+}
+
+/// The verdict for a try that loses `loss` expected points.
+fn verdict_of(loss: f64) -> Verdict {
+    if loss <= SOLVED {
         Verdict::Solved
     } else if loss <= NOT_QUITE {
         Verdict::NotQuite
     } else {
         Verdict::Wrong
-    };
-    (verdict, loss)
+    }
 }
 
 #[cfg(test)]
@@ -132,6 +174,7 @@ mod tests {
             best,
             best_line: vec![best],
             best_eval,
+            played_eval: Eval::Cp(-900),
             played_loss: 0.3,
             before,
         }
@@ -166,6 +209,28 @@ mod tests {
         assert!((loss - 0.0543).abs() < 0.0005, "{loss}");
         // -1.00 for white: 0.1821 lost: wrong.
         assert_eq!(tried(&p, "a2a3", Eval::Cp(-100)).0, Verdict::Wrong);
+    }
+
+    #[test]
+    fn the_move_played_is_judged_by_the_review_s_own_number() {
+        let mut p = puzzle(
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "e2e4",
+            Eval::Cp(100),
+        );
+        let uci: UciMove = "a2a3".parse().expect("UCI");
+        p.played = uci.to_move(&p.before).expect("legal");
+        p.played_eval = Eval::Cp(-80);
+        p.played_loss = 0.1641;
+        // Whatever a new search says of a3, the review's loss and evaluation are the answer.
+        assert_eq!(tried(&p, "a2a3", Eval::Cp(95)), (Verdict::Wrong, 0.1641));
+        assert_eq!(known_eval(&p, p.played), Some(Eval::Cp(-80)));
+        assert_eq!(known_eval(&p, p.best), Some(Eval::Cp(100)));
+        assert_eq!(
+            p.played_words(),
+            "loses about 1.8 pawns (59 % → 43 %)",
+            "worded as a player reads it"
+        );
     }
 
     #[test]

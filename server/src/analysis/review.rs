@@ -1,5 +1,6 @@
 //! Turns the engine's analyses of a finished game's positions (0 = the start, N = the final
-//! position) into the plies, judgments, accuracy and summary the API shows.
+//! position) into the plies, judgments, accuracy and summary the API shows. Each ply has one
+//! judgment, its class (`classes.rs`); its glyph derives from it (`judgment.rs`).
 //!
 //! Ply `p` needs positions `p - 1` (the best move, the line, the evaluation before) and `p` (the
 //! evaluation after). A final position without legal moves, or drawn by rule, is never searched:
@@ -17,8 +18,8 @@ use alphachess_engine::{ByColor, Color, DrawReason, Game, Line, Outcome, SanPlus
 use super::accuracy::{average_centipawn_loss, game_accuracy, move_scores, Accuracy};
 use super::classes::{classify, expected_points, may_be_great, ClassInput, MoveClass};
 use super::eval::Eval;
-use super::explain::{explain, Explanation, MoveFacts};
-use super::judgment::{judge, Judgment};
+use super::explain::{explain_every, Explanation, MoveFacts};
+use super::judgment::Judgment;
 use super::moments::{key_moments, ClassedMove, KeyMoments};
 use super::phases::{divide, phase_accuracy, PhaseAccuracy};
 use super::report::{
@@ -26,7 +27,7 @@ use super::report::{
 };
 use crate::uci::PositionAnalysis;
 
-/// The classes whose moves get a sentence when the facts prove one.
+/// The classes whose moves get a sentence: every one of them (issue #38).
 const EXPLAINED: [MoveClass; 4] = [
     MoveClass::Inaccuracy,
     MoveClass::Mistake,
@@ -280,10 +281,6 @@ impl Review {
         let positions = self.game.positions();
         let before = &positions[p - 1];
         let mover = before.turn();
-        let judgment = judge(
-            before_eval.for_side(mover, mover),
-            after.for_side(mover, positions[p].turn()),
-        );
         let analysis = &before_answer.analysis;
         let points_lost = self.points_lost(p)?;
         let alternative_loss = analysis
@@ -310,7 +307,7 @@ impl Review {
         } else {
             self.explanations[p]
                 .get_or_init(|| {
-                    explain(&MoveFacts {
+                    explain_every(&MoveFacts {
                         ply: p,
                         before,
                         played: self.game.moves()[p - 1],
@@ -336,7 +333,8 @@ impl Review {
             provisional,
             depth: searched_after.map(|a| a.analysis.depth),
             nodes: searched_after.map(|a| a.analysis.nodes),
-            judgment,
+            // The one judge (`judgment.rs`): the glyph is the class's.
+            judgment: Judgment::of_class(class, points_lost),
             class: Some(class),
             points_lost: Some((points_lost * 1000.0).round() / 1000.0),
             explanation,

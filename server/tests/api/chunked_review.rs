@@ -7,10 +7,10 @@ use std::sync::Arc;
 
 use alphachess_engine::pgn;
 use alphachess_engine::{Color, Game, Position};
+use alphachess_server::analysis::chances::winning_chances;
 use alphachess_server::analysis::classes::alternatives_needed;
-use alphachess_server::analysis::judgment::winning_chances;
 use alphachess_server::analysis::{
-    positions_to_search, prefix, Alternatives, AnalysisStatus, Judgment, Pass, Review,
+    positions_to_search, prefix, Alternatives, AnalysisStatus, Pass, Review,
 };
 use alphachess_server::uci::{AnalysisRequest, EnginePool, SearchRequest};
 use alphachess_server::Config;
@@ -112,10 +112,12 @@ fn chances(before: &Value, after: &Value, mover_is_white: bool) -> (f64, f64) {
     (side(before, mover_is_white), side(after, !mover_is_white))
 }
 
-/// How far a ply's drop in winning chances is from the nearest judgment threshold.
+/// How far a ply's drop in winning chances is from the nearest judgment threshold. Since issue
+/// #38 the judgment is the class's, on expected points (half the winning chances' drop): its
+/// thresholds 0.05, 0.10 and 0.20 are 0.1, 0.2 and 0.4 in winning chances.
 fn margin(before: f64, after: f64) -> f64 {
     let drop = before - after;
-    [0.1, 0.2, 0.3]
+    [0.1, 0.2, 0.4]
         .iter()
         .map(|threshold| (drop - threshold).abs())
         .fold(f64::INFINITY, f64::min)
@@ -199,9 +201,13 @@ async fn the_chunked_review_judges_fixture_games_as_a_sequential_one_engine_run_
             for ply in [28, 30, 32] {
                 assert_eq!(plies[ply]["judgment"], Value::Null, "{}", plies[ply]);
             }
+            // Issue #38: one judge. Black was already lost (about -6) when Nxd7 allowed the
+            // mate, so it costs what was left: judged (an Inaccuracy or a Mistake, by how lost),
+            // no longer lichess's Blunder, and the glyph agrees with the class.
+            assert_eq!(plies[29]["judgment"], plies[29]["class"], "{}", plies[29]);
+            assert_ne!(plies[29]["judgment"], Value::Null, "{}", plies[29]);
             assert_eq!(
-                plies[29]["judgment"],
-                json!(Judgment::Blunder),
+                plies[29]["explanation"]["kind"], "allows_mate",
                 "{}",
                 plies[29]
             );

@@ -42,6 +42,7 @@ mod remote;
 mod respond_async;
 mod retry;
 mod routes;
+mod sentence_claims;
 mod slow_clients;
 mod sse;
 mod startup;

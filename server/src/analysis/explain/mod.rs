@@ -1,15 +1,18 @@
-//! Why a move was bad, in one plain sentence, only when the facts prove it (issue #25).
+//! Why a move was bad, in one plain sentence that the rules crate checks on the engine's line
+//! (issues #25 and #38). Every Inaccuracy, Mistake, Blunder and Miss gets one.
 //!
 //! A sentence is never free text and never the engine's word alone: each rule states a fact the
 //! rules crate checks on the engine's line before anything is said, and the sentence names that
-//! line. When no rule's facts hold, there is no sentence. The rules, first that holds:
-//! - **allows mate in N** (N ≤ 2): after the move the opponent mates in N whatever the defence
-//!   (proven by a full search, [`mate`]), and the engine's line shows it;
-//! - **misses mate in N** (N ≤ 2): before the move the mover mated in N whatever the defence,
-//!   the move played is not one that still mates in time, and the engine's line shows the mate;
-//! - **hangs a piece**: the engine's reply takes one of the mover's pieces (not a pawn), and over
-//!   the reply and the next three moves of its line the mover ends down at least 2 points and no
-//!   more than the piece's worth short of it (the piece is not won back);
+//! line. The rules, first that holds:
+//! - **allows mate in N**: after the move the opponent mates in N whatever the defence (N ≤ 2,
+//!   proven by a full search, [`mate`]), or the engine's reply line, replayed, ends in checkmate
+//!   after N of the opponent's moves (any N; the sentence then says it is Stockfish's line);
+//! - **misses mate in N**: the same for the engine's best line before the move, when the move
+//!   played does not itself mate or still mate in time (N ≤ 2, proven) and is not the best;
+//! - **hangs a piece**: the engine's reply takes one of the mover's pieces (not a pawn), and
+//!   once the exchange on that square is played out ([`exchange`], static exchange evaluation
+//!   with legal moves) the mover has lost at least 2 points net, counting what the move itself
+//!   took on that square: a trade (31.Rxc8 Qxc8) never hangs anything;
 //! - **allows a fork**: the engine's reply puts a piece where it attacks two or more of the
 //!   mover's pieces that it can win (the king, a piece worth more than the attacker, or one worth
 //!   3 or more that nothing defends), and over the reply and the next three moves of its line the
@@ -23,10 +26,14 @@
 //!   opponent promotes a pawn, and up to the move after the promotion the mover ends down at
 //!   least 3 points;
 //! - **misses a win of material**: the engine's best move was a capture whose line (four moves)
-//!   wins at least 2 points.
-//!
-//! Discovered attacks and other tactics have no rule yet (no rule: no sentence).
+//!   wins at least 2 points;
+//! - **loses material** (a plain statement of the line): over the engine's reply line (at most
+//!   [`PV_PLIES`] moves, replayed) the mover ends down at least 1 point: "After this, Stockfish's
+//!   line wins a knight: …";
+//! - **a better move** (the last resort, always true of legal lines): "Qxc8 was better (…);
+//!   after Nb8, Stockfish's line goes …".
 
+pub mod exchange;
 pub mod mate;
 pub mod material;
 
@@ -34,13 +41,18 @@ use alphachess_engine::{attacks, Line, Move, Position, Role, SanPlus, Square};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use self::mate::{every_defence_mated_within, shortest_mate};
-use self::material::{gain_along, name, value};
+use self::exchange::exchange_gain;
+use self::mate::{every_defence_mated_within, shortest_mate, MAX_PROVEN_MATE};
+use self::material::{balance, gain_along, name, value};
 
 /// Moves of a line that material claims look at: the capture, the reply, and one more pair.
 const MATERIAL_PLIES: usize = 4;
 /// The least a line must win or lose, in points, for a sentence about material.
 const MATERIAL_POINTS: i32 = 2;
+/// The most moves of a line a plain statement replays and quotes.
+pub const PV_PLIES: usize = 6;
+/// A mate line longer than this many moves is quoted with its middle left out.
+const QUOTED_PLIES: usize = 7;
 
 /// What kind of fact a sentence states.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
@@ -54,6 +66,10 @@ pub enum ExplanationKind {
     AllowsSkewer,
     AllowsPromotion,
     MissesMaterial,
+    /// A plain statement: the engine's reply line wins material from the mover.
+    LosesMaterial,
+    /// A plain statement: the engine's better move and what its line does after the move played.
+    BetterMove,
 }
 
 /// One checked sentence about a move.
@@ -85,7 +101,8 @@ pub struct MoveFacts<'a> {
     pub reply_line: &'a [Move],
 }
 
-/// The sentence the facts prove about a bad move, if any.
+/// The sentence a tactic rule proves about a bad move, if any (the rules above, before the
+/// plain statements).
 pub fn explain(facts: &MoveFacts<'_>) -> Option<Explanation> {
     let mut after = facts.before.clone();
     after.play(facts.played).ok()?;
@@ -96,6 +113,17 @@ pub fn explain(facts: &MoveFacts<'_>) -> Option<Explanation> {
         .or_else(|| allows_pin_or_skewer(facts, &after))
         .or_else(|| allows_promotion(facts, &after))
         .or_else(|| misses_material(facts))
+}
+
+/// The sentence for a bad move (an Inaccuracy or worse): the rule [`explain`] proves, else a
+/// plain statement of what the engine's lines do ([`ExplanationKind::LosesMaterial`],
+/// [`ExplanationKind::BetterMove`]). `None` only for a move that is not legal in `before`.
+pub fn explain_every(facts: &MoveFacts<'_>) -> Option<Explanation> {
+    let mut after = facts.before.clone();
+    after.play(facts.played).ok()?;
+    explain(facts)
+        .or_else(|| loses_material(facts, &after))
+        .or_else(|| better_move(facts, &after))
 }
 
 /// `moves` from `position` in SAN, up to the first illegal one.
@@ -116,65 +144,124 @@ fn ends_in_mate(position: &Position, line: &[Move], plies: usize) -> bool {
     line[..plies].iter().all(|&m| at.play(m).is_ok()) && at.is_checkmate()
 }
 
-fn allows_mate(facts: &MoveFacts<'_>, after: &Position) -> Option<Explanation> {
-    let n = shortest_mate(after)?;
-    let plies = 2 * n as usize - 1;
-    if !ends_in_mate(after, facts.reply_line, plies) {
-        return None;
+/// How many plies of `line` from `position` lead to checkmate, if the line (replayed with the
+/// rules crate) ends in one within its length.
+fn plies_to_mate(position: &Position, line: &[Move]) -> Option<usize> {
+    let mut at = position.clone();
+    for (index, &m) in line.iter().enumerate() {
+        at.play(m).ok()?;
+        if at.is_checkmate() {
+            return Some(index + 1);
+        }
     }
-    let line = san(after, &facts.reply_line[..plies]);
+    None
+}
+
+/// A mating line quoted in a sentence: whole when short, else its start, "…" and the mate.
+fn quoted(line: &[String]) -> String {
+    if line.len() <= QUOTED_PLIES {
+        return line.join(" ");
+    }
+    let start = &line[..QUOTED_PLIES - 2];
+    format!("{} … {}", start.join(" "), line[line.len() - 1])
+}
+
+/// A mate in `n` on `line` (`plies` long) from `position`: proven by full search when short
+/// enough ([`shortest_mate`]), else shown by the engine's line, which the caller replayed to the
+/// checkmate. The sentence's tail says which.
+fn mate_claim(position: &Position, line: &[Move], plies: usize) -> (usize, Vec<String>, String) {
+    let n = plies.div_ceil(2);
+    let san = san(position, &line[..plies]);
+    let proven = shortest_mate(position).is_some_and(|proven| proven as usize == n);
+    let text = if proven {
+        format!("{n}: {}", quoted(&san))
+    } else {
+        format!("{n} (Stockfish's line): {}", quoted(&san))
+    };
+    (n, san, text)
+}
+
+fn allows_mate(facts: &MoveFacts<'_>, after: &Position) -> Option<Explanation> {
+    // A proven short mate shown by the line, else any mate the line shows.
+    let plies = match shortest_mate(after) {
+        Some(n) if ends_in_mate(after, facts.reply_line, 2 * n as usize - 1) => 2 * n as usize - 1,
+        _ => plies_to_mate(after, facts.reply_line).filter(|plies| plies % 2 == 1)?,
+    };
+    let (_, line, text) = mate_claim(after, facts.reply_line, plies);
     Some(Explanation {
         kind: ExplanationKind::AllowsMate,
-        sentence: format!("Allows mate in {n}: {}.", line.join(" ")),
+        sentence: format!("Allows mate in {text}."),
         line,
         from_ply: facts.ply,
     })
 }
 
 fn misses_mate(facts: &MoveFacts<'_>, after: &Position) -> Option<Explanation> {
-    let n = shortest_mate(facts.before)?;
-    if after.is_checkmate() {
+    if after.is_checkmate() || facts.best_line.first() == Some(&facts.played) {
         return None;
     }
+    let plies = plies_to_mate(facts.before, facts.best_line).filter(|plies| plies % 2 == 1)?;
+    let n = plies.div_ceil(2);
     // A move that still mates within the same number of moves misses nothing: every defence
-    // then loses to a mate in n - 1.
-    let still_mates = n > 1 && every_defence_mated_within(after, n - 1);
-    let plies = 2 * n as usize - 1;
-    if still_mates || !ends_in_mate(facts.before, facts.best_line, plies) {
+    // then loses to a mate in n - 1 (checked where the proof reaches).
+    let limit = u32::try_from(n).unwrap_or(u32::MAX);
+    if limit > 1 && limit <= MAX_PROVEN_MATE + 1 && every_defence_mated_within(after, limit - 1) {
         return None;
     }
-    let line = san(facts.before, &facts.best_line[..plies]);
+    let (_, line, text) = mate_claim(facts.before, facts.best_line, plies);
     Some(Explanation {
         kind: ExplanationKind::MissesMate,
-        sentence: format!("Misses mate in {n}: {}.", line.join(" ")),
+        sentence: format!("Misses mate in {text}."),
         line,
         from_ply: facts.ply - 1,
     })
 }
 
+/// What the mover loses net on the square the engine's `reply` captures on: the piece taken,
+/// minus what the exchange there gets back, minus what the move played itself took on that
+/// square (a trade loses nothing). `None` when the reply takes nothing.
+pub fn hung_loss(before: &Position, played: Move, after: &Position, reply: Move) -> Option<i32> {
+    let mover = before.turn();
+    after.captured_role(reply)?;
+    let mut taken = after.clone();
+    taken.play(reply).ok()?;
+    let reply_gain = balance(&taken, !mover) - balance(after, !mover);
+    let won_back = exchange_gain(&taken, reply.to());
+    let took_there = if played.to() == reply.to() {
+        balance(after, mover) - balance(before, mover)
+    } else {
+        0
+    };
+    Some(reply_gain - won_back - took_there)
+}
+
 fn hangs_piece(facts: &MoveFacts<'_>, after: &Position) -> Option<Explanation> {
-    let mover = facts.before.turn();
     let &reply = facts.reply_line.first()?;
     let taken = after.captured_role(reply)?;
     if value(taken) < 3 {
         return None;
     }
-    let plies = facts.reply_line.len().min(MATERIAL_PLIES);
-    let lost = -gain_along(after, mover, facts.reply_line, plies)?;
-    // The piece stays lost: the mover is down at least 2 points, and at most a pawn short of the
-    // piece's worth (so the line is about this piece, not something else it wins later).
-    if lost < MATERIAL_POINTS || lost < value(taken) - 1 {
+    let lost = hung_loss(facts.before, facts.played, after, reply)?;
+    if lost < MATERIAL_POINTS {
         return None;
     }
+    let plies = facts.reply_line.len().min(MATERIAL_PLIES);
     let line = san(after, &facts.reply_line[..plies]);
     let square = reply.to();
+    let capture = SanPlus::from_move(after, reply);
+    let piece = name(taken);
+    let sentence = if lost >= value(taken) {
+        format!("Hangs the {piece} on {square}: {capture} wins it.")
+    } else {
+        let back = value(taken) - lost;
+        format!(
+            "Hangs the {piece} on {square}: {capture} wins it, and taking back there gets only {back} {} for it.",
+            if back == 1 { "point" } else { "points" }
+        )
+    };
     Some(Explanation {
         kind: ExplanationKind::HangsPiece,
-        sentence: format!(
-            "Hangs the {} on {square}: {} wins it.",
-            name(taken),
-            SanPlus::from_move(after, reply)
-        ),
+        sentence,
         line,
         from_ply: facts.ply,
     })
@@ -373,6 +460,86 @@ fn misses_material(facts: &MoveFacts<'_>) -> Option<Explanation> {
     })
 }
 
+/// The material `line` (replayed from `position`) wins for the side not to move, in words: "a
+/// knight" when the net is exactly one of the pieces it took, else "3 points of material".
+fn material_words(position: &Position, line: &[Move], won: i32) -> String {
+    let mut at = position.clone();
+    let winner = position.turn();
+    for &m in line {
+        if at.turn() == winner {
+            if let Some(role) = at.captured_role(m).filter(|&role| value(role) == won) {
+                return format!("a {}", name(role));
+            }
+        }
+        if at.play(m).is_err() {
+            break;
+        }
+    }
+    format!(
+        "{won} {} of material",
+        if won == 1 { "point" } else { "points" }
+    )
+}
+
+fn loses_material(facts: &MoveFacts<'_>, after: &Position) -> Option<Explanation> {
+    let mover = facts.before.turn();
+    let plies = facts.reply_line.len().min(PV_PLIES);
+    // Counted from before the move, so what the move itself took is counted: a trade is no loss.
+    let taken_by_move = balance(after, mover) - balance(facts.before, mover);
+    let lost = -gain_along(after, mover, facts.reply_line, plies)? - taken_by_move;
+    if lost < 1 {
+        return None;
+    }
+    let line = san(after, &facts.reply_line[..plies]);
+    // The material that moved, in the line's own order (the winner moves first after `after`).
+    let words = material_words(after, &facts.reply_line[..plies], lost);
+    Some(Explanation {
+        kind: ExplanationKind::LosesMaterial,
+        sentence: format!(
+            "After this, Stockfish's line wins {words}: {}.",
+            line.join(" ")
+        ),
+        line,
+        from_ply: facts.ply,
+    })
+}
+
+fn better_move(facts: &MoveFacts<'_>, after: &Position) -> Option<Explanation> {
+    let &best = facts.best_line.first()?;
+    let played = SanPlus::from_move(facts.before, facts.played);
+    let reply = san(
+        after,
+        &facts.reply_line[..facts.reply_line.len().min(PV_PLIES)],
+    );
+    let best_line = san(
+        facts.before,
+        &facts.best_line[..facts.best_line.len().min(PV_PLIES)],
+    );
+    let tail = if reply.is_empty() {
+        String::new()
+    } else {
+        format!(
+            "; after {played}, Stockfish's line goes {}",
+            reply.join(" ")
+        )
+    };
+    let sentence = if best == facts.played {
+        format!("Stockfish's line after {played}: {}.", reply.join(" "))
+    } else {
+        format!(
+            "{} was better ({}){tail}.",
+            SanPlus::from_move(facts.before, best),
+            best_line.join(" ")
+        )
+    };
+    Some(Explanation {
+        kind: ExplanationKind::BetterMove,
+        sentence,
+        line: reply,
+        from_ply: facts.ply,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -401,6 +568,22 @@ mod tests {
         after.play(played[0]).expect("legal");
         let (_, reply_line) = at(&after.to_fen(), reply);
         explain(&MoveFacts {
+            ply: 10,
+            before: &before,
+            played: played[0],
+            best_line: &best_line,
+            reply_line: &reply_line,
+        })
+    }
+
+    /// [`explained`] with the plain statements as the last resort.
+    fn stated(fen: &str, played: &str, best: &[&str], reply: &[&str]) -> Option<Explanation> {
+        let (before, played) = at(fen, &[played]);
+        let (_, best_line) = at(fen, best);
+        let mut after = before.clone();
+        after.play(played[0]).expect("legal");
+        let (_, reply_line) = at(&after.to_fen(), reply);
+        explain_every(&MoveFacts {
             ply: 10,
             before: &before,
             played: played[0],
@@ -535,8 +718,66 @@ mod tests {
     }
 
     #[test]
-    fn a_quiet_move_with_no_provable_fact_gets_no_sentence() {
+    fn a_move_with_no_tactic_gets_the_plain_statement_of_the_lines() {
         let start = Position::startpos().to_fen();
-        assert_eq!(explained(&start, "a2a3", &["e2e4"], &["e7e5"]), None);
+        let explanation = stated(&start, "a2a3", &["e2e4", "e7e5"], &["e7e5"]).expect("a sentence");
+        assert_eq!(explanation.kind, ExplanationKind::BetterMove);
+        assert_eq!(
+            explanation.sentence,
+            "e4 was better (e4 e5); after a3, Stockfish's line goes e5."
+        );
+    }
+
+    #[test]
+    fn a_trade_on_the_square_hangs_nothing() {
+        // The issue's 31.Rxc8 Qxc8: rook takes rook, the queen takes back: an even trade.
+        let fen_with_queen = "2rq2k1/5ppp/8/8/8/8/5PPP/2R3K1 w - - 0 1";
+        let explanation = stated(fen_with_queen, "c1c8", &["h2h3"], &["d8c8"]).expect("a sentence");
+        assert_eq!(explanation.kind, ExplanationKind::BetterMove);
+        assert_eq!(
+            explanation.sentence,
+            "h3 was better (h3); after Rxc8, Stockfish's line goes Qxc8."
+        );
+    }
+
+    #[test]
+    fn a_rook_lost_for_a_knight_hangs_with_what_comes_back() {
+        // Rd4?? puts the rook where the knight takes it and only the e3 pawn takes back.
+        let fen = "6k1/8/8/5n2/8/4P3/3R4/6K1 w - - 0 1";
+        let explanation = explained(fen, "d2d4", &["g1f2"], &["f5d4", "e3d4"]).expect("a sentence");
+        assert_eq!(explanation.kind, ExplanationKind::HangsPiece);
+        assert_eq!(
+            explanation.sentence,
+            "Hangs the rook on d4: Nxd4 wins it, and taking back there gets only 3 points for it."
+        );
+    }
+
+    #[test]
+    fn a_long_mate_the_line_shows_is_named_as_stockfish_s() {
+        // Two rooks roll the king up the board: a mate in 4, past the proof's reach, which the
+        // line replayed to the checkmate shows.
+        let fen = "8/8/8/8/4k3/8/1R6/R6K b - - 0 1";
+        let line = ["a1a5", "e5e6", "b2b6", "e6e7", "a5a7", "e7e8", "b6b8"];
+        let explanation = explained(fen, "e4e5", &["e4d3"], &line).expect("a sentence");
+        assert_eq!(explanation.kind, ExplanationKind::AllowsMate);
+        assert_eq!(
+            explanation.sentence,
+            "Allows mate in 4 (Stockfish's line): Ra5+ Ke6 Rb6+ Ke7 Ra7+ Ke8 Rb8#."
+        );
+        // The same line cut before the mate proves nothing: no mate is claimed.
+        let cut = stated(fen, "e4e5", &["e4d3"], &line[..6]).expect("a sentence");
+        assert_ne!(cut.kind, ExplanationKind::AllowsMate);
+    }
+
+    #[test]
+    fn a_line_that_wins_a_pawn_is_stated_plainly() {
+        // No tactic rule holds: the pawn on d5 is simply lost.
+        let fen = "6k1/8/8/3p4/8/2N5/8/6K1 b - - 0 1";
+        let explanation = stated(fen, "g8f7", &["d5d4"], &["c3d5", "f7e6"]).expect("a sentence");
+        assert_eq!(explanation.kind, ExplanationKind::LosesMaterial);
+        assert_eq!(
+            explanation.sentence,
+            "After this, Stockfish's line wins a pawn: Nxd5 Ke6."
+        );
     }
 }

@@ -15,7 +15,7 @@ use std::str::FromStr;
 use alphachess_engine::Game;
 
 use super::GameService;
-use crate::analysis::retry::{judge, puzzles, Puzzle, Verdict};
+use crate::analysis::retry::{judge, known_eval, puzzles, try_words, Puzzle, Verdict};
 use crate::analysis::{final_eval, AnalysisStatus, Eval};
 use crate::games::live::analyses::AnalysisError;
 use crate::games::model::error::GameError;
@@ -90,10 +90,11 @@ impl GameService {
             message: error.to_string(),
             legal_moves: puzzle.before.count_legal_moves(),
         })?;
-        let after_eval = match (tried == puzzle.best, final_eval(&after)) {
-            (true, _) => puzzle.best_eval,
-            (false, Some(eval)) => eval,
-            (false, None) => {
+        // The best move and the move played keep the review's evaluation: one number per move.
+        let after_eval = match (known_eval(&puzzle, tried), final_eval(&after)) {
+            (Some(eval), _) => eval,
+            (None, Some(eval)) => eval,
+            (None, None) => {
                 let key = format!("retry {id}").into();
                 match AnalysisRequest::new(key, &after, nodes) {
                     Ok(request) => {
@@ -115,6 +116,7 @@ impl GameService {
             tried: both(&puzzle.before, tried),
             eval: after_eval,
             points_lost: (loss * 1000.0).round() / 1000.0,
+            loss: try_words(&puzzle, after.position(), after_eval),
             solution: (verdict == Verdict::Solved).then(|| Solution::of(&puzzle)),
         })
     }

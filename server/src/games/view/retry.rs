@@ -10,7 +10,8 @@ use alphachess_engine::{Line, Move, Position, SanPlus};
 
 use super::color_name::ColorName;
 
-/// `GET /api/games/{id}/retry`: the player's own mistakes, in game order. No best move, no line,
+/// `GET /api/games/{id}/retry`: the player's own Inaccuracies, Mistakes, Blunders and Misses
+/// by the review's judgment, in game order. No best move, no line,
 /// no evaluation of the best move: nothing that gives the answer away.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct RetryList {
@@ -30,8 +31,11 @@ pub struct RetryPuzzle {
     pub turn: alphachess_engine::Color,
     /// The move that was played.
     pub played: BestMove,
-    /// Expected points that move lost (0 to 1).
+    /// Expected points that move lost (0 to 1): the review's `points_lost` for the ply.
     pub points_lost: f64,
+    /// That loss as a player reads it.
+    #[schema(example = "loses about 1.8 pawns (59 % → 43 %)")]
+    pub loss: String,
 }
 
 /// The answer to a try.
@@ -41,8 +45,12 @@ pub struct RetryAnswer {
     pub tried: BestMove,
     /// The position after the try, from white's side, at the review's budget.
     pub eval: Eval,
-    /// Expected points the try lost against the best move (0 when solved by a mate kept).
+    /// Expected points the try lost against the best move (0 when solved by a mate kept), on
+    /// the review's scale: the move played has the review's own loss.
     pub points_lost: f64,
+    /// The try's loss as a player reads it.
+    #[schema(example = "loses about 0.4 pawns (59 % → 53 %)")]
+    pub loss: String,
     /// Only once solved: the engine's best move and line.
     pub solution: Option<Solution>,
 }
@@ -74,6 +82,7 @@ impl RetryPuzzle {
             turn: puzzle.before.turn(),
             played: both(&puzzle.before, puzzle.played),
             points_lost: (puzzle.played_loss * 1000.0).round() / 1000.0,
+            loss: puzzle.played_words(),
         }
     }
 }

@@ -140,6 +140,7 @@ pub fn examples(id: &str) -> Vec<(&'static str, serde_json::Value)> {
         best: mv("g7g6"),
         best_line: Line::from_uci(&before, &line).into_moves(),
         best_eval: Eval::Cp(-25),
+        played_eval: Eval::Mate(1),
         played_loss: 0.512,
     };
     let json = |value: serde_json::Result<serde_json::Value>| value.unwrap_or_default();
@@ -158,6 +159,7 @@ pub fn examples(id: &str) -> Vec<(&'static str, serde_json::Value)> {
                     tried: both("g7g6"),
                     eval: Eval::Cp(-25),
                     points_lost: 0.0,
+                    loss: "loses nothing (52 % → 52 %)".to_owned(),
                     solution: Some(Solution::of(&puzzle)),
                 })),
             ),
@@ -168,6 +170,7 @@ pub fn examples(id: &str) -> Vec<(&'static str, serde_json::Value)> {
                     tried: both("c6d4"),
                     eval: Eval::Mate(1),
                     points_lost: 0.512,
+                    loss: "allows a forced mate (52 % → 0 %)".to_owned(),
                     solution: None,
                 })),
             ),

@@ -8,7 +8,8 @@ import { MoveNavigation } from './MoveNavigation';
 
 /**
  * The score sheet beside the board, with the player's move in flight written down, each move's
- * judgment and class once reviewed, and after a timed game the mover's time left (as lichess's
+ * one badge once reviewed (its class, whose `?!`/`?`/`??` is the judgment: issue #38; the bare
+ * judgment only from a server without classes), and after a timed game the mover's time left (as lichess's
  * analysis shows it); then the buttons that step through it.
  */
 export function GameMoveList({ shown }: { shown: ShownGame }) {
@@ -22,8 +23,11 @@ export function GameMoveList({ shown }: { shown: ShownGame }) {
     const clockMs = model.ongoing ? null : (view.moves[ply - 1]?.clock_ms ?? null);
     return (
       <>
-        {judged && <JudgmentBadge judgment={judged.judgment} provisional={judged.provisional} />}
-        <MoveClassBadge moveClass={analysed?.class} provisional={analysed?.provisional} />
+        {analysed?.class ? (
+          <MoveClassBadge moveClass={analysed.class} provisional={analysed.provisional} />
+        ) : (
+          judged && <JudgmentBadge judgment={judged.judgment} provisional={judged.provisional} />
+        )}
         {clockMs !== null && <span className="move-clock">{formatClock(clockMs)}</span>}
       </>
     );

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * What Stockfish says about the selected move: its score, judgment and class, the move it would
+ * What Stockfish says about the selected move: its score, its one badge (the class, issue #38), the move it would
  * have played and its line, and the server's checked sentence on why the move is bad when it has one. The arrow for that move is the caller's to draw (`bestMoveArrow`). A ply
  * from the quick pass says that all of it is provisional.
  */
@@ -38,8 +38,11 @@ export function BestMoveInfo({ plies, ply, line }: Props) {
     >
       <p className="best-move-played">
         <strong>{text.played}</strong>
-        {text.judgment && <JudgmentBadge judgment={text.judgment} provisional={text.provisional} />}
-        <MoveClassBadge moveClass={analysed.class} provisional={analysed.provisional} />
+        {analysed.class ? (
+          <MoveClassBadge moveClass={analysed.class} provisional={analysed.provisional} />
+        ) : (
+          text.judgment && <JudgmentBadge judgment={text.judgment} provisional={text.provisional} />
+        )}
         <span className="best-move-eval">{text.eval}</span>
         {text.verdict && <span className={`best-move-verdict ${text.judgment}`}>{text.verdict}</span>}
       </p>

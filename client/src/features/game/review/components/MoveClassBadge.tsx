@@ -9,8 +9,8 @@ interface Props {
 }
 
 /**
- * A move's class on chess.com's scale (issue #25), beside lichess's `?!`/`?`/`??`: a glyph on the
- * class's colour (`--class-<class>` in `tokens.css`), named for screen readers ("Blunder"). Nothing
+ * A move's one badge (issues #25, #38): its class on the scale of expected points lost, whose bad
+ * classes carry the `?!`/`?`/`??` of the judgment: a glyph on the class's colour (`--class-<class>` in `tokens.css`), named for screen readers ("Blunder"). Nothing
  * for a ply without a class.
  */
 export function MoveClassBadge({ moveClass, provisional = false }: Props) {

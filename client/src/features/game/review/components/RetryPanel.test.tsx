@@ -15,6 +15,7 @@ const PUZZLE: RetryPuzzle = {
   turn: 'black',
   played: { uci: 'g8f6', san: 'Nf6' },
   pointsLost: 0.53,
+  loss: 'allows a forced mate (52 % → 0 %)',
 };
 const SOLUTION: Solution = { best: { uci: 'g7g6', san: 'g6' }, eval: { cp: -31 }, line: ['g6', 'Qf3', 'Nf6'] };
 const nothing = () => {};
@@ -55,7 +56,7 @@ describe('the retry panel', () => {
   it('shows the counter, the move played and Skip and Reveal, and no answer while the puzzle is open', () => {
     show(startSession([6, 14]));
     expect(byTestId('retry-counter')?.textContent).toBe('1 / 2');
-    expect(container.textContent).toContain('You played 3… Nf6 here (0.53 points lost)');
+    expect(container.textContent).toContain('You played 3… Nf6 here: it allows a forced mate (52 % → 0 %).');
     expect(byTestId('retry-skip')).not.toBeNull();
     expect(byTestId('retry-reveal')).not.toBeNull();
     expect(byTestId('retry-next')).toBeNull();
@@ -66,7 +67,13 @@ describe('the retry panel', () => {
     const session = retryReducer(startSession([6]), {
       type: 'answered',
       ply: 6,
-      answer: { verdict: 'wrong', tried: { uci: 'c6d4', san: 'Nd4' }, pointsLost: 0.53, solution: null },
+      answer: {
+        verdict: 'wrong',
+        tried: { uci: 'c6d4', san: 'Nd4' },
+        pointsLost: 0.53,
+        loss: 'allows a forced mate (52 % → 0 %)',
+        solution: null,
+      },
     });
     show(session);
     expect(byTestId('retry-verdict')?.textContent).toBe('Nd4: Wrong: try again');
@@ -78,7 +85,7 @@ describe('the retry panel', () => {
     const session = retryReducer(startSession([6, 14]), {
       type: 'answered',
       ply: 6,
-      answer: { verdict: 'solved', tried: SOLUTION.best, pointsLost: 0, solution: SOLUTION },
+      answer: { verdict: 'solved', tried: SOLUTION.best, pointsLost: 0, loss: 'loses nothing (52 % → 52 %)', solution: SOLUTION },
     });
     show(session);
     expect(byTestId('retry-verdict')?.textContent).toBe('g6: Solved');

@@ -50,7 +50,8 @@ export function RetryPanel({ retry, line }: Props) {
       {session && puzzle && (
         <>
           <p className="retry-prompt">
-            You played <strong>{moveLabel(puzzle.ply, line)}</strong> here ({pointsLostText(puzzle.pointsLost)}).{' '}
+            You played <strong>{moveLabel(puzzle.ply, line)}</strong> here
+            {puzzle.loss ? `: it ${puzzle.loss}.` : ` (${pointsLostText(puzzle.pointsLost)}).`}{' '}
             {canTry(session) ? `Find a better move for ${puzzle.turn}.` : ''}
           </p>
           {session.lastTry && verdictText(session) && (

@@ -4,6 +4,7 @@ import type { Color } from '../../../../chess/types';
 import { AccuracyPanel } from './AccuracyPanel';
 import { BestMoveInfo } from './BestMoveInfo';
 import { EvalGraph } from './EvalGraph';
+import { MoveClassLegend } from './MoveClassLegend';
 import type { GameLine } from '../model/gameLine';
 
 interface Props {
@@ -44,6 +45,7 @@ export function ReviewPanel({ analysis, line, selectedPly, onSelectPly, names, o
         <>
           <EvalGraph plies={plies} line={line} selectedPly={selectedPly} onSelectPly={onSelectPly} />
           <BestMoveInfo plies={plies} ply={selectedPly} line={line} />
+          <MoveClassLegend />
         </>
       )}
     </section>

@@ -41,6 +41,35 @@ const GLYPH: Record<MoveClass, string> = {
   miss: '✗',
 };
 
+/**
+ * The legend shown on the review (issue #38): each class's rule in a player's words. The losses are
+ * the server's thresholds (`server/src/analysis/classes.rs`) on the mover's expected score, 0 to 100 %.
+ */
+export const MOVE_CLASS_RULE: Record<MoveClass, string> = {
+  book: 'a named opening move',
+  great: "the engine's move, and every other move was a mistake or worse",
+  best: "the engine's move",
+  excellent: 'loses at most 2 % of the expected score',
+  good: 'loses at most 5 %',
+  inaccuracy: 'loses at most 10 %',
+  mistake: 'loses at most 20 %',
+  blunder: 'loses more than 20 %',
+  miss: "lets go more than 10 % of what the opponent's mistake offered",
+};
+
+/** The classes in the legend's order, best first. */
+export const LEGEND_CLASSES: readonly MoveClass[] = [
+  'book',
+  'great',
+  'best',
+  'excellent',
+  'good',
+  'inaccuracy',
+  'mistake',
+  'blunder',
+  'miss',
+];
+
 /** The badge for a ply's class, or undefined when it has none (the final mate, a server before issue #25). */
 export function classBadge(moveClass: MoveClass | null | undefined, provisional = false): ClassBadge | undefined {
   if (!moveClass) return undefined;

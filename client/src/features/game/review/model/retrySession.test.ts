@@ -7,6 +7,7 @@ const answer = (verdict: RetryAnswer['verdict'], san = 'Nd4', pointsLost = 0.5):
   verdict,
   tried: { uci: 'c6d4', san },
   pointsLost,
+  loss: null,
   solution: verdict === 'solved' ? SOLUTION : null,
 });
 
@@ -36,7 +37,7 @@ describe('a retry session', () => {
     expect(canTry(session)).toBe(true);
     session = retryReducer(session, { type: 'answered', ply: 6, answer: answer('not_quite', 'Qe7', 0.064) });
     expect(verdictText(session)).toBe('Not quite: 0.06 points worse than the best move… try again');
-    expect(session.lastTry).toEqual({ san: 'Qe7', pointsLost: 0.064 });
+    expect(session.lastTry).toEqual({ san: 'Qe7', pointsLost: 0.064, loss: null });
     expect(session.solution).toBeNull();
     expect(canTry(session)).toBe(true);
   });

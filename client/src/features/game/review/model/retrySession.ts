@@ -25,7 +25,7 @@ export interface RetrySession {
   index: number;
   status: RetryStatus;
   /** The last try at the open puzzle and what it lost, for the verdict's sentence. */
-  lastTry: { san: string; pointsLost: number } | null;
+  lastTry: { san: string; pointsLost: number; loss?: string | null } | null;
   /** The engine's move and line: only once solved or revealed. */
   solution: Solution | null;
   /** Puzzles solved without a reveal, for the closing line. */
@@ -64,8 +64,8 @@ export function retryReducer(session: RetrySession, action: RetryAction): RetryS
   switch (action.type) {
     case 'answered': {
       if (action.ply !== openPly(session) || !canTry(session)) return session;
-      const { verdict, tried, pointsLost, solution } = action.answer;
-      const lastTry = { san: tried.san, pointsLost };
+      const { verdict, tried, pointsLost, loss, solution } = action.answer;
+      const lastTry = { san: tried.san, pointsLost, loss };
       if (verdict === 'solved') return { ...session, status: 'solved', lastTry, solution, solvedCount: session.solvedCount + 1 };
       return { ...session, status: verdict, lastTry, solution: null };
     }
@@ -88,7 +88,10 @@ export function verdictText(session: RetrySession): string | null {
   const { status, lastTry } = session;
   if (!lastTry) return null;
   if (status === 'solved') return 'Solved';
-  if (status === 'not_quite') return `Not quite: ${lastTry.pointsLost.toFixed(2)} points worse than the best move… try again`;
+  if (status === 'not_quite') {
+    const worse = lastTry.loss ?? `${lastTry.pointsLost.toFixed(2)} points worse than the best move`;
+    return `Not quite: ${worse}… try again`;
+  }
   if (status === 'wrong') return 'Wrong: try again';
   return null;
 }
