@@ -119,23 +119,26 @@ def review(base, pgn, games, timeout):
     color = side_to_move(pgn)
     for _ in range(games):
         status, created = request(base, "POST", "/api/games", {"color": color, "pgn": pgn})
-        if status == 201 and created["game"]["status"] != "finished":
-            # A game the loser resigned: the player is the side to move, and resigns it.
-            status, game = request(base, "POST", f"/api/games/{created['id']}/resign", token=created["token"])
-            created["game"] = game.get("game", game) if isinstance(game, dict) else game
-        if status not in (200, 201) or created["game"]["status"] != "finished":
-            sys.exit(f"could not import a finished game: {status} {created}")
+        if status != 201:
+            sys.exit(f"could not import the game: {status} {created}")
         watch = Watch(base, created["id"], created["game"]["ply"], timeout)
         watch.token = created["token"]
         watch.start()
         watch.connected.wait(10)
+        if created["game"]["status"] != "finished":
+            # A game the loser resigned: the player is the side to move, and resigns it. The
+            # review starts as the game ends, so the clock starts here.
+            watch.started = time.monotonic()
+            status, game = request(base, "POST", f"/api/games/{created['id']}/resign", token=created["token"])
+            if status != 200 or game.get("status") != "finished":
+                sys.exit(f"could not resign the imported game: {status} {game}")
         watches.append(watch)
 
     batch_start = time.monotonic()
     for watch in watches:
-        watch.started = time.monotonic()
+        watch.started = watch.started or time.monotonic()
         status, analysis = request(base, "POST", f"/api/games/{watch.game_id}/analysis", token=watch.token)
-        if status != 202:
+        if status not in (200, 202):
             sys.exit(f"the analysis was refused: {status} {analysis}")
     for watch in watches:
         watch.join(timeout)
