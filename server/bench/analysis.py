@@ -20,6 +20,7 @@ Standard library only: python3 server/bench/analysis.py --base http://127.0.0.1:
 import argparse
 import http.client
 import json
+import re
 import subprocess
 import sys
 import threading
@@ -103,24 +104,41 @@ class Watch(threading.Thread):
             self.connected.set()
 
 
+def side_to_move(pgn):
+    """The colour to move after the PGN's moves (no variations): the player's colour on import,
+    so that the engine plays no reply to a game that ended by resignation."""
+    movetext = re.sub(r"\[[^\]]*\]|\{[^}]*\}", " ", pgn)
+    tokens = [t for t in movetext.split() if not re.fullmatch(r"\d+\.+|1-0|0-1|1/2-1/2|\*", t)]
+    tokens = [re.sub(r"^\d+\.+", "", t) for t in tokens]
+    return "white" if len([t for t in tokens if t]) % 2 == 0 else "black"
+
+
 def review(base, pgn, games, timeout):
     """Imports `games` copies of `pgn`, reviews them all at once; (watches, batch seconds)."""
     watches = []
+    color = side_to_move(pgn)
     for _ in range(games):
-        status, created = request(base, "POST", "/api/games", {"color": "white", "pgn": pgn})
-        if status != 201 or created["game"]["status"] != "finished":
-            sys.exit(f"could not import a finished game: {status} {created}")
+        status, created = request(base, "POST", "/api/games", {"color": color, "pgn": pgn})
+        if status != 201:
+            sys.exit(f"could not import the game: {status} {created}")
         watch = Watch(base, created["id"], created["game"]["ply"], timeout)
         watch.token = created["token"]
         watch.start()
         watch.connected.wait(10)
+        if created["game"]["status"] != "finished":
+            # A game the loser resigned: the player is the side to move, and resigns it. The
+            # review starts as the game ends, so the clock starts here.
+            watch.started = time.monotonic()
+            status, game = request(base, "POST", f"/api/games/{created['id']}/resign", token=created["token"])
+            if status != 200 or game.get("status") != "finished":
+                sys.exit(f"could not resign the imported game: {status} {game}")
         watches.append(watch)
 
     batch_start = time.monotonic()
     for watch in watches:
-        watch.started = time.monotonic()
+        watch.started = watch.started or time.monotonic()
         status, analysis = request(base, "POST", f"/api/games/{watch.game_id}/analysis", token=watch.token)
-        if status != 202:
+        if status not in (200, 202):
             sys.exit(f"the analysis was refused: {status} {analysis}")
     for watch in watches:
         watch.join(timeout)

@@ -7,19 +7,26 @@
 # and the floor (the same positions through as many bare Stockfish processes, same budget); then
 # two reviews at once, on a fresh server (an empty cache).
 # Usage: server/bench/analysis.sh [engine counts..., default 1 2]
-# Env: NODES (the server's default), PORT (a free one), STOCKFISH, TIMEOUT (900 s per batch).
+# Env: NODES (the server's default), PORT (a free one), STOCKFISH, TIMEOUT (900 s per batch),
+# PGN (another finished game, e.g. server/bench/deep-blue-kasparov-1997-2.pgn: issue #43's 89
+# plies), BIN (a server binary already built: no build, e.g. to time the commit before against
+# this one in one run), ONE_REVIEW=1 (skip the two reviews at once).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
 PORT=${PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 TIMEOUT=${TIMEOUT:-900}
-BIN=${CARGO_TARGET_DIR:-target}/release/alphachess-server
+PGN=${PGN:-server/bench/game-of-the-century.pgn}
+ONE_REVIEW=${ONE_REVIEW:-0}
 if [ $# -gt 0 ]; then ENGINE_COUNTS=("$@"); else ENGINE_COUNTS=(1 2); fi
 NODE_FLAGS=()
 if [ -n "${NODES:-}" ]; then NODE_FLAGS=(--analysis-nodes "$NODES"); fi
 
-cargo build --release -p alphachess-server
+if [ -z "${BIN:-}" ]; then
+  cargo build --release -p alphachess-server
+  BIN=${CARGO_TARGET_DIR:-target}/release/alphachess-server
+fi
 SERVER=
 trap 'if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; fi' EXIT
 
@@ -39,15 +46,16 @@ for engines in "${ENGINE_COUNTS[@]}"; do
   start_server "$engines"
   echo "== $engines engine(s), one review, ${NODES:-1000000} nodes per position"
   timeout "$((3 * TIMEOUT + 30))" python3 server/bench/analysis.py --base "http://127.0.0.1:$PORT" \
-    --pgn server/bench/game-of-the-century.pgn --games 1 --timeout "$TIMEOUT" --again \
+    --pgn "$PGN" --games 1 --timeout "$TIMEOUT" --again \
     --floor "$engines" --nodes "${NODES:-1000000}" --stockfish "$STOCKFISH"
   kill "$SERVER"
   wait "$SERVER" 2>/dev/null || true
   SERVER=
+  if [ "$ONE_REVIEW" = 1 ]; then continue; fi
   start_server "$engines"
   echo "== $engines engine(s), two reviews at once, ${NODES:-1000000} nodes per position"
   timeout "$((TIMEOUT + 30))" python3 server/bench/analysis.py --base "http://127.0.0.1:$PORT" \
-    --pgn server/bench/game-of-the-century.pgn --games 2 --timeout "$TIMEOUT"
+    --pgn "$PGN" --games 2 --timeout "$TIMEOUT"
   kill "$SERVER"
   wait "$SERVER" 2>/dev/null || true
   SERVER=

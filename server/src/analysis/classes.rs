@@ -20,10 +20,9 @@
 //! | Mistake | loss ≤ [`MISTAKE`] (0.20) |
 //! | Blunder | loss > [`MISTAKE`] |
 //!
-//! *Great* needs the best alternative's value, which one search does not give: where the game's
-//! move was the engine's best and [`may_be_great`] holds, the final pass searches that position
-//! again with every other legal move (`searchmoves`) at half the budget, on the engine whose hash
-//! the first search just filled (`runner.rs`). chess.com's *Brilliant* (a good sacrifice) is not
+//! *Great* needs the best alternative's value: where [`may_be_great`] holds for the game's move,
+//! the final pass searches that position with two lines (`MultiPV 2`, at the same budget) and
+//! keeps the second line's score (`runner.rs`, issue #43). chess.com's *Brilliant* (a good sacrifice) is not
 //! given.
 
 use alphachess_engine::{Game, Move};

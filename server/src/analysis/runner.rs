@@ -16,7 +16,7 @@ use alphachess_engine::{DrawRule, Game, PlayError};
 use futures_util::future::try_join_all;
 
 use super::chunks::Chunk;
-use super::classes::alternatives_needed;
+use super::classes::may_be_great;
 use super::review::Pass;
 use crate::client_key::ClientKey;
 use crate::uci::{AnalysisRequest, EngineError, EnginePool, PositionAnalysis};
@@ -123,13 +123,15 @@ pub struct PassSettings {
     pub nodes: u64,
     /// Nodes of each chunk's warm-up search.
     pub warm_up_nodes: u64,
-    /// Whether the alternatives to a best move the game played are searched too (the final
-    /// pass: *Great*, `classes.rs`), and from which position on.
+    /// Whether the best alternative to the game's move is valued too (the final pass: *Great*,
+    /// `classes.rs`), and from which position on.
     pub alternatives: Option<Alternatives>,
 }
 
-/// The second search of a position whose best move the game played: every other legal move,
-/// at half the position's budget (the first search just filled the hash with their trees).
+/// The best other move's value, where the game's move may be Great: asked of the position's
+/// own search (`MultiPV 2` at the same node budget, [`AnalysisRequest::with_second`]), not of
+/// a second search (issue #43: the second search of every other move at half the budget cost a
+/// quarter more engine time for a game of strong moves).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Alternatives {
     /// The game's book moves: no move among them is judged, so none needs its alternatives.
@@ -137,9 +139,12 @@ pub struct Alternatives {
 }
 
 impl Alternatives {
-    /// The nodes of the alternatives' search for a position searched with `nodes`.
-    pub fn nodes(nodes: u64) -> u64 {
-        (nodes / 2).max(1)
+    /// Whether position `index` of `game` is searched with its second line: the move played
+    /// there may be Great if it turns out to be the engine's best.
+    pub fn wanted(self, game: &Game, index: usize) -> bool {
+        game.moves()
+            .get(index)
+            .is_some_and(|&played| may_be_great(game, self.book_plies, index, played))
     }
 }
 
@@ -250,20 +255,17 @@ async fn run_chunk<S: Searcher>(
             Some(index) => (index, settings.warm_up_nodes),
             None => (chunk.searches[next], settings.nodes),
         };
-        let request = AnalysisRequest::new(
+        let mut request = AnalysisRequest::new(
             Arc::clone(key),
             &prefix(game, index).map_err(RunError::from)?,
             nodes,
         )
         .expect("only positions with a legal move are searched (positions_to_search)")
         .with_affinity(affinity);
-        let searched = match searcher.analyse(request.clone()).await {
-            Ok(analysis) if step.is_none() => {
-                with_alternatives(searcher, game, index, settings, request, analysis).await
-            }
-            other => other,
-        };
-        match searched {
+        if step.is_none() && settings.alternatives.is_some_and(|a| a.wanted(game, index)) {
+            request = request.with_second();
+        }
+        match searcher.analyse(request).await {
             Ok(analysis) => {
                 if step.is_some() {
                     warm = true;
@@ -292,38 +294,6 @@ async fn run_chunk<S: Searcher>(
     Ok(())
 }
 
-/// `analysis` of position `index` with its best alternative's score, when `settings` ask for
-/// alternatives and the game's move there may be Great; searched on the engine `request` ran on.
-async fn with_alternatives<S: Searcher>(
-    searcher: &S,
-    game: &Game,
-    index: usize,
-    settings: PassSettings,
-    request: AnalysisRequest,
-    mut analysis: PositionAnalysis,
-) -> Result<PositionAnalysis, EngineError> {
-    let Some(alternatives) = settings.alternatives else {
-        return Ok(analysis);
-    };
-    if !alternatives_needed(game, alternatives.book_plies, index, &analysis) {
-        return Ok(analysis);
-    }
-    let Some(mut request) = request.without(analysis.best) else {
-        return Ok(analysis);
-    };
-    request.nodes = Alternatives::nodes(settings.nodes);
-    loop {
-        match searcher.analyse(request.clone()).await {
-            Ok(second) => {
-                analysis.second = Some(second.score);
-                return Ok(analysis);
-            }
-            Err(EngineError::Busy) => tokio::time::sleep(BUSY_RETRY).await,
-            Err(error) => return Err(error),
-        }
-    }
-}
-
 /// The game up to position `index` (its first `index` moves), replayed under the by-claim rule:
 /// a prefix of a finished game is never over by itself.
 pub fn prefix(game: &Game, index: usize) -> Result<Game, PlayError> {
@@ -339,7 +309,7 @@ mod tests {
     use super::*;
     use crate::analysis::chunks::plan;
     use crate::uci::Score;
-    use alphachess_engine::{Move, Position};
+    use alphachess_engine::Position;
 
     /// A fake engine for fault tests: answers every search with the first legal move, records
     /// what it searched, and fails the first search of `fail_at` (as if its process died).
@@ -354,7 +324,7 @@ mod tests {
         index: usize,
         nodes: u64,
         affinity: Option<u64>,
-        excluded: Option<Move>,
+        second: bool,
     }
 
     impl Searcher for Fake {
@@ -374,27 +344,25 @@ mod tests {
                 index,
                 nodes: request.nodes,
                 affinity: request.affinity,
-                excluded: request.excluded,
+                second: request.second,
             });
-            // The game's own move is the best; among the alternatives, the first legal one.
-            let best = match (request.excluded, self.game.moves().get(index)) {
-                (None, Some(&played)) => played,
-                _ => request
-                    .searchmoves()
-                    .first()
-                    .copied()
-                    .unwrap_or_else(|| request.current.legal_moves()[0]),
-            };
+            // The game's own move is the best; the second line 3 pawns worse.
+            let best = self
+                .game
+                .moves()
+                .get(index)
+                .copied()
+                .unwrap_or_else(|| request.current.legal_moves()[0]);
             let answer = if failed {
                 Err(EngineError::Eof)
             } else {
                 Ok(PositionAnalysis {
-                    score: Score::Cp(if request.excluded.is_some() { -300 } else { 0 }),
+                    score: Score::Cp(0),
                     best,
                     pv: vec![best],
                     depth: 1,
                     nodes: request.nodes,
-                    second: None,
+                    second: request.second.then_some(Score::Cp(-300)),
                 })
             };
             std::future::ready(answer)
@@ -506,8 +474,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn the_alternatives_to_each_best_move_played_after_the_book_are_searched_at_half_budget()
-    {
+    async fn each_move_played_after_the_book_that_may_be_great_gets_its_second_line() {
         let fake = Fake {
             game: game(),
             fail_at: None,
@@ -518,8 +485,7 @@ mod tests {
             ..SETTINGS
         };
         let answered = run_with(&fake, plan(&[3, 4, 5, 13], 6, 14, false), 1, settings).await;
-        // The game's move is the fake's best everywhere: positions 4 and 5 get their
-        // alternatives searched, 3 is inside the book and 13 has no move played.
+        // Positions 4 and 5 get the second line, 3 is inside the book and 13 has no move played.
         let seconds: Vec<(usize, Option<Score>)> = answered
             .iter()
             .map(|a| (a.position.index, a.position.analysis.second))
@@ -533,21 +499,43 @@ mod tests {
                 (3, None)
             ]
         );
+        // In the position's own search, at its budget: one search per position, no other.
         let searches = fake.searches.lock().expect("not poisoned").clone();
-        let alternatives: Vec<(usize, u64)> = searches
+        let searched: Vec<(usize, u64, bool)> = searches
             .iter()
-            .filter(|s| s.excluded.is_some())
+            .map(|s| (s.index, s.nodes, s.second))
+            .collect();
+        assert_eq!(
+            searched,
+            [
+                (13, 1000, false),
+                (5, 1000, true),
+                (4, 1000, true),
+                (3, 1000, false)
+            ]
+        );
+    }
+
+    #[tokio::test]
+    async fn a_warm_up_and_the_quick_pass_never_ask_for_the_second_line() {
+        let fake = Fake {
+            game: game(),
+            fail_at: None,
+            searches: Mutex::new(Vec::new()),
+        };
+        run(&fake, plan(&(0..14).collect::<Vec<_>>(), 6, 14, true), 2).await;
+        let settings = PassSettings {
+            alternatives: Some(Alternatives { book_plies: 0 }),
+            ..SETTINGS
+        };
+        run_with(&fake, plan(&[8, 9], 6, 14, true), 1, settings).await;
+        let searches = fake.searches.lock().expect("not poisoned").clone();
+        let second: Vec<(usize, u64)> = searches
+            .iter()
+            .filter(|s| s.second)
             .map(|s| (s.index, s.nodes))
             .collect();
-        assert_eq!(alternatives, [(5, 500), (4, 500)]);
-        // Each left out exactly the game's move, on the engine of its position's search.
-        for search in searches.iter().filter(|s| s.excluded.is_some()) {
-            assert_eq!(search.excluded, Some(fake.game.moves()[search.index]));
-            let first = searches
-                .iter()
-                .find(|s| s.index == search.index && s.excluded.is_none());
-            assert_eq!(first.map(|s| s.affinity), Some(search.affinity));
-        }
+        assert_eq!(second, [(9, 1000), (8, 1000)]);
     }
 
     #[tokio::test]

@@ -414,8 +414,13 @@ impl Worker {
         reply: &mut oneshot::Sender<Result<PositionAnalysis, EngineError>>,
     ) -> Result<Analysed<PositionAnalysis>, EngineError> {
         let deadline = Instant::now() + self.settings.movetime + SEARCH_SLACK;
-        self.prepare(&request.game, (FULL_SKILL, 1), &request.position, deadline)
-            .await?;
+        self.prepare(
+            &request.game,
+            (FULL_SKILL, request.lines()),
+            &request.position,
+            deadline,
+        )
+        .await?;
         let process = self.process.as_mut().ok_or(EngineError::Stopped)?;
         let go = UciCommand::GoNodes {
             nodes: request.nodes,

@@ -31,6 +31,10 @@ pub struct AnalysisRequest {
     /// A move left out of the search (`searchmoves` with every other legal move): the best
     /// alternative to it is what the answer then holds.
     pub excluded: Option<Move>,
+    /// Whether the answer also holds the best *other* move's score, from the same search
+    /// (`MultiPV 2` at the same node budget): one tree for both lines instead of a second search
+    /// (issue #43).
+    pub second: bool,
     /// Whose engine time this is (the analysis lane's fair share, see `lanes.rs`); `None` for
     /// the server's own work.
     pub client: Option<ClientKey>,
@@ -59,6 +63,7 @@ impl AnalysisRequest {
             nodes: nodes.max(1),
             affinity: None,
             excluded: None,
+            second: false,
             client: None,
         })
     }
@@ -70,6 +75,22 @@ impl AnalysisRequest {
             self.excluded = Some(best);
             self
         })
+    }
+
+    /// The same search, with the best other move's score too (`MultiPV 2`), when the position has
+    /// another legal move (with one, there is no other move and the search stays single-line).
+    pub fn with_second(mut self) -> AnalysisRequest {
+        self.second = self.current.count_legal_moves() > 1;
+        self
+    }
+
+    /// The `MultiPV` the engine searches this request with.
+    pub fn lines(&self) -> u8 {
+        if self.second {
+            2
+        } else {
+            1
+        }
     }
 
     /// The moves the engine may choose among: every legal move but the excluded one (empty: all).
@@ -112,9 +133,9 @@ pub struct PositionAnalysis {
     pub depth: u32,
     /// Nodes searched when that iteration was reported.
     pub nodes: u64,
-    /// The best *other* move's score, from white's side, when it was searched: only where the
-    /// game's move was the engine's best, since that is where *Great* (the only move that holds,
-    /// `analysis/classes.rs`) can apply.
+    /// The best *other* move's score, from white's side, when the request asked for it
+    /// ([`AnalysisRequest::with_second`]): where the game's move may be *Great* (the only move
+    /// that holds, `analysis/classes.rs`), which it is only if it was the engine's best.
     pub second: Option<Score>,
 }
 
@@ -125,6 +146,10 @@ pub struct AnalysisLines {
     exact: Option<SearchInfo>,
     /// The last iteration with any score and a line, in case no exact one came.
     bounded: Option<SearchInfo>,
+    /// The last score of the second line (`multipv 2`), when the search had one: Stockfish
+    /// prints it with each iteration after the first line, exact (the second line is searched
+    /// with its own window once the first is settled).
+    second: Option<Score>,
 }
 
 impl AnalysisLines {
@@ -133,6 +158,16 @@ impl AnalysisLines {
         let Some(info) = parse_info(line) else { return };
         if info.score.is_none() || info.pv.is_empty() {
             return;
+        }
+        match info.multipv {
+            None | Some(1) => {}
+            Some(2) => {
+                if info.bound == ScoreBound::Exact {
+                    self.second = info.score;
+                }
+                return;
+            }
+            Some(_) => return,
         }
         if info.bound == ScoreBound::Exact {
             self.exact = Some(info);
@@ -147,6 +182,10 @@ impl AnalysisLines {
         position: &Position,
         best: Move,
     ) -> Result<PositionAnalysis, EngineError> {
+        let second = self.second.map(|score| match position.turn() {
+            Color::White => score,
+            Color::Black => score.flipped(),
+        });
         let info = self.exact.or(self.bounded).ok_or_else(|| {
             EngineError::Protocol("an analysis search ended without a scored line".into())
         })?;
@@ -166,7 +205,7 @@ impl AnalysisLines {
             pv,
             depth: info.depth.unwrap_or(0),
             nodes: info.nodes.unwrap_or(0),
-            second: None,
+            second,
         })
     }
 }
@@ -251,6 +290,36 @@ mod tests {
         let best = mv(&position, "e2e4");
         let analysis = lines.conclude(&position, best).expect("a scored line");
         assert_eq!(analysis.pv, [best]);
+    }
+
+    #[test]
+    fn the_second_line_gives_the_best_other_move_s_score_from_white_s_side() {
+        // 1. e4: black to move. Captured from Stockfish 15.1 with MultiPV 2 (shortened); the
+        // second line's bound is not its score.
+        let game = game_after(&["e2e4"]);
+        let position = game.position();
+        let mut lines = AnalysisLines::default();
+        for line in [
+            "info depth 9 seldepth 12 multipv 1 score cp -30 nodes 9000 pv c7c5 g1f3",
+            "info depth 9 seldepth 11 multipv 2 score cp -42 nodes 9000 pv e7e5 g1f3",
+            "info depth 10 seldepth 13 multipv 1 score cp -28 nodes 15000 pv c7c5 g1f3 d7d6",
+            "info depth 10 seldepth 12 multipv 2 score cp -35 nodes 15000 pv e7e5 g1f3",
+            "info depth 11 seldepth 13 multipv 2 score cp -80 upperbound nodes 19000 pv e7e5",
+        ] {
+            lines.read(line);
+        }
+        let analysis = lines
+            .conclude(position, mv(position, "c7c5"))
+            .expect("a scored line");
+        assert_eq!(analysis.score, Score::Cp(28));
+        assert_eq!(analysis.depth, 10);
+        assert_eq!(analysis.second, Some(Score::Cp(35)));
+        let mut single = AnalysisLines::default();
+        single.read("info depth 9 score cp -30 nodes 9000 pv c7c5 g1f3");
+        let analysis = single
+            .conclude(position, mv(position, "c7c5"))
+            .expect("a scored line");
+        assert_eq!(analysis.second, None);
     }
 
     #[test]

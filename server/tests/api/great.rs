@@ -1,6 +1,7 @@
 //! *Great* moves (issue #25): the engine's best move where every other move is a Mistake or
-//! worse, found by a second search of the alternatives (`searchmoves`), checked here against a
-//! Stockfish of the test's own searching with `MultiPV 2`, and kept across a restart.
+//! worse, found by the position's own search with a second line (`MultiPV 2`, issue #43),
+//! checked here against a Stockfish of the test's own searching with `MultiPV 2`, and kept
+//! across a restart.
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

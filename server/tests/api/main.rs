@@ -41,6 +41,7 @@ mod quarantine;
 mod remote;
 mod respond_async;
 mod retry;
+mod retry_budget;
 mod routes;
 mod sentence_claims;
 mod slow_clients;

@@ -1,5 +1,5 @@
-//! Retry your own mistakes (issue #25): the list, a try judged by the engine at the review's
-//! budget, and the answer given when asked. The rules are `analysis::retry`'s; this is the use
+//! Retry your own mistakes (issue #25): the list, a try judged by the engine at the budget its
+//! verdict needs (at most the review's, `retry_search.rs`), and the answer given when asked. The rules are `analysis::retry`'s; this is the use
 //! case: whose game, which review, and the engine search for each try.
 //!
 //! The public analysis (`GET /api/games/{id}/analysis`) keeps showing the engine's `best` move for
@@ -14,6 +14,7 @@ use std::str::FromStr;
 
 use alphachess_engine::Game;
 
+use super::retry_search::Try;
 use super::GameService;
 use crate::analysis::retry::{judge, known_eval, puzzles, try_words, Puzzle, Verdict};
 use crate::analysis::{final_eval, AnalysisStatus, Eval};
@@ -22,7 +23,6 @@ use crate::games::model::error::GameError;
 use crate::games::model::id::GameId;
 use crate::games::model::notation::{ParsePlayerMoveError, PlayerMove};
 use crate::games::view::retry::{both, RetryAnswer, RetryList, RetryPuzzle, Solution};
-use crate::uci::AnalysisRequest;
 
 /// Why a retry request was refused.
 #[derive(Debug, thiserror::Error)]
@@ -69,8 +69,9 @@ impl GameService {
     }
 
     /// Judges the player's try `text` (SAN or UCI) at the mistake of ply `ply`: the engine
-    /// searches the position after it at the review's budget (unless it is the best move, or
-    /// ends the game). The answer holds the solution only once solved.
+    /// searches the position after it at the budget the verdict needs, the review's at most
+    /// (unless it is the best move or the move played, whose values the review has,
+    /// or ends the game; see `retry_search.rs`). The answer holds the solution only once solved.
     pub async fn retry_try(
         &self,
         id: &GameId,
@@ -94,20 +95,23 @@ impl GameService {
         let after_eval = match (known_eval(&puzzle, tried), final_eval(&after)) {
             (Some(eval), _) => eval,
             (None, Some(eval)) => eval,
+            // No legal move and no rule's result: cannot happen; count it a draw.
+            (None, None) if after.position().legal_moves().is_empty() => Eval::DRAW,
             (None, None) => {
-                let key = format!("retry {id}").into();
-                match AnalysisRequest::new(key, &after, nodes) {
-                    Ok(request) => {
-                        let analysis = self
-                            .engines
-                            .analyse(request)
-                            .await
-                            .map_err(GameError::from)?;
-                        Eval::from_white_score(analysis.score)
-                    }
-                    // No legal move and no rule's result: cannot happen; count it a draw.
-                    Err(_) => Eval::DRAW,
-                }
+                let attempt = Try {
+                    id,
+                    puzzle: &puzzle,
+                    tried,
+                    after: &after,
+                    nodes,
+                };
+                let (eval, depth) = self
+                    .tries
+                    .value(&self.engines, attempt)
+                    .await
+                    .map_err(GameError::from)?;
+                tracing::debug!(game = %id, ply, ?depth, "a retry's try was valued");
+                eval
             }
         };
         let (verdict, loss) = judge(&puzzle, tried, after.position(), after_eval);

@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Times retry verdicts on a running alphachess-server (loopback only): issue #43's latency.
+
+Imports each --game (a PGN file and the player's colour), has it reviewed, then tries moves at
+each of the player's mistakes (`POST /api/games/{id}/retry/{ply}`), timing each answer: at every
+mistake up to --per-mistake of its legal moves, spread over them (the move played among them),
+round after round until --tries tries are made. A position's legal moves come from a game created
+at its FEN (then resigned). Prints each game's tries and verdicts, and p50/p95/max over all.
+
+Standard library only: python3 server/bench/retry.py --base http://127.0.0.1:18183 \\
+    --game server/bench/game-of-the-century.pgn:white --tries 60
+"""
+
+import argparse
+import http.client
+import json
+import sys
+import time
+from urllib.parse import urlparse
+
+
+def request(base, method, path, body=None, token=None, timeout=60):
+    url = urlparse(base)
+    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=timeout)
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
+    response = conn.getresponse()
+    payload = json.loads(response.read() or b"null")
+    conn.close()
+    return response.status, payload
+
+
+def reviewed(base, pgn, color, timeout):
+    """Imports `pgn` as `color`, resigns it if it is not over, and waits for its review."""
+    status, created = request(base, "POST", "/api/games", {"color": color, "pgn": pgn})
+    if status != 201:
+        sys.exit(f"could not import: {status} {created}")
+    game_id, token = created["id"], created["token"]
+    if created["game"]["status"] != "finished":
+        request(base, "POST", f"/api/games/{game_id}/resign", token=token)
+    status, analysis = request(base, "POST", f"/api/games/{game_id}/analysis", token=token)
+    if status not in (200, 202):
+        sys.exit(f"the review was refused: {status} {analysis}")
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        status, analysis = request(base, "GET", f"/api/games/{game_id}/analysis")
+        if analysis["status"] == "done":
+            return game_id, token
+        if analysis["status"] == "failed":
+            sys.exit(f"the review of {game_id} failed")
+        time.sleep(1)
+    sys.exit(f"the review of {game_id} did not finish in {timeout} s")
+
+
+def legal_moves(base, fen, turn):
+    """The legal moves (UCI) at `fen`, from a game created there (then resigned)."""
+    status, created = request(base, "POST", "/api/games", {"color": turn, "fen": fen})
+    if status != 201:
+        sys.exit(f"could not read the moves of {fen}: {status} {created}")
+    request(base, "POST", f"/api/games/{created['id']}/resign", token=created["token"])
+    return [move["uci"] for move in created["game"]["legal_moves"]]
+
+
+def spread(moves, count, played):
+    """Up to `count` of `moves`, evenly spread, with `played` among them."""
+    step = max(1, -(-len(moves) // count))
+    chosen = moves[::step]
+    if played not in chosen:
+        chosen.append(played)
+    return chosen
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--base", required=True)
+    parser.add_argument("--game", action="append", required=True, help="PGN file:colour (repeatable)")
+    parser.add_argument("--tries", type=int, default=60, help="tries at least, all games together")
+    parser.add_argument("--per-mistake", type=int, default=10)
+    parser.add_argument("--timeout", type=float, default=900, help="seconds per review")
+    args = parser.parse_args()
+
+    plans = []
+    for spec in args.game:
+        path, color = spec.rsplit(":", 1)
+        with open(path) as file:
+            pgn = file.read()
+        game_id, token = reviewed(args.base, pgn, color, args.timeout)
+        status, listed = request(args.base, "GET", f"/api/games/{game_id}/retry")
+        if status != 200:
+            sys.exit(f"no retry list: {status} {listed}")
+        tries = []
+        for puzzle in listed["puzzles"]:
+            moves = legal_moves(args.base, puzzle["fen"], puzzle["turn"])
+            for move in spread(moves, args.per_mistake, puzzle["played"]["uci"]):
+                tries.append((puzzle["ply"], move))
+        print(f"{path} as {color}: {len(listed['puzzles'])} mistakes, {len(tries)} tries a round")
+        plans.append((path, game_id, token, tries))
+    if not any(tries for _, _, _, tries in plans):
+        sys.exit("no mistake to retry in these games")
+
+    times, verdicts, rounds = [], {}, 0
+    while len(times) < args.tries:
+        rounds += 1
+        for path, game_id, token, tries in plans:
+            for ply, move in tries:
+                start = time.monotonic()
+                status, answer = request(
+                    args.base, "POST", f"/api/games/{game_id}/retry/{ply}", {"move": move}, token=token
+                )
+                elapsed = time.monotonic() - start
+                if status != 200:
+                    sys.exit(f"the try {move} at ply {ply} failed: {status} {answer}")
+                times.append(elapsed)
+                verdicts[answer["verdict"]] = verdicts.get(answer["verdict"], 0) + 1
+    print(
+        f"{len(times)} tries in {rounds} round(s) (a round's second asks are answered from the cache): "
+        f"p50 {percentile(times, 50):.3f} s, p95 {percentile(times, 95):.3f} s, max {max(times):.3f} s; "
+        f"verdicts {verdicts}"
+    )
+    first = times[: sum(len(tries) for _, _, _, tries in plans)]
+    print(
+        f"first round only ({len(first)} tries, every one searched unless the best move or over): "
+        f"p50 {percentile(first, 50):.3f} s, p95 {percentile(first, 95):.3f} s"
+    )
+
+
+if __name__ == "__main__":
+    main()
