@@ -204,11 +204,49 @@ pub struct Thinking {
     pub score: Score,
     /// The principal variation in SAN.
     pub pv: Vec<String>,
+    /// At a step Maia plays: the human moves it draws its reply from, most likely first (`pv` is
+    /// the one played). Empty for Stockfish's searches and from a server before Maia.
+    #[serde(default)]
+    pub candidates: Vec<Candidate>,
+}
+
+/// One of Maia's candidate moves in a `thinking` event.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Candidate {
+    pub san: String,
+    /// The share of the band's players the network expects to play it, 0–1.
+    pub probability: f32,
+}
+
+impl Eq for Candidate {}
+
+impl Thinking {
+    /// Who is thinking: a Maia step weighs human moves, it does not search.
+    pub fn thinker(&self) -> &'static str {
+        if self.candidates.is_empty() {
+            "Stockfish"
+        } else {
+            "Maia"
+        }
+    }
 }
 
 impl fmt::Display for Thinking {
-    /// `depth 12/20, eval +0.35, line e5 Nf3 Nc6`
+    /// `depth 12/20, eval +0.35, line e5 Nf3 Nc6`; at a Maia step, what it weighs and what it
+    /// plays, `weighs e5 50%, c5 17%; plays e5`: never a line or an evaluation it did not act on.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if !self.candidates.is_empty() {
+            let weighed: Vec<String> = self
+                .candidates
+                .iter()
+                .map(|c| format!("{} {:.0}%", c.san, c.probability * 100.0))
+                .collect();
+            write!(f, "weighs {}", weighed.join(", "))?;
+            if let Some(played) = self.pv.first() {
+                write!(f, "; plays {played}")?;
+            }
+            return Ok(());
+        }
         write!(f, "depth {}", self.depth)?;
         if let Some(target) = self.target_depth {
             write!(f, "/{target}")?;
@@ -289,6 +327,19 @@ mod tests {
             let read: Color = serde_json::from_value(json).expect("readable");
             assert_eq!(read, color);
         }
+    }
+
+    #[test]
+    fn a_maia_thinking_event_reads_as_its_human_moves_and_the_one_played() {
+        // As the server sends it at a Maia step (`Thinking::from_maia`).
+        let json = r#"{"ply":1,"depth":1,"target_depth":1,"score":{"cp":-12},"nodes":1,"nps":0,"pv":["c5"],
+            "candidates":[{"san":"e5","uci":"e7e5","probability":0.4988},{"san":"c5","uci":"c7c5","probability":0.1721},{"san":"e6","uci":"e7e6","probability":0.1064}]}"#;
+        let thinking: Thinking = serde_json::from_str(json).expect("a thinking event");
+        assert_eq!(thinking.thinker(), "Maia");
+        assert_eq!(
+            thinking.to_string(),
+            "weighs e5 50%, c5 17%, e6 11%; plays c5"
+        );
     }
 
     #[test]

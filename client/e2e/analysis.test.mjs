@@ -1,7 +1,8 @@
 // The analysis board (issue #26) against the real server and Stockfish: a finished game opened for
 // analysis, a side line played on the board, the live engine's three lines deepening, the line
 // promoted, the tree saved with the game and exported as PGN with the variation in parentheses;
-// and a position built in the board editor, analysed, and played from.
+// a position built in the board editor, analysed, and played from; and what a rating band would play
+// (Maia's networks) beside the engine, on a phone.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
@@ -169,6 +170,58 @@ describe('the analysis board', () => {
     await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
     // Black is to move there: Stockfish replies at once.
     await waitPly(page, 1);
+    await page.context().close();
+  });
+
+  it('shows what a chosen rating band would play, beside the engine, on a 375 px phone', async () => {
+    const page = await newPage({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
+    const start = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+    await page.goto(`/analysis?fen=${encodeURIComponent(start)}`);
+    await board(page).waitFor();
+    await page.locator('.board[data-locked="false"]').waitFor();
+    await drag(page, 'e2', 'e4');
+    await waitBoardPly(page, 1);
+
+    /** The panel's moves once it shows `band`'s answer, as [uci, probability]. */
+    const shown = async (band) => {
+      await page.locator(`[data-testid="human-panel"][data-band="${band}"][data-status="success"]`).waitFor();
+      return page.getByTestId('human-move').evaluateAll((rows) => rows.map((row) => [row.dataset.uci, Number(row.dataset.probability)]));
+    };
+    /** The server's own answer for the same game (its start and moves), as the panel should show it. */
+    const served = async (band) => {
+      const response = await page.request.get(`/api/explore/human?fen=${encodeURIComponent(start)}&moves=e2e4&band=${band}&count=5`);
+      assert.equal(response.status(), 200);
+      return (await response.json()).moves.map((move) => [move.uci, move.probability]);
+    };
+
+    // The 1500 band by default: five replies to 1.e4, most likely first, as the API gives them.
+    const at1500 = await shown(1500);
+    assert.equal(at1500.length, 5);
+    assert.deepEqual(at1500, await served(1500));
+    assert.ok(
+      at1500.every(([, p], index) => index === 0 || p <= at1500[index - 1][1]),
+      'most likely first',
+    );
+    // The engine's lines are there too.
+    await page.getByTestId('engine-line').first().waitFor({ timeout: 60_000 });
+
+    // Another band asks again; its answer is the 1100 network's, not the 1500's.
+    await page.getByTestId('human-band').selectOption('1100');
+    const at1100 = await shown(1100);
+    assert.deepEqual(at1100, await served(1100));
+    assert.notDeepEqual(at1100, at1500, 'the 1100 network weighs the moves differently');
+
+    // The panel fits the phone: nothing past its edge, no sideways scrolling.
+    const box = await page.getByTestId('human-panel').boundingBox();
+    assert.ok(box.x >= 0 && box.x + box.width <= 375, `the panel fits: ${JSON.stringify(box)}`);
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'no sideways scrolling');
+    await screenshot(page, 'analysis-04-human-moves-375');
+
+    // A move is a button that plays it on the board.
+    const [uci] = at1100[0];
+    await page.locator(`[data-testid="human-move"][data-uci="${uci}"] button`).click();
+    await waitBoardPly(page, 2);
+    await page.locator(`[data-square="${uci.slice(2, 4)}"] [data-piece^="b"]`).waitFor();
     await page.context().close();
   });
 

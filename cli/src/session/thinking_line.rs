@@ -1,4 +1,5 @@
-//! The line that shows Stockfish's thinking while it searches.
+//! The line that shows the opponent's thinking: Stockfish's search as it deepens, or at a Maia
+//! step the human moves it weighs.
 //!
 //! Apart from the session because it is the one piece of output that depends on where it goes: a
 //! terminal gets one line rewritten in place, a transcript (a pipe, a file) one line per search.
@@ -28,7 +29,7 @@ impl ThinkingLine {
     ) -> io::Result<()> {
         if live {
             // Cut to one line of a narrow terminal: a wrapped line could not be erased in place.
-            let text: String = format!("Stockfish: {thinking}")
+            let text: String = format!("{}: {thinking}", thinking.thinker())
                 .chars()
                 .take(LIVE_WIDTH)
                 .collect();
@@ -46,7 +47,7 @@ impl ThinkingLine {
         if std::mem::take(&mut self.drawn) {
             writeln!(out)?;
         } else if let (Some(thinking), false) = (last, live) {
-            writeln!(out, "Stockfish: {thinking}")?;
+            writeln!(out, "{}: {thinking}", thinking.thinker())?;
         }
         Ok(())
     }
@@ -64,6 +65,7 @@ mod tests {
             target_depth: Some(3),
             score: crate::view::Score::Cp(20),
             pv: vec!["e5".into()],
+            candidates: Vec::new(),
         };
         let mut out = Vec::new();
         let mut line = ThinkingLine::default();
@@ -85,6 +87,7 @@ mod tests {
             target_depth: None,
             score: crate::view::Score::Mate(-1),
             pv: Vec::new(),
+            candidates: Vec::new(),
         };
         let mut out = Vec::new();
         let mut line = ThinkingLine::default();
@@ -95,6 +98,35 @@ mod tests {
         assert_eq!(
             String::from_utf8(out).expect("UTF-8"),
             format!("{shown}{shown}\n")
+        );
+    }
+
+    #[test]
+    fn a_maia_step_is_shown_as_maia_weighing_moves_not_as_stockfish() {
+        let thinking = Thinking {
+            ply: 1,
+            depth: 1,
+            target_depth: Some(1),
+            score: crate::view::Score::Cp(-12),
+            pv: vec!["c5".into()],
+            candidates: vec![
+                crate::view::Candidate {
+                    san: "e5".into(),
+                    probability: 0.5,
+                },
+                crate::view::Candidate {
+                    san: "c5".into(),
+                    probability: 0.17,
+                },
+            ],
+        };
+        let mut out = Vec::new();
+        let mut line = ThinkingLine::default();
+        line.update(&thinking, &mut out, false).expect("written");
+        line.finish(&mut out, false).expect("written");
+        assert_eq!(
+            String::from_utf8(out).expect("UTF-8"),
+            "Maia: weighs e5 50%, c5 17%; plays c5\n"
         );
     }
 
@@ -110,6 +142,7 @@ mod tests {
                 .into_iter()
                 .map(String::from)
                 .collect(),
+            candidates: Vec::new(),
         };
         let mut out = Vec::new();
         ThinkingLine::default()

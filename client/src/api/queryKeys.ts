@@ -44,6 +44,9 @@ export const queryKeys = {
   positionPreview: (request: PositionRequest | null) => ['positions', request] as const,
   /** A position's legal moves for the analysis board (`POST /api/positions/moves`); a FEN's never change. */
   positionMoves: (fen: string) => ['positions', 'moves', fen] as const,
+  /** A rating band's likely moves at a position (`GET /api/explore/human`); the same question always gets the same answer. */
+  humanMoves: (band: number, start: string, moves: readonly string[], fen: string) =>
+    ['positions', 'human', band, start, moves.join(','), fen] as const,
   /** A game's move tree as the analysis board opened it (the board then holds its own copy). */
   gameTree: (id: string) => ['games', id, 'tree'] as const,
   /** A tree read from a PGN or started at a FEN, for a board not tied to a game. */

@@ -101,3 +101,9 @@ export type ExploreLine = Schemas['ExploreLine'];
  * `stopped` (a newer request for the same board took over) or `failed` (the engine failed).
  */
 export type ExploreEvent = Schemas['ExploreEvent'];
+
+/** One move a player of a rating band would choose, with the network's probability (`GET /api/explore/human`). */
+export type HumanMove = Schemas['HumanMove'];
+
+/** A band's most likely moves in one position, most likely first. */
+export type HumanMoves = Schemas['HumanMovesView'];

@@ -70,6 +70,32 @@ impl Engine {
             .map_err(|_| std::io::Error::other(format!("the engine answered {line:?}")))
     }
 
+    /// The position `fen` searched with `go {limits}`: the last reported score, in centipawns
+    /// from the side to move's point of view (a mate is ±`MATE_CP`), and the best move.
+    pub fn evaluate(&mut self, fen: &str, limits: &str) -> std::io::Result<(i32, UciMove)> {
+        self.send(&format!("position fen {fen}"))?;
+        self.send(&format!("go {limits}"))?;
+        let mut score = None;
+        let mut line = String::new();
+        loop {
+            line.clear();
+            if self.stdout.read_line(&mut line)? == 0 {
+                return Err(std::io::Error::other("the engine closed its output"));
+            }
+            if line.starts_with("info") {
+                score = parse_score(&line).or(score);
+            } else if line.starts_with("bestmove") {
+                let word = line.split_whitespace().nth(1).unwrap_or_default();
+                let best = word
+                    .parse()
+                    .map_err(|_| std::io::Error::other(format!("the engine answered {line:?}")))?;
+                let score =
+                    score.ok_or_else(|| std::io::Error::other("no score before bestmove"))?;
+                return Ok((score, best));
+            }
+        }
+    }
+
     fn send(&mut self, line: &str) -> std::io::Result<()> {
         writeln!(self.stdin, "{line}")?;
         self.stdin.flush()
@@ -87,6 +113,21 @@ impl Engine {
                 return Ok(line.trim_end().to_owned());
             }
         }
+    }
+}
+
+/// A score given as a mate, in centipawns: beyond any material count, so a judge clamps to it.
+pub const MATE_CP: i32 = 1500;
+
+/// The `score cp X` or `score mate N` of an `info` line, clamped to ±`MATE_CP`.
+fn parse_score(line: &str) -> Option<i32> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let i = words.iter().position(|w| *w == "score")?;
+    let value: i32 = words.get(i + 2)?.parse().ok()?;
+    match *words.get(i + 1)? {
+        "cp" => Some(value.clamp(-MATE_CP, MATE_CP)),
+        "mate" => Some(if value > 0 { MATE_CP } else { -MATE_CP }),
+        _ => None,
     }
 }
 

@@ -7,6 +7,7 @@
 //! ladder play --pairs maia1100@t1.5:step2,maia1500:sf1350 --games 60 --out /tmp/maia.tsv
 //! ladder fit /tmp/ladder.tsv --write server/data/ladder.json
 //! ladder simulate --anchor 1600 --runs 10
+//! ladder quality --players step1,step2,step7 --opponent step1 --games 20 --jobs 2
 //! ```
 //! Adjudication: the engine crate's rules end a game (mate, stalemate, insufficient material,
 //! threefold repetition, fifty moves); a game reaching 200 plies is a draw. No score-based
@@ -15,6 +16,7 @@
 mod engine;
 mod fit;
 mod play;
+mod quality;
 mod simulate;
 
 use std::collections::BTreeMap;
@@ -89,6 +91,31 @@ enum Command {
         /// comments): fixed in the fit, their rows copied into the table
         #[arg(long)]
         hold: Option<PathBuf>,
+    },
+    /// Plays games for each player against one opponent and prints how its moves judge at
+    /// depth `depth`: best or near, blunders, king walks, free material and queens left
+    Quality {
+        /// The players judged, comma-separated (e.g. step1,step2,maia1100@t1.5)
+        #[arg(long, value_delimiter = ',', required = true)]
+        players: Vec<String>,
+        /// The one opponent every player meets
+        #[arg(long, default_value = "step1")]
+        opponent: String,
+        /// Games per player (colours alternate; openings cycle)
+        #[arg(long, default_value_t = 20)]
+        games: usize,
+        /// A game stops here (it is only judged, not scored)
+        #[arg(long, default_value_t = 120)]
+        max_plies: usize,
+        /// The judge's depth
+        #[arg(long, default_value_t = 10)]
+        depth: u32,
+        /// Games played at once
+        #[arg(long, default_value_t = 1)]
+        jobs: usize,
+        /// Seeds the steps' random moves
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
     },
     /// Sums results files into one line per pairing and colour (`white black games points`,
     /// what `fit` reads as well as single games): the committed form, without game logs
@@ -180,6 +207,32 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
                 eprintln!("wrote {}", path.display());
             }
             Ok(())
+        }
+        Command::Quality {
+            players,
+            opponent,
+            games,
+            max_plies,
+            depth,
+            jobs,
+            seed,
+        } => {
+            let players = players
+                .iter()
+                .map(|p| p.parse::<Player>())
+                .collect::<Result<Vec<_>, _>>()?;
+            let opponent = opponent.parse::<Player>()?;
+            quality::run(
+                &args.stockfish,
+                args.full_depth,
+                &players,
+                opponent,
+                games,
+                max_plies,
+                depth,
+                jobs,
+                seed,
+            )
         }
         Command::Pairs { results } => {
             let mut games = Vec::new();

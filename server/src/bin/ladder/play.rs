@@ -266,6 +266,39 @@ pub fn play_game(
     opening: usize,
     seed: u64,
 ) -> std::io::Result<Played> {
+    let game = play_out(white, black, opening, seed, PLY_CAP)?;
+    let (score, reason) = match game.outcome() {
+        Some(outcome) => {
+            let score = match outcome {
+                Outcome::Decisive {
+                    winner: Color::White,
+                    ..
+                } => 1.0,
+                Outcome::Decisive { .. } => 0.0,
+                Outcome::Draw { .. } => 0.5,
+            };
+            (score, format!("{outcome:?}"))
+        }
+        None => (0.5, "ply-cap".to_owned()),
+    };
+    Ok(Played {
+        white: white.player,
+        black: black.player,
+        score,
+        plies: game.ply(),
+        opening,
+        reason,
+    })
+}
+
+/// The game `white` and `black` play from `opening` until it ends or reaches `cap` plies.
+pub fn play_out(
+    white: &mut Side,
+    black: &mut Side,
+    opening: usize,
+    seed: u64,
+    cap: usize,
+) -> std::io::Result<Game> {
     for side in [&mut *white, &mut *black] {
         if let Some(engine) = side.engine.as_mut() {
             engine.new_game()?;
@@ -277,21 +310,7 @@ pub fn play_game(
         let m = m.to_move(game.position()).expect("the openings are legal");
         game.play(m).expect("the openings are legal");
     }
-    let (score, reason) = loop {
-        if let Some(outcome) = game.outcome() {
-            let score = match outcome {
-                Outcome::Decisive {
-                    winner: Color::White,
-                    ..
-                } => 1.0,
-                Outcome::Decisive { .. } => 0.0,
-                Outcome::Draw { .. } => 0.5,
-            };
-            break (score, format!("{outcome:?}"));
-        }
-        if game.ply() >= PLY_CAP {
-            break (0.5, "ply-cap".to_owned());
-        }
+    while game.outcome().is_none() && game.ply() < cap {
         let side = match game.position().turn() {
             Color::White => &mut *white,
             Color::Black => &mut *black,
@@ -302,15 +321,8 @@ pub fn play_game(
             .map_err(|e| std::io::Error::other(format!("{} played {m}: {e}", side.player)))?;
         game.play(m)
             .map_err(|e| std::io::Error::other(e.to_string()))?;
-    };
-    Ok(Played {
-        white: white.player,
-        black: black.player,
-        score,
-        plies: game.ply(),
-        opening,
-        reason,
-    })
+    }
+    Ok(game)
 }
 
 #[cfg(test)]

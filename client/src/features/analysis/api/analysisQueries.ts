@@ -1,7 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { queryKeys } from '../../../api/queryKeys';
-import type { BoardPosition, TreeRequest, TreeView } from '../../../api/types';
+import type { BoardPosition, HumanMoves, TreeRequest, TreeView } from '../../../api/types';
 import { createTree, getGameTree, positionMoves } from './analysisBoardApi';
+import type { ExploreTarget } from './exploreStream';
+import { getHumanMoves, type HumanBand } from './humanMoves';
 
 /** Where an analysis board's tree comes from: a game's stored tree, or a PGN or FEN of the player's. */
 export type TreeSource = { kind: 'game'; id: string } | { kind: 'free'; request: TreeRequest };
@@ -26,5 +28,19 @@ export function positionMovesQuery(fen: string) {
     queryKey: queryKeys.positionMoves(fen),
     queryFn: ({ signal }) => positionMoves(fen, signal),
     gcTime: POSITION_MOVES_GC_MS,
+  });
+}
+
+/**
+ * A band's likely moves at a position. The network is deterministic, so an answer never goes stale;
+ * it is kept as long as a position's legal moves are, and stepping back and forth asks nothing.
+ */
+export function humanMovesQuery(target: ExploreTarget, band: HumanBand) {
+  return queryOptions<HumanMoves>({
+    queryKey: queryKeys.humanMoves(band, target.start, target.moves, target.fen),
+    queryFn: ({ signal }) => getHumanMoves(target, band, signal),
+    staleTime: Infinity,
+    gcTime: POSITION_MOVES_GC_MS,
+    retry: false,
   });
 }

@@ -7,6 +7,7 @@ import { FileLabels } from '../../../components/FileLabels';
 import { playSound } from '../../../sound/play';
 import { gamePgn, treePgn } from '../api/analysisBoardApi';
 import { DEFAULT_LINES, newBoardId } from '../api/exploreStream';
+import { DEFAULT_BAND, type HumanBand } from '../api/humanMoves';
 import { parseUci } from '../../../chess/placement';
 import { useAnalysisBoard } from '../hooks/useAnalysisBoard';
 import { useAnalysisKeys } from '../hooks/useAnalysisKeys';
@@ -17,6 +18,7 @@ import { isMainline, movesTo, nextNode, ROOT, startFen, treeBody, type MoveTree 
 import { AnalysisControls } from './AnalysisControls';
 import { CommentBox } from './CommentBox';
 import { EnginePanel } from './EnginePanel';
+import { HumanPanel } from './HumanPanel';
 import { ExportActions } from './ExportActions';
 import { SaveStatusLine } from './SaveStatusLine';
 import { TreeMoveList } from './TreeMoveList';
@@ -46,10 +48,12 @@ export function AnalysisWorkspace({ initial, ply, game, orientation: initialOrie
   const [orientation, setOrientation] = useState<Color>(initialOrientation);
   const [engineOn, setEngineOn] = useState(true);
   const [lines, setLines] = useState(DEFAULT_LINES);
+  const [band, setBand] = useState<HumanBand>(DEFAULT_BAND);
   // One id per open board: the server stops this board's previous search when it asks for another.
   const [boardId] = useState(newBoardId);
   const searchable = position === undefined || position.legal_moves.length > 0;
-  const target = engineOn && searchable ? { start: startFen(tree), moves: movesTo(tree, node.id), fen: node.fen } : null;
+  const here = searchable ? { start: startFen(tree), moves: movesTo(tree, node.id), fen: node.fen } : null;
+  const target = engineOn ? here : null;
   const engine = useExplore(target, lines, boardId);
   const saveTarget = game?.token && game.finished ? { id: game.id, token: game.token } : null;
   const localReason = !game
@@ -116,6 +120,7 @@ export function AnalysisWorkspace({ initial, ply, game, orientation: initialOrie
           onPlay={analysis.playUci}
           searchable={searchable}
         />
+        <HumanPanel target={here} band={band} onBand={setBand} onPlay={analysis.playUci} />
         <TreeMoveList tree={tree} current={node.id} onSelect={analysis.goTo} />
         <AnalysisControls
           atStart={node.id === ROOT}
