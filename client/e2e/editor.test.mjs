@@ -98,7 +98,7 @@ describe('board editor', () => {
     await page.locator('[data-testid="editor-verdict"][data-state="invalid"]').waitFor();
     assert.match(
       await verdict(page).textContent(),
-      /^Invalid FEN: impossible position: pawn on the first or last rank\.$/,
+      /^This position cannot be played: pawn on the first or last rank\.$/,
       await fenField(page).inputValue(),
     );
     assert.equal(await page.getByTestId('editor-play').isDisabled(), true);

@@ -86,7 +86,7 @@ export function StartScreen({ onCreated, onResume, onMyGames, initialPosition, o
     <div className="start-screen">
       <section className="start-card" aria-labelledby="start-title">
         <h1 id="start-title">Play Stockfish</h1>
-        <p className="lead">The strongest open-source chess engine, right in your browser.</p>
+        <p className="lead">Play Stockfish, the strongest open-source chess engine, at a level that suits you.</p>
         {resumable && (
           <div className="resume" data-testid="resume-card">
             <span>

@@ -6,6 +6,7 @@ import { Icon } from '../../../components/Icon';
 import type { PreviewState } from '../../../positions/usePositionPreview';
 import { useBoardEditor } from '../hooks/useBoardEditor';
 import { parseEditorFen, START_POSITION } from '../model/editorPosition';
+import { positionProblem } from '../model/positionProblem';
 import { EditorBoard } from './EditorBoard';
 import { FenFields } from './FenFields';
 import { PositionControls } from './PositionControls';
@@ -27,7 +28,7 @@ function verdictText(verdict: PreviewState): string {
     case 'loading':
       return 'Checking the position…';
     case 'invalid':
-      return verdict.message;
+      return positionProblem(verdict.message);
     case 'ready':
       return verdict.preview.legal_moves === 0
         ? `${colorName(verdict.preview.turn)} to move has no legal move: there is no game to play here.`
