@@ -1,7 +1,11 @@
 //! The player's draw offer to Stockfish, decided as Stockfish would decide it, with no I/O: it
 //! accepts at once in a trivially drawn ending, declines before move 31 otherwise, and from then
-//! on accepts when a short search of its own finds the position level (within
-//! [`LEVEL_CENTIPAWNS`]), as engines in online play do.
+//! on accepts unless a short search of its own finds itself better than [`LEVEL_CENTIPAWNS`].
+//!
+//! Two decisions (#40): a side that is losing takes the draw, as any person would (declining a
+//! draw while being mated read as absurd); and the rule is applied to the number the player is
+//! shown, the evaluation rounded to a tenth of a pawn, so a decline never quotes "+0.3" under a
+//! rule of "up to +0.3".
 
 use alphachess_engine::{Color, Position, Role};
 
@@ -11,7 +15,8 @@ use crate::uci::{EngineError, Score};
 /// Nodes of the search that decides a draw offer (a fraction of a second; about depth 12).
 pub const DRAW_OFFER_NODES: u64 = 300_000;
 
-/// The evaluation, in centipawns either way, within which Stockfish agrees to a draw.
+/// Stockfish agrees to a draw unless its own evaluation, as shown (rounded to a tenth of a pawn),
+/// is better than this many centipawns: +0.3.
 pub const LEVEL_CENTIPAWNS: i32 = 30;
 
 /// Stockfish agrees to a draw on its evaluation only after this move (before it, only in a
@@ -32,15 +37,12 @@ pub enum Verdict {
 pub enum Decline {
     #[error("Stockfish declines: before move {} it only agrees to a draw in a dead-drawn ending", EVALUATED_AFTER_MOVE + 1)]
     TooEarly,
-    /// Its evaluation, in centipawns from its own side.
-    #[error("Stockfish declines: it evaluates the position at {} for itself", pawns(*.0))]
+    /// Its evaluation, in centipawns from its own side: better than the rule's +0.3 as shown.
+    #[error("Stockfish declines: it evaluates the position at {} for itself, and agrees to a draw only at {} or less", pawns(*.0), pawns(LEVEL_CENTIPAWNS))]
     Evaluation(i32),
     /// It mates in this many moves.
     #[error("Stockfish declines: it sees a mate in {0} for itself")]
     Mating(i32),
-    /// It is mated in this many moves and plays on anyway.
-    #[error("Stockfish declines: it sees itself mated in {0}, and plays on")]
-    Mated(i32),
 }
 
 /// A draw offer failed: refused by the rules of the game, or declined.
@@ -77,11 +79,18 @@ pub fn after_search(white_score: Score, engine: Color) -> Verdict {
         Color::Black => white_score.flipped(),
     };
     match own {
-        Score::Cp(cp) if cp.abs() <= LEVEL_CENTIPAWNS => Verdict::Accept,
+        Score::Cp(cp) if tenths(cp) <= tenths(LEVEL_CENTIPAWNS) => Verdict::Accept,
         Score::Cp(cp) => Verdict::Decline(Decline::Evaluation(cp)),
         Score::Mate(moves) if moves > 0 => Verdict::Decline(Decline::Mating(moves)),
-        Score::Mate(moves) => Verdict::Decline(Decline::Mated(-moves)),
+        // Mated: a person takes the draw.
+        Score::Mate(_) => Verdict::Accept,
     }
+}
+
+/// Centipawns as whole tenths of a pawn, halves away from zero: the number [`pawns`] shows, so
+/// the rule and the message read the same number.
+fn tenths(centipawns: i32) -> i32 {
+    (centipawns + 5 * centipawns.signum()) / 10
 }
 
 /// An ending nobody can force a win in, whatever the moves: no pawns, rooks or queens, and
@@ -107,7 +116,9 @@ pub fn is_trivially_drawn(position: &Position) -> bool {
 
 /// Centipawns as a signed number of pawns with one decimal: `+1.4`, `-0.5`.
 fn pawns(centipawns: i32) -> String {
-    format!("{:+.1}", f64::from(centipawns) / 100.0)
+    let tenths = tenths(centipawns);
+    let sign = if tenths < 0 { '-' } else { '+' };
+    format!("{sign}{}.{}", tenths.abs() / 10, tenths.abs() % 10)
 }
 
 #[cfg(test)]
@@ -157,21 +168,35 @@ mod tests {
             after_search(Score::Mate(3), Color::White),
             Verdict::Decline(Decline::Mating(3))
         );
+    }
+
+    #[test]
+    fn a_losing_engine_takes_the_draw_as_a_person_would() {
+        assert_eq!(after_search(Score::Cp(-500), Color::White), Verdict::Accept);
+        assert_eq!(after_search(Score::Cp(900), Color::Black), Verdict::Accept);
+        assert_eq!(after_search(Score::Mate(3), Color::Black), Verdict::Accept);
+        assert_eq!(after_search(Score::Mate(-2), Color::White), Verdict::Accept);
+    }
+
+    #[test]
+    fn the_rule_reads_the_number_the_player_is_shown() {
+        // 34 centipawns show as +0.3: within the rule, so accepted.
+        assert_eq!(after_search(Score::Cp(34), Color::White), Verdict::Accept);
+        assert_eq!(pawns(-55), "-0.6");
+        // 35 show as +0.4 (and say so): outside it.
         assert_eq!(
-            after_search(Score::Mate(3), Color::Black),
-            Verdict::Decline(Decline::Mated(3))
+            after_search(Score::Cp(35), Color::White),
+            Verdict::Decline(Decline::Evaluation(35))
         );
+        assert!(Decline::Evaluation(35).to_string().contains("+0.4"));
     }
 
     #[test]
     fn a_decline_says_why_in_pawns() {
         assert_eq!(
             Decline::Evaluation(140).to_string(),
-            "Stockfish declines: it evaluates the position at +1.4 for itself"
-        );
-        assert_eq!(
-            Decline::Evaluation(-55).to_string(),
-            "Stockfish declines: it evaluates the position at -0.6 for itself"
+            "Stockfish declines: it evaluates the position at +1.4 for itself, \
+             and agrees to a draw only at +0.3 or less"
         );
     }
 }
