@@ -89,24 +89,51 @@ pub fn ladder(api: &Api, dir: &Path) -> Result<Vec<String>, ClientError> {
         "Ratings on an {}",
         levels["scale"].as_str().unwrap_or("engine scale")
     )];
-    for step in levels["levels"].as_array().into_iter().flatten() {
-        lines.push(format!(
-            "{:>3}  {:<22} {:>5}  [{}, {}]",
-            step["level"],
-            step["name"].as_str().unwrap_or(""),
-            step["rating"],
-            step["low"],
-            step["high"]
-        ));
-    }
+    let steps: &[Value] = levels["levels"].as_array().map_or(&[], Vec::as_slice);
+    lines.extend(ladder_rows(steps));
     let answer = api.rate(&json!({ "rating": load(dir).rating }))?;
     lines.push(line(&answer));
     Ok(lines)
 }
 
+/// One aligned row per step. The numbers are read out of the JSON first: a `serde_json::Value`
+/// ignores a format's width, which pushed every column after a two-digit step one place right.
+fn ladder_rows(steps: &[Value]) -> Vec<String> {
+    let name_of = |step: &Value| step["name"].as_str().unwrap_or("").to_owned();
+    let width = steps.iter().map(|step| name_of(step).chars().count()).max();
+    let width = width.unwrap_or(0);
+    let number = |value: &Value| value.as_f64().map_or(String::new(), |n| format!("{n:.0}"));
+    steps
+        .iter()
+        .map(|step| {
+            format!(
+                "{:>3}  {:<width$}  {:>5}  [{}, {}]",
+                number(&step["level"]),
+                name_of(step),
+                number(&step["rating"]),
+                number(&step["low"]),
+                number(&step["high"]),
+            )
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_ladder_rows_align_at_two_digit_steps() {
+        let steps = [
+            json!({"level": 9, "name": "Club", "rating": 950, "low": 900, "high": 1000}),
+            json!({"level": 10, "name": "Strong club", "rating": 1350, "low": 1300, "high": 1400}),
+        ];
+        let rows = ladder_rows(&steps);
+        assert_eq!(rows[0], "  9  Club           950  [900, 1000]");
+        assert_eq!(rows[1], " 10  Strong club   1350  [1300, 1400]");
+        let rating_end = |row: &str| row.find("  [").expect("a range");
+        assert_eq!(rating_end(&rows[0]), rating_end(&rows[1]));
+    }
 
     #[test]
     fn the_rating_line_says_the_rating_and_the_next_step() {
