@@ -102,4 +102,18 @@ describe('the player rating', () => {
     assert.equal(await page.getByTestId('rating-shown').textContent(), before, 'a casual game leaves the rating alone');
     await page.context().close();
   });
+
+  it('asks a first visit how much the player has played, which picks the starting step, and never asks again', async () => {
+    const page = await newPage();
+    await page.goto('/');
+    await page.getByTestId('first-visit').waitFor();
+    await page.getByTestId('experience-club').click();
+    assert.equal(await page.getByTestId('first-visit').count(), 0);
+    assert.equal(await page.locator('button[data-level="9"]').getAttribute('aria-checked'), 'true');
+    await page.reload();
+    await page.getByTestId('rating-shown').waitFor();
+    assert.equal(await page.getByTestId('first-visit').count(), 0, 'a later visit goes straight to the start screen');
+    assert.equal(await page.locator('button[data-level="9"]').getAttribute('aria-checked'), 'true');
+    await page.context().close();
+  });
 });
