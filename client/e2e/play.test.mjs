@@ -192,6 +192,8 @@ describe('playing against Stockfish', () => {
     await drag(page, 'e2', 'e4');
     await waitPly(page, 2);
     await page.getByTestId('takeback').click();
+    // The first takeback of a rated game asks first: it makes the game casual.
+    await page.getByTestId('confirm-casual').click();
     await waitPly(page, 0);
     await waitPiece(page, 'e2', 'wP');
     assert.equal(await pieceOn(page, 'e4'), null);
@@ -258,6 +260,8 @@ describe('playing against Stockfish', () => {
     const page = await newPage();
     await startFromUi(page, { color: 'white' });
     await page.getByTestId('hint-button').click();
+    // The first hint of a rated game asks first: it makes the game casual.
+    await page.getByTestId('confirm-casual').click();
     const board = page.locator('.board[data-hint]');
     await board.waitFor();
     const uci = await board.getAttribute('data-hint');

@@ -3,8 +3,9 @@ import type { CreatedGame, GameSummary, GameView, Hint, NewGameRequest, Position
 
 /** One function per endpoint of the games API. */
 
-export function createGame(request: NewGameRequest): Promise<CreatedGame> {
-  return requestJson<CreatedGame>('/api/games', { method: 'POST', body: request });
+/** Creates a game; under `key` (the player's key), the key is the game's token. */
+export function createGame(request: NewGameRequest, key?: string): Promise<CreatedGame> {
+  return requestJson<CreatedGame>('/api/games', { method: 'POST', body: request, token: key });
 }
 
 export function getGame(id: string, signal?: AbortSignal): Promise<GameView> {

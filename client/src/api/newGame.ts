@@ -1,4 +1,5 @@
 import { createGame } from './games';
+import { playerKey } from './playerKey';
 import { recordMyGame } from './myGames';
 import { rememberLastGame, saveToken } from './tokens';
 import type { GameView, NewGameRequest } from './types';
@@ -9,7 +10,8 @@ import type { GameView, NewGameRequest } from './types';
  * `createGame` throws.
  */
 export async function startGame(request: NewGameRequest): Promise<GameView> {
-  const created = await createGame(request);
+  // Under the browser's key: the game is the player's on every device, and counts for their rating.
+  const created = await createGame(request, playerKey());
   saveToken(created.id, created.token);
   rememberLastGame(created.id);
   recordMyGame({ id: created.id, createdAt: Date.now(), timeControl: request.clock ?? null });

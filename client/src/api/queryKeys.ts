@@ -21,10 +21,11 @@ export const queryKeys = {
   /** The game the start screen offers to resume (the one this browser played last), if still going. */
   resumable: (id: string | null) => ['resumable', id] as const,
   /**
-   * The player's rating as the server computes it from the one stored here, counting the finished
-   * game named (if any) once: asked each time the start screen or a game-over panel opens.
+   * The player's rating as the server keeps it for this browser's key (`GET /api/account`), after
+   * the game named (if any) once the server counted it: asked each time the start screen or a
+   * game-over panel opens.
    */
-  rating: (gameId: string | null, result: string | null, level: number | null) => ['rating', gameId, result, level] as const,
+  rating: (gameId: string | null, status: string | null, rated: number) => ['rating', gameId, status, rated] as const,
   /** Stockfish's search progress for the position it is thinking about; written only by the stream. */
   thinking: (id: string) => ['games', id, 'thinking'] as const,
   /** A finished game's post-game analysis, merged from answers and `analysis` events. */

@@ -95,7 +95,12 @@ export interface paths {
          */
         get: operations["list"];
         put?: never;
-        /** Starts a game against the engine (which moves first if it has white). */
+        /**
+         * Starts a game against the engine (which moves first if it has white). Sent with
+         *     `Authorization: Bearer <key>` (a player's key, as the lichess Board API takes it), the game
+         *     is created under the key: its token is the key, `GET /api/v1/account/games` lists it, and a
+         *     rated game counts for the key's rating (`GET /api/account`'s `perfs`).
+         */
         post: operations["create"];
         delete?: never;
         options?: never;
@@ -1021,6 +1026,13 @@ export interface components {
             players?: null | components["schemas"]["Players"];
             /** @description Plies played since `initial_fen` (the length of `moves`). */
             ply: number;
+            /**
+             * @description Whether the game counts for the player's rating (as lichess's `gameFull.rated`): it started
+             *     from the standard position (not a FEN, a PGN, the editor; Chess960 is unrated) and nobody
+             *     took a move back or used a hint. It turns false at the first takeback or hint; a game that
+             *     ends before each side made two moves is not counted either, though it stays `rated`.
+             */
+            rated: boolean;
             reason?: null | components["schemas"]["Reason"];
             /**
              * @description `1-0`, `0-1`, `1/2-1/2` or `*`.
@@ -1929,7 +1941,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedGame"];
                 };
             };
-            /** @description malformed_json, invalid_request, invalid_fen or invalid_pgn */
+            /** @description malformed_json, invalid_request (also an Authorization header that is not a usable key), invalid_fen or invalid_pgn */
             400: {
                 headers: {
                     [name: string]: unknown;

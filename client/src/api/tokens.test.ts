@@ -69,4 +69,11 @@ describe("a link never takes a game out of its player's hands", () => {
     expect(isWellFormedToken(MINE.toUpperCase())).toBe(false);
     expect(isWellFormedToken(MINE.slice(1))).toBe(false);
   });
+
+  it("takes a player's key too, the token of the games created under it, but not a short or repetitive one", () => {
+    expect(isWellFormedToken('R4t3dK3yQw9Zx8Yv7Ut6Sr5Pq')).toBe(true);
+    expect(isWellFormedToken('R4t3dK3yQw9Zx8Yv7Ut6S')).toBe(false);
+    expect(isWellFormedToken('ab-ab-ab-ab-ab-ab-ab-ab-ab')).toBe(false);
+    expect(isWellFormedToken('R4t3dK3yQw9Zx8Yv7Ut6Sr5Pq!')).toBe(false);
+  });
 });

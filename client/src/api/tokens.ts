@@ -58,9 +58,19 @@ export function continueLink(origin: string, gameId: string, token: string): str
 /** A token as the server makes them: 256 random bits as 64 lowercase hex digits. */
 const TOKEN_FORM = /^[0-9a-f]{64}$/;
 
-/** Whether `token` has the form of a game token (anything else is not one, whatever it says). */
+/**
+ * A player's key, the token of the games created under it (`playerKey.ts`): the server's rule, 22 to
+ * 256 base64url characters, at least 8 different (`keyGames.ts` says it too; repeated here, as that
+ * module imports this one). Hex digits alone are a server token's alphabet: such a text is taken only
+ * as a whole server token, so a damaged one (a digit lost, upper-cased) is still refused.
+ */
+const KEY_FORM = /^[A-Za-z0-9_-]{22,256}$/;
+const HEX_ONLY = /^[0-9a-fA-F]*$/;
+
+/** Whether `token` has the form of a game token or a player's key (anything else is not one, whatever it says). */
 export function isWellFormedToken(token: string): boolean {
-  return TOKEN_FORM.test(token);
+  if (HEX_ONLY.test(token)) return TOKEN_FORM.test(token);
+  return KEY_FORM.test(token) && new Set(token).size >= 8;
 }
 
 /** What opening a "continue elsewhere" link did with the token it carried. */

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { type AnimationSpeed, setSettings } from '../settings/settings';
 import { THEME_NAMES, THEMES } from '../settings/themes';
 import { useSettings } from '../settings/useSettings';
+import { PlayerKeySetting } from './PlayerKeySetting';
 
 const SPEEDS: { value: AnimationSpeed; label: string }[] = [
   { value: 'none', label: 'None' },
@@ -97,6 +98,7 @@ export function SettingsPanel({ onClose }: { onClose: () => void }) {
       <Toggle checked={settings.training} onChange={(training) => setSettings({ training })} testId="setting-training">
         Training mode (no hints, no takebacks)
       </Toggle>
+      <PlayerKeySetting />
       <button type="button" className="primary" onClick={onClose} data-testid="settings-close">
         Done
       </button>

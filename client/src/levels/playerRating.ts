@@ -1,43 +1,50 @@
 import type { PlayerRating } from '../api/ladder';
+import type { Perf } from '../api/account';
 import { json, persisted } from '../storage/persisted';
 
 /**
- * The player's rating and the games already counted in it, kept in this browser's storage next
- * to My games (the server computes ratings but keeps none).
+ * What this browser remembers about the rating the server keeps for its key: the finished games it
+ * already waited for (so a reload does not wait again) and how many rated games the rating counted
+ * when last shown (so after a rated game the page waits until the server has counted it).
  */
 
-/** A stored rating with its three numbers, or `undefined` for anything else. */
-function asRating(value: unknown): PlayerRating | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const { rating, deviation, volatility } = value as Record<string, unknown>;
-  return typeof rating === 'number' && typeof deviation === 'number' && typeof volatility === 'number'
-    ? { rating, deviation, volatility }
-    : undefined;
-}
-
-/** No rating (unreadable or unavailable storage too) is a new player. */
-const rating = persisted<PlayerRating | null>({ key: 'alphachess:rating', parse: json(asRating), fallback: null });
-
-/** The ids of the games counted, the last 500; the string entries of a damaged list are kept. */
-const rated = persisted<string[]>({
+/** The ids of the games waited for, the last 500; the string entries of a damaged list are kept. */
+const waited = persisted<string[]>({
   key: 'alphachess:rated-games',
   parse: json((ids) => (Array.isArray(ids) ? ids.filter((x): x is string => typeof x === 'string') : undefined)),
   fallback: [],
 });
 
-export function storedRating(): PlayerRating | null {
-  return rating.read();
+const shownCount = persisted<number>({
+  key: 'alphachess:rated-count',
+  parse: json((n) => (typeof n === 'number' && Number.isInteger(n) && n >= 0 ? n : undefined)),
+  fallback: 0,
+});
+
+/** Whether game `id` was already waited for. */
+export function waitedFor(id: string): boolean {
+  return waited.read().includes(id);
 }
 
-/** Remembers the rating (storage can be full or disabled: the rating holds for this page). */
-export function storeRating(value: PlayerRating): void {
-  rating.write(value);
+/** Marks game `id` waited for (once the server counted it, or the wait gave up). */
+export function markWaited(id: string): void {
+  const list = waited.read();
+  if (!list.includes(id)) waited.write([...list, id].slice(-500));
 }
 
-/** Whether game `id` is already counted; marks it counted. */
-export function markRated(id: string): boolean {
-  const list = rated.read();
-  if (list.includes(id)) return true;
-  rated.write([...list, id].slice(-500));
-  return false;
+/** How many rated games the rating counted when last shown here. */
+export function lastShownCount(): number {
+  return shownCount.read();
+}
+
+export function rememberShownCount(games: number): void {
+  shownCount.write(games);
+}
+
+/**
+ * The server's perf as the Glicko-2 triple `POST /api/rating` takes for a suggestion (the perf has
+ * no volatility: Glicko-2's usual 0.06).
+ */
+export function ratingOfPerf(perf: Perf): PlayerRating {
+  return { rating: perf.rating, deviation: Math.min(350, Math.max(1, perf.rd)), volatility: 0.06 };
 }

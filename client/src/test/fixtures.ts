@@ -40,6 +40,7 @@ export const START_VIEW: GameView = {
   legal_moves: [],
   engine_thinking: false,
   can_take_back: false,
+  rated: true,
   can_abort: true,
   can_claim_draw: false,
   clock: null,

@@ -90,8 +90,8 @@ pub mod stores {
 /// The measured ladder: its table, the rating a player's games give, and how each step plays.
 pub mod ladder {
     pub use super::model::ladder::{
-        ladder, measured, suggest, GameScore, Glicko2, LadderTable, MeasuredAnchor, MeasuredStep,
-        Suggestion, SCALE,
+        ladder, measured, suggest, GameScore, Glicko2, KeyRating, LadderTable, MeasuredAnchor,
+        MeasuredStep, RatedGame, Suggestion, SCALE,
     };
     pub use super::model::level::StepSettings;
     pub use super::model::maia_step::MaiaStep;

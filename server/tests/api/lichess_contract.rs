@@ -160,6 +160,16 @@ const ACCOUNT: Schema = &[
     ("username", String, true),
     ("url", String, true),
     ("title", StringOrNull, false),
+    ("perfs", Object, false),
+];
+
+/// `Perf.yaml` (the one perf a key has here, `perfs.correspondence`).
+const PERF: Schema = &[
+    ("games", Integer, true),
+    ("rating", Integer, true),
+    ("rd", Integer, true),
+    ("prog", Integer, true),
+    ("prov", Boolean, false),
 ];
 
 /// `GameStatusName.yaml`.
@@ -331,6 +341,7 @@ async fn every_line_and_answer_we_send_is_in_lichess_s_schema() {
 
     let account = app.get_as("/api/account", KEY).await;
     conforms("account", &account, ACCOUNT);
+    conforms("perf", &account["perfs"]["correspondence"], PERF);
     // The player in the game is the account.
     assert_eq!(full["white"]["id"], account["id"]);
 }

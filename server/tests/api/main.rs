@@ -38,6 +38,7 @@ mod one_server_per_file;
 mod persistence;
 mod play;
 mod quarantine;
+mod rated;
 mod remote;
 mod respond_async;
 mod retry;

@@ -156,7 +156,8 @@ def session(base):
     assert full["id"] == game and full["initialFen"] == "startpos", full
     assert full["white"]["id"] == account["id"] and full["black"]["aiLevel"] == 1, full
     assert full["clock"] == {"initial": 300_000, "increment": 2_000}, full
-    assert full["speed"] == "blitz" and full["rated"] is False, full
+    # A game from the standard position with no takeback or hint is rated (#38).
+    assert full["speed"] == "blitz" and full["rated"] is True, full
     assert isinstance(full["createdAt"], datetime), full  # berserk converts it
     state = full["state"]
     check_state(state, "")

@@ -241,6 +241,31 @@ pub async fn a_deleted_game_is_gone(backend: Backend) {
     assert!(backend.read_back(&game.id).await.is_none());
 }
 
+pub async fn a_rated_game_counts_once_for_its_key_and_survives_reopening(backend: Backend) {
+    use alphachess_server::games::ladder::{GameScore, RatedGame};
+    let store = backend.open().await.expect("opens");
+    let key = TokenHash::of("R4t3dK3yQw9Zx8Yv7Ut6Sr5Pq");
+    assert_eq!(store.rating(&key).await.expect("reads"), None);
+    let game = RatedGame {
+        game_id: "rrrrrrrrrrrr".into(),
+        score: GameScore {
+            opponent_rating: 1500.0,
+            opponent_deviation: 50.0,
+            score: 1.0,
+        },
+    };
+    let once = store.rate(&key, &game).await.expect("rates");
+    let twice = store.rate(&key, &game).await.expect("rates again");
+    assert_eq!(once.games, 1);
+    assert_eq!(twice, once, "a game seen ending twice counts once");
+    assert!(once.rating.rating > 1500.0);
+    let other = TokenHash::of("0th3rK3yQw9Zx8Yv7Ut6Sr5Pq");
+    assert_eq!(store.rating(&other).await.expect("reads"), None);
+    drop(store);
+    let reopened = backend.open().await.expect("opens again");
+    assert_eq!(reopened.rating(&key).await.expect("reads"), Some(once));
+}
+
 pub async fn a_flush_waits_for_every_queued_write(backend: Backend) {
     let store = backend.open().await.expect("opens");
     store.flush().await.expect("nothing to wait for");
@@ -522,6 +547,7 @@ contract!(
     past_the_bound_the_least_recently_used_answer_is_forgotten,
     the_cache_survives_reopening_the_store,
     a_cache_of_no_positions_keeps_nothing,
+    a_rated_game_counts_once_for_its_key_and_survives_reopening,
 );
 
 // What a store shared by several servers promises on top (PostgreSQL only).

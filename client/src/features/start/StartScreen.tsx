@@ -7,6 +7,7 @@ import { startGame } from '../../api/newGame';
 import type { ColorChoice, GameView, NewGameRequest, PositionRequest, TimeControl } from '../../api/types';
 import { movesText } from '../../chess/moveCount';
 import { Chess960Choice, type Chess960Request } from './Chess960Choice';
+import { FirstVisitQuestion } from './FirstVisitQuestion';
 import { Icon } from '../../components/Icon';
 import { radioGroupKeyDown, radioTabIndex } from '../../components/radioGroupKeys';
 import { isLevel, LEVEL_DESCRIPTIONS, LEVELS, type LevelNumber, rememberedLevel, rememberLevel } from '../../levels/levels';
@@ -87,6 +88,7 @@ export function StartScreen({ onCreated, onResume, onMyGames, initialPosition, o
       <section className="start-card" aria-labelledby="start-title">
         <h1 id="start-title">Play Stockfish</h1>
         <p className="lead">Play Stockfish, the strongest open-source chess engine, at a level that suits you.</p>
+        <FirstVisitQuestion onStep={choose} />
         {resumable && (
           <div className="resume" data-testid="resume-card">
             <span>

@@ -109,6 +109,17 @@ impl GameSlot {
         &self.id
     }
 
+    /// What the store keeps of the game's token: a player's key's, for a game created with it
+    /// (whose rating the game then counts for).
+    pub(in crate::games) fn token(&self) -> &TokenHash {
+        &self.token
+    }
+
+    /// The store the game is kept in (ratings are kept there too).
+    pub(in crate::games) fn store(&self) -> &Arc<dyn GameStore> {
+        &self.store
+    }
+
     /// Restarts the game's idle clock: its player acted (and was not refused).
     fn touch(&self) {
         let now = u64::try_from(self.epoch.elapsed().as_millis()).unwrap_or(u64::MAX);

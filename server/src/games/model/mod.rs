@@ -15,6 +15,7 @@ pub mod lowercase_san;
 pub mod maia_step;
 pub mod notation;
 pub mod players;
+pub mod rated;
 pub mod setup;
 pub mod state;
 pub mod stored_tree;

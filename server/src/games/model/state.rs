@@ -40,6 +40,8 @@ pub struct GameState {
     players: Option<Players>,
     /// The move tree the player keeps with the finished game (`stored_tree.rs`).
     tree: Option<StoredTree>,
+    /// A move was taken back or a hint used: the game no longer counts for the rating.
+    casual: bool,
 }
 
 /// The engine is searching for its reply to `version`.
@@ -73,6 +75,7 @@ impl GameState {
             clock: None,
             players: None,
             tree: None,
+            casual: false,
             game,
         }
     }
@@ -182,6 +185,26 @@ impl GameState {
     pub fn with_tree(mut self, tree: Option<StoredTree>) -> GameState {
         self.tree = tree;
         self
+    }
+
+    /// The same game, made casual or not (a game read back from a store).
+    pub fn with_casual(mut self, casual: bool) -> GameState {
+        self.casual = casual;
+        self
+    }
+
+    /// Whether a takeback or a hint made the game casual.
+    pub fn is_casual(&self) -> bool {
+        self.casual
+    }
+
+    /// A hint was used: the game stops counting for the rating (a change of its own, so the
+    /// view's `rated` flips and is stored; none when the game was casual already).
+    pub fn make_casual(&mut self) {
+        if !self.casual {
+            self.casual = true;
+            self.version += 1;
+        }
     }
 
     /// The move tree the player keeps with the game, if any.
@@ -344,6 +367,7 @@ impl GameState {
                 self.game.undo();
                 self.rewind_clock(Instant::now());
             }
+            self.casual = true;
             self.version += 1;
             return Ok(());
         }
@@ -364,6 +388,7 @@ impl GameState {
             self.game.set_draw_rule(DrawRule::ByClaim);
         }
         self.rewind_clock(Instant::now());
+        self.casual = true;
         self.version += 1;
         Ok(())
     }

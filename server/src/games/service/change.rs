@@ -22,6 +22,7 @@ pub(super) fn apply<'a, T>(
     let changed = slot.update(change);
     if slot.take_ended() {
         analyses.start_after_end(slot);
+        super::rating::rate_after_end(slot);
     }
     changed
 }

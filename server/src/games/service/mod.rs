@@ -19,6 +19,7 @@ use crate::games::model::draw::{self, DrawError, Verdict, DRAW_OFFER_NODES};
 use crate::games::model::error::{GameError, StoreError};
 use crate::games::model::export::to_pgn;
 use crate::games::model::id::GameId;
+use crate::games::model::ladder::KeyRating;
 use crate::games::model::level::Level;
 use crate::games::model::notation::PlayerMove;
 use crate::games::model::setup::NewGame;
@@ -66,6 +67,7 @@ mod clock_watch;
 mod engine_turn;
 mod maia_turn;
 mod maintenance;
+mod rating;
 mod retry;
 mod retry_search;
 mod trees;
@@ -253,6 +255,13 @@ impl GameService {
             }
         }
         Ok(owned)
+    }
+
+    /// The rating kept for `key` (a player's key) from its rated games; a new player's when it
+    /// has none yet.
+    pub async fn rating(&self, key: &str) -> Result<KeyRating, GameError> {
+        let stored = self.games.store().rating(&TokenHash::of(key)).await?;
+        Ok(stored.unwrap_or_else(KeyRating::new_player))
     }
 
     /// What the service knows of keys beyond the stores (news of their new games).
@@ -579,6 +588,14 @@ impl GameService {
     ) -> Result<Hint, GameError> {
         let slot = self.games.find_authorized(id, token).await?;
         self.settle_clock(&slot)?;
+        // A hint makes the game casual (`rated.rs`), durably, before the search: a game that
+        // used one never counts, whether or not the player waits for the answer.
+        self.kept(&slot, |state| {
+            state.check_hint_allowed()?;
+            state.make_casual();
+            Ok(())
+        })
+        .await?;
         let ((request, version), running) = slot.begin_hint(|state| {
             state.check_hint_allowed()?;
             let full = Level::MAX;

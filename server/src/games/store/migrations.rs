@@ -118,6 +118,28 @@ ALTER TABLE analysis_cache ADD COLUMN second_mate INTEGER;";
 /// `STEPS_OF_16`).
 const SCHEMA_V13_STEPS: &str = crate::games::model::level::RENUMBER_MIGRATION;
 
+/// Version 14 (#38): whether a takeback or a hint made the game casual (`rated.rs`); NULL in
+/// older rows, read back casual: nobody recorded their takebacks and hints.
+const SCHEMA_V14_CASUAL: &str = "ALTER TABLE games ADD COLUMN casual INTEGER;";
+
+/// Version 15 (#38): the rating of each player's key, kept by the server from the rated games it
+/// saw end (`sqlite/ratings.rs`): one row per key (its token hash), and one per rated game, so a
+/// game is counted once however often its end is seen.
+const SCHEMA_V15_RATINGS: &str = "
+CREATE TABLE ratings (
+    key_hash    TEXT PRIMARY KEY NOT NULL,
+    rating      REAL NOT NULL,
+    deviation   REAL NOT NULL,
+    volatility  REAL NOT NULL,
+    games       INTEGER NOT NULL,
+    prog        INTEGER NOT NULL,
+    updated_at  INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE TABLE rated_games (
+    game_id     TEXT PRIMARY KEY NOT NULL,
+    key_hash    TEXT NOT NULL
+) WITHOUT ROWID;";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     SCHEMA_V1,
@@ -133,6 +155,8 @@ const MIGRATIONS: &[&str] = &[
     SCHEMA_V11_TREE,
     SCHEMA_V12_SECOND,
     SCHEMA_V13_STEPS,
+    SCHEMA_V14_CASUAL,
+    SCHEMA_V15_RATINGS,
 ];
 
 /// The schema version this release writes.

@@ -37,6 +37,7 @@ use std::time::Duration;
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 use crate::games::model::error::StoreError;
 use crate::games::model::id::GameId;
+use crate::games::model::ladder::{KeyRating, RatedGame};
 use crate::games::model::state::GameState;
 use crate::games::store::analysis_record::AnalysisRecord;
 use crate::games::store::position_cache::{CacheKey, CachedAnswer};
@@ -177,6 +178,20 @@ pub trait GameStore: Send + Sync + 'static {
     /// Alone, a server knows its analyses from memory.
     fn load_analysis(&self, _id: &GameId) -> Pending<'_, Option<AnalysisRecord>> {
         Box::pin(std::future::ready(Ok(None)))
+    }
+
+    /// The rating kept for `key` (a player's key's token hash), if it has one (`key_rating.rs`).
+    fn rating(&self, _key: &TokenHash) -> Pending<'_, Option<KeyRating>> {
+        Box::pin(std::future::ready(Ok(None)))
+    }
+
+    /// Counts the finished rated `game` for `key`, once per game id; the rating after it. A
+    /// store that keeps nothing keeps no rating either.
+    fn rate(&self, _key: &TokenHash, _game: &RatedGame) -> Pending<'_, KeyRating> {
+        Box::pin(std::future::ready(Err(StoreError::backend(
+            "rating a game",
+            "this store keeps no ratings",
+        ))))
     }
 
     /// Resolves once the store answers now (a query, or the writer's turn): `/api/ready` fails

@@ -118,6 +118,7 @@ mod tests {
                 variant: None,
                 version: None,
                 tree: None,
+                casual: None,
             },
         }
     }

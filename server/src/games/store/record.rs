@@ -82,6 +82,11 @@ pub struct GameRecord {
     /// (SQLite schema v11).
     #[serde(default)]
     pub tree: Option<String>,
+    /// Whether a takeback or a hint made the game casual (`rated.rs`); `None` in rows written
+    /// before it was stored (SQLite schema v14), whose takebacks and hints nobody recorded:
+    /// such a game is read back casual, never rated on an unknown history.
+    #[serde(default)]
+    pub casual: Option<bool>,
 }
 
 /// A stored row does not describe a valid game; it is quarantined on load.
@@ -125,6 +130,7 @@ impl GameRecord {
             variant: Some(Variant::of(game.initial_position())),
             version: Some(i64::try_from(state.version()).unwrap_or(i64::MAX)),
             tree: state.tree().map(|tree| tree.as_pgn().to_owned()),
+            casual: Some(state.is_casual()),
         }
     }
 
@@ -177,6 +183,7 @@ impl GameRecord {
                 .with_imported_plies(imported)
                 .with_players(self.players.clone())
                 .with_tree(tree)
+                .with_casual(self.casual.unwrap_or(true))
                 .at_version(
                     self.version
                         .and_then(|v| u64::try_from(v).ok())

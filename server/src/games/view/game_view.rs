@@ -233,6 +233,11 @@ pub struct GameView {
     /// the board (or in flight) to take back. Frontends read this instead of guessing from ply
     /// parity, which breaks when the engine opened the game or the game started from a FEN.
     pub can_take_back: bool,
+    /// Whether the game counts for the player's rating (as lichess's `gameFull.rated`): it started
+    /// from the standard position (not a FEN, a PGN, the editor; Chess960 is unrated) and nobody
+    /// took a move back or used a hint. It turns false at the first takeback or hint; a game that
+    /// ends before each side made two moves is not counted either, though it stays `rated`.
+    pub rated: bool,
     /// Whether an abort would be accepted now: the game is ongoing and the player has not moved
     /// yet (moves imported with a PGN do not count).
     pub can_abort: bool,
@@ -314,6 +319,7 @@ impl GameView {
             engine_thinking: state.is_engine_thinking(),
             version: state.version(),
             can_take_back: state.can_take_back(),
+            rated: crate::games::model::rated::is_rated(state),
             can_abort: state.can_abort(),
             can_claim_draw: state.can_claim_draw(),
             opening: opening_of(game).cloned(),

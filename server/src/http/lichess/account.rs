@@ -3,14 +3,16 @@
 
 use actix_web::{get, web, HttpRequest, HttpResponse};
 use serde::Serialize;
+use utoipa::ToSchema;
 
 use super::error::{LichessError, LichessErrorBody};
 use super::key::PlayerKey;
+use crate::games::ladder::KeyRating;
 use crate::games::views::GameSummaries;
 use crate::games::{GameId, GameService};
 
 /// The part of lichess's `UserExtended.yaml` a key can answer: its required fields (`id`,
-/// `username`, `url`) and `title`.
+/// `username`, `url`), `title`, and `perfs`: the key's rating.
 #[derive(Debug, Serialize)]
 pub struct Account {
     pub id: String,
@@ -18,18 +20,72 @@ pub struct Account {
     pub title: Option<String>,
     /// Where the key's games are listed.
     pub url: String,
+    pub perfs: Perfs,
+}
+
+/// lichess's `Perfs.yaml`, with the one perf a key has here. Every rated game counts for one
+/// rating whatever its clock (one player, one rating), named `correspondence`: the perf
+/// lichess gives our default game, untimed and against the computer (`wire.rs`, `speed_of`),
+/// and the one whose games, like ours, have no time pressure by default.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Perfs {
+    pub correspondence: Perf,
+}
+
+/// lichess's `Perf.yaml`: the Glicko-2 rating the server kept from the key's rated games.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Perf {
+    /// Rated games counted.
+    #[schema(example = 3)]
+    pub games: u32,
+    /// The rating, rounded (1500 with no rated game).
+    #[schema(example = 1432)]
+    pub rating: i64,
+    /// Its deviation (RD), rounded (350 with no rated game).
+    #[schema(example = 180)]
+    pub rd: i64,
+    /// How much the last rated game moved the rating (lichess: over the last twelve games).
+    #[schema(example = -12)]
+    pub prog: i32,
+    /// Provisional: the deviation is still above 110, as lichess marks it.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub prov: bool,
+}
+
+/// lichess's threshold for a provisional rating.
+const PROVISIONAL_RD: f64 = 110.0;
+
+impl Perf {
+    /// The perf for `rating`.
+    pub fn of(rating: &KeyRating) -> Perf {
+        Perf {
+            games: rating.games,
+            rating: rating.rating.rating.round() as i64,
+            rd: rating.rating.deviation.round() as i64,
+            prog: rating.prog,
+            prov: rating.rating.deviation > PROVISIONAL_RD,
+        }
+    }
 }
 
 /// `GET /api/account`.
-pub async fn show(request: HttpRequest, key: PlayerKey) -> HttpResponse {
+pub async fn show(
+    request: HttpRequest,
+    service: web::Data<GameService>,
+    key: PlayerKey,
+) -> Result<HttpResponse, LichessError> {
+    let rating = service.rating(key.as_str()).await?;
     let info = request.connection_info();
     let id = key.player_id();
-    HttpResponse::Ok().json(Account {
+    Ok(HttpResponse::Ok().json(Account {
         username: id.clone(),
         id,
         title: None,
         url: format!("{}://{}/api/v1/account/games", info.scheme(), info.host()),
-    })
+        perfs: Perfs {
+            correspondence: Perf::of(&rating),
+        },
+    }))
 }
 
 /// The summaries of the games of the key given as the bearer token (a player's key, as the

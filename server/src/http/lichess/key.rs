@@ -93,6 +93,15 @@ impl FromRequest for PlayerKey {
     }
 }
 
+/// The key a request presents, if it presents one: `None` without an `Authorization` header,
+/// an error for a header that is not a usable key (a typo must not create keyless games).
+pub fn optional_key(req: &HttpRequest) -> Result<Option<PlayerKey>, KeyError> {
+    if req.headers().get(header::AUTHORIZATION).is_none() {
+        return Ok(None);
+    }
+    presented(req).map(Some)
+}
+
 fn presented(req: &HttpRequest) -> Result<PlayerKey, KeyError> {
     let value = req
         .headers()

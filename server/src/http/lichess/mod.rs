@@ -20,7 +20,7 @@ pub mod wire;
 use actix_web::web;
 
 pub use error::{LichessError, LichessErrorBody};
-pub use key::{PlayerKey, KEY_ALPHABET, MIN_KEY_LEN};
+pub use key::{optional_key, PlayerKey, KEY_ALPHABET, MIN_KEY_LEN};
 
 /// The lichess paths (but `GET /api/account/games`, ours, which [`crate::http::routes::api_routes`]
 /// serves and documents), registered before the `/api` scope so its JSON fallback does not take them.

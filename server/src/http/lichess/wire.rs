@@ -231,7 +231,7 @@ impl GameFull {
             perf: PerfName {
                 name: perf_name(speed),
             },
-            rated: false,
+            rated: view.rated,
             created_at,
             white,
             black,

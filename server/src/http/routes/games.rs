@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use actix_web::http::header::{ContentType, ETag, EntityTag, IfNoneMatch};
-use actix_web::{get, post, web, HttpResponse};
+use actix_web::{get, post, web, HttpRequest, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -16,6 +16,7 @@ use crate::games::{
     TimeControl, Variant,
 };
 use crate::http::error::{ApiError, ErrorBody};
+use crate::http::lichess::optional_key;
 use crate::http::limits::{ClientIp, Limits};
 
 /// Body of `POST /api/games`.
@@ -71,12 +72,16 @@ pub struct CreatedGame {
     pub game: Arc<GameView>,
 }
 
-/// Starts a game against the engine (which moves first if it has white).
+/// Starts a game against the engine (which moves first if it has white). Sent with
+/// `Authorization: Bearer <key>` (a player's key, as the lichess Board API takes it), the game
+/// is created under the key: its token is the key, `GET /api/v1/account/games` lists it, and a
+/// rated game counts for the key's rating (`GET /api/account`'s `perfs`).
 #[utoipa::path(tag = "games",
     request_body = CreateGameRequest,
+    security((), ("bearer" = [])),
     responses(
         (status = 201, body = CreatedGame, description = "the game, with the engine's first move if it has it"),
-        (status = 400, body = ErrorBody, description = "malformed_json, invalid_request, invalid_fen or invalid_pgn"),
+        (status = 400, body = ErrorBody, description = "malformed_json, invalid_request (also an Authorization header that is not a usable key), invalid_fen or invalid_pgn"),
         (status = 408, body = ErrorBody, description = "request_timeout: the body took too long to arrive"),
         (status = 413, body = ErrorBody, description = "payload_too_large"),
         (status = 429, body = ErrorBody, description = "too_many_requests: this client's new games per minute or engine requests in progress, with Retry-After"),
@@ -89,12 +94,27 @@ pub async fn create(
     service: web::Data<GameService>,
     limits: web::Data<Limits>,
     client: ClientIp,
+    request: HttpRequest,
     body: web::Json<CreateGameRequest>,
 ) -> Result<HttpResponse, ApiError> {
+    let key =
+        optional_key(&request).map_err(|error| ApiError::InvalidRequest(error.to_string()))?;
     // A request refused for the client's searches in progress spends none of its new games.
     let search = limits.search(client)?;
     limits.create_game(client)?;
     let new = NewGame::try_from(body.into_inner())?;
+    // Under a player's key the key is the game's token (as for lichess games): "My games" on
+    // any device finds it, and a rated game counts for the key's rating.
+    if let Some(key) = key {
+        let game = service
+            .create_owned(new, &key.hash(), Some(client.key()), search)
+            .await?;
+        return Ok(HttpResponse::Created().json(CreatedGame {
+            id: game.id.clone(),
+            token: key.as_str().to_owned(),
+            game,
+        }));
+    }
     let created = service.create(new, Some(client.key()), search).await?;
     Ok(HttpResponse::Created().json(CreatedGame {
         id: created.game.id.clone(),

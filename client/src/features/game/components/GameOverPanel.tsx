@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { pgnUrl } from '../../../api/games';
 import type { GameView, NewGameRequest } from '../../../api/types';
 import { colorName, describeEnd, playerOutcome } from '../../../chess/describe';
+import { isStandardStart } from '../../../chess/startPosition';
 import { opposite } from '../../../chess/types';
 import { RatingLine } from '../../../levels/RatingLine';
 import { usePlayerRating } from '../../../levels/usePlayerRating';
@@ -35,8 +36,12 @@ export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, s
     ? { headline: 'Game aborted', reason: abortedReason(view) }
     : describeEnd(winner, view.player_color, view.reason ?? null, spectator);
   const tone = spectator || aborted ? 'neutral' : playerOutcome(winner, view.player_color);
-  const next = tone === 'win' ? nextLevelRequest(view, swapColors) : null;
+  // Exactly one next step (issue #40): from the standard start, the rating's suggestion; from a
+  // set-up position (unrated, where the rating says nothing of it), the next level from there.
+  const fromStart = isStandardStart(view.initial_fen) && !view.players;
+  const next = tone === 'win' && !fromStart ? nextLevelRequest(view, swapColors) : null;
   const rating = usePlayerRating(view, spectator);
+  const suggested = fromStart && !aborted ? rating : null;
   return (
     <section className={`game-over ${tone}`} data-testid="game-over" aria-labelledby="game-over-title">
       {!aborted && <p className="game-over-result">{view.result}</p>}
@@ -58,7 +63,7 @@ export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, s
           <div className="game-over-actions">
             <button
               type="button"
-              className={next ? undefined : 'primary'}
+              className={next || suggested ? undefined : 'primary'}
               disabled={starting}
               data-testid="rematch"
               onClick={() => onStart(rematchRequest(view, swapColors))}
@@ -92,15 +97,16 @@ export function GameOverPanel({ view, spectator, onNewGame, onStart, starting, s
         )}
       </div>
       {!spectator && !aborted && <RatingLine answer={rating} />}
-      {!spectator && rating && (
+      {!spectator && suggested && (
         <div className="game-over-actions">
           <button
             type="button"
+            className="primary"
             disabled={starting}
             data-testid="play-suggested"
-            onClick={() => onStart({ color: view.player_color, level: rating.next.level })}
+            onClick={() => onStart({ color: view.player_color, level: suggested.next.level })}
           >
-            Play the suggested level ({rating.next.level})
+            Play the suggested level ({suggested.next.level})
           </button>
         </div>
       )}

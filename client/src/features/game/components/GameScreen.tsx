@@ -17,6 +17,7 @@ import { LoadError } from './LoadError';
 import { MoveInput } from './MoveInput';
 import { NoticeBar } from './NoticeBar';
 import { PlayActions } from './PlayActions';
+import { RatedBadge } from './RatedBadge';
 import { KeyMomentsSide, ReviewSide } from './ReviewSide';
 
 interface Props {
@@ -92,6 +93,7 @@ export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Pro
           offering={actions.busy === 'draw'}
           training={settings.training}
           confirmResign={settings.confirmResign}
+          rated={view.rated}
           onHint={() => void hint.request()}
           onTakeBack={actions.takeBack}
           onResign={actions.resign}
@@ -101,6 +103,7 @@ export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Pro
         />
       )}
       <aside className="side-panel">
+        {!view.players && <RatedBadge rated={view.rated} />}
         <GameStatus
           text={model.statusText}
           search={game.search}

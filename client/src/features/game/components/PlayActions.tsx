@@ -12,6 +12,8 @@ interface Props {
   training: boolean;
   /** Resign asks first (a setting). */
   confirmResign: boolean;
+  /** The game counts for the rating: the first takeback or hint asks before it makes it casual. */
+  rated: boolean;
   onHint: () => void;
   onTakeBack: () => void;
   onResign: () => void;
@@ -25,8 +27,24 @@ interface Props {
  * on a phone): hint and takeback (not in training), abort while the server allows it, a draw offer
  * or claim, and resign (asks first unless the player turned that off).
  */
-export function PlayActions({ allowed, hintLoading, offering, training, confirmResign, ...on }: Props) {
+export function PlayActions({ allowed, hintLoading, offering, training, confirmResign, rated, ...on }: Props) {
   const [confirming, setConfirming] = useState(false);
+  const [casualFor, setCasualFor] = useState<'hint' | 'takeback' | null>(null);
+  if (casualFor) {
+    const takeback = casualFor === 'takeback';
+    return (
+      <div className="play-bar">
+        <Confirm
+          label={takeback ? 'Confirm takeback' : 'Confirm hint'}
+          question={`${takeback ? 'Take back' : 'Use a hint'}? This game will no longer count for your rating (it becomes casual).`}
+          yes={takeback ? 'Yes, take back' : 'Yes, show a hint'}
+          testId="confirm-casual"
+          onYes={takeback ? on.onTakeBack : on.onHint}
+          onNo={() => setCasualFor(null)}
+        />
+      </div>
+    );
+  }
   if (confirming) {
     return (
       <div className="play-bar">
@@ -46,7 +64,7 @@ export function PlayActions({ allowed, hintLoading, offering, training, confirmR
       {!training && (
         <button
           type="button"
-          onClick={on.onHint}
+          onClick={rated ? () => setCasualFor('hint') : on.onHint}
           disabled={!allowed.hint || hintLoading}
           aria-busy={hintLoading}
           data-testid="hint-button"
@@ -59,7 +77,7 @@ export function PlayActions({ allowed, hintLoading, offering, training, confirmR
       {!training && (
         <button
           type="button"
-          onClick={on.onTakeBack}
+          onClick={rated ? () => setCasualFor('takeback') : on.onTakeBack}
           disabled={!allowed.takeBack}
           data-testid="takeback"
           aria-label="Takeback: take back your last move"

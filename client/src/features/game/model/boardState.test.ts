@@ -31,6 +31,7 @@ const SCHOLARS_MATE: GameView = {
   last_move: { ...QXF7_MATE },
   engine_thinking: false,
   can_take_back: false,
+  rated: true,
   can_abort: false,
   can_claim_draw: false,
   moves: [

@@ -29,6 +29,7 @@
 //! fraction of sqlx's tree (no macros, no offline query cache); both are MIT/Apache-2.0.
 
 mod listener;
+mod ratings;
 mod schema;
 mod writer;
 
@@ -45,6 +46,7 @@ use self::writer::{GameRow, Write, Writer, PRUNE_CACHE};
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 use crate::games::model::error::StoreError;
 use crate::games::model::id::GameId;
+use crate::games::model::ladder::{KeyRating, RatedGame};
 use crate::games::store::analysis_record::{status_name, AnalysisRecord, PositionRecord};
 use crate::games::store::position_cache::{CacheKey, CachedAnswer};
 use crate::games::store::record::GameRecord;
@@ -396,6 +398,26 @@ impl GameStore for PgStore {
 
     fn ping(&self) -> Pending<'_, ()> {
         Box::pin(self.answers())
+    }
+
+    fn rating(&self, key: &TokenHash) -> Pending<'_, Option<KeyRating>> {
+        let key = key.to_hex();
+        Box::pin(async move {
+            let client = self.client("reading a rating").await?;
+            ratings::load_rating(&client, &key)
+                .await
+                .map_err(|error| StoreError::backend("reading a rating", error))
+        })
+    }
+
+    fn rate(&self, key: &TokenHash, game: &RatedGame) -> Pending<'_, KeyRating> {
+        let (key, game) = (key.to_hex(), game.clone());
+        Box::pin(async move {
+            let mut client = self.client("rating a game").await?;
+            ratings::rate(&mut client, &key, &game)
+                .await
+                .map_err(|error| StoreError::backend("rating a game", error))
+        })
     }
 
     fn load_analysis(&self, id: &GameId) -> Pending<'_, Option<AnalysisRecord>> {

@@ -100,6 +100,24 @@ UPDATE games SET record = jsonb_set(record, '{level}', to_jsonb(CASE (record->>'
     WHEN 13 THEN 14 WHEN 14 THEN 15 WHEN 15 THEN 18 WHEN 16 THEN 21 END))
 WHERE (record->>'level')::int BETWEEN 13 AND 16;";
 
+/// Version 7 (#38): the keys' ratings, kept from the rated games the servers saw end, as SQLite
+/// keeps them (`SCHEMA_V15_RATINGS`): one row per key, one per rated game (counted once).
+const SCHEMA_V7_RATINGS: &str = "
+CREATE TABLE ratings (
+    key_hash    text PRIMARY KEY,
+    rating      double precision NOT NULL,
+    deviation   double precision NOT NULL,
+    volatility  double precision NOT NULL,
+    games       bigint NOT NULL,
+    prog        bigint NOT NULL,
+    updated_at  timestamptz NOT NULL DEFAULT now()
+);
+CREATE TABLE rated_games (
+    game_id     text PRIMARY KEY,
+    key_hash    text NOT NULL
+);
+";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     SCHEMA_V1,
@@ -108,6 +126,7 @@ const MIGRATIONS: &[&str] = &[
     SCHEMA_V4_ANALYSIS_CACHE,
     SCHEMA_V5_SECOND,
     SCHEMA_V6_STEPS,
+    SCHEMA_V7_RATINGS,
 ];
 
 /// The schema version this release writes.

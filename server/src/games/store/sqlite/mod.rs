@@ -25,6 +25,7 @@
 
 mod cache;
 mod health;
+mod ratings;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -36,6 +37,7 @@ use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 use crate::games::model::error::StoreError;
 use crate::games::model::id::GameId;
+use crate::games::model::ladder::{KeyRating, RatedGame};
 use crate::games::model::players::Players;
 use crate::games::model::variant::Variant;
 use crate::games::store::analysis_record::{status_name, AnalysisRecord, PositionRecord};
@@ -51,6 +53,7 @@ use crate::games::store::write_queue::{
     write_queue, Commit, Queued, Refusal, Refusals, WriteQueue,
 };
 use crate::games::store::{Durable, Fresh, GameSnapshot, GameStore, Lookup, Pending, WriteTicket};
+use crate::token::TokenHash;
 
 pub use crate::games::store::write_queue::MAX_QUEUED_WRITES;
 
@@ -73,6 +76,10 @@ enum Write {
     Expire(i64, Reply<u64>),
     /// Answers once the writer reaches it and the file answers a query (readiness).
     Ping(Reply<()>),
+    /// Reads a key's rating (by its token hash).
+    LoadRating(String, Reply<Option<KeyRating>>),
+    /// Counts a rated game for a key (once per game), answering the rating after it.
+    Rate(String, Box<RatedGame>, Reply<KeyRating>),
     /// Keeps an answer in the position cache.
     CacheAnswer {
         key: CacheKey,
@@ -357,6 +364,16 @@ impl GameStore for SqliteStore {
         Box::pin(async move { answered(read?).await })
     }
 
+    fn rating(&self, key: &TokenHash) -> Pending<'_, Option<KeyRating>> {
+        let read = self.read(|reply| Write::LoadRating(key.to_hex(), reply));
+        Box::pin(async move { answered(read?).await })
+    }
+
+    fn rate(&self, key: &TokenHash, game: &RatedGame) -> Pending<'_, KeyRating> {
+        let read = self.read(|reply| Write::Rate(key.to_hex(), Box::new(game.clone()), reply));
+        Box::pin(async move { answered(read?).await })
+    }
+
     fn expire_idle(&self, idle: Duration) -> Pending<'_, u64> {
         let idle_ms = i64::try_from(idle.as_millis()).unwrap_or(i64::MAX);
         let read = self.read(|reply| Write::Expire(idle_ms, reply));
@@ -507,6 +524,12 @@ impl Writer {
             Write::Ping(reply) => {
                 let _gone = reply.send(self.health.ping(&mut self.conn));
             }
+            Write::LoadRating(key, reply) => {
+                let _gone = reply.send(ratings::load_rating(&self.conn, &key));
+            }
+            Write::Rate(key, game, reply) => {
+                let _gone = reply.send(ratings::rate(&mut self.conn, &key, &game, unix_millis()));
+            }
             Write::Save(..)
             | Write::Delete(..)
             | Write::Analysis(..)
@@ -539,14 +562,14 @@ fn load_game(conn: &Connection, id: &str) -> rusqlite::Result<Option<(GameRecord
     let mut query = conn.prepare_cached(&format!(
         "SELECT {GAME_COLUMNS}, updated_at FROM games WHERE id = ?1"
     ))?;
-    let mut rows = query.query_map([id], |row| Ok((game_record(row)?, row.get(17)?)))?;
+    let mut rows = query.query_map([id], |row| Ok((game_record(row)?, row.get(18)?)))?;
     rows.next().transpose()
 }
 
 /// The columns [`game_record`] reads, in its order.
 const GAME_COLUMNS: &str = "id, token_hash, initial_fen, moves, player_color, level, status,
     result, imported_plies, first_ply, reason, time_control, clocks, players, variant, version,
-    tree";
+    tree, casual";
 
 fn game_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
     Ok(GameRecord {
@@ -567,6 +590,7 @@ fn game_record(row: &rusqlite::Row<'_>) -> rusqlite::Result<GameRecord> {
         variant: variant_from_column(row.get(14)?)?,
         version: row.get(15)?,
         tree: row.get(16)?,
+        casual: row.get(17)?,
     })
 }
 
@@ -618,13 +642,15 @@ fn commit(
         let mut upsert = tx.prepare_cached(
             "INSERT INTO games (id, token_hash, initial_fen, moves, player_color, level, status,
                                 result, created_at, updated_at, imported_plies, first_ply,
-                                reason, time_control, clocks, players, variant, version, tree)
+                                reason, time_control, clocks, players, variant, version, tree,
+                                casual)
              VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16,
-                     ?17, ?18)
+                     ?17, ?18, ?19)
              ON CONFLICT (id) DO UPDATE SET moves = excluded.moves, status = excluded.status,
                  result = excluded.result, updated_at = excluded.updated_at,
                  first_ply = excluded.first_ply, reason = excluded.reason,
-                 clocks = excluded.clocks, version = excluded.version, tree = excluded.tree",
+                 clocks = excluded.clocks, version = excluded.version, tree = excluded.tree,
+                 casual = excluded.casual",
         )?;
         let mut delete = tx.prepare_cached("DELETE FROM games WHERE id = ?1")?;
         let mut delete_analysis = tx.prepare_cached("DELETE FROM analyses WHERE game_id = ?1")?;
@@ -671,7 +697,8 @@ fn commit(
                         players_to_column(r.players.as_ref()),
                         r.variant.map(Variant::name),
                         r.version,
-                        r.tree
+                        r.tree,
+                        r.casual
                     ])?;
                 }
                 Write::Delete(id) => {
@@ -700,6 +727,8 @@ fn commit(
                 | Write::LoadAnalysis(..)
                 | Write::Expire(..)
                 | Write::Ping(..)
+                | Write::LoadRating(..)
+                | Write::Rate(..)
                 | Write::CacheAnswer { .. }
                 | Write::CacheRead { .. } => {}
             }

@@ -1,0 +1,157 @@
+//! Rated games (issue #38): a game counts for the player's rating only from the standard
+//! position, with no takeback and no hint, and with two moves each; the server rates it itself,
+//! under the key the game was created with, and `GET /api/account` serves that one rating.
+
+use reqwest::StatusCode;
+use serde_json::{json, Value};
+
+use crate::helpers::{spawn_app, TestApp, TestGame};
+
+/// A player's key of this suite's own (22+ base64url characters).
+const KEY: &str = "R4t3dK3yQw9Zx8Yv7Ut6Sr5Pq";
+
+/// Creates a game under `key` with `POST /api/games`.
+async fn create_under(app: &TestApp, key: &str, body: Value) -> TestGame {
+    let response = app
+        .client
+        .post(app.url("/api/games"))
+        .bearer_auth(key)
+        .json(&body)
+        .send()
+        .await
+        .expect("the server answers");
+    assert_eq!(response.status(), StatusCode::CREATED, "creating {body}");
+    let created: Value = response.json().await.expect("JSON");
+    assert_eq!(created["token"], key, "the key is the game's token");
+    TestGame::from_created(&created)
+}
+
+/// `GET /api/account` for `key` from a client of its own (another device).
+async fn perf(app: &TestApp, key: &str) -> Value {
+    let other = reqwest::Client::new();
+    let account: Value = other
+        .get(app.url("/api/account"))
+        .bearer_auth(key)
+        .send()
+        .await
+        .expect("the server answers")
+        .json()
+        .await
+        .expect("JSON");
+    account["perfs"]["correspondence"].clone()
+}
+
+/// Waits until the key has counted `games` rated games.
+async fn wait_for_games(app: &TestApp, key: &str, games: u64) -> Value {
+    for _ in 0..300 {
+        let perf = perf(app, key).await;
+        if perf["games"] == games {
+            return perf;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    panic!(
+        "{key} never counted {games} rated games: {}",
+        perf(app, key).await
+    );
+}
+
+/// Plays white's quiet moves (legal whatever the engine answers) and resigns.
+async fn play_and_resign(app: &TestApp, game: &TestGame, moves: &[&str]) {
+    for text in moves {
+        app.play(game, text).await;
+    }
+    assert_eq!(app.action(game, "resign").await.status(), StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_standard_game_is_rated_and_a_fen_start_is_not() {
+    let app = spawn_app().await;
+    let game = app.create(json!({ "color": "white" })).await;
+    assert_eq!(game.view["rated"], true);
+    let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
+    let from_fen = app.create(json!({ "color": "black", "fen": fen })).await;
+    assert_eq!(from_fen.view["rated"], false);
+}
+
+#[tokio::test]
+async fn a_takeback_makes_the_game_casual() {
+    let app = spawn_app().await;
+    let game = app.create(json!({ "color": "white", "level": 1 })).await;
+    assert_eq!(app.play(&game, "a3").await["rated"], true);
+    let response = app.action(&game, "takeback").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let view: Value = response.json().await.expect("JSON");
+    assert_eq!(view["rated"], false);
+    assert_eq!(app.play(&game, "h3").await["rated"], false);
+}
+
+#[tokio::test]
+async fn a_hint_makes_the_game_casual() {
+    let app = spawn_app().await;
+    let game = app.create(json!({ "color": "white", "level": 1 })).await;
+    let response = app
+        .client
+        .get(app.url(&format!("/api/games/{}/hint", game.id)))
+        .bearer_auth(&game.token)
+        .send()
+        .await
+        .expect("answer");
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(app.view(&game).await["rated"], false);
+}
+
+#[tokio::test]
+async fn the_server_rates_a_finished_rated_game_under_its_key_once_for_every_client() {
+    let app = spawn_app().await;
+    let fresh = perf(&app, KEY).await;
+    assert_eq!(
+        fresh,
+        json!({ "games": 0, "rating": 1500, "rd": 350, "prog": 0, "prov": true })
+    );
+
+    let game = create_under(&app, KEY, json!({ "color": "white", "level": 1 })).await;
+    play_and_resign(&app, &game, &["a3", "h3"]).await;
+    let after = wait_for_games(&app, KEY, 1).await;
+    assert!(
+        after["rating"].as_i64().expect("a rating") < 1500,
+        "{after}"
+    );
+    assert_eq!(
+        after["prog"],
+        after["rating"].as_i64().expect("a rating") - 1500
+    );
+    // Another client with the key sees the same rating; the game's own token is the key.
+    assert_eq!(perf(&app, KEY).await, after);
+    let listed = app.get_as("/api/v1/account/games", KEY).await;
+    assert!(listed.to_string().contains(&game.id), "{listed}");
+
+    // A casual game (a takeback) and a two-move abort leave it alone; the next rated game counts.
+    let casual = create_under(&app, KEY, json!({ "color": "white", "level": 1 })).await;
+    app.play(&casual, "a3").await;
+    assert_eq!(
+        app.action(&casual, "takeback").await.status(),
+        StatusCode::OK
+    );
+    play_and_resign(&app, &casual, &["a3", "h3"]).await;
+    let short = create_under(&app, KEY, json!({ "color": "white", "level": 1 })).await;
+    play_and_resign(&app, &short, &["a3"]).await;
+    let rated = create_under(&app, KEY, json!({ "color": "white", "level": 1 })).await;
+    play_and_resign(&app, &rated, &["a3", "h3"]).await;
+    let two = wait_for_games(&app, KEY, 2).await;
+    assert!(two["rating"].as_i64() < after["rating"].as_i64(), "{two}");
+}
+
+#[tokio::test]
+async fn a_create_with_a_key_that_is_not_usable_is_refused() {
+    let app = spawn_app().await;
+    let response = app
+        .client
+        .post(app.url("/api/games"))
+        .bearer_auth("short")
+        .json(&json!({}))
+        .send()
+        .await
+        .expect("the server answers");
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+}
