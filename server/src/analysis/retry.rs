@@ -70,31 +70,41 @@ pub fn puzzles(review: &Review, player: alphachess_engine::Color) -> Vec<Puzzle>
     let game = review.game();
     let positions = game.positions();
     (review.book_plies() + 1..=game.ply())
+        .filter(|&p| positions[p - 1].turn() == player)
         .filter_map(|p| {
-            let before = &positions[p - 1];
-            let mover = before.turn();
-            if mover != player {
-                return None;
-            }
-            let best_eval = review.eval_of(p - 1)?;
+            let before_eval = review.eval_of(p - 1)?;
             let after_eval = review.eval_of(p)?;
-            let before_side = best_eval.for_side(mover, mover);
+            let mover = positions[p - 1].turn();
+            let before_side = before_eval.for_side(mover, mover);
             let after_side = after_eval.for_side(mover, positions[p].turn());
-            if chances(before_side) - chances(after_side) <= SWING {
-                return None;
-            }
-            let answer = review.final_answer(p - 1)?;
-            Some(Puzzle {
-                ply: p,
-                before: before.clone(),
-                played: game.moves()[p - 1],
-                best: answer.best,
-                best_line: answer.pv.clone(),
-                best_eval,
-                played_loss: (expected_points(before_side) - expected_points(after_side)).max(0.0),
-            })
+            (chances(before_side) - chances(after_side) > SWING).then_some(p)
         })
+        .filter_map(|p| puzzle_at(review, p))
         .collect()
+}
+
+/// The move of ply `p` of `review`'s game as a position to find the best move in, whatever it
+/// lost (the practice deck takes the review's own judgments, issue #41). `None` until the
+/// review has the final evaluations around it.
+pub fn puzzle_at(review: &Review, p: usize) -> Option<Puzzle> {
+    let positions = review.game().positions();
+    let before = positions.get(p.checked_sub(1)?)?;
+    let after = positions.get(p)?;
+    let mover = before.turn();
+    let best_eval = review.eval_of(p - 1)?;
+    let after_eval = review.eval_of(p)?;
+    let before_side = best_eval.for_side(mover, mover);
+    let after_side = after_eval.for_side(mover, after.turn());
+    let answer = review.final_answer(p - 1)?;
+    Some(Puzzle {
+        ply: p,
+        before: before.clone(),
+        played: review.game().moves()[p - 1],
+        best: answer.best,
+        best_line: answer.pv.clone(),
+        best_eval,
+        played_loss: (expected_points(before_side) - expected_points(after_side)).max(0.0),
+    })
 }
 
 /// The verdict on `tried` in `puzzle`'s position, given the engine's evaluation (white's side)

@@ -57,6 +57,8 @@ pub struct GameService {
     exports: ExportCache,
     /// Maia's human-move networks, loaded once at start and shared with the HTTP edge.
     maia: Arc<Networks>,
+    /// The practice cards' schedules, when the store keeps none (see `reviewed.rs`).
+    practice: reviewed::RememberedCards,
 }
 
 mod change;
@@ -65,10 +67,12 @@ mod engine_turn;
 mod maia_turn;
 mod maintenance;
 mod retry;
+mod reviewed;
 mod trees;
 mod turn_end;
 
 pub use retry::RetryError;
+pub use reviewed::ReviewedGame;
 
 use engine_turn::{settle_reply, EngineTurnStarted};
 
@@ -107,6 +111,7 @@ impl GameService {
             owners: Owners::default(),
             exports: ExportCache::new(EXPORT_CACHE_BYTES),
             maia,
+            practice: reviewed::RememberedCards::default(),
         }
     }
 

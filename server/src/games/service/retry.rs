@@ -79,6 +79,20 @@ impl GameService {
         text: &str,
     ) -> Result<RetryAnswer, RetryError> {
         let (puzzle, game, nodes) = self.reviewed(id, Some(token)).await?.puzzle(ply)?;
+        self.judge_try(id, &puzzle, game, nodes, text).await
+    }
+
+    /// Judges the try `text` (SAN or UCI) at `puzzle` of `game` (the reviewed game, searched at
+    /// `nodes` per position): the retry flow's and the practice deck's (issue #41) one judge.
+    pub async fn judge_try(
+        &self,
+        id: &GameId,
+        puzzle: &Puzzle,
+        game: Game,
+        nodes: u64,
+        text: &str,
+    ) -> Result<RetryAnswer, RetryError> {
+        let ply = puzzle.ply;
         let tried = PlayerMove::from_str(text)?.to_move(&puzzle.before)?;
         // The game up to the mistake, then the try: the engine hears the moves, repetitions
         // included, as the review's search did.
@@ -109,13 +123,13 @@ impl GameService {
                 }
             }
         };
-        let (verdict, loss) = judge(&puzzle, tried, after.position(), after_eval);
+        let (verdict, loss) = judge(puzzle, tried, after.position(), after_eval);
         Ok(RetryAnswer {
             verdict,
             tried: both(&puzzle.before, tried),
             eval: after_eval,
             points_lost: (loss * 1000.0).round() / 1000.0,
-            solution: (verdict == Verdict::Solved).then(|| Solution::of(&puzzle)),
+            solution: (verdict == Verdict::Solved).then(|| Solution::of(puzzle)),
         })
     }
 

@@ -118,6 +118,22 @@ ALTER TABLE analysis_cache ADD COLUMN second_mate INTEGER;";
 /// `STEPS_OF_16`).
 const SCHEMA_V13_STEPS: &str = crate::games::model::level::RENUMBER_MIGRATION;
 
+/// Version 14 (#41): the practice cards' schedules (`practice_record.rs`), one row per mistake
+/// of a game that was graded at least once; deleted with their game.
+const SCHEMA_V14_PRACTICE: &str = "
+CREATE TABLE practice_cards (
+    game_id      TEXT NOT NULL,
+    ply          INTEGER NOT NULL,
+    phase        TEXT NOT NULL,
+    step         INTEGER,
+    stability    REAL,
+    difficulty   REAL,
+    due          INTEGER NOT NULL,
+    last_review  INTEGER,
+    failed_try   INTEGER NOT NULL,
+    PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     SCHEMA_V1,
@@ -133,6 +149,7 @@ const MIGRATIONS: &[&str] = &[
     SCHEMA_V11_TREE,
     SCHEMA_V12_SECOND,
     SCHEMA_V13_STEPS,
+    SCHEMA_V14_PRACTICE,
 ];
 
 /// The schema version this release writes.

@@ -100,6 +100,23 @@ UPDATE games SET record = jsonb_set(record, '{level}', to_jsonb(CASE (record->>'
     WHEN 13 THEN 14 WHEN 14 THEN 15 WHEN 15 THEN 18 WHEN 16 THEN 21 END))
 WHERE (record->>'level')::int BETWEEN 13 AND 16;";
 
+/// Version 7 (#41): the practice cards' schedules, as SQLite's version 14
+/// (`SCHEMA_V14_PRACTICE`) keeps them; deleted with their game. `IF NOT EXISTS`: a database whose
+/// version was set back by hand (as the upgrade tests do) upgrades again.
+const SCHEMA_V7_PRACTICE: &str = "
+CREATE TABLE IF NOT EXISTS practice_cards (
+    game_id      text NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    ply          bigint NOT NULL,
+    phase        text NOT NULL,
+    step         bigint,
+    stability    double precision,
+    difficulty   double precision,
+    due          bigint NOT NULL,
+    last_review  bigint,
+    failed_try   boolean NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     SCHEMA_V1,
@@ -108,6 +125,7 @@ const MIGRATIONS: &[&str] = &[
     SCHEMA_V4_ANALYSIS_CACHE,
     SCHEMA_V5_SECOND,
     SCHEMA_V6_STEPS,
+    SCHEMA_V7_PRACTICE,
 ];
 
 /// The schema version this release writes.

@@ -25,6 +25,7 @@
 
 mod cache;
 mod health;
+mod practice;
 
 use std::collections::HashMap;
 use std::path::Path;
@@ -43,6 +44,7 @@ use crate::games::store::cache_quota::CachePermit;
 use crate::games::store::db_lock::DbLock;
 use crate::games::store::migrations::migrate;
 use crate::games::store::position_cache::{CacheKey, CachedAnswer, DEFAULT_CACHE_POSITIONS};
+use crate::games::store::practice_record::PracticeRecord;
 use crate::games::store::quarantine::QuarantinedGame;
 use crate::games::store::record::{GameRecord, StoredGame};
 use crate::games::store::sqlite::cache::SqliteCache;
@@ -73,6 +75,10 @@ enum Write {
     Expire(i64, Reply<u64>),
     /// Answers once the writer reaches it and the file answers a query (readiness).
     Ping(Reply<()>),
+    /// Keeps a practice card's schedule (boxed, as a game record is).
+    Practice(Box<PracticeRecord>),
+    /// Reads the practice cards' schedules of these games.
+    LoadPractice(Vec<String>, Reply<Vec<PracticeRecord>>),
     /// Keeps an answer in the position cache.
     CacheAnswer {
         key: CacheKey,
@@ -92,7 +98,11 @@ impl Write {
     fn is_change(&self) -> bool {
         matches!(
             self,
-            Write::Save(..) | Write::Delete(..) | Write::Analysis(..) | Write::Position(..)
+            Write::Save(..)
+                | Write::Delete(..)
+                | Write::Analysis(..)
+                | Write::Position(..)
+                | Write::Practice(..)
         )
     }
 }
@@ -317,6 +327,21 @@ impl GameStore for SqliteStore {
         true
     }
 
+    fn practice_records(&self, games: &[GameId]) -> Pending<'_, Vec<PracticeRecord>> {
+        let games = games.iter().map(GameId::to_string).collect();
+        match self.read(|reply| Write::LoadPractice(games, reply)) {
+            Ok(read) => Box::pin(answered(read)),
+            Err(error) => Box::pin(std::future::ready(Err(error))),
+        }
+    }
+
+    fn save_practice_record(&self, record: &PracticeRecord) -> Pending<'_, ()> {
+        match self.queue.push(Write::Practice(Box::new(record.clone()))) {
+            Ok(ticket) => self.durable(ticket),
+            Err(error) => Box::pin(std::future::ready(Err(error))),
+        }
+    }
+
     fn close(&self) {
         self.lock
             .lock()
@@ -507,7 +532,11 @@ impl Writer {
             Write::Ping(reply) => {
                 let _gone = reply.send(self.health.ping(&mut self.conn));
             }
-            Write::Save(..)
+            Write::LoadPractice(games, reply) => {
+                let _gone = reply.send(practice::load(&self.conn, &games));
+            }
+            Write::Practice(..)
+            | Write::Save(..)
             | Write::Delete(..)
             | Write::Analysis(..)
             | Write::Position(..)
@@ -527,6 +556,10 @@ fn expire(conn: &mut Connection, idle_ms: i64) -> rusqlite::Result<u64> {
     )?;
     tx.execute(
         &format!("DELETE FROM analyses WHERE game_id IN ({idle})"),
+        [before],
+    )?;
+    tx.execute(
+        &format!("DELETE FROM practice_cards WHERE game_id IN ({idle})"),
         [before],
     )?;
     let expired = tx.execute("DELETE FROM games WHERE updated_at < ?1", [before])?;
@@ -675,6 +708,7 @@ fn commit(
                     ])?;
                 }
                 Write::Delete(id) => {
+                    practice::delete(&tx, id)?;
                     delete_positions.execute([id])?;
                     delete_analysis.execute([id])?;
                     delete.execute([id])?;
@@ -696,8 +730,10 @@ fn commit(
                         p.second_mate
                     ])?;
                 }
+                Write::Practice(record) => practice::save(&tx, record)?,
                 Write::LoadGame(..)
                 | Write::LoadAnalysis(..)
+                | Write::LoadPractice(..)
                 | Write::Expire(..)
                 | Write::Ping(..)
                 | Write::CacheAnswer { .. }
