@@ -57,8 +57,6 @@ pub struct GameService {
     exports: ExportCache,
     /// Maia's human-move networks, loaded once at start and shared with the HTTP edge.
     maia: Arc<Networks>,
-    /// The practice cards' schedules, when the store keeps none (see `reviewed.rs`).
-    practice: reviewed::RememberedCards,
 }
 
 mod change;
@@ -111,7 +109,6 @@ impl GameService {
             owners: Owners::default(),
             exports: ExportCache::new(EXPORT_CACHE_BYTES),
             maia,
-            practice: reviewed::RememberedCards::default(),
         }
     }
 

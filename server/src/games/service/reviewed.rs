@@ -1,27 +1,17 @@
 //! What the practice deck (issue #41, `practice/`) reads of the games: the done reviews of a
 //! key's games, found through the key's games (the lichess Board API's ownership, `owned`); and
-//! where its cards' schedules are kept: the store when it keeps them (SQLite, PostgreSQL), else
-//! memory, as the games themselves are.
+//! its cards' schedules, kept by the store (SQLite, `:memory:` included, or PostgreSQL).
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 
 use alphachess_engine::Color;
 
 use super::{GameService, RetryError};
 use crate::analysis::{AnalysisStatus, Review};
 use crate::games::live::slot::GameSlot;
-use crate::games::model::error::GameError;
-use crate::games::model::error::StoreError;
+use crate::games::model::error::{GameError, StoreError};
 use crate::games::model::id::GameId;
 use crate::games::store::practice_record::PracticeRecord;
-
-/// Most schedules memory keeps without a store; past it, those of games no longer held go.
-const MAX_REMEMBERED: usize = 100_000;
-
-/// The practice cards' schedules when the store keeps none, by game and ply.
-#[derive(Debug, Default)]
-pub struct RememberedCards(Mutex<HashMap<(String, i64), PracticeRecord>>);
 
 /// A game of the key whose review is done.
 #[derive(Debug, Clone)]
@@ -57,44 +47,12 @@ impl GameService {
         &self,
         games: &[GameId],
     ) -> Result<Vec<PracticeRecord>, StoreError> {
-        let store = self.games.store();
-        if store.reloads() {
-            return store.practice_records(games).await;
-        }
-        let remembered = self
-            .practice
-            .0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        Ok(remembered
-            .values()
-            .filter(|record| games.iter().any(|id| id.as_str() == record.game_id))
-            .cloned()
-            .collect())
+        self.games.store().practice_records(games).await
     }
 
     /// Keeps a card's schedule; resolves once it is durable.
     pub async fn save_practice_record(&self, record: PracticeRecord) -> Result<(), StoreError> {
-        let store = self.games.store();
-        if store.reloads() {
-            return store.save_practice_record(&record).await;
-        }
-        let held: Vec<String> = self
-            .games
-            .all()
-            .iter()
-            .map(|slot| slot.id().to_string())
-            .collect();
-        let mut remembered = self
-            .practice
-            .0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner);
-        if remembered.len() >= MAX_REMEMBERED {
-            remembered.retain(|(game, _), _| held.contains(game));
-        }
-        remembered.insert((record.game_id.clone(), record.ply), record);
-        Ok(())
+        self.games.store().save_practice_record(&record).await
     }
 
     fn done_review(&self, slot: &Arc<GameSlot>) -> Option<ReviewedGame> {

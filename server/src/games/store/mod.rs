@@ -218,8 +218,7 @@ pub trait GameStore: Send + Sync + 'static {
     }
 
     /// The practice cards' schedules stored for `games` (issue #41); a card never graded has
-    /// none. Whether this store keeps them is [`GameStore::reloads`]: memory alone keeps them in
-    /// the practice service.
+    /// none. A store that keeps nothing has none: its cards stay new.
     fn practice_records(&self, _games: &[GameId]) -> Pending<'_, Vec<PracticeRecord>> {
         Box::pin(std::future::ready(Ok(Vec::new())))
     }
