@@ -362,6 +362,42 @@ impl Api {
         self.json(self.write(game, &format!("retry/{ply}/reveal")))
     }
 
+    /// `GET /api/v1/practice`: the deck of `key` (the player's own mistakes), due cards first.
+    pub fn practice_deck<T: DeserializeOwned>(&self, key: &str) -> Result<T, ClientError> {
+        self.json(self.http.get(self.url("practice")).bearer_auth(key))
+    }
+
+    /// `POST /api/v1/practice/{card}/try`: a try at a card, judged by the server's engine.
+    pub fn practice_try<T: DeserializeOwned>(
+        &self,
+        key: &str,
+        card: &str,
+        text: &str,
+    ) -> Result<T, ClientError> {
+        let body = serde_json::json!({ "move": text });
+        self.json(self.practice_post(key, card, "try").json(&body))
+    }
+
+    /// `POST /api/v1/practice/{card}/reveal`: a card's answer (the card comes back soon).
+    pub fn practice_reveal<T: DeserializeOwned>(
+        &self,
+        key: &str,
+        card: &str,
+    ) -> Result<T, ClientError> {
+        self.json(self.practice_post(key, card, "reveal"))
+    }
+
+    /// A `POST` to `/api/v1/practice/{card}/{action}` with `key`, the card id as one segment.
+    fn practice_post(&self, key: &str, card: &str, action: &str) -> RequestBuilder {
+        let mut url = self.url("practice/");
+        url.path_segments_mut()
+            .expect("an http URL has path segments")
+            .pop_if_empty()
+            .push(card)
+            .push(action);
+        self.http.post(url).bearer_auth(key)
+    }
+
     /// `GET /api/v1/explore/human`: the moves players of the `band` rating would choose after
     /// `moves` from `fen`, most likely first.
     pub fn human_moves<T: DeserializeOwned>(

@@ -70,6 +70,8 @@ pub enum AppError {
     Analyse(#[from] AnalyseError),
     #[error(transparent)]
     Review(#[from] crate::review::ReviewError),
+    #[error(transparent)]
+    Practice(#[from] crate::practice::PracticeError),
     #[error("cannot read {}", .path.display())]
     ReadPgn {
         path: PathBuf,
@@ -189,6 +191,14 @@ pub fn review(id: Option<&str>, server: Option<ServerUrl>, looks: Looks) -> Resu
         stdin,
         &mut stdout,
     )?;
+    Ok(())
+}
+
+/// `alphachess practice`: the deck of `key`'s own mistakes on `server`, due cards first.
+pub fn practice(key: &str, server: ServerUrl, looks: Looks) -> Result<(), AppError> {
+    let stdin = io::stdin().lock();
+    let mut stdout = io::stdout().lock();
+    crate::practice::run(&Api::new(server), key, looks, stdin, &mut stdout)?;
     Ok(())
 }
 

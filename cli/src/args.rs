@@ -68,6 +68,13 @@ pub enum CliCommand {
         /// The game's id, or the start of it [default: the latest saved game]
         id: Option<String>,
     },
+    /// Practise your own mistakes from every reviewed game of your key, due cards first (spaced
+    /// repetition: a card you solve comes back later, one you miss soon)
+    Practice {
+        /// Your player's key (the bearer token your games were created with)
+        #[arg(long, env = "ALPHACHESS_KEY", hide_env_values = true)]
+        key: String,
+    },
     /// Show Stockfish's best lines for a position or a game's, as its search deepens, under the
     /// moves players of a rating band would choose there (Maia)
     #[command(visible_alias = "analyze")]

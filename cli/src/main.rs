@@ -9,6 +9,7 @@ mod args;
 mod board;
 mod commands;
 mod movelist;
+mod practice;
 mod rating;
 mod report;
 mod review;
@@ -32,6 +33,7 @@ fn main() -> ExitCode {
         CliCommand::List => app::list(),
         CliCommand::Levels => app::levels(server.url().clone()),
         CliCommand::Review { id } => app::review(id.as_deref(), server.typed().cloned(), looks),
+        CliCommand::Practice { key } => app::practice(&key, server.url().clone(), looks),
         CliCommand::Analyse {
             target,
             ply,

@@ -12,6 +12,7 @@ pub mod explore;
 pub mod games;
 pub mod http;
 pub mod openings;
+pub mod practice;
 pub mod sentence;
 pub mod share_cap;
 pub mod startup;

@@ -6,7 +6,7 @@
 //! Nothing of a mistake's answer is printed before the player solves it or types `reveal`.
 
 mod sparkline;
-mod wire;
+pub(crate) mod wire;
 
 use std::io::{self, BufRead, Write};
 use std::thread;

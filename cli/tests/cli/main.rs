@@ -5,6 +5,7 @@ mod analyse;
 mod errors;
 mod helpers;
 mod play;
+mod practice;
 mod review;
 mod saved;
 mod terminal;

@@ -37,3 +37,4 @@ export function adoptPlayerKey(text: string): boolean {
   if (!writeText(STORAGE_KEY, key)) unstored = key;
   return true;
 }
+

@@ -39,6 +39,8 @@ export const queryKeys = {
   legalMoves: (fen: string) => ['positions', 'legal-moves', fen] as const,
   /** Stockfish's hint for the position at `ply` (a move or a takeback leaves the entry behind). */
   hint: (id: string, ply: number | undefined) => ['games', id, 'hint', ply ?? null] as const,
+  /** The player key's practice deck (issue #41): asked on the start screen, after a review and on the practice screen. */
+  practice: (key: string | null) => ['practice', key] as const,
   /** The public summaries of the games this browser remembers, as asked for (ids in order). */
   summaries: (ids: readonly string[]) => ['summaries', ids] as const,
   /** The position a pasted FEN or PGN leads to, as the server's parser reads it. */

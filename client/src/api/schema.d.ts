@@ -494,6 +494,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/practice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The key's practice deck: every inaccuracy, mistake, blunder and missed win of the player's own
+         *     side in the key's reviewed games (the review's classes), with the cards due now (nothing of
+         *     their answers: the review's sentence only by its kind), how many are due today, learning and
+         *     new, and the deck counted by what went wrong and by phase.
+         */
+        get: operations["deck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/practice/{card}/reveal": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Gives a card's answer (the engine's best move, its line, and the review's sentence) and grades
+         *     the card `again`: it comes back within minutes.
+         */
+        post: operations["reveal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/practice/{card}/try": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Judges a try at a card as retry judges one (the engine at the review's budget): `solved`,
+         *     `not_quite` or `wrong`. Solved, the card is graded (`good` at the first try, `hard` after a
+         *     wrong one) and FSRS sets its next due date; the solution and the review's sentence come only
+         *     then. A wrong try grades nothing: the card stays due.
+         */
+        post: operations["try_card"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/rating": {
         parameters: {
             query?: never;
@@ -730,6 +794,35 @@ export interface components {
             uci: string;
         };
         /**
+         * @description Where a card stands, as the deck counts it.
+         * @enum {string}
+         */
+        CardState: "new" | "learning" | "review" | "relearning";
+        /** @description One card, as asked: nothing of the answer. */
+        CardView: {
+            /** @description The review's class of that move: `inaccuracy`, `mistake`, `blunder` or `miss`. */
+            class: components["schemas"]["MoveClass"];
+            /** Format: int64 */
+            due: number;
+            /** @example r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR b KQkq - 3 3 */
+            fen: string;
+            game_id: string;
+            /**
+             * @description `<game id>-<ply>`: what `POST /api/practice/{card}/try` takes.
+             * @example k3v9x2m1q8zt-6
+             */
+            id: string;
+            kind?: null | components["schemas"]["ExplanationKind"];
+            phase: components["schemas"]["GamePhase"];
+            /** @description The move that was played. */
+            played: components["schemas"]["BestMove"];
+            /** @description The ply of the move to find again: the position is the one before it. */
+            ply: number;
+            state: components["schemas"]["CardState"];
+            /** @description The side to move: the player. */
+            turn: components["schemas"]["ColorName"];
+        };
+        /**
          * @description A timed game's clocks, as of the moment the view was made: a frontend counts the running
          *     side down locally from them and resyncs on every view.
          */
@@ -936,6 +1029,11 @@ export interface components {
             result: components["schemas"]["GameScoreName"];
         };
         /**
+         * @description The game's phase a move was played in (as the review divides the game).
+         * @enum {string}
+         */
+        GamePhase: "opening" | "middlegame" | "endgame";
+        /**
          * @description How a finished game went for the player.
          * @enum {string}
          */
@@ -1078,6 +1176,11 @@ export interface components {
              */
             volatility: number;
         };
+        /**
+         * @description How a try went, as FSRS grades a review.
+         * @enum {string}
+         */
+        Grade: "again" | "hard" | "good" | "easy";
         /** @description The engine's suggestion for the player. */
         Hint: {
             /** @example e4 */
@@ -1137,6 +1240,12 @@ export interface components {
         KeyMoments: {
             black: components["schemas"]["KeyMoment"][];
             white: components["schemas"]["KeyMoment"][];
+        };
+        KindCount: {
+            cards: number;
+            kind: components["schemas"]["WeaknessKind"];
+            /** @description Every card of the deck. */
+            of: number;
         };
         /** @description A move with its squares, as the board needs it. */
         LegalMoveView: {
@@ -1244,6 +1353,11 @@ export interface components {
             middlegame: components["schemas"]["Accuracy"];
             opening: components["schemas"]["Accuracy"];
         };
+        PhaseCount: {
+            cards: number;
+            of: number;
+            phase: components["schemas"]["GamePhase"];
+        };
         /**
          * @description The players a finished PGN names (its `White` and `Black` tags), for a game created from a
          *     PGN already over: it is reviewed, not played, and is nobody's win or loss here (clients do not
@@ -1288,6 +1402,57 @@ export interface components {
             fen?: string | null;
             /** @example 1. e4 e5 2. Nf3 * */
             pgn?: string | null;
+        };
+        /** @description `GET /api/practice`: the key's cards due now, and the deck's counts. */
+        PracticeDeck: {
+            /** @description The cards due now, the longest overdue first (at most 100). */
+            cards: components["schemas"]["CardView"][];
+            /** @description Cards due by the end of today (UTC), those due now included. */
+            due_today: number;
+            /** @description Cards being learnt or relearnt (short steps). */
+            learning: number;
+            /** @description Cards never tried. */
+            new: number;
+            /** @description Every card of the deck. */
+            total: number;
+            /** @description "What I keep getting wrong". */
+            weaknesses: components["schemas"]["Weaknesses"];
+        };
+        /** @description The answer to `POST /api/practice/{card}/reveal`: the card is graded `again`. */
+        PracticeReveal: {
+            /** Format: int64 */
+            due: number;
+            grade: components["schemas"]["Grade"];
+            sentence?: string | null;
+            solution: components["schemas"]["Solution"];
+            state: components["schemas"]["CardState"];
+        };
+        /** @description The answer to a try: judged as retry judges it. */
+        PracticeTry: {
+            /**
+             * Format: int64
+             * @description When the card is due next.
+             */
+            due: number;
+            /** @description The position after the try, from white's side, at the review's budget. */
+            eval: components["schemas"]["Eval"];
+            grade?: null | components["schemas"]["Grade"];
+            /** Format: double */
+            points_lost: number;
+            /** @description Only once solved: the review's sentence about the move played. */
+            sentence?: string | null;
+            solution?: null | components["schemas"]["Solution"];
+            state: components["schemas"]["CardState"];
+            tried: components["schemas"]["BestMove"];
+            verdict: components["schemas"]["Verdict"];
+        };
+        /** @description `POST /api/practice/{card}/try`'s body. */
+        PracticeTryRequest: {
+            /**
+             * @description The move, in SAN (`Nf3`) or UCI (`g1f3`).
+             * @example Nf3
+             */
+            move: string;
         };
         /** @description The player's rating, how to show it, and the step to play next. */
         RatingBody: {
@@ -1611,6 +1776,19 @@ export interface components {
          * @enum {string}
          */
         Verdict: "solved" | "not_quite" | "wrong";
+        /** @description The deck's cards counted by what went wrong ("missed forks: 7 of 23"). */
+        Weaknesses: {
+            /** @description By the kind of the review's sentence, the most frequent first. */
+            by_kind: components["schemas"]["KindCount"][];
+            /** @description By the game's phase, in game order. */
+            by_phase: components["schemas"]["PhaseCount"][];
+        };
+        /**
+         * @description What the "What I keep getting wrong" counts group a card under: the sentence's kind, folded
+         *     to the four a player recognises, or the class for a missed win without a sentence.
+         * @enum {string}
+         */
+        WeaknessKind: "hangs" | "forks" | "mates_allowed" | "missed_wins" | "other_tactics" | "unexplained";
     };
     responses: {
         /** @description internal_error: an unexpected failure (logged with its cause, never shown) */
@@ -3351,6 +3529,210 @@ export interface operations {
             };
             421: components["responses"]["UnknownHost"];
             500: components["responses"]["InternalError"];
+        };
+    };
+    deck: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeDeck"];
+                };
+            };
+            /** @description no key, or one that is not a usable key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LichessErrorBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
+            /** @description internal_error: the store failed */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reveal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the card's id, `<game id>-<ply>` */
+                card: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeReveal"];
+                };
+            };
+            /** @description no key, or one that is not a usable key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LichessErrorBody"];
+                };
+            };
+            /** @description game_not_found (also for another key's card), not_found: no such card */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description analysis_not_done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
+            500: components["responses"]["InternalError"];
+        };
+    };
+    try_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description the card's id, `<game id>-<ply>` */
+                card: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PracticeTryRequest"];
+            };
+        };
+        responses: {
+            200: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PracticeTry"];
+                };
+            };
+            /** @description malformed_json or invalid_move_notation */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description no key, or one that is not a usable key */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LichessErrorBody"];
+                };
+            };
+            /** @description game_not_found (also for another key's card), not_found: no such card */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description analysis_not_done */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
+            /** @description illegal_move */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description too_many_requests: this client's engine requests in progress, with Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            500: components["responses"]["InternalError"];
+            /** @description engine_failed */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description engine_busy */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description engine_timeout */
+            504: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     rate: {

@@ -17,6 +17,10 @@ const GameScreen = lazy(() => import('../features/game/components/GameScreen').t
 const MyGamesScreen = lazy(() => import('../features/mygames/MyGamesScreen').then((module) => ({ default: module.MyGamesScreen })));
 /** The board editor is code-split: its chunk loads when `/editor` is first opened, never with the start page. */
 const BoardEditor = lazy(() => import('../features/editor/components/BoardEditor').then((module) => ({ default: module.BoardEditor })));
+/** The practice screen (issue #41) is code-split too: `/practice` loads it with the board. */
+const PracticeScreen = lazy(() =>
+  import('../features/practice/components/PracticeScreen').then((module) => ({ default: module.PracticeScreen })),
+);
 /** The analysis board is code-split the same way: `/analysis...` loads it. */
 const AnalysisScreen = lazy(() =>
   import('../features/analysis/components/AnalysisScreen').then((module) => ({ default: module.AnalysisScreen })),
@@ -112,6 +116,10 @@ export function App({ linkToken = { kind: 'none' } }: { linkToken?: LinkToken })
           <Suspense fallback={<p className="screen-loading">Loading your games…</p>}>
             <MyGamesScreen onOpen={(id) => navigate(`/game/${id}`)} onNewGame={() => navigate('/')} />
           </Suspense>
+        ) : route.name === 'practice' ? (
+          <Suspense fallback={<p className="screen-loading">Loading practice…</p>}>
+            <PracticeScreen onNewGame={() => navigate('/')} />
+          </Suspense>
         ) : route.name === 'editor' ? (
           <Suspense fallback={<p className="screen-loading">Loading the board editor…</p>}>
             <BoardEditor
@@ -129,6 +137,7 @@ export function App({ linkToken = { kind: 'none' } }: { linkToken?: LinkToken })
             onCreated={open}
             onResume={(id) => navigate(`/game/${id}`)}
             onMyGames={() => navigate('/games')}
+            onPractice={() => navigate('/practice')}
             initialPosition={positionText}
             onSetUpBoard={(text, fen) => {
               setPositionText(text);

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * A small router: `/` (start), `/games` (my games), `/editor` (board editor), `/game/<id>`, and the
+ * A small router: `/` (start), `/games` (my games), `/editor` (board editor), `/practice` (the key's practice deck), `/game/<id>`, and the
  * analysis board: `/analysis/<id>` (a game; `?ply=N` opens it after its Nth ply), `/analysis?fen=<FEN>` (a position) or `/analysis` (the
  * PGN the start screen handed over, else the standard start); the history API, no library.
  */
@@ -9,6 +9,7 @@ export type Route =
   | { name: 'start' }
   | { name: 'games' }
   | { name: 'editor' }
+  | { name: 'practice' }
   | { name: 'game'; id: string }
   | { name: 'analysis'; id: string; ply: number | null }
   | { name: 'analysis'; fen: string | null };
@@ -18,6 +19,7 @@ export function parseRoute(address: string): Route {
   const [pathname, query = ''] = address.split('?', 2);
   if (/^\/games\/?$/.test(pathname)) return { name: 'games' };
   if (/^\/editor\/?$/.test(pathname)) return { name: 'editor' };
+  if (/^\/practice\/?$/.test(pathname)) return { name: 'practice' };
   if (/^\/analysis\/?$/.test(pathname)) return { name: 'analysis', fen: new URLSearchParams(query).get('fen') };
   const analysis = /^\/analysis\/([A-Za-z0-9_-]+)\/?$/.exec(pathname);
   if (analysis) {

@@ -75,37 +75,16 @@ pub enum Verdict {
     Wrong,
 }
 
-/// The player's mistakes in `review` (a complete one), in game order.
+/// The player's mistakes in `review` (a complete one), in game order: the moves the review's one
+/// judge calls an Inaccuracy or worse (issue #38).
 pub fn puzzles(review: &Review, player: alphachess_engine::Color) -> Vec<Puzzle> {
-    let game = review.game();
-    let positions = game.positions();
+    let positions = review.game().positions();
     review
         .final_plies()
         .into_iter()
         .filter(|ply| ply.ply > review.book_plies() && ply.judgment.is_some())
-        .filter_map(|ply| {
-            let p = ply.ply;
-            let before = &positions[p - 1];
-            let mover = before.turn();
-            if mover != player {
-                return None;
-            }
-            let best_eval = review.eval_of(p - 1)?;
-            let after_eval = review.eval_of(p)?;
-            let before_side = best_eval.for_side(mover, mover);
-            let after_side = after_eval.for_side(mover, positions[p].turn());
-            let answer = review.final_answer(p - 1)?;
-            Some(Puzzle {
-                ply: p,
-                before: before.clone(),
-                played: game.moves()[p - 1],
-                best: answer.best,
-                best_line: answer.pv.clone(),
-                best_eval,
-                played_eval: after_eval,
-                played_loss: (expected_points(before_side) - expected_points(after_side)).max(0.0),
-            })
-        })
+        .filter(|ply| positions[ply.ply - 1].turn() == player)
+        .filter_map(|ply| puzzle_at(review, ply.ply))
         .collect()
 }
 
@@ -129,6 +108,31 @@ pub fn try_words(puzzle: &Puzzle, after: &Position, after_eval: Eval) -> String 
         puzzle.best_eval.for_side(mover, mover),
         after_eval.for_side(mover, after.turn()),
     )
+}
+
+/// The move of ply `p` of `review`'s game as a position to find the best move in, whatever it
+/// lost (the practice deck takes the review's own judgments, issue #41). `None` until the
+/// review has the final evaluations around it.
+pub fn puzzle_at(review: &Review, p: usize) -> Option<Puzzle> {
+    let positions = review.game().positions();
+    let before = positions.get(p.checked_sub(1)?)?;
+    let after = positions.get(p)?;
+    let mover = before.turn();
+    let best_eval = review.eval_of(p - 1)?;
+    let after_eval = review.eval_of(p)?;
+    let before_side = best_eval.for_side(mover, mover);
+    let after_side = after_eval.for_side(mover, after.turn());
+    let answer = review.final_answer(p - 1)?;
+    Some(Puzzle {
+        ply: p,
+        before: before.clone(),
+        played: review.game().moves()[p - 1],
+        best: answer.best,
+        best_line: answer.pv.clone(),
+        best_eval,
+        played_eval: after_eval,
+        played_loss: (expected_points(before_side) - expected_points(after_side)).max(0.0),
+    })
 }
 
 /// The verdict on `tried` in `puzzle`'s position, given the engine's evaluation (white's side)

@@ -24,7 +24,7 @@ pub use live::analyses::{
 pub use live::events::GameEvent;
 pub use live::registry::Games;
 pub use live::slot::GameSlot;
-pub use service::{GameService, Loaded, Played};
+pub use service::{GameService, Loaded, Played, ReviewedGame};
 
 // The vocabulary a request is parsed into.
 pub use model::clock::TimeControl;
@@ -61,7 +61,7 @@ pub mod views {
     };
     pub use super::view::hint::Hint;
     pub use super::view::preview::PositionPreview;
-    pub use super::view::retry::{RetryAnswer, RetryList, RetryPuzzle, Solution};
+    pub use super::view::retry::{both, RetryAnswer, RetryList, RetryPuzzle, Solution};
     pub use super::view::schemas::{Glicko2Schema, SuggestionSchema};
     pub use super::view::step_view::StepView;
     pub use super::view::summary::{GameSummaries, GameSummary, MAX_SUMMARIES};
@@ -80,6 +80,7 @@ pub mod stores {
     pub use super::store::migrations::{SCHEMA_V1, SCHEMA_VERSION};
     pub use super::store::position_cache::{CacheKey, CachedAnswer, DEFAULT_CACHE_POSITIONS};
     pub use super::store::postgres::{PgSettings, PgStore, PG_SCHEMA_VERSION};
+    pub use super::store::practice_record::PracticeRecord;
     pub use super::store::record::StoredGame;
     pub use super::store::sqlite::{SqliteStore, StoredGames, MAX_QUEUED_WRITES};
     pub use super::store::{

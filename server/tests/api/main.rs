@@ -37,6 +37,7 @@ mod ndjson;
 mod one_server_per_file;
 mod persistence;
 mod play;
+mod practice;
 mod quarantine;
 mod rated;
 mod remote;

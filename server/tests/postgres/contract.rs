@@ -10,8 +10,8 @@ use std::time::Duration;
 use alphachess_engine::{CastlingMode, Color, Game, Position};
 use alphachess_server::games::stores::{
     CacheKey, CachedAnswer, Change, GameSnapshot, GameStore, Lookup, PgSettings, PgStore, Players,
-    SharedStore, SqliteStore, StoredGame, StoredTree, WriteTicket, DEFAULT_CACHE_POSITIONS,
-    MAX_QUEUED_WRITES, PG_SCHEMA_VERSION, SCHEMA_VERSION, STEPS_OF_16,
+    PracticeRecord, SharedStore, SqliteStore, StoredGame, StoredTree, WriteTicket,
+    DEFAULT_CACHE_POSITIONS, MAX_QUEUED_WRITES, PG_SCHEMA_VERSION, SCHEMA_VERSION, STEPS_OF_16,
 };
 use alphachess_server::games::{import_pgn, parse_pgn_tree, GameId, GameState, Level, StoreError};
 use alphachess_server::token::TokenHash;
@@ -515,6 +515,41 @@ pub async fn a_cache_of_no_positions_keeps_nothing(backend: Backend) {
     assert_eq!(cached_under(store.as_ref(), &[1, 2]).await, [None, None]);
 }
 
+fn practice_record(game: &str, ply: i64, failed_try: bool) -> PracticeRecord {
+    PracticeRecord {
+        game_id: game.to_owned(),
+        ply,
+        phase: "review".to_owned(),
+        step: None,
+        stability: Some(3.173_200_142_545_618),
+        difficulty: Some(5.282_434_422_319_005),
+        due: 1_767_571_200,
+        last_review: Some(1_767_225_600),
+        failed_try,
+    }
+}
+
+pub async fn a_practice_cards_schedule_survives_reopening_and_goes_with_its_game(backend: Backend) {
+    let store = backend.open().await.expect("opens");
+    let game = Played::new("pppppppppppp", 1);
+    let ticket = game.save_new(store.as_ref());
+    store.durable(ticket).await.expect("committed");
+    for failed_try in [false, true] {
+        let record = practice_record("pppppppppppp", 4, failed_try);
+        store.save_practice_record(&record).await.expect("kept");
+    }
+    drop(store);
+    let store = backend.open().await.expect("opens again");
+    let ids = [game.id.clone()];
+    assert_eq!(
+        store.practice_records(&ids).await.expect("read"),
+        [practice_record("pppppppppppp", 4, true)]
+    );
+    let gone = store.delete(&game.id).expect("queued");
+    store.durable(gone).await.expect("committed");
+    assert_eq!(store.practice_records(&ids).await.expect("read"), []);
+}
+
 /// The suite, once per backend.
 macro_rules! contract {
     ($($name:ident),* $(,)?) => {
@@ -548,6 +583,7 @@ contract!(
     the_cache_survives_reopening_the_store,
     a_cache_of_no_positions_keeps_nothing,
     a_rated_game_counts_once_for_its_key_and_survives_reopening,
+    a_practice_cards_schedule_survives_reopening_and_goes_with_its_game,
 );
 
 // What a store shared by several servers promises on top (PostgreSQL only).

@@ -1,3 +1,4 @@
+import { PracticeLink } from '../../practice/PracticeLink';
 import './startScreen.css';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -27,6 +28,8 @@ interface Props {
   onResume: (id: string) => void;
   /** Opens the list of this browser's games. */
   onMyGames: () => void;
+  /** Opens the practice deck (issue #41). */
+  onPractice: () => void;
   /** A position to start from, ticked and filled in (the board editor's, or the text left when it opened). */
   initialPosition?: string;
   /** Opens the board editor on the position shown (if the text reads as one), keeping the text for the way back. */
@@ -45,7 +48,7 @@ const SIDES: { value: ColorChoice; label: string; symbol: string }[] = [
  * Pick a side, a level and a clock (untimed by default), and optionally a position to start from
  * (a pasted FEN or PGN, previewed as the server reads it), then start a game against Stockfish.
  */
-export function StartScreen({ onCreated, onResume, onMyGames, initialPosition, onSetUpBoard, onAnalyse }: Props) {
+export function StartScreen({ onCreated, onResume, onMyGames, onPractice, initialPosition, onSetUpBoard, onAnalyse }: Props) {
   const [color, setColor] = useState<ColorChoice>('white');
   const [level, setLevel] = useState<LevelNumber>(rememberedLevel);
   const [clock, setClock] = useState<TimeControl | null | string>(null);
@@ -99,6 +102,7 @@ export function StartScreen({ onCreated, onResume, onMyGames, initialPosition, o
             </button>
           </div>
         )}
+        <PracticeLink onOpen={onPractice} />
         <fieldset className="side-choice">
           <legend>Play as</legend>
           {SIDES.map((side) => (

@@ -70,11 +70,13 @@ mod maintenance;
 mod rating;
 mod retry;
 mod retry_search;
+mod reviewed;
 mod trees;
 mod turn_end;
 
 pub use retry::RetryError;
 use retry_search::TryValues;
+pub use reviewed::ReviewedGame;
 
 use engine_turn::{settle_reply, EngineTurnStarted};
 

@@ -80,6 +80,20 @@ impl GameService {
         text: &str,
     ) -> Result<RetryAnswer, RetryError> {
         let (puzzle, game, nodes) = self.reviewed(id, Some(token)).await?.puzzle(ply)?;
+        self.judge_try(id, &puzzle, game, nodes, text).await
+    }
+
+    /// Judges the try `text` (SAN or UCI) at `puzzle` of `game` (the reviewed game, searched at
+    /// `nodes` per position): the retry flow's and the practice deck's (issue #41) one judge.
+    pub async fn judge_try(
+        &self,
+        id: &GameId,
+        puzzle: &Puzzle,
+        game: Game,
+        nodes: u64,
+        text: &str,
+    ) -> Result<RetryAnswer, RetryError> {
+        let ply = puzzle.ply;
         let tried = PlayerMove::from_str(text)?.to_move(&puzzle.before)?;
         // The game up to the mistake, then the try: the engine hears the moves, repetitions
         // included, as the review's search did.
@@ -92,7 +106,7 @@ impl GameService {
             legal_moves: puzzle.before.count_legal_moves(),
         })?;
         // The best move and the move played keep the review's evaluation: one number per move.
-        let after_eval = match (known_eval(&puzzle, tried), final_eval(&after)) {
+        let after_eval = match (known_eval(puzzle, tried), final_eval(&after)) {
             (Some(eval), _) => eval,
             (None, Some(eval)) => eval,
             // No legal move and no rule's result: cannot happen; count it a draw.
@@ -100,7 +114,7 @@ impl GameService {
             (None, None) => {
                 let attempt = Try {
                     id,
-                    puzzle: &puzzle,
+                    puzzle,
                     tried,
                     after: &after,
                     nodes,
@@ -114,14 +128,14 @@ impl GameService {
                 eval
             }
         };
-        let (verdict, loss) = judge(&puzzle, tried, after.position(), after_eval);
+        let (verdict, loss) = judge(puzzle, tried, after.position(), after_eval);
         Ok(RetryAnswer {
             verdict,
             tried: both(&puzzle.before, tried),
             eval: after_eval,
             points_lost: (loss * 1000.0).round() / 1000.0,
-            loss: try_words(&puzzle, after.position(), after_eval),
-            solution: (verdict == Verdict::Solved).then(|| Solution::of(&puzzle)),
+            loss: try_words(puzzle, after.position(), after_eval),
+            solution: (verdict == Verdict::Solved).then(|| Solution::of(puzzle)),
         })
     }
 

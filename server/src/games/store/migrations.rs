@@ -140,6 +140,22 @@ CREATE TABLE rated_games (
     key_hash    TEXT NOT NULL
 ) WITHOUT ROWID;";
 
+/// Version 16 (#41): the practice cards' schedules (`practice_record.rs`), one row per mistake
+/// of a game that was graded at least once; deleted with their game.
+const SCHEMA_V16_PRACTICE: &str = "
+CREATE TABLE practice_cards (
+    game_id      TEXT NOT NULL,
+    ply          INTEGER NOT NULL,
+    phase        TEXT NOT NULL,
+    step         INTEGER,
+    stability    REAL,
+    difficulty   REAL,
+    due          INTEGER NOT NULL,
+    last_review  INTEGER,
+    failed_try   INTEGER NOT NULL,
+    PRIMARY KEY (game_id, ply)
+) WITHOUT ROWID;";
+
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
     SCHEMA_V1,
@@ -157,6 +173,7 @@ const MIGRATIONS: &[&str] = &[
     SCHEMA_V13_STEPS,
     SCHEMA_V14_CASUAL,
     SCHEMA_V15_RATINGS,
+    SCHEMA_V16_PRACTICE,
 ];
 
 /// The schema version this release writes.

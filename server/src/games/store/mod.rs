@@ -21,6 +21,7 @@ pub mod failed_writes;
 pub mod migrations;
 pub mod position_cache;
 pub mod postgres;
+pub mod practice_record;
 pub mod quarantine;
 pub mod record;
 pub mod shared;
@@ -41,6 +42,7 @@ use crate::games::model::ladder::{KeyRating, RatedGame};
 use crate::games::model::state::GameState;
 use crate::games::store::analysis_record::AnalysisRecord;
 use crate::games::store::position_cache::{CacheKey, CachedAnswer};
+use crate::games::store::practice_record::PracticeRecord;
 use crate::games::store::quarantine::QuarantinedGame;
 use crate::games::store::record::StoredGame;
 use crate::token::TokenHash;
@@ -228,6 +230,17 @@ pub trait GameStore: Send + Sync + 'static {
     /// Forgets the games nobody changed for `idle` (a durable store's own clock); how many.
     fn expire_idle(&self, _idle: Duration) -> Pending<'_, u64> {
         Box::pin(std::future::ready(Ok(0)))
+    }
+
+    /// The practice cards' schedules stored for `games` (issue #41); a card never graded has
+    /// none. A store that keeps nothing has none: its cards stay new.
+    fn practice_records(&self, _games: &[GameId]) -> Pending<'_, Vec<PracticeRecord>> {
+        Box::pin(std::future::ready(Ok(Vec::new())))
+    }
+
+    /// Keeps a card's schedule (replacing the one stored); resolves once it is durable.
+    fn save_practice_record(&self, _record: &PracticeRecord) -> Pending<'_, ()> {
+        Box::pin(std::future::ready(Ok(())))
     }
 }
 

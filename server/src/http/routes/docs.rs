@@ -42,7 +42,7 @@ use crate::http::error::{ErrorBody, ErrorCode};
         ScoreView, AnalysisEvent, ExploreEvent
     )),
     modifiers(&BearerAuth),
-    tags((name = "games"), (name = "analysis board", description = "A live engine for any position: several lines, streamed as they deepen (`GET /api/explore`); and what players of a rating band would play there (`GET /api/explore/human`, Maia's networks)"), (name = "health"), (name = "levels"), (name = "lichess", description = "What a player's key (the lichess Board API's bearer token) holds here"))
+    tags((name = "games"), (name = "analysis board", description = "A live engine for any position: several lines, streamed as they deepen (`GET /api/explore`); and what players of a rating band would play there (`GET /api/explore/human`, Maia's networks)"), (name = "health"), (name = "levels"), (name = "lichess", description = "What a player's key (the lichess Board API's bearer token) holds here"), (name = "practice", description = "A deck of the player's own mistakes across the key's reviewed games, scheduled by spaced repetition (FSRS) and judged by the engine"))
 )]
 pub struct ApiDoc;
 

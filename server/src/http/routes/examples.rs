@@ -446,6 +446,7 @@ pub fn requests(id: &str) -> Vec<(&'static str, Value)> {
         "position_moves" => vec![("promotion", super::positions::moves_examples().0)],
         "read_tree" | "tree_pgn" | "keep_tree" => super::trees::tree_requests(id),
         "retry_try" => super::retry::request_examples(),
+        "try_card" => super::practice::request_examples(),
         _ => Vec::new(),
     }
 }
@@ -461,7 +462,10 @@ pub fn success(
     match (id, status) {
         ("create", "201") => one("created", created(views)),
         ("list", "200") | ("account_games", "200") => one("two_games", summaries(views)),
-        ("account_games", "401") => one("no_key", lichess_no_key()),
+        ("account_games" | "deck" | "try_card" | "reveal", "401") => {
+            one("no_key", lichess_no_key())
+        }
+        ("deck" | "try_card" | "reveal", "200") => super::practice::examples(id),
         ("account_games", "500") => one(
             "internal_error",
             to_json(&LichessError::shown(&ErrorCode::InternalError.example()).body()),

@@ -25,6 +25,7 @@ pub mod human_moves;
 pub mod levels;
 pub mod moves;
 pub mod positions;
+pub mod practice;
 pub mod reply_mode;
 pub mod retry;
 pub mod summaries;
@@ -59,6 +60,10 @@ pub fn api_routes(cfg: &mut ServiceConfig<'_>) {
         .service(retry::retry_list)
         .service(retry::retry_try)
         .service(retry::retry_reveal)
+        // Issue #41: a deck of the player's own mistakes, by spaced repetition.
+        .service(practice::deck)
+        .service(practice::try_card)
+        .service(practice::reveal)
         // Issue #26: positions' moves and move trees.
         .service(positions::position_moves)
         .service(trees::read_tree)

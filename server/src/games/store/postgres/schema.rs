@@ -103,7 +103,7 @@ WHERE (record->>'level')::int BETWEEN 13 AND 16;";
 /// Version 7 (#38): the keys' ratings, kept from the rated games the servers saw end, as SQLite
 /// keeps them (`SCHEMA_V15_RATINGS`): one row per key, one per rated game (counted once).
 const SCHEMA_V7_RATINGS: &str = "
-CREATE TABLE ratings (
+CREATE TABLE IF NOT EXISTS ratings (
     key_hash    text PRIMARY KEY,
     rating      double precision NOT NULL,
     deviation   double precision NOT NULL,
@@ -112,11 +112,28 @@ CREATE TABLE ratings (
     prog        bigint NOT NULL,
     updated_at  timestamptz NOT NULL DEFAULT now()
 );
-CREATE TABLE rated_games (
+CREATE TABLE IF NOT EXISTS rated_games (
     game_id     text PRIMARY KEY,
     key_hash    text NOT NULL
 );
 ";
+
+/// Version 8 (#41): the practice cards' schedules, as SQLite's version 16
+/// (`SCHEMA_V16_PRACTICE`) keeps them; deleted with their game. `IF NOT EXISTS`: a database whose
+/// version was set back by hand (as the upgrade tests do) upgrades again.
+const SCHEMA_V8_PRACTICE: &str = "
+CREATE TABLE IF NOT EXISTS practice_cards (
+    game_id      text NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+    ply          bigint NOT NULL,
+    phase        text NOT NULL,
+    step         bigint,
+    stability    double precision,
+    difficulty   double precision,
+    due          bigint NOT NULL,
+    last_review  bigint,
+    failed_try   boolean NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);";
 
 /// Every migration in order; `MIGRATIONS[i]` takes the schema from version `i` to `i + 1`.
 const MIGRATIONS: &[&str] = &[
@@ -127,6 +144,7 @@ const MIGRATIONS: &[&str] = &[
     SCHEMA_V5_SECOND,
     SCHEMA_V6_STEPS,
     SCHEMA_V7_RATINGS,
+    SCHEMA_V8_PRACTICE,
 ];
 
 /// The schema version this release writes.

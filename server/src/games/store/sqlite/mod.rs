@@ -25,6 +25,7 @@
 
 mod cache;
 mod health;
+mod practice;
 mod ratings;
 
 use std::collections::HashMap;
@@ -45,6 +46,7 @@ use crate::games::store::cache_quota::CachePermit;
 use crate::games::store::db_lock::DbLock;
 use crate::games::store::migrations::migrate;
 use crate::games::store::position_cache::{CacheKey, CachedAnswer, DEFAULT_CACHE_POSITIONS};
+use crate::games::store::practice_record::PracticeRecord;
 use crate::games::store::quarantine::QuarantinedGame;
 use crate::games::store::record::{GameRecord, StoredGame};
 use crate::games::store::sqlite::cache::SqliteCache;
@@ -80,6 +82,10 @@ enum Write {
     LoadRating(String, Reply<Option<KeyRating>>),
     /// Counts a rated game for a key (once per game), answering the rating after it.
     Rate(String, Box<RatedGame>, Reply<KeyRating>),
+    /// Keeps a practice card's schedule (boxed, as a game record is).
+    Practice(Box<PracticeRecord>),
+    /// Reads the practice cards' schedules of these games.
+    LoadPractice(Vec<String>, Reply<Vec<PracticeRecord>>),
     /// Keeps an answer in the position cache.
     CacheAnswer {
         key: CacheKey,
@@ -99,7 +105,11 @@ impl Write {
     fn is_change(&self) -> bool {
         matches!(
             self,
-            Write::Save(..) | Write::Delete(..) | Write::Analysis(..) | Write::Position(..)
+            Write::Save(..)
+                | Write::Delete(..)
+                | Write::Analysis(..)
+                | Write::Position(..)
+                | Write::Practice(..)
         )
     }
 }
@@ -324,6 +334,21 @@ impl GameStore for SqliteStore {
         true
     }
 
+    fn practice_records(&self, games: &[GameId]) -> Pending<'_, Vec<PracticeRecord>> {
+        let games = games.iter().map(GameId::to_string).collect();
+        match self.read(|reply| Write::LoadPractice(games, reply)) {
+            Ok(read) => Box::pin(answered(read)),
+            Err(error) => Box::pin(std::future::ready(Err(error))),
+        }
+    }
+
+    fn save_practice_record(&self, record: &PracticeRecord) -> Pending<'_, ()> {
+        match self.queue.push(Write::Practice(Box::new(record.clone()))) {
+            Ok(ticket) => self.durable(ticket),
+            Err(error) => Box::pin(std::future::ready(Err(error))),
+        }
+    }
+
     fn close(&self) {
         self.lock
             .lock()
@@ -530,7 +555,11 @@ impl Writer {
             Write::Rate(key, game, reply) => {
                 let _gone = reply.send(ratings::rate(&mut self.conn, &key, &game, unix_millis()));
             }
-            Write::Save(..)
+            Write::LoadPractice(games, reply) => {
+                let _gone = reply.send(practice::load(&self.conn, &games));
+            }
+            Write::Practice(..)
+            | Write::Save(..)
             | Write::Delete(..)
             | Write::Analysis(..)
             | Write::Position(..)
@@ -550,6 +579,10 @@ fn expire(conn: &mut Connection, idle_ms: i64) -> rusqlite::Result<u64> {
     )?;
     tx.execute(
         &format!("DELETE FROM analyses WHERE game_id IN ({idle})"),
+        [before],
+    )?;
+    tx.execute(
+        &format!("DELETE FROM practice_cards WHERE game_id IN ({idle})"),
         [before],
     )?;
     let expired = tx.execute("DELETE FROM games WHERE updated_at < ?1", [before])?;
@@ -702,6 +735,7 @@ fn commit(
                     ])?;
                 }
                 Write::Delete(id) => {
+                    practice::delete(&tx, id)?;
                     delete_positions.execute([id])?;
                     delete_analysis.execute([id])?;
                     delete.execute([id])?;
@@ -723,8 +757,10 @@ fn commit(
                         p.second_mate
                     ])?;
                 }
+                Write::Practice(record) => practice::save(&tx, record)?,
                 Write::LoadGame(..)
                 | Write::LoadAnalysis(..)
+                | Write::LoadPractice(..)
                 | Write::Expire(..)
                 | Write::Ping(..)
                 | Write::LoadRating(..)

@@ -1,3 +1,4 @@
+import { PracticeLink } from '../../../../practice/PracticeLink';
 import { useId } from 'react';
 import type { Analysis } from '../../../../api/analysisTypes';
 import type { Color } from '../../../../chess/types';
@@ -41,6 +42,7 @@ export function ReviewPanel({ analysis, line, selectedPly, onSelectPly, names, o
         </p>
       )}
       <AccuracyPanel analysis={analysis} names={names} onRetry={onRetry} />
+      {analysis.status === 'done' && <PracticeLink />}
       {plies.length > 0 && (
         <>
           <EvalGraph plies={plies} line={line} selectedPly={selectedPly} onSelectPly={onSelectPly} />
