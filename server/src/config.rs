@@ -20,6 +20,15 @@ use crate::http::limits::{IpNet, LimitSettings};
 use crate::http::middleware::cors::CorsOrigin;
 use crate::uci::EngineAddress;
 
+/// Default of `--engines`: one Stockfish process per core the server may use (issue #38: a
+/// single engine on a 2-core machine left a core idle and a 70-ply review took minutes); 1 if
+/// the count cannot be read.
+fn default_engines() -> u32 {
+    std::thread::available_parallelism()
+        .map_or(1, |cores| u32::try_from(cores.get()).unwrap_or(64))
+        .clamp(1, 64)
+}
+
 /// AlphaChess server: play Stockfish in the browser.
 ///
 /// Keeps games in memory and in a SQLite file (so they survive restarts), validates every move with
@@ -50,8 +59,11 @@ pub struct Config {
           value_parser = clap::value_parser!(u64).range(10..=600_000))]
     pub move_time_cap_ms: u64,
 
-    /// Number of processes per local Stockfish (one per core is the most that helps)
-    #[arg(long, env = "ALPHACHESS_ENGINES", default_value_t = 1,
+    /// Number of processes per local Stockfish: one per core is the most that helps, so the
+    /// default is the machine's cores (at most 64). Live play goes first on every engine
+    /// (moves and hints before analysis, which waits or is preempted) [default: one per core]
+    #[arg(long, env = "ALPHACHESS_ENGINES", default_value_t = default_engines(),
+          hide_default_value = true,
           value_parser = clap::value_parser!(u32).range(1..=64))]
     pub engines: u32,
 
@@ -446,6 +458,13 @@ mod tests {
             config.stockfish,
             [EngineAddress::Local(PathBuf::from("/usr/games/stockfish"))]
         );
+    }
+
+    #[test]
+    fn the_default_engine_count_is_one_per_core() {
+        let config = Config::try_parse_from(["alphachess-server"]).expect("the defaults parse");
+        let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+        assert_eq!(config.engines as usize, cores.min(64));
     }
 
     #[test]

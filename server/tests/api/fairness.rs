@@ -231,12 +231,18 @@ async fn a_client_past_its_analysis_share_is_refused_with_429_while_others_still
             "the first two start by themselves"
         );
     }
-    // The third game ends as usual; its analysis does not start by itself past the share.
-    let third = resigned_long_game(&app, "203.0.113.1").await;
+    // A third game imported already over is kept as usual; its analysis does not start past
+    // the share (a played game's own review would wait in the backlog instead, issue #38).
+    let third = create_as(
+        &app,
+        "203.0.113.1",
+        json!({ "color": "white", "level": 1, "pgn": "1. f3 e5 2. g4 Qh4# 0-1" }),
+    )
+    .await;
     let view = app.view(&third).await;
     assert_eq!(
         (&view["status"], &view["reason"]),
-        (&json!("finished"), &json!("resignation")),
+        (&json!("finished"), &json!("checkmate")),
         "{view}"
     );
     let missing = app.get(&format!("/api/games/{}/analysis", third.id)).await;
@@ -256,6 +262,43 @@ async fn a_client_past_its_analysis_share_is_refused_with_429_while_others_still
         StatusCode::ACCEPTED
     );
     assert_eq!(analysis_status(&app, &other).await, "queued");
+}
+
+#[tokio::test]
+async fn five_finished_games_from_one_address_all_get_their_reviews() {
+    let mut config = config(5_000);
+    config.depth = 4;
+    config.max_analyses = Some(1);
+    config.analysis_nodes = 20_000;
+    config.analysis_quick_nodes = 0;
+    let app = spawn_with(config).await;
+    let client = "203.0.113.1";
+    let mut games = Vec::new();
+    for _ in 0..5 {
+        let game = create_as(&app, client, json!({ "color": "white", "level": 1 })).await;
+        assert_eq!(
+            play_as(&app, client, &game, "e2e4", true).await.status(),
+            StatusCode::OK
+        );
+        assert_eq!(app.action(&game, "resign").await.status(), StatusCode::OK);
+        games.push(game);
+    }
+    // Past the client's share (4) the fifth review waits in the backlog: asked for, it is
+    // answered as it stands, never refused.
+    for game in &games {
+        assert_eq!(
+            post_analysis(&app, game).await.status(),
+            StatusCode::ACCEPTED
+        );
+    }
+    for game in &games {
+        let mut polls = 0;
+        while analysis_status(&app, game).await != "done" {
+            polls += 1;
+            assert!(polls < 1_200, "a review never arrived");
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+    }
 }
 
 #[tokio::test]

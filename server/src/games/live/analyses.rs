@@ -126,12 +126,17 @@ pub struct Analyses {
     /// (`None`: games whose creator is not known, e.g. after a restart).
     places: FairPlaces<Option<ClientKey>>,
     by_game: Mutex<HashMap<GameId, Arc<Tracked>>>,
-    /// Who created each live game, for the fair share of its analysis.
-    owners: Mutex<HashMap<GameId, (Weak<GameSlot>, ClientKey)>>,
+    /// Who created each live game, for the fair share of its analysis, and whether it is that
+    /// client's own game (created unfinished and played; not an import already over).
+    owners: Mutex<HashMap<GameId, Owner>>,
     /// Cancelled when the server stops: running analyses stop where they are (their answers so
     /// far are stored) and resume after the restart.
     stopping: CancellationToken,
 }
+
+/// A live game (held weakly), the client that created it, and whether it is that client's own
+/// played game.
+type Owner = (Weak<GameSlot>, ClientKey, bool);
 
 /// One game's analysis.
 struct Tracked {
@@ -302,21 +307,28 @@ impl Analyses {
         }
     }
 
-    /// `client` created `slot`'s game: its analysis will run in that client's share.
-    pub fn set_owner(&self, slot: &Arc<GameSlot>, client: Option<ClientKey>) {
+    /// `client` created `slot`'s game: its analysis will run in that client's share. `own`: the
+    /// game was created unfinished, to be played (it took a place in the client's unfinished
+    /// games), so its review is that player's own and is never refused (see [`Analyses::admit`]).
+    pub fn set_owner(&self, slot: &Arc<GameSlot>, client: Option<ClientKey>, own: bool) {
         let Some(client) = client else { return };
         let mut owners = self.owners.lock().unwrap_or_else(PoisonError::into_inner);
-        owners.retain(|_, (game, _)| game.strong_count() > 0);
-        owners.insert(slot.id().clone(), (Arc::downgrade(slot), client));
+        owners.retain(|_, (game, _, _)| game.strong_count() > 0);
+        owners.insert(slot.id().clone(), (Arc::downgrade(slot), client, own));
     }
 
     /// The client that created `slot`'s game, if known.
     fn owner(&self, slot: &Arc<GameSlot>) -> Option<ClientKey> {
+        self.ownership(slot).map(|(client, _)| client)
+    }
+
+    /// The client that created `slot`'s game and whether it is its own played game, if known.
+    fn ownership(&self, slot: &Arc<GameSlot>) -> Option<(ClientKey, bool)> {
         let owners = self.owners.lock().unwrap_or_else(PoisonError::into_inner);
         owners
             .get(slot.id())
-            .filter(|(game, _)| std::ptr::eq(game.as_ptr(), Arc::as_ptr(slot)))
-            .map(|(_, client)| *client)
+            .filter(|(game, _, _)| std::ptr::eq(game.as_ptr(), Arc::as_ptr(slot)))
+            .map(|(_, client, own)| (*client, *own))
     }
 
     /// The player asks for the analysis of `slot`'s game: it starts (202 `queued`) unless there
@@ -325,9 +337,10 @@ impl Analyses {
         self.begin(slot, true)
     }
 
-    /// A live game has just ended: its analysis starts, unless it already has one. Past the
-    /// queue's bound or the client's share it does not start (the game itself is kept, ended):
-    /// the player asks for it later with `POST .../analysis`, which says when to retry.
+    /// A live game has just ended: its analysis starts, unless it already has one. A client's
+    /// own played game always starts (past its share it waits queued); any other past the
+    /// queue's bound or the client's share does not (the game itself is kept, ended): the player
+    /// asks for it later with `POST .../analysis`, which says when to retry.
     pub fn start_after_end(self: &Arc<Self>, slot: &Arc<GameSlot>) {
         if let Err(error) = self.begin(slot, false) {
             tracing::warn!(%error, game = %slot.id(), "the analysis of a finished game did not start");
@@ -418,7 +431,8 @@ impl Analyses {
             let failed = tracked.lock().status == AnalysisStatus::Failed;
             // A failed analysis counts for nothing: restarting it takes a place in the queue.
             if retry_failed && failed {
-                self.admit(&by_game, tracked.client)?;
+                let own = self.ownership(slot).is_some_and(|(_, own)| own);
+                self.admit(&by_game, tracked.client, own)?;
             }
             let mut progress = tracked.lock();
             if retry_failed && progress.status == AnalysisStatus::Failed {
@@ -427,8 +441,10 @@ impl Analyses {
             }
             return Ok(progress.analysis());
         }
-        let client = self.owner(slot);
-        self.admit(&by_game, client)?;
+        let (client, own) = self
+            .ownership(slot)
+            .map_or((None, false), |(client, own)| (Some(client), own));
+        self.admit(&by_game, client, own)?;
         self.store
             .save_analysis(slot.id(), AnalysisStatus::Queued, self.settings.nodes)?;
         let tracked = Arc::new(Tracked {
@@ -458,10 +474,20 @@ impl Analyses {
     /// clients with none queued (see [`crate::share_cap`]): 256 places were once filled by one
     /// /56 inside its /64s' shares and reviews got "engine busy" (issue #42, M5). A client not
     /// known (`None`) is bounded by the whole queue only.
+    ///
+    /// A client's `own` played game is always admitted (issue #38: a fifth finished game's
+    /// review was refused, shown once and never retried): past the shares it waits in the
+    /// client's backlog, queued, and starts by itself when [`FairPlaces`] gives the client a
+    /// place, so it still runs only in its client's fair share of the engines. Its memory is
+    /// bounded by the games kept (one analysis per game): the client's unfinished games
+    /// (`--unfinished-per-client`) and the finished ones until they expire, within `--max-games`.
+    /// Only the whole queue's bound (`--analysis-queue`, all clients) still refuses it (503 with
+    /// `Retry-After`), reserved quarter included.
     fn admit(
         &self,
         by_game: &HashMap<GameId, Arc<Tracked>>,
         client: Option<ClientKey>,
+        own: bool,
     ) -> Result<(), AnalysisError> {
         let aggregate = client.and_then(ClientKey::aggregate);
         let (mut pending, mut mine, mut network) = (0, 0, 0);
@@ -481,14 +507,19 @@ impl Analyses {
         let over_share = AnalysisError::OverShare {
             retry_after_secs: BUSY_RETRY_AFTER_SECS,
         };
-        if client.is_some() && mine >= self.settings.per_client {
+        let backlog = own && client.is_some();
+        if !backlog && client.is_some() && mine >= self.settings.per_client {
             return Err(over_share);
         }
-        if aggregate.is_some() && network >= self.settings.per_aggregate {
+        if !backlog && aggregate.is_some() && network >= self.settings.per_aggregate {
             return Err(over_share);
         }
         let max = self.settings.max_pending;
-        let open = if mine == 0 { max } else { max - max / 4 };
+        let open = if mine == 0 || backlog {
+            max
+        } else {
+            max - max / 4
+        };
         if pending >= open {
             return Err(AnalysisError::QueueFull {
                 retry_after_secs: BUSY_RETRY_AFTER_SECS,

@@ -293,7 +293,7 @@ impl GameService {
         if let Some(client) = counted {
             self.games.record_creator(client, &slot);
         }
-        self.analyses.set_owner(&slot, client);
+        self.analyses.set_owner(&slot, client, counted.is_some());
         // Durable before the search: a shared store may refuse the game (its live-game cap).
         if let Err(error) = slot.durable().await {
             self.games.forget(slot.id()).await?;
