@@ -13,6 +13,10 @@ use super::lanes::SearchKind;
 use super::request::SearchRequest;
 use crate::client_key::ClientKey;
 
+/// The deepest search the lanes serve as cheap: step 14 (skill 12, depth 7) and below, whose
+/// searches take the engine milliseconds; full strength searches the configured full depth.
+pub const CHEAP_DEPTH: u32 = 8;
+
 /// Live work for an engine; dropping a reply's receiver cancels that job.
 #[derive(Debug)]
 pub enum Job {
@@ -34,6 +38,15 @@ impl Job {
         match self {
             Job::Search { request, .. } => (request.client, request.kind),
             Job::Ping { .. } => (None, SearchKind::Reply),
+        }
+    }
+
+    /// Whether this is a cheap search (see `lanes.rs`): one at most [`CHEAP_DEPTH`] deep, which
+    /// takes the engine milliseconds.
+    pub fn is_cheap(&self) -> bool {
+        match self {
+            Job::Search { request, .. } => request.depth <= CHEAP_DEPTH,
+            Job::Ping { .. } => false,
         }
     }
 }

@@ -25,9 +25,12 @@
 //!   stopped ([`Lanes::yield_due`]). A reply or hint so stopped answers with its best move so far
 //!   (a live reply still gets a legal move); an analysis search goes back to the front of its
 //!   client's queue and starts again later (for another client's analysis job, only once it ran
-//!   [`ANALYSIS_SLICE`]: a restarted analysis search has lost its work). A cheap search (a low
-//!   step, a shallow depth) therefore waits at most the bound, never behind a 10 s one. A client
-//!   never preempts itself, and a hint never stops a reply;
+//!   [`ANALYSIS_SLICE`]: a restarted analysis search has lost its work). A client never
+//!   preempts itself, and a hint never stops a reply;
+//! - **cheap searches never wait behind a long one** ([`CHEAP_SLICE`]): a search the caller
+//!   marks cheap (a shallow depth: a low step's reply, a shallow hint) goes before every other
+//!   live job, and, finding no engine free, stops a search of a more used other client once that
+//!   ran [`CHEAP_SLICE`], without waiting for the preemption bound;
 //! - **hints have their own budget**: at most one hint runs per client and at most half the
 //!   engines (at least one) run hints at once; a hint that waits while that budget is spent
 //!   lets the client's and others' replies go by. A running hint yields its engine to a reply
@@ -80,6 +83,14 @@ pub trait Shared: Eq + Hash + Clone + fmt::Debug {
 /// stopped analysis search starts again from nothing, so with a slice as short as the live
 /// bound, clients of the analysis lane would stop each other's searches before any ended.
 pub const ANALYSIS_SLICE: Duration = Duration::from_secs(3);
+
+/// The least a search runs before a waiting cheap search (a low step's reply, a shallow hint:
+/// milliseconds of engine time) stops it. A cheap search goes before every other live search
+/// and waits for no preemption bound: it stops, after this slice, the search of the most used
+/// other client, which answers from its best line so far (issue #42: the step-1 player's move
+/// waited 3.4 s behind full-strength searches even with the 250 ms bound). The slice keeps a
+/// stopped search from answering with no search behind its move.
+pub const CHEAP_SLICE: Duration = Duration::from_millis(100);
 
 /// A share of engine time: a client, or an aggregate of clients.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
@@ -158,6 +169,8 @@ pub struct Ticket(u64);
 struct Queued<L> {
     ticket: Ticket,
     kind: SearchKind,
+    /// A cheap search (see [`CHEAP_SLICE`]).
+    cheap: bool,
     pushed: Instant,
     job: L,
 }
@@ -185,7 +198,21 @@ struct Serving<C> {
     client: C,
     /// `None`: an analysis job.
     kind: Option<SearchKind>,
+    /// A cheap live search: never stopped for another one.
+    cheap: bool,
     since: Instant,
+}
+
+/// A job waiting for an engine, as [`Lanes::yield_due`] considers it.
+#[derive(Debug)]
+struct Waiter<C> {
+    /// (a hint, not cheap): cheap replies are served first, hints last.
+    order: (bool, bool),
+    used: Duration,
+    client: C,
+    /// `None`: an analysis job.
+    kind: Option<SearchKind>,
+    cheap: bool,
 }
 
 /// Which lane a job is for.
@@ -337,10 +364,22 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
     /// Queues a live job of `client`, or gives it back when the lane has no room for it (see
     /// [`LaneLimits`]). The answer is the job's ticket and the worker to stop, if one must make
     /// room for it.
+    #[cfg(test)]
     pub fn push_live(
         &mut self,
         client: C,
         kind: SearchKind,
+        job: L,
+    ) -> Result<(Ticket, Option<usize>), L> {
+        self.push_live_class(client, kind, false, job)
+    }
+
+    /// [`Lanes::push_live`] for a job that may be `cheap` (see [`CHEAP_SLICE`]).
+    pub fn push_live_class(
+        &mut self,
+        client: C,
+        kind: SearchKind,
+        cheap: bool,
         job: L,
     ) -> Result<(Ticket, Option<usize>), L> {
         if !self.admits(Lane::Live, &client) {
@@ -351,6 +390,7 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
         self.client(client).queue.push_back(Queued {
             ticket,
             kind,
+            cheap,
             pushed,
             job,
         });
@@ -413,6 +453,7 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
         self.client(client).queue.push_front(Queued {
             ticket: Ticket(0),
             kind,
+            cheap: false,
             pushed,
             job,
         });
@@ -486,6 +527,7 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
             self.serving[worker] = Some(Serving {
                 client,
                 kind: Some(queued.kind),
+                cheap: queued.cheap,
                 since: self.now,
             });
             return Some(Taken::Live(queued.job));
@@ -504,6 +546,7 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
             self.serving[worker] = Some(Serving {
                 client,
                 kind: None,
+                cheap: false,
                 since: self.now,
             });
             return Some(Taken::Analysis(queued.job));
@@ -518,7 +561,13 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
         let reply = entry
             .queue
             .iter()
-            .position(|queued| queued.kind == SearchKind::Reply);
+            .position(|queued| queued.kind == SearchKind::Reply && queued.cheap)
+            .or_else(|| {
+                entry
+                    .queue
+                    .iter()
+                    .position(|queued| queued.kind == SearchKind::Reply)
+            });
         reply.or_else(|| {
             (hints_open && entry.hints_running == 0)
                 .then(|| entry.queue.iter().position(|q| q.kind == SearchKind::Hint))
@@ -526,7 +575,8 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
         })
     }
 
-    /// The client to serve and the index of its job: a reply before any hint, then the client
+    /// The client to serve and the index of its job: a reply before any hint, a cheap search
+    /// before any other (see [`CHEAP_SLICE`]), then the client
     /// with the fewest searches running, then the least recent use, then the oldest job; a hint
     /// only within the hint budget.
     fn next_live(&self) -> Option<(C, usize)> {
@@ -538,6 +588,7 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
                 let queued = &entry.queue[index];
                 let order = (
                     queued.kind == SearchKind::Hint,
+                    !queued.cheap,
                     entry.running,
                     self.use_of(client),
                     queued.ticket,
@@ -678,34 +729,45 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
         let overdue =
             |pushed: Instant| now.saturating_duration_since(pushed) >= self.limits.preempt_after;
         let hints_open = self.hints_running() < self.hint_share;
-        let mut live: Vec<(bool, Duration, C, Option<SearchKind>)> = self
+        let mut live: Vec<Waiter<C>> = self
             .clients
             .iter()
             .filter_map(|(client, entry)| {
                 let queued = &entry.queue[Self::takeable(entry, hints_open)?];
                 let hint = queued.kind == SearchKind::Hint;
-                overdue(queued.pushed)
-                    .then(|| (hint, self.use_of(client), client.clone(), Some(queued.kind)))
+                (queued.cheap || overdue(queued.pushed)).then(|| Waiter {
+                    order: (hint, !queued.cheap),
+                    used: self.use_of(client),
+                    client: client.clone(),
+                    kind: Some(queued.kind),
+                    cheap: queued.cheap,
+                })
             })
             .collect();
-        live.sort_by_key(|(hint, used, _, _)| (*hint, *used));
-        let mut analysis: Vec<(bool, Duration, C, Option<SearchKind>)> = self
+        live.sort_by_key(|w| (w.order, w.used));
+        let mut analysis: Vec<Waiter<C>> = self
             .analysis
             .iter()
             .filter_map(|(client, queue)| {
                 let front = queue.front()?;
-                overdue(front.pushed).then(|| (true, self.use_of(client), client.clone(), None))
+                overdue(front.pushed).then(|| Waiter {
+                    order: (true, true),
+                    used: self.use_of(client),
+                    client: client.clone(),
+                    kind: None,
+                    cheap: false,
+                })
             })
             .collect();
-        analysis.sort_by_key(|(_, used, _, _)| *used);
+        analysis.sort_by_key(|w| w.used);
         let mut coming = self.coming();
         let mut asked = Vec::new();
-        for (_, used, waiter, kind) in live.into_iter().chain(analysis) {
+        for waiter in live.into_iter().chain(analysis) {
             if coming > 0 {
                 coming -= 1;
                 continue;
             }
-            let Some(victim) = self.victim(&waiter, used, kind) else {
+            let Some(victim) = self.victim(&waiter) else {
                 continue;
             };
             match self.workers[victim] {
@@ -722,9 +784,15 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
         asked
     }
 
-    /// The search to stop for `waiter` (recent use `waiting`) with a job of `kind` (`None`: an
-    /// analysis job), if any may be (see [`Lanes::yield_due`]).
-    fn victim(&self, waiter: &C, waiting: Duration, kind: Option<SearchKind>) -> Option<usize> {
+    /// The search to stop for `waiter`, if any may be (see [`Lanes::yield_due`]); a cheap
+    /// waiter stops one that ran [`CHEAP_SLICE`], never a cheap one.
+    fn victim(&self, waiter: &Waiter<C>) -> Option<usize> {
+        let (kind, waiting) = (waiter.kind, waiter.used);
+        let bound = if waiter.cheap {
+            CHEAP_SLICE.min(self.limits.preempt_after)
+        } else {
+            self.limits.preempt_after
+        };
         let now = self.now;
         (0..self.workers.len())
             .filter(|&worker| !self.preempt_requested(worker))
@@ -732,8 +800,10 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
                 let serving = self.serving[worker].as_ref()?;
                 let ran = now.saturating_duration_since(serving.since);
                 let used = self.use_of(&serving.client) + ran;
-                let fair =
-                    serving.client != *waiter && ran >= self.limits.preempt_after && used > waiting;
+                let fair = serving.client != waiter.client
+                    && !serving.cheap
+                    && ran >= bound
+                    && used > waiting;
                 let rank = match (self.workers[worker], kind) {
                     (WorkerState::Analysis { .. }, Some(_)) => 0,
                     (WorkerState::Analysis { .. }, None) if fair && ran >= ANALYSIS_SLICE => 0,

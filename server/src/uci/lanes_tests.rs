@@ -552,3 +552,66 @@ fn abandoned_analysis_jobs_leave_the_lane_and_give_their_places_back() {
         .push_analysis_for("A", None, "new")
         .expect("A's places are back");
 }
+
+/// Queues a cheap reply of `client`.
+fn cheap(lanes: &mut TestLanes, client: &'static str, job: &'static str) {
+    lanes
+        .push_live_class(client, REPLY, true, job)
+        .expect("room");
+}
+
+#[test]
+fn a_cheap_search_goes_before_long_ones_queued_first_by_a_less_used_client() {
+    let mut lanes = bounded(16, 8, 16, 1);
+    charge(&mut lanes, "step1", 2 * SECOND);
+    reply(&mut lanes, "fresh", "long");
+    cheap(&mut lanes, "step1", "quick");
+    assert_eq!(lanes.take(0), Some(Taken::Live("quick")));
+    lanes.leave(0, SECOND / 100);
+    assert_eq!(lanes.take(0), Some(Taken::Live("long")));
+}
+
+#[test]
+fn a_cheap_search_stops_a_long_one_after_its_slice_not_the_bound() {
+    let mut lanes = bounded(16, 8, 16, 1);
+    let start = lanes.now;
+    reply(&mut lanes, "heavy", "long");
+    assert_eq!(lanes.take(0), Some(Taken::Live("long")));
+    cheap(&mut lanes, "step1", "quick");
+    assert_eq!(
+        lanes.yield_due(),
+        Vec::<usize>::new(),
+        "the long search has not run its slice"
+    );
+    lanes.set_now(start + CHEAP_SLICE);
+    assert_eq!(lanes.yield_due(), [0], "well before the 1 s bound");
+    lanes.leave(0, CHEAP_SLICE);
+    assert_eq!(lanes.take(0), Some(Taken::Live("quick")));
+}
+
+#[test]
+fn a_cheap_search_never_stops_another_cheap_one_nor_its_own_clients() {
+    let mut lanes = bounded(16, 8, 16, 1);
+    let start = lanes.now;
+    cheap(&mut lanes, "other", "running");
+    assert_eq!(lanes.take(0), Some(Taken::Live("running")));
+    cheap(&mut lanes, "step1", "quick");
+    reply(&mut lanes, "self", "own-long");
+    lanes.set_now(start + SECOND / 2);
+    assert_eq!(
+        lanes.yield_due(),
+        Vec::<usize>::new(),
+        "a cheap search runs"
+    );
+    lanes.leave(0, SECOND / 2);
+    assert_eq!(lanes.take(0), Some(Taken::Live("quick")));
+    lanes.leave(0, SECOND / 100);
+    assert_eq!(lanes.take(0), Some(Taken::Live("own-long")));
+    cheap(&mut lanes, "self", "own-quick");
+    lanes.set_now(start + 2 * SECOND);
+    assert_eq!(
+        lanes.yield_due(),
+        Vec::<usize>::new(),
+        "a client's cheap search never stops its own"
+    );
+}

@@ -101,9 +101,10 @@ impl JobQueue {
                 return Err(EngineError::Stopped);
             }
             let (client, kind) = job.client_and_kind();
+            let cheap = job.is_cheap();
             inner
                 .lanes
-                .push_live(client, kind, job)
+                .push_live_class(client, kind, cheap, job)
                 .map_err(|_| EngineError::Busy)?
         };
         self.work.notify_one();

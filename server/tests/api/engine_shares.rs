@@ -1,5 +1,5 @@
 //! Engine time shared by the second (issue #42): a long search yields to a player who waited
-//! past the bound, admission is per client and per aggregate share (a client with nothing
+//! past the bound (a cheap search's player, at once), admission is per client and per aggregate share (a client with nothing
 //! waiting always gets a place), and the lichess draw offer takes one of its client's places.
 //! One real Stockfish each, clients told apart by loopback's `X-Forwarded-For`. Nothing here
 //! asserts a duration: each test asserts an outcome that the mechanism decides (a move answered
@@ -48,6 +48,41 @@ async fn a_long_search_is_stopped_for_a_player_who_waited_and_still_answers_a_le
     let response = play_as(&app, "198.51.100.7", &player, "e2e4", true).await;
     assert_eq!(response.status(), StatusCode::OK, "the player's move");
     // The stopped search answered its best move so far: the long game goes on, legally.
+    for _ in 0..2_000 {
+        if app.view(&long).await["ply"] == 2 {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+    panic!("the stopped search never answered");
+}
+
+#[tokio::test]
+async fn a_cheap_search_stops_a_long_one_without_waiting_for_the_preemption_bound() {
+    // The full-strength search would run 120 s; the bound is ten minutes, so only the cheap
+    // class (a step-1 reply, depth 1) can stop it. Without it the step-1 move is refused at
+    // its 20 s deadline (503) while the search runs on.
+    let mut config = config(120_000);
+    config.queue_wait_ms = 20_000;
+    config.preempt_after_ms = 600_000;
+    let app = spawn_with(config).await;
+    let long = create_as(&app, "203.0.113.1", slow()).await;
+    let player = create_as(
+        &app,
+        "198.51.100.7",
+        json!({ "color": "white", "level": 1 }),
+    )
+    .await;
+    let response = play_as(&app, "203.0.113.1", &long, "b1c3", false).await;
+    assert_eq!(response.status(), StatusCode::ACCEPTED);
+    wait_until(|| app.service.engines().status()[0].searching).await;
+
+    let response = play_as(&app, "198.51.100.7", &player, "e2e4", true).await;
+    assert_eq!(
+        response.status(),
+        StatusCode::OK,
+        "the step-1 player's move"
+    );
     for _ in 0..2_000 {
         if app.view(&long).await["ply"] == 2 {
             return;
