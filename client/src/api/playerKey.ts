@@ -37,4 +37,3 @@ export function adoptPlayerKey(text: string): boolean {
   if (!writeText(STORAGE_KEY, key)) unstored = key;
   return true;
 }
-

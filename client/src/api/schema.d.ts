@@ -1788,7 +1788,7 @@ export interface components {
          *     to the four a player recognises, or the class for a missed win without a sentence.
          * @enum {string}
          */
-        WeaknessKind: "hangs" | "forks" | "mates_allowed" | "missed_wins" | "other_tactics" | "unexplained";
+        WeaknessKind: "hangs" | "forks" | "mates_allowed" | "missed_wins" | "other_tactics" | "material_lost" | "unexplained";
     };
     responses: {
         /** @description internal_error: an unexpected failure (logged with its cause, never shown) */
