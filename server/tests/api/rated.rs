@@ -155,3 +155,22 @@ async fn a_create_with_a_key_that_is_not_usable_is_refused() {
         .expect("the server answers");
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
 }
+
+#[tokio::test]
+async fn a_two_move_resignation_is_not_rated_and_leaves_the_key_alone() {
+    const SHORT_KEY: &str = "Sh0rtK3yAb9Zx8Yv7Ut6Sr5Pq";
+    let app = spawn_app().await;
+    let short = create_under(&app, SHORT_KEY, json!({ "color": "white", "level": 1 })).await;
+    assert_eq!(app.play(&short, "a3").await["rated"], true);
+    assert_eq!(app.action(&short, "resign").await.status(), StatusCode::OK);
+    let view = app.view(&short).await;
+    assert_eq!(view["reason"], "resignation", "the ending stays: {view}");
+    assert_eq!(view["rated"], false, "{view}");
+
+    // The next rated game is the key's first: the short one was never counted.
+    let rated = create_under(&app, SHORT_KEY, json!({ "color": "white", "level": 1 })).await;
+    play_and_resign(&app, &rated, &["a3", "h3"]).await;
+    assert_eq!(app.view(&rated).await["rated"], true);
+    let perf = wait_for_games(&app, SHORT_KEY, 1).await;
+    assert_eq!(perf["games"], 1, "{perf}");
+}
