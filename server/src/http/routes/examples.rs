@@ -446,6 +446,7 @@ pub fn requests(id: &str) -> Vec<(&'static str, Value)> {
         "position_moves" => vec![("promotion", super::positions::moves_examples().0)],
         "read_tree" | "tree_pgn" | "keep_tree" => super::trees::tree_requests(id),
         "retry_try" => super::retry::request_examples(),
+        "account_estimate" => vec![("club", serde_json::json!({ "experience": "club" }))],
         _ => Vec::new(),
     }
 }
@@ -461,8 +462,12 @@ pub fn success(
     match (id, status) {
         ("create", "201") => one("created", created(views)),
         ("list", "200") | ("account_games", "200") => one("two_games", summaries(views)),
-        ("account_games", "401") => one("no_key", lichess_no_key()),
-        ("account_games", "500") => one(
+        ("account_estimate", "200") => one(
+            "club",
+            serde_json::json!({ "games": 0, "rating": 1600, "rd": 350, "prog": 0, "prov": true }),
+        ),
+        ("account_games", "401") | ("account_estimate", "401") => one("no_key", lichess_no_key()),
+        ("account_games", "500") | ("account_estimate", "500") => one(
             "internal_error",
             to_json(&LichessError::shown(&ErrorCode::InternalError.example()).body()),
         ),

@@ -37,7 +37,7 @@ use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 use crate::games::model::error::StoreError;
 use crate::games::model::id::GameId;
-use crate::games::model::ladder::{KeyRating, RatedGame};
+use crate::games::model::ladder::{Glicko2, KeyRating, RatedGame};
 use crate::games::model::players::Players;
 use crate::games::model::variant::Variant;
 use crate::games::store::analysis_record::{status_name, AnalysisRecord, PositionRecord};
@@ -80,6 +80,8 @@ enum Write {
     LoadRating(String, Reply<Option<KeyRating>>),
     /// Counts a rated game for a key (once per game), answering the rating after it.
     Rate(String, Box<RatedGame>, Reply<KeyRating>),
+    /// Starts a key with no rated game from an estimate, answering its rating.
+    Estimate(String, Glicko2, Reply<KeyRating>),
     /// Keeps an answer in the position cache.
     CacheAnswer {
         key: CacheKey,
@@ -374,6 +376,11 @@ impl GameStore for SqliteStore {
         Box::pin(async move { answered(read?).await })
     }
 
+    fn estimate(&self, key: &TokenHash, start: &Glicko2) -> Pending<'_, KeyRating> {
+        let read = self.read(|reply| Write::Estimate(key.to_hex(), *start, reply));
+        Box::pin(async move { answered(read?).await })
+    }
+
     fn expire_idle(&self, idle: Duration) -> Pending<'_, u64> {
         let idle_ms = i64::try_from(idle.as_millis()).unwrap_or(i64::MAX);
         let read = self.read(|reply| Write::Expire(idle_ms, reply));
@@ -529,6 +536,10 @@ impl Writer {
             }
             Write::Rate(key, game, reply) => {
                 let _gone = reply.send(ratings::rate(&mut self.conn, &key, &game, unix_millis()));
+            }
+            Write::Estimate(key, start, reply) => {
+                let now = unix_millis();
+                let _gone = reply.send(ratings::estimate(&mut self.conn, &key, &start, now));
             }
             Write::Save(..)
             | Write::Delete(..)
@@ -729,6 +740,7 @@ fn commit(
                 | Write::Ping(..)
                 | Write::LoadRating(..)
                 | Write::Rate(..)
+                | Write::Estimate(..)
                 | Write::CacheAnswer { .. }
                 | Write::CacheRead { .. } => {}
             }
