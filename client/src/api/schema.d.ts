@@ -2,6 +2,27 @@
 // Do not edit: change the server, then regenerate. `npm run api:check` fails when this file is out of date.
 
 export interface paths {
+    "/api/account/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Starts the key's rating from the first visit's estimate: the rating of the step matching how
+         *     much the player has played, at a deviation of 350. Only while the key has counted no rated
+         *     game: after that the games speak, and a new estimate changes nothing (the answer says so).
+         */
+        put: operations["account_estimate"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/account/games": {
         parameters: {
             query?: never;
@@ -925,6 +946,10 @@ export interface components {
          * @enum {string}
          */
         ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "wrong_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found" | "storage_busy" | "search_in_progress" | "game_quarantined" | "draw_declined" | "no_draw_to_claim" | "abort_too_late" | "loading" | "invalid_tree" | "analysis_not_done";
+        /** @description The body of `PUT /api/v1/account/estimate`. */
+        Estimate: {
+            experience: components["schemas"]["Experience"];
+        };
         /**
          * @description An evaluation from WHITE's point of view: `{"cp": 34}`, or `{"mate": -3}` (black mates in 3).
          *     `{"mate": 0}` is a checkmate on the board: the side to move is mated.
@@ -936,6 +961,11 @@ export interface components {
             /** Format: int32 */
             mate: number;
         };
+        /**
+         * @description How much the player has played, as the first visit asks it (issue #38).
+         * @enum {string}
+         */
+        Experience: "new" | "little" | "club" | "strong";
         /** @description One checked sentence about a move. */
         Explanation: {
             /**
@@ -1342,6 +1372,35 @@ export interface components {
             eco: string;
             /** @example Sicilian Defense: Najdorf Variation */
             name: string;
+        };
+        /** @description lichess's `Perf.yaml`: the Glicko-2 rating the server kept from the key's rated games. */
+        Perf: {
+            /**
+             * Format: int32
+             * @description Rated games counted.
+             * @example 3
+             */
+            games: number;
+            /**
+             * Format: int32
+             * @description How much the last rated game moved the rating (lichess: over the last twelve games).
+             * @example -12
+             */
+            prog: number;
+            /** @description Provisional: the deviation is still above 110, as lichess marks it. */
+            prov?: boolean;
+            /**
+             * Format: int64
+             * @description The rating, rounded (1500 with no rated game).
+             * @example 1432
+             */
+            rating: number;
+            /**
+             * Format: int64
+             * @description Its deviation (RD), rounded (350 with no rated game).
+             * @example 180
+             */
+            rd: number;
         };
         /**
          * @description Each side's accuracy in each phase the game reached (`null`: the phase never came, or the
@@ -1835,6 +1894,51 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    account_estimate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["Estimate"];
+            };
+        };
+        responses: {
+            /** @description the key's rating after the estimate (unchanged once it has rated games) */
+            200: {
+                headers: {
+                    /** @description `1` */
+                    "API-Version"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Perf"];
+                };
+            };
+            /** @description no key, or one that is not a usable key (lichess's error form: one sentence, no code) */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LichessErrorBody"];
+                };
+            };
+            421: components["responses"]["UnknownHost"];
+            /** @description the game store failed (logged with its cause, never shown) */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LichessErrorBody"];
+                };
+            };
+        };
+    };
     account_games: {
         parameters: {
             query?: never;

@@ -155,3 +155,65 @@ async fn a_create_with_a_key_that_is_not_usable_is_refused() {
         .expect("the server answers");
     assert_eq!(response.status(), StatusCode::BAD_REQUEST);
 }
+
+#[tokio::test]
+async fn a_two_move_resignation_is_not_rated_and_leaves_the_key_alone() {
+    const SHORT_KEY: &str = "Sh0rtK3yAb9Zx8Yv7Ut6Sr5Pq";
+    let app = spawn_app().await;
+    let short = create_under(&app, SHORT_KEY, json!({ "color": "white", "level": 1 })).await;
+    assert_eq!(app.play(&short, "a3").await["rated"], true);
+    assert_eq!(app.action(&short, "resign").await.status(), StatusCode::OK);
+    let view = app.view(&short).await;
+    assert_eq!(view["reason"], "resignation", "the ending stays: {view}");
+    assert_eq!(view["rated"], false, "{view}");
+
+    // The next rated game is the key's first: the short one was never counted.
+    let rated = create_under(&app, SHORT_KEY, json!({ "color": "white", "level": 1 })).await;
+    play_and_resign(&app, &rated, &["a3", "h3"]).await;
+    assert_eq!(app.view(&rated).await["rated"], true);
+    let perf = wait_for_games(&app, SHORT_KEY, 1).await;
+    assert_eq!(perf["games"], 1, "{perf}");
+}
+
+/// `PUT /api/v1/account/estimate` for `key`.
+async fn estimate(app: &TestApp, key: &str, experience: &str) -> (StatusCode, Value) {
+    let response = app
+        .client
+        .put(app.url("/api/v1/account/estimate"))
+        .bearer_auth(key)
+        .json(&json!({ "experience": experience }))
+        .send()
+        .await
+        .expect("the server answers");
+    let status = response.status();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+#[tokio::test]
+async fn the_first_visit_s_estimate_starts_the_rating_until_a_rated_game_counts() {
+    const NEW_KEY: &str = "Est1mat3Ab9Zx8Yv7Ut6Sr5Pq";
+    let app = spawn_app().await;
+    let (status, strong) = estimate(&app, NEW_KEY, "strong").await;
+    assert_eq!(status, StatusCode::OK, "{strong}");
+    assert_eq!(strong["games"], 0);
+    assert_eq!(strong["rd"], 350, "a new player's deviation stays high");
+    let (_, new) = estimate(&app, NEW_KEY, "new").await;
+    assert!(
+        new["rating"].as_i64() < strong["rating"].as_i64(),
+        "{new} {strong}"
+    );
+    assert_eq!(perf(&app, NEW_KEY).await, new, "GET /api/account serves it");
+
+    let game = create_under(&app, NEW_KEY, json!({ "color": "white", "level": 1 })).await;
+    play_and_resign(&app, &game, &["a3", "h3"]).await;
+    let rated = wait_for_games(&app, NEW_KEY, 1).await;
+    let (status, after) = estimate(&app, NEW_KEY, "strong").await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(
+        after, rated,
+        "once a rated game counts, an estimate changes nothing"
+    );
+
+    let (status, _) = estimate(&app, NEW_KEY, "grandmaster").await;
+    assert!(status.is_client_error());
+}

@@ -266,6 +266,48 @@ pub async fn a_rated_game_counts_once_for_its_key_and_survives_reopening(backend
     assert_eq!(reopened.rating(&key).await.expect("reads"), Some(once));
 }
 
+pub async fn an_estimate_starts_a_key_only_until_a_rated_game_counts(backend: Backend) {
+    use alphachess_server::games::ladder::{GameScore, Glicko2, RatedGame};
+    let store = backend.open().await.expect("opens");
+    let key = TokenHash::of("Est1mat3Ab9Zx8Yv7Ut6Sr5Pq");
+    let start = |rating| Glicko2 {
+        rating,
+        ..Glicko2::default()
+    };
+    let first = store
+        .estimate(&key, &start(1900.0))
+        .await
+        .expect("estimates");
+    assert_eq!((first.rating, first.games), (start(1900.0), 0));
+    let second = store
+        .estimate(&key, &start(900.0))
+        .await
+        .expect("estimates");
+    assert_eq!(
+        second.rating,
+        start(900.0),
+        "a key with no games may change its estimate"
+    );
+    let game = RatedGame {
+        game_id: "eeeeeeeeeeee".into(),
+        score: GameScore {
+            opponent_rating: 900.0,
+            opponent_deviation: 50.0,
+            score: 1.0,
+        },
+    };
+    let rated = store.rate(&key, &game).await.expect("rates");
+    assert!(
+        rated.rating.rating > 900.0,
+        "the game starts from the estimate"
+    );
+    let after = store.estimate(&key, &start(2400.0)).await.expect("answers");
+    assert_eq!(
+        after, rated,
+        "once a game counts, an estimate changes nothing"
+    );
+}
+
 pub async fn a_flush_waits_for_every_queued_write(backend: Backend) {
     let store = backend.open().await.expect("opens");
     store.flush().await.expect("nothing to wait for");
@@ -584,6 +626,7 @@ contract!(
     a_cache_of_no_positions_keeps_nothing,
     a_rated_game_counts_once_for_its_key_and_survives_reopening,
     a_practice_cards_schedule_survives_reopening_and_goes_with_its_game,
+    an_estimate_starts_a_key_only_until_a_rated_game_counts,
 );
 
 // What a store shared by several servers promises on top (PostgreSQL only).

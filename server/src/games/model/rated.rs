@@ -1,8 +1,10 @@
 //! Whether a game counts for the player's rating (issue #38): only a real game does. It started
 //! from the standard position (not a FEN, a PGN, the editor; Chess960 is unrated), nobody took a
 //! move back and no hint was used (`GameState::is_casual`), and, once over, each side made at
-//! least [`MIN_MOVES_EACH`] moves: a shorter game is not rated (lichess aborts it; here the
-//! existing endings stay, the result simply does not count).
+//! least [`MIN_MOVES_EACH`] moves: a shorter game is not rated. lichess aborts such a game; here
+//! the existing endings stay (a resignation after one move each still reads "resigned", and
+//! `/abort` keeps its own rule: only before the player's first move), but once such a game is
+//! over its view says `rated: false` and its result never counts.
 
 use alphachess_engine::{Color, GameResult, STARTPOS_FEN};
 
@@ -12,8 +14,17 @@ use crate::games::model::variant::{stored_fen, Variant};
 /// Fewest moves each side makes in a game that counts (as lichess's abort rule).
 pub const MIN_MOVES_EACH: usize = 2;
 
-/// Whether `state` is rated: what the view's `rated` says, before and during the game.
+/// Whether `state` is rated: what the view's `rated` says, before, during and after the game.
+/// A game that ended (or was aborted) before each side made [`MIN_MOVES_EACH`] moves is not.
 pub fn is_rated(state: &GameState) -> bool {
+    let ended_short =
+        state.is_aborted() || (state.is_finished() && state.game().ply() < 2 * MIN_MOVES_EACH);
+    !ended_short && started_rated(state)
+}
+
+/// Whether `state` started as, and has stayed, a game that counts: the standard position,
+/// nothing imported, no takeback or hint.
+fn started_rated(state: &GameState) -> bool {
     let start = state.game().initial_position();
     Variant::of(start) == Variant::Standard
         && stored_fen(start) == STARTPOS_FEN
@@ -26,7 +37,7 @@ pub fn is_rated(state: &GameState) -> bool {
 /// The player's score (1, ½, 0) in a finished rated game long enough to count; `None` for any
 /// other game (unfinished, aborted, casual, too short).
 pub fn rated_score(state: &GameState) -> Option<f64> {
-    if !is_rated(state) || state.is_aborted() || state.game().ply() < 2 * MIN_MOVES_EACH {
+    if !is_rated(state) {
         return None;
     }
     match (state.game().result(), state.player()) {
@@ -75,8 +86,13 @@ mod tests {
     #[test]
     fn a_finished_game_counts_only_with_two_moves_each() {
         let mut short = played(&["f2f3", "e7e5"]);
+        assert!(is_rated(&short), "rated while it is still under way");
         short.resign().expect("resigns");
         assert_eq!(rated_score(&short), None);
+        assert!(
+            !is_rated(&short),
+            "a two-move resignation says it is not rated"
+        );
         let mut long = played(&["f2f3", "e7e5", "g2g4", "d8h4"]);
         assert!(long.is_finished());
         assert_eq!(rated_score(&long), Some(0.0));

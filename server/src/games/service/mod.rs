@@ -19,7 +19,7 @@ use crate::games::model::draw::{self, DrawError, Verdict, DRAW_OFFER_NODES};
 use crate::games::model::error::{GameError, StoreError};
 use crate::games::model::export::to_pgn;
 use crate::games::model::id::GameId;
-use crate::games::model::ladder::KeyRating;
+use crate::games::model::ladder::{Glicko2, KeyRating};
 use crate::games::model::level::Level;
 use crate::games::model::notation::PlayerMove;
 use crate::games::model::setup::NewGame;
@@ -264,6 +264,15 @@ impl GameService {
     pub async fn rating(&self, key: &str) -> Result<KeyRating, GameError> {
         let stored = self.games.store().rating(&TokenHash::of(key)).await?;
         Ok(stored.unwrap_or_else(KeyRating::new_player))
+    }
+
+    /// Starts `key` from `start` while it has counted no rated game; its rating after.
+    pub async fn estimate(&self, key: &str, start: &Glicko2) -> Result<KeyRating, GameError> {
+        Ok(self
+            .games
+            .store()
+            .estimate(&TokenHash::of(key), start)
+            .await?)
     }
 
     /// What the service knows of keys beyond the stores (news of their new games).

@@ -38,7 +38,7 @@ use std::time::Duration;
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 use crate::games::model::error::StoreError;
 use crate::games::model::id::GameId;
-use crate::games::model::ladder::{KeyRating, RatedGame};
+use crate::games::model::ladder::{Glicko2, KeyRating, RatedGame};
 use crate::games::model::state::GameState;
 use crate::games::store::analysis_record::AnalysisRecord;
 use crate::games::store::position_cache::{CacheKey, CachedAnswer};
@@ -192,6 +192,15 @@ pub trait GameStore: Send + Sync + 'static {
     fn rate(&self, _key: &TokenHash, _game: &RatedGame) -> Pending<'_, KeyRating> {
         Box::pin(std::future::ready(Err(StoreError::backend(
             "rating a game",
+            "this store keeps no ratings",
+        ))))
+    }
+
+    /// Starts `key` from `start` (the first visit's estimate), only while it has counted no
+    /// rated game; the key's rating after it (unchanged once it has games).
+    fn estimate(&self, _key: &TokenHash, _start: &Glicko2) -> Pending<'_, KeyRating> {
+        Box::pin(std::future::ready(Err(StoreError::backend(
+            "setting an estimate",
             "this store keeps no ratings",
         ))))
     }

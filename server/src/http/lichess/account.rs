@@ -1,15 +1,15 @@
 //! `GET /api/account`: who the key is, enough for clients that ask before they play; and
 //! `GET /api/v1/account/games`: the key's games, for our own client on any device.
 
-use actix_web::{get, web, HttpRequest, HttpResponse};
-use serde::Serialize;
+use actix_web::{get, put, web, HttpRequest, HttpResponse};
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::error::{LichessError, LichessErrorBody};
 use super::key::PlayerKey;
-use crate::games::ladder::KeyRating;
+use crate::games::ladder::{measured, Glicko2, KeyRating};
 use crate::games::views::GameSummaries;
-use crate::games::{GameId, GameService};
+use crate::games::{GameId, GameService, Level};
 
 /// The part of lichess's `UserExtended.yaml` a key can answer: its required fields (`id`,
 /// `username`, `url`), `title`, and `perfs`: the key's rating.
@@ -110,4 +110,66 @@ pub async fn games(
         .map(|slot| slot.id().clone())
         .collect();
     Ok(web::Json(service.summaries(&ids).await))
+}
+
+/// How much the player has played, as the first visit asks it (issue #38).
+#[derive(Debug, Clone, Copy, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Experience {
+    New,
+    Little,
+    Club,
+    Strong,
+}
+
+impl Experience {
+    /// The ladder step the client starts such a player at (`experience.ts`): 1, 4, 9, 14.
+    fn step(self) -> Level {
+        let n = match self {
+            Experience::New => 1,
+            Experience::Little => 4,
+            Experience::Club => 9,
+            Experience::Strong => 14,
+        };
+        Level::new(n).expect("steps 1, 4, 9 and 14 exist on the 21-step ladder")
+    }
+
+    /// The starting rating: that step's measured rating, with a new player's high deviation
+    /// (350, as lichess starts everyone), so the first rated games still move it quickly.
+    fn start(self) -> Glicko2 {
+        Glicko2 {
+            rating: f64::from(measured(self.step()).rating),
+            ..Glicko2::default()
+        }
+    }
+}
+
+/// The body of `PUT /api/v1/account/estimate`.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Estimate {
+    pub experience: Experience,
+}
+
+/// Starts the key's rating from the first visit's estimate: the rating of the step matching how
+/// much the player has played, at a deviation of 350. Only while the key has counted no rated
+/// game: after that the games speak, and a new estimate changes nothing (the answer says so).
+#[utoipa::path(tag = "lichess", operation_id = "account_estimate",
+    security(("bearer" = [])),
+    request_body = Estimate,
+    responses(
+        (status = 200, body = Perf, description = "the key's rating after the estimate (unchanged once it has rated games)"),
+        (status = 401, body = LichessErrorBody, description = "no key, or one that is not a usable key (lichess's error form: one sentence, no code)"),
+        (status = 500, body = LichessErrorBody, description = "the game store failed (logged with its cause, never shown)"),
+    ))]
+#[put("/account/estimate")]
+pub async fn estimate(
+    service: web::Data<GameService>,
+    key: PlayerKey,
+    body: web::Json<Estimate>,
+) -> Result<web::Json<Perf>, LichessError> {
+    let rating = service
+        .estimate(key.as_str(), &body.experience.start())
+        .await?;
+    Ok(web::Json(Perf::of(&rating)))
 }

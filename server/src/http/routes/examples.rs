@@ -447,6 +447,7 @@ pub fn requests(id: &str) -> Vec<(&'static str, Value)> {
         "read_tree" | "tree_pgn" | "keep_tree" => super::trees::tree_requests(id),
         "retry_try" => super::retry::request_examples(),
         "try_card" => super::practice::request_examples(),
+        "account_estimate" => vec![("club", serde_json::json!({ "experience": "club" }))],
         _ => Vec::new(),
     }
 }
@@ -462,11 +463,15 @@ pub fn success(
     match (id, status) {
         ("create", "201") => one("created", created(views)),
         ("list", "200") | ("account_games", "200") => one("two_games", summaries(views)),
-        ("account_games" | "deck" | "try_card" | "reveal", "401") => {
+        ("account_estimate", "200") => one(
+            "club",
+            serde_json::json!({ "games": 0, "rating": 1600, "rd": 350, "prog": 0, "prov": true }),
+        ),
+        ("account_games" | "account_estimate" | "deck" | "try_card" | "reveal", "401") => {
             one("no_key", lichess_no_key())
         }
         ("deck" | "try_card" | "reveal", "200") => super::practice::examples(id),
-        ("account_games", "500") => one(
+        ("account_games" | "account_estimate", "500") => one(
             "internal_error",
             to_json(&LichessError::shown(&ErrorCode::InternalError.example()).body()),
         ),

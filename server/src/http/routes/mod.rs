@@ -53,6 +53,7 @@ pub fn api_routes(cfg: &mut ServiceConfig<'_>) {
         .service(analysis::request_analysis)
         .service(analysis::show_analysis)
         .service(crate::http::lichess::account::games)
+        .service(crate::http::lichess::account::estimate)
         .service(explore::explore)
         // Issue #37: what players of a rating band would play (Maia).
         .service(human_moves::human_moves)

@@ -46,7 +46,7 @@ use self::writer::{GameRow, Write, Writer, PRUNE_CACHE};
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 use crate::games::model::error::StoreError;
 use crate::games::model::id::GameId;
-use crate::games::model::ladder::{KeyRating, RatedGame};
+use crate::games::model::ladder::{Glicko2, KeyRating, RatedGame};
 use crate::games::store::analysis_record::{status_name, AnalysisRecord, PositionRecord};
 use crate::games::store::position_cache::{CacheKey, CachedAnswer};
 use crate::games::store::practice_record::PracticeRecord;
@@ -483,6 +483,16 @@ impl GameStore for PgStore {
                 .map_err(failed)?;
             Ok(())
         }))
+    }
+
+    fn estimate(&self, key: &TokenHash, start: &Glicko2) -> Pending<'_, KeyRating> {
+        let (key, start) = (key.to_hex(), *start);
+        Box::pin(async move {
+            let client = self.client("setting an estimate").await?;
+            ratings::estimate(&client, &key, &start)
+                .await
+                .map_err(|error| StoreError::backend("setting an estimate", error))
+        })
     }
 
     fn load_analysis(&self, id: &GameId) -> Pending<'_, Option<AnalysisRecord>> {

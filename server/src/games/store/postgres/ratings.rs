@@ -89,3 +89,35 @@ pub async fn rate(
     tx.commit().await?;
     Ok(after)
 }
+
+/// Starts the key from `start` while it has counted no rated game; its rating after.
+pub async fn estimate(
+    client: &Object,
+    key_hash: &str,
+    start: &Glicko2,
+) -> Result<KeyRating, tokio_postgres::Error> {
+    let row = client
+        .query_opt(
+            "INSERT INTO ratings (key_hash, rating, deviation, volatility, games, prog, updated_at)
+             VALUES ($1, $2, $3, $4, 0, 0, now())
+             ON CONFLICT (key_hash) DO UPDATE SET rating = excluded.rating,
+                 deviation = excluded.deviation, volatility = excluded.volatility,
+                 updated_at = excluded.updated_at
+             WHERE ratings.games = 0
+             RETURNING rating, deviation, volatility, games, prog",
+            &[
+                &key_hash,
+                &start.rating,
+                &start.deviation,
+                &start.volatility,
+            ],
+        )
+        .await?;
+    match row {
+        Some(row) => Ok(key_rating(&row)),
+        // The WHERE kept a key with games as it was: no row comes back.
+        None => Ok(load_rating(client, key_hash)
+            .await?
+            .unwrap_or_else(KeyRating::new_player)),
+    }
+}

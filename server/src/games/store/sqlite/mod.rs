@@ -38,7 +38,7 @@ use rusqlite::{params, Connection, OpenFlags, TransactionBehavior};
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 use crate::games::model::error::StoreError;
 use crate::games::model::id::GameId;
-use crate::games::model::ladder::{KeyRating, RatedGame};
+use crate::games::model::ladder::{Glicko2, KeyRating, RatedGame};
 use crate::games::model::players::Players;
 use crate::games::model::variant::Variant;
 use crate::games::store::analysis_record::{status_name, AnalysisRecord, PositionRecord};
@@ -86,6 +86,8 @@ enum Write {
     Practice(Box<PracticeRecord>),
     /// Reads the practice cards' schedules of these games.
     LoadPractice(Vec<String>, Reply<Vec<PracticeRecord>>),
+    /// Starts a key with no rated game from an estimate, answering its rating.
+    Estimate(String, Glicko2, Reply<KeyRating>),
     /// Keeps an answer in the position cache.
     CacheAnswer {
         key: CacheKey,
@@ -399,6 +401,11 @@ impl GameStore for SqliteStore {
         Box::pin(async move { answered(read?).await })
     }
 
+    fn estimate(&self, key: &TokenHash, start: &Glicko2) -> Pending<'_, KeyRating> {
+        let read = self.read(|reply| Write::Estimate(key.to_hex(), *start, reply));
+        Box::pin(async move { answered(read?).await })
+    }
+
     fn expire_idle(&self, idle: Duration) -> Pending<'_, u64> {
         let idle_ms = i64::try_from(idle.as_millis()).unwrap_or(i64::MAX);
         let read = self.read(|reply| Write::Expire(idle_ms, reply));
@@ -557,6 +564,10 @@ impl Writer {
             }
             Write::LoadPractice(games, reply) => {
                 let _gone = reply.send(practice::load(&self.conn, &games));
+            }
+            Write::Estimate(key, start, reply) => {
+                let now = unix_millis();
+                let _gone = reply.send(ratings::estimate(&mut self.conn, &key, &start, now));
             }
             Write::Practice(..)
             | Write::Save(..)
@@ -765,6 +776,7 @@ fn commit(
                 | Write::Ping(..)
                 | Write::LoadRating(..)
                 | Write::Rate(..)
+                | Write::Estimate(..)
                 | Write::CacheAnswer { .. }
                 | Write::CacheRead { .. } => {}
             }

@@ -62,6 +62,34 @@ pub fn rate(
     Ok(after)
 }
 
+/// Starts the key from `start` while it has counted no rated game; its rating after.
+pub fn estimate(
+    conn: &mut Connection,
+    key_hash: &str,
+    start: &Glicko2,
+    now: i64,
+) -> rusqlite::Result<KeyRating> {
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+    tx.execute(
+        "INSERT INTO ratings (key_hash, rating, deviation, volatility, games, prog, updated_at)
+         VALUES (?1, ?2, ?3, ?4, 0, 0, ?5)
+         ON CONFLICT (key_hash) DO UPDATE SET rating = excluded.rating,
+             deviation = excluded.deviation, volatility = excluded.volatility,
+             updated_at = excluded.updated_at
+         WHERE ratings.games = 0",
+        params![
+            key_hash,
+            start.rating,
+            start.deviation,
+            start.volatility,
+            now
+        ],
+    )?;
+    let after = load_rating(&tx, key_hash)?.unwrap_or_else(KeyRating::new_player);
+    tx.commit()?;
+    Ok(after)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
