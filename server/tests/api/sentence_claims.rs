@@ -1,5 +1,5 @@
 //! Every sentence's claim replayed (issue #38), over games full of errors: seeded low-skill
-//! self-play with the real Stockfish (Skill Level 0 at depth 1, and a random legal move from the
+//! self-play with the real Stockfish (depth 1, the same moves every run, and a random legal move from the
 //! rules crate on a fixed share of plies), reviewed as the server reviews, then every
 //! Inaccuracy, Mistake, Blunder and Miss must carry a sentence, and each sentence's claim is
 //! checked again here with the rules crate, independently of the code that wrote it. The counts
@@ -21,7 +21,7 @@ use alphachess_server::uci::{AnalysisRequest, EnginePool, SearchRequest};
 use crate::helpers::one_engine;
 
 /// Games played, one per seed: enough for every common kind, under a minute here.
-const SEEDS: [u64; 4] = [1, 2, 3, 4];
+const SEEDS: [u64; 8] = [1, 2, 3, 4, 5, 6, 7, 8];
 /// The longest game played.
 const MAX_PLIES: usize = 80;
 /// One ply in this many is a random legal move rather than Stockfish's.
@@ -41,7 +41,7 @@ impl Rng {
     }
 }
 
-/// A game of errors: Stockfish at Skill Level 0, depth 1, and random legal moves.
+/// A game of errors: Stockfish at depth 1, and a seeded random legal move one ply in three.
 async fn error_game(pool: &EnginePool, seed: u64) -> Game {
     let mut rng = Rng(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1);
     let mut game = Game::new(Position::startpos());
@@ -51,7 +51,9 @@ async fn error_game(pool: &EnginePool, seed: u64) -> Game {
             let count = u64::try_from(legal.len()).expect("few moves");
             legal[usize::try_from(rng.next() % count).expect("small")]
         } else {
-            let request = SearchRequest::new(Arc::from(format!("errors {seed}")), &game, 1, 0);
+            // Full skill at depth 1: Skill Level below 20 draws from Stockfish's own time-seeded
+            // generator, which made the games (and a rare wrong sentence) differ run to run.
+            let request = SearchRequest::new(Arc::from(format!("errors {seed}")), &game, 1, 20);
             pool.search(request).await.expect("a move")
         };
         game.play(m).expect("legal");

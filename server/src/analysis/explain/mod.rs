@@ -238,7 +238,9 @@ pub fn hung_loss(before: &Position, played: Move, after: &Position, reply: Move)
 fn hangs_piece(facts: &MoveFacts<'_>, after: &Position) -> Option<Explanation> {
     let &reply = facts.reply_line.first()?;
     let taken = after.captured_role(reply)?;
-    if value(taken) < 3 {
+    // A capture that promotes wins the promotion too: what is lost there is the pawn's march,
+    // not a piece left unguarded ("taking back there" would get a queen), so it is no hang.
+    if value(taken) < 3 || reply.is_promotion() {
         return None;
     }
     let lost = hung_loss(facts.before, facts.played, after, reply)?;
@@ -749,6 +751,18 @@ mod tests {
         assert_eq!(
             explanation.sentence,
             "Hangs the rook on d4: Nxd4 wins it, and taking back there gets only 3 points for it."
+        );
+    }
+
+    #[test]
+    fn a_capture_that_promotes_is_not_a_hang() {
+        // Found by the property test over generated games: Rfd1?? lets cxd1=Q take the rook,
+        // and Rxd1 takes back a queen, not "only 1 point": the loss is the promotion's.
+        let fen = "7r/2q1k2p/P1npb2Q/4p1p1/8/3P1p1n/1Pp2P1K/R4R2 w - - 0 28";
+        let explanation = explained(fen, "f1d1", &["h6h7"], &["c2d1q", "a1d1"]);
+        assert_ne!(
+            explanation.map(|explanation| explanation.kind),
+            Some(ExplanationKind::HangsPiece)
         );
     }
 
