@@ -39,6 +39,9 @@ pub fn test_config() -> Config {
     let mut config = Config::with_defaults();
     config.bind = "127.0.0.1:0".parse().expect("a valid address");
     config.stockfish = vec![stockfish().into()];
+    // The suites were written for one engine (the default was 1); `--engines` now defaults to
+    // one per core, so a test that wants more says so.
+    config.engines = 1;
     config.depth = 4;
     config.move_time_cap_ms = 5_000;
     config.analysis_nodes = 20_000;

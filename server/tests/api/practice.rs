@@ -157,7 +157,7 @@ async fn a_keys_deck_holds_its_own_mistakes_from_every_game_and_gives_nothing_aw
         Some(json!({"move": "g7g6"})),
     )
     .await;
-    assert_eq!(refused.status(), StatusCode::NOT_FOUND);
+    assert_eq!(refused.status(), StatusCode::UNAUTHORIZED);
     assert_eq!(refused.status(), wrong_token.status());
     let (refused, wrong_token): (Value, Value) = (
         refused.json().await.expect("JSON"),

@@ -52,8 +52,8 @@ pub async fn deck(
     responses(
         (status = 200, body = PracticeTry),
         (status = 400, body = ErrorBody, description = "malformed_json or invalid_move_notation"),
-        (status = 401, body = LichessErrorBody, description = "no key, or one that is not a usable key"),
-        (status = 404, body = ErrorBody, description = "game_not_found (also for another key's card), not_found: no such card"),
+        (status = 401, body = LichessErrorBody, description = "no key, or one that is not a usable key; a card of another key's game is refused as a wrong token is (`wrong_token`)"),
+        (status = 404, body = ErrorBody, description = "game_not_found, not_found: no such card"),
         (status = 409, body = ErrorBody, description = "analysis_not_done"),
         (status = 422, body = ErrorBody, description = "illegal_move"),
         (status = 429, body = ErrorBody, description = "too_many_requests: this client's engine requests in progress, with Retry-After"),
@@ -84,8 +84,8 @@ pub async fn try_card(
     security(("bearer" = [])),
     responses(
         (status = 200, body = PracticeReveal),
-        (status = 401, body = LichessErrorBody, description = "no key, or one that is not a usable key"),
-        (status = 404, body = ErrorBody, description = "game_not_found (also for another key's card), not_found: no such card"),
+        (status = 401, body = LichessErrorBody, description = "no key, or one that is not a usable key; a card of another key's game is refused as a wrong token is (`wrong_token`)"),
+        (status = 404, body = ErrorBody, description = "game_not_found, not_found: no such card"),
         (status = 409, body = ErrorBody, description = "analysis_not_done"),
     ))]
 #[post("/practice/{card}/reveal")]
