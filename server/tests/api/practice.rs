@@ -171,7 +171,7 @@ async fn a_keys_deck_holds_its_own_mistakes_from_every_game_and_gives_nothing_aw
         None,
     )
     .await;
-    assert_eq!(revealed.status(), StatusCode::NOT_FOUND);
+    assert_eq!(revealed.status(), StatusCode::UNAUTHORIZED);
 }
 
 #[tokio::test]
