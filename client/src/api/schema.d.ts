@@ -3697,7 +3697,7 @@ export interface operations {
                     "application/json": components["schemas"]["PracticeReveal"];
                 };
             };
-            /** @description no key, or one that is not a usable key */
+            /** @description no key, or one that is not a usable key; a card of another key's game is refused as a wrong token is (`wrong_token`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3706,7 +3706,7 @@ export interface operations {
                     "application/json": components["schemas"]["LichessErrorBody"];
                 };
             };
-            /** @description game_not_found (also for another key's card), not_found: no such card */
+            /** @description game_not_found, not_found: no such card */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3763,7 +3763,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description no key, or one that is not a usable key */
+            /** @description no key, or one that is not a usable key; a card of another key's game is refused as a wrong token is (`wrong_token`) */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3772,7 +3772,7 @@ export interface operations {
                     "application/json": components["schemas"]["LichessErrorBody"];
                 };
             };
-            /** @description game_not_found (also for another key's card), not_found: no such card */
+            /** @description game_not_found, not_found: no such card */
             404: {
                 headers: {
                     [name: string]: unknown;
