@@ -52,6 +52,14 @@ export async function newPage(options = {}) {
 /** The board's move animation (180 ms) plus margin: screenshots wait for pieces to land. */
 const ANIMATION_SETTLE_MS = 400;
 
+/**
+ * Waits for the pieces to land after a takeback: a click on a square while its piece still slides
+ * back can miss it on a loaded machine.
+ */
+export async function waitLanded(page) {
+  await page.waitForTimeout(ANIMATION_SETTLE_MS);
+}
+
 export async function screenshot(page, name) {
   mkdirSync(SCREENSHOTS, { recursive: true });
   await page.waitForTimeout(ANIMATION_SETTLE_MS);

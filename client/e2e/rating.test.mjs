@@ -2,7 +2,7 @@
 // shown on the start screen and after each game, the same in another browser given the key.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { clickMove, newPage, startFromUi, useBrowser, waitPly } from './helpers.mjs';
+import { clickMove, newPage, startFromUi, useBrowser, waitLanded, waitPly } from './helpers.mjs';
 
 useBrowser();
 
@@ -85,6 +85,7 @@ describe('the player rating', () => {
     assert.equal(await page.getByTestId('rated-badge').textContent(), 'Rated', 'nothing changes before the answer');
     await page.getByTestId('confirm-casual').click();
     await waitPly(page, 0);
+    await waitLanded(page);
     await page.getByTestId('rated-badge').filter({ hasText: 'Casual' }).waitFor();
     // A casual game asks no more.
     await clickMove(page, 'e2', 'e4');
@@ -93,6 +94,7 @@ describe('the player rating', () => {
     await waitPly(page, 4);
     await page.getByTestId('takeback').click();
     await waitPly(page, 2);
+    await waitLanded(page);
     await clickMove(page, 'd2', 'd4');
     await waitPly(page, 4);
     await page.getByTestId('resign').click();
