@@ -445,8 +445,8 @@ pub fn requests(id: &str) -> Vec<(&'static str, Value)> {
         // Issue #26: positions' moves and move trees.
         "position_moves" => vec![("promotion", super::positions::moves_examples().0)],
         "read_tree" | "tree_pgn" | "keep_tree" => super::trees::tree_requests(id),
-        "retry_try" => super::retry::request_examples(),
-        "try_card" => super::practice::request_examples(),
+        // A practice try is a retry try: the same body.
+        "retry_try" | "try_card" => super::retry::request_examples(),
         "account_estimate" => vec![("club", serde_json::json!({ "experience": "club" }))],
         _ => Vec::new(),
     }

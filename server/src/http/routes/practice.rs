@@ -210,11 +210,3 @@ pub fn examples(id: &str) -> Vec<(&'static str, serde_json::Value)> {
         _ => Vec::new(),
     }
 }
-
-/// The request examples of a try.
-pub fn request_examples() -> Vec<(&'static str, serde_json::Value)> {
-    vec![
-        ("san", serde_json::json!({ "move": "g6" })),
-        ("uci", serde_json::json!({ "move": "g7g6" })),
-    ]
-}
