@@ -75,7 +75,9 @@ impl Server {
             base: format!("http://127.0.0.1:{port}"),
             client: reqwest::Client::new(),
         };
-        for _ in 0..300 {
+        // Up to a minute: a debug build on a loaded 2-core machine took more than the 6 s this
+        // was; a server that fails to start exits, and that is seen at once.
+        for _ in 0..3_000 {
             if server.answers_as(&name).await {
                 return Some(server);
             }
