@@ -696,7 +696,9 @@ fn game_code(error: &GameError) -> ErrorCode {
         GameError::SearchInProgress => ErrorCode::SearchInProgress,
         GameError::Quarantined => ErrorCode::GameQuarantined,
         GameError::Engine(error) => engine_code(error),
-        GameError::Store(StoreError::Busy) => ErrorCode::StorageBusy,
+        GameError::Store(StoreError::Busy | StoreError::Unanswered { .. }) => {
+            ErrorCode::StorageBusy
+        }
         GameError::Store(_) | GameError::Random(_) => ErrorCode::InternalError,
     }
 }

@@ -10,7 +10,7 @@ use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
 
 use super::cluster::{cluster, connect};
-use super::server::{Created, Server};
+use super::server::{assert_storage_busy, Created, Server};
 
 /// Far less than the writer's own bound on a commit (10 s, past which the held batch fails).
 const WRITER_WAITS_WITHIN: Duration = Duration::from_secs(5);
@@ -22,17 +22,6 @@ fn create(server: &Server) -> impl Future<Output = Response> + Send + 'static {
         .post(server.url("/api/games"))
         .json(&json!({ "color": "white", "level": 1 }));
     async move { request.send().await.expect("answers") }
-}
-
-/// Asserts 503 `storage_busy` with `Retry-After`.
-async fn assert_storage_busy(response: Response, what: &str) {
-    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE, "{what}");
-    assert!(
-        response.headers().contains_key("retry-after"),
-        "{what}: a client is told when to try again"
-    );
-    let body: Value = response.json().await.expect("JSON");
-    assert_eq!(body["error"], "storage_busy", "{what}: {body}");
 }
 
 /// The id of a creation the server acknowledged.

@@ -254,3 +254,14 @@ impl Watcher {
         }
     }
 }
+
+/// Asserts 503 `storage_busy` with `Retry-After`.
+pub async fn assert_storage_busy(response: Response, what: &str) {
+    assert_eq!(response.status(), StatusCode::SERVICE_UNAVAILABLE, "{what}");
+    assert!(
+        response.headers().contains_key("retry-after"),
+        "{what}: a client is told when to try again"
+    );
+    let body: Value = response.json().await.expect("JSON");
+    assert_eq!(body["error"], "storage_busy", "{what}: {body}");
+}

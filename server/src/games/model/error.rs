@@ -104,6 +104,15 @@ pub enum StoreError {
     /// The shared store already holds as many live games as it may.
     #[error("the database holds as many live games as it may")]
     Full,
+    /// The database did not answer within the store's bound (a stalled host or network path:
+    /// the connection stays open and nothing comes back). The change is treated as not written.
+    /// Answered as a full queue is, 503 `storage_busy` with `Retry-After`, so a client tries again
+    /// later rather than waiting on a database that may not come back (issue #42, L3).
+    #[error("the database did not answer within {bound:?} while {doing}")]
+    Unanswered {
+        doing: String,
+        bound: std::time::Duration,
+    },
 }
 
 impl StoreError {

@@ -8,8 +8,9 @@
 //!   wait grow while the database falls behind;
 //! - ticket numbering, in queue order, so tickets settle in order and waiting for a game's latest
 //!   ticket also waits for its earlier writes;
-//! - the outcome of every ticket: a batch that fails marks its tickets [`StoreError::NotWritten`]
-//!   (remembered exactly, [`FailedWrites`]) and the writer goes on with the next one; a write the
+//! - the outcome of every ticket: a batch that fails marks its tickets [`StoreError::NotWritten`],
+//!   or [`StoreError::Unanswered`] when the database did not answer (remembered exactly,
+//!   [`FailedWrites`]) and the writer goes on with the next one; a write the
 //!   backend refused inside a committed batch (SQLite's live-game cap, PostgreSQL's version check)
 //!   answers its own [`Refusal`];
 //! - the position cache's share of the queue ([`CacheQuota`]), so a burst of analysis never takes
@@ -26,7 +27,7 @@ use tokio::sync::{mpsc, watch};
 
 use crate::games::model::error::StoreError;
 use crate::games::store::cache_quota::{CachePermit, CacheQuota};
-use crate::games::store::failed_writes::FailedWrites;
+use crate::games::store::failed_writes::{FailedWrites, Failure};
 use crate::games::store::WriteTicket;
 
 /// Most writes committed in one transaction.
@@ -173,8 +174,8 @@ impl<W> WriteQueue<W> {
         }
     }
 
-    /// Resolves once every write queued so far is settled; [`StoreError::NotWritten`] when the
-    /// last batch failed (what was queued last is lost). Refusals do not matter here: nothing
+    /// Resolves once every write queued so far is settled; the last batch's failure (as
+    /// [`Failure::error`]) when it failed (what was queued last is lost). Refusals do not matter here: nothing
     /// queued is still in flight.
     pub fn flush(&self) -> impl Future<Output = Result<(), StoreError>> + Send + '_
     where
@@ -192,10 +193,10 @@ impl<W> WriteQueue<W> {
                 .wait_for(|&done| done >= last)
                 .await
                 .map_err(|_| StoreError::Stopped)?;
-            if self.outcomes().failed.contains(last) {
-                return Err(StoreError::NotWritten);
+            match self.outcomes().failed.failure(last) {
+                Some(failure) => Err(failure.error()),
+                None => Ok(()),
             }
-            Ok(())
         }
     }
 
@@ -216,8 +217,8 @@ impl<W> WriteQueue<W> {
 
 impl Outcomes {
     fn outcome(&self, ticket: u64) -> Result<(), StoreError> {
-        if self.failed.contains(ticket) {
-            return Err(StoreError::NotWritten);
+        if let Some(failure) = self.failed.failure(ticket) {
+            return Err(failure.error());
         }
         match self.refused.get(&ticket) {
             Some(&refusal) => Err(refusal.into()),
@@ -279,7 +280,7 @@ impl<W> Batches<W> {
                 }
                 Err(error) => {
                     tracing::error!(error = %causes(&error), writes, "could not commit game changes");
-                    outcomes.failed.record(first, last);
+                    outcomes.failed.record(first, last, Failure::of(&error));
                 }
             }
         }
