@@ -4,6 +4,7 @@
 
 mod busy;
 mod cluster;
+mod commits;
 mod contract;
 mod instances;
 mod owned;

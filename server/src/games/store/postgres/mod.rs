@@ -28,11 +28,13 @@
 //! runtime actix already has, gives `LISTEN/NOTIFY` as a plain message stream, and builds a
 //! fraction of sqlx's tree (no macros, no offline query cache); both are MIT/Apache-2.0.
 
+mod health;
 mod listener;
 mod ratings;
 mod schema;
 mod writer;
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
@@ -42,6 +44,7 @@ use tokio_util::sync::CancellationToken;
 
 pub use schema::PG_SCHEMA_VERSION;
 
+use self::health::CommitHealth;
 use self::writer::{GameRow, Write, Writer, PRUNE_CACHE};
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 use crate::games::model::error::StoreError;
@@ -99,6 +102,8 @@ pub struct PgStore {
     stop: CancellationToken,
     /// Whether the position cache keeps anything.
     caches: bool,
+    /// Whether the writer's last game changes committed, for readiness.
+    health: Arc<CommitHealth>,
 }
 
 impl PgStore {
@@ -141,6 +146,7 @@ impl PgStore {
         let caches = settings.cache_positions > 0;
         let (queue, batches) = write_queue(settings.max_queued, caches);
         let lease_ms = i64::try_from(settings.lease.as_millis()).unwrap_or(i64::MAX);
+        let health = Arc::new(CommitHealth::default());
         let writer = Writer {
             pool: pool.clone(),
             instance: instance.clone(),
@@ -148,6 +154,7 @@ impl PgStore {
             max_live: i64::try_from(settings.max_live).unwrap_or(i64::MAX),
             lost: writer::LostCopies::default(),
             cache_positions: cache_bound(settings),
+            health: Arc::clone(&health),
         };
         tokio::spawn(batches.run(writer));
         let (changes, _) = broadcast::channel(CHANGES_CAPACITY);
@@ -162,6 +169,7 @@ impl PgStore {
             lease: settings.lease,
             stop,
             caches,
+            health,
         })
     }
 
@@ -204,23 +212,33 @@ impl PgStore {
     }
 
     /// Answers whether PostgreSQL answers a query now (for `/api/ready`).
+    /// Whether the database answers a query and, while the last game changes failed, takes a
+    /// commit (`health.rs`).
     async fn answers(&self) -> Result<(), StoreError> {
         bounded("checking the database", async {
-            let client = self.client("checking the database").await?;
+            let mut client = self.client("checking the database").await?;
             client
                 .query_one("SELECT 1", &[])
                 .await
                 .map_err(|error| StoreError::backend("checking the database", error))?;
-            Ok(())
+            self.health
+                .probe_if_failing(&mut client)
+                .await
+                .map_err(|error| StoreError::backend("checking that the database commits", error))
         })
         .await
     }
 
+    /// A connection from the pool; waiting past [`STORE_TIMEOUT`] for one (every connection
+    /// held by a stalled database) is [`StoreError::Unanswered`].
     async fn client(&self, doing: &str) -> Result<deadpool_postgres::Object, StoreError> {
-        self.pool
-            .get()
-            .await
-            .map_err(|error| StoreError::backend(format!("connecting for {doing}"), error))
+        self.pool.get().await.map_err(|error| match error {
+            deadpool_postgres::PoolError::Timeout(_) => StoreError::Unanswered {
+                doing: format!("connecting for {doing}"),
+                bound: STORE_TIMEOUT,
+            },
+            error => StoreError::backend(format!("connecting for {doing}"), error),
+        })
     }
 
     fn lease_ms(&self) -> i64 {
@@ -271,7 +289,8 @@ fn bound(config: &mut tokio_postgres::Config) {
     }
 }
 
-/// `work` if it finishes within [`STORE_TIMEOUT`], else an error saying what timed out.
+/// `work` if it finishes within [`STORE_TIMEOUT`], else [`StoreError::Unanswered`] saying what
+/// timed out.
 async fn bounded<T>(
     doing: &str,
     work: impl std::future::Future<Output = Result<T, StoreError>>,
@@ -279,10 +298,10 @@ async fn bounded<T>(
     tokio::time::timeout(STORE_TIMEOUT, work)
         .await
         .unwrap_or_else(|_| {
-            Err(StoreError::backend(
-                doing.to_owned(),
-                format!("PostgreSQL did not answer within {STORE_TIMEOUT:?}"),
-            ))
+            Err(StoreError::Unanswered {
+                doing: doing.to_owned(),
+                bound: STORE_TIMEOUT,
+            })
         })
 }
 

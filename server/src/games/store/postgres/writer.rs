@@ -5,9 +5,11 @@
 //! is reported per ticket; the position cache follows in a transaction of its own.
 
 use std::collections::{HashSet, VecDeque};
+use std::sync::Arc;
 
 use deadpool_postgres::Pool;
 
+use super::health::CommitHealth;
 use crate::games::model::error::StoreError;
 use crate::games::store::analysis_record::PositionRecord;
 use crate::games::store::cache_quota::CachePermit;
@@ -82,6 +84,8 @@ pub struct Writer {
     pub lost: LostCopies,
     /// Most answers the position cache keeps.
     pub cache_positions: i64,
+    /// Where the outcome of each batch of game changes goes, for readiness.
+    pub health: Arc<CommitHealth>,
 }
 
 /// A bounded set of copies that lost a race.
@@ -110,18 +114,20 @@ impl CommitAsync for Writer {
     /// The games in one transaction; then the cache, in a transaction of its own: best effort,
     /// it never fails (nor, by a lock another server's cache write holds, delays) a game's change.
     async fn commit(&mut self, batch: Vec<Queued<Write>>) -> Result<Refusals, StoreError> {
-        // A stalled database fails the batch (its requests answer 500) instead of holding
-        // every write behind it.
-        let committed = tokio::time::timeout(super::STORE_TIMEOUT, self.commit_games(&batch))
-            .await
-            .unwrap_or_else(|_| {
-                Err(format!(
-                    "PostgreSQL did not commit within {:?}",
-                    super::STORE_TIMEOUT
-                )
-                .into())
-            })
-            .map_err(|error| StoreError::backend("committing game changes to PostgreSQL", error));
+        // A stalled database fails the batch (its requests answer 503 `storage_busy`) instead
+        // of holding every write behind it.
+        let committed =
+            match tokio::time::timeout(super::STORE_TIMEOUT, self.commit_games(&batch)).await {
+                Ok(committed) => committed.map_err(|error| {
+                    StoreError::backend("committing game changes to PostgreSQL", error)
+                }),
+                Err(_) => Err(StoreError::Unanswered {
+                    doing: "committing game changes to PostgreSQL".to_owned(),
+                    bound: super::STORE_TIMEOUT,
+                }),
+            };
+        let changes = batch.iter().any(|queued| !queued.write.is_cache());
+        self.health.record(changes, committed.is_ok());
         if batch.iter().any(|queued| queued.write.is_cache()) {
             let cached = tokio::time::timeout(super::STORE_TIMEOUT, self.commit_cache(&batch))
                 .await
