@@ -334,6 +334,11 @@ describe('every screen fits a phone and uses a desktop', () => {
       await page.evaluate((key) => localStorage.setItem('alphachess:player-key', key), KEY);
       await page.goto('/practice');
       await page.getByTestId('practice-run').locator('.board').waitFor();
+      if (viewport.width >= 1366) {
+        const board = await page.getByTestId('practice-run').locator('.board').boundingBox();
+        const skip = await page.getByTestId('practice-skip').boundingBox();
+        assert.ok(skip.x >= board.x + board.width && skip.y < board.y + board.height, "the card's buttons beside its board");
+      }
       await assertScreen(page, 'practice', `${tag}-practice`);
       await page.context().close();
     });
