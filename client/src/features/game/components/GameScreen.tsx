@@ -46,6 +46,7 @@ export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Pro
   if (!shown) {
     return (
       <div className="screen-message" aria-busy="true">
+        <h1 className="sr-only">Game</h1>
         <p>Loading the game…</p>
       </div>
     );
