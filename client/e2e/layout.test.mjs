@@ -102,6 +102,16 @@ describe('layout and errors', () => {
     await page.context().close();
   });
 
+  it('shows the whole editor board on a phone on its side, the settings beside it', async () => {
+    const page = await newPage({ viewport: { width: 812, height: 375 }, hasTouch: true, isMobile: true });
+    await page.goto('/editor');
+    await page.locator('[data-testid="editor-verdict"][data-state="ready"]').waitFor();
+    await assertFits(page, 'editor on its side');
+    const board = await page.locator('.board').first().boundingBox();
+    assert.ok(board.y >= 0 && board.y + board.height <= 375, `the board spans ${board.y}..${board.y + board.height} of 375 px`);
+    await page.context().close();
+  });
+
   it('remembers mute and volume across a reload', async () => {
     const page = await newPage();
     await page.goto('/');
