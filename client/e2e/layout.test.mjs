@@ -380,6 +380,9 @@ describe('every screen fits a phone and uses a desktop', () => {
         assert.ok(panel.x >= board.x + board.width && panel.y + panel.height <= viewport.height, 'the puzzle in view beside the board');
       }
       await assertScreen(page, 'retry', `${tag}-retry`);
+      await page.getByTestId('retry-reveal').click();
+      await page.getByTestId('retry-solution').waitFor();
+      await assertScreen(page, 'retry revealed', `${tag}-retry-revealed`);
 
       const watcher = await newPage({ viewport, baseURL: server.base }); // another context, no token: a spectator
       await watcher.goto(`/game/${id}`);
