@@ -42,7 +42,7 @@ export default tseslint.config(
   {
     name: 'alphachess/browser-tests',
     // The functions these tests pass to `page.evaluate` run in the page, with the browser's globals.
-    files: ['e2e/**/*.test.mjs', 'e2e/helpers.mjs'],
+    files: ['e2e/**/*.test.mjs', 'e2e/helpers.mjs', 'e2e/axe.mjs'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
   },
 );

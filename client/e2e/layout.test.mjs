@@ -15,6 +15,8 @@ import {
   waitIdle,
   waitPly,
 } from './helpers.mjs';
+import { axeViolations } from './axe.mjs';
+import { KEY, reviewedGame } from './practiceGame.mjs';
 import { startServer } from './server.mjs';
 
 useBrowser();
@@ -97,6 +99,16 @@ describe('layout and errors', () => {
     await waitPly(page, 2);
     assert.equal(await page.evaluate(() => window.scrollY), 0, 'the page did not scroll');
     assert.equal((await moveTexts(page))[0], 'e4');
+    await page.context().close();
+  });
+
+  it('shows the whole editor board on a phone on its side, the settings beside it', async () => {
+    const page = await newPage({ viewport: { width: 812, height: 375 }, hasTouch: true, isMobile: true });
+    await page.goto('/editor');
+    await page.locator('[data-testid="editor-verdict"][data-state="ready"]').waitFor();
+    await assertFits(page, 'editor on its side');
+    const board = await page.locator('.board').first().boundingBox();
+    assert.ok(board.y >= 0 && board.y + board.height <= 375, `the board spans ${board.y}..${board.y + board.height} of 375 px`);
     await page.context().close();
   });
 
@@ -245,10 +257,47 @@ async function inside(inner, outer) {
   return a.x >= b.x - 0.5 && a.x + a.width <= b.x + b.width + 0.5;
 }
 
+/**
+ * One screen in one state, looked at whole (issue #40): it fits (see `assertFits`), it has exactly one
+ * `<h1>` (a screen reader's "what is this page"), axe finds nothing at any impact with its best
+ * practices on, and a screenshot is kept for a person's eyes.
+ */
+async function assertScreen(page, screen, name) {
+  await assertFits(page, screen);
+  const headings = await page.locator('h1').allTextContents();
+  assert.equal(headings.length, 1, `${screen}: one <h1>, got ${JSON.stringify(headings)}`);
+  assert.deepEqual(await axeViolations(page), [], `${screen} at ${page.viewportSize().width}px: axe`);
+  await shot(page, name);
+}
+
+/**
+ * Records the board's and the engine panel's boxes at every change inside the panel (new lines,
+ * a deeper search), in the page, from now on: `window.__boxes`.
+ */
+async function recordBoxesOnEngineUpdates(page) {
+  await page.getByTestId('engine-panel').waitFor();
+  await page.evaluate(() => {
+    const panel = document.querySelector('[data-testid="engine-panel"]');
+    const box = (el) => {
+      const r = el.getBoundingClientRect();
+      return [r.x, r.y, r.width, r.height].map(Math.round).join(',');
+    };
+    window.__boxes = [];
+    new MutationObserver(() => {
+      const depth = panel.getAttribute('data-depth');
+      const lines = panel.querySelectorAll('[data-testid="engine-line"]').length;
+      const entry = { depth, lines, board: box(document.querySelector('.board')), panel: box(panel) };
+      const last = window.__boxes.at(-1);
+      if (!last || last.depth !== depth || last.lines !== lines) window.__boxes.push(entry);
+    }).observe(panel, { attributes: true, childList: true, subtree: true, characterData: true });
+  });
+}
+
 describe('every screen fits a phone and uses a desktop', () => {
   let server;
   before(async () => {
     server = await startServer({ args: ['--analysis-nodes', String(ANALYSIS_NODES)], logName: 'server-layout.log' });
+    await reviewedGame(server.base); // a practice card due, for the practice screen
   });
   after(async () => {
     await server?.stop();
@@ -257,12 +306,11 @@ describe('every screen fits a phone and uses a desktop', () => {
   for (const viewport of SIZES) {
     const tag = `${viewport.width}`;
 
-    it(`at ${viewport.width}×${viewport.height}: start, timed game, editor and My games`, async () => {
+    it(`at ${viewport.width}×${viewport.height}: start, timed game and its review, editor, My games and practice`, async () => {
       const page = await newPage({ viewport, baseURL: server.base });
       await page.goto('/');
       await page.getByTestId('play').waitFor();
-      await assertFits(page, 'start');
-      await shot(page, `${tag}-start`);
+      await assertScreen(page, 'start', `${tag}-start`);
 
       await page.locator('label[data-side="white"]').click();
       await page.getByTestId('clock-5+3').click();
@@ -271,21 +319,37 @@ describe('every screen fits a phone and uses a desktop', () => {
       await waitIdle(page);
       await clickMove(page, 'e2', 'e4');
       await waitPly(page, 2);
-      await assertFits(page, 'timed game');
       for (const color of ['white', 'black']) assert.match(await page.getByTestId(`clock-${color}`).textContent(), /^0[45]:\d\d/);
       assert.ok(await unclipped(page.locator('[data-testid^="clock-"]')), 'both clocks show their whole text');
-      await shot(page, `${tag}-timed-game`);
+      await assertScreen(page, 'timed game', `${tag}-timed-game`);
+
+      // Its review: each move's clock in the move list, the last move highlighted (its clock at AA contrast).
+      await page.getByTestId('resign').click();
+      await page.getByTestId('confirm-resign').click();
+      await page.getByTestId('review-panel').and(page.locator('[data-status="done"]')).waitFor({ timeout: REVIEW_WAIT_MS });
+      await page.locator('.move.current .move-clock').waitFor();
+      assert.ok(await unclipped(page.locator('.move-clock')), 'move clocks are whole');
+      // "You" and "Stockfish" beside "Middlegame" once pushed the phase table 10 px out of its panel.
+      assert.ok(await inside(page.getByTestId('phase-accuracy'), page.getByTestId('accuracy-panel')), 'the phase table stays in its panel');
+      await assertScreen(page, 'timed review', `${tag}-timed-review`);
 
       await page.goto('/editor');
-      await page.locator('.board').first().waitFor();
-      await assertFits(page, 'editor');
-      await shot(page, `${tag}-editor`);
+      await page.locator('[data-testid="editor-verdict"][data-state="ready"]').waitFor();
+      await assertScreen(page, 'editor', `${tag}-editor`);
 
       await page.goto('/games');
-      await page.locator('main').first().waitFor();
-      await page.waitForTimeout(500);
-      await assertFits(page, 'My games');
-      await shot(page, `${tag}-my-games`);
+      await page.getByTestId('my-game').first().waitFor();
+      await assertScreen(page, 'My games', `${tag}-my-games`);
+
+      await page.evaluate((key) => localStorage.setItem('alphachess:player-key', key), KEY);
+      await page.goto('/practice');
+      await page.getByTestId('practice-run').locator('.board').waitFor();
+      if (viewport.width >= 1366) {
+        const board = await page.getByTestId('practice-run').locator('.board').boundingBox();
+        const skip = await page.getByTestId('practice-skip').boundingBox();
+        assert.ok(skip.x >= board.x + board.width && skip.y < board.y + board.height, "the card's buttons beside its board");
+      }
+      await assertScreen(page, 'practice', `${tag}-practice`);
       await page.context().close();
     });
 
@@ -294,38 +358,57 @@ describe('every screen fits a phone and uses a desktop', () => {
       const id = await openGameFromApi(page, { color: 'black', pgn: SCHOLARS_MATE }, server.base);
       await page.getByTestId('review-panel').and(page.locator('[data-status="done"]')).waitFor({ timeout: REVIEW_WAIT_MS });
       await page.getByTestId('eval-graph').waitFor();
-      await assertFits(page, 'review');
       assert.ok(await inside(page.getByTestId('phase-accuracy'), page.getByTestId('accuracy-panel')), 'the phase table stays in its panel');
-      const clocks = page.locator('.move-clock');
-      if ((await clocks.count()) > 0) assert.ok(await unclipped(clocks), 'move clocks are whole');
       if (viewport.width >= 1366) {
         for (const testId of ['eval-graph', 'best-move']) {
           const box = await page.getByTestId(testId).first().boundingBox();
           assert.ok(box.y + Math.min(box.height, 80) <= viewport.height, `${testId} is in view beside the board (top at ${box.y})`);
         }
       }
-      await shot(page, `${tag}-review`);
+      await assertScreen(page, 'review', `${tag}-review`);
 
       await page.getByTestId('retry-start').click();
       await page.getByTestId('retry-counter').waitFor();
-      await assertFits(page, 'retry');
-      await shot(page, `${tag}-retry`);
+      await page.getByTestId('retry-board').locator('.board').waitFor();
+      assert.ok(
+        await page.evaluate(() => document.activeElement?.closest('[data-testid="retry-board"]') !== null),
+        'the puzzle has the focus when Retry opens',
+      );
+      if (viewport.width >= 1366) {
+        const board = await page.getByTestId('retry-board').locator('.board').boundingBox();
+        const panel = await page.getByTestId('retry-panel').boundingBox();
+        assert.ok(panel.x >= board.x + board.width && panel.y + panel.height <= viewport.height, 'the puzzle in view beside the board');
+      }
+      await assertScreen(page, 'retry', `${tag}-retry`);
+      await page.getByTestId('retry-reveal').click();
+      await page.getByTestId('retry-solution').waitFor();
+      await assertScreen(page, 'retry revealed', `${tag}-retry-revealed`);
 
-      const watcher = await newPage({ viewport, baseURL: server.base }); // no token: a spectator
+      const watcher = await newPage({ viewport, baseURL: server.base }); // another context, no token: a spectator
       await watcher.goto(`/game/${id}`);
       await waitIdle(watcher);
       await watcher.getByTestId('review-panel').and(watcher.locator('[data-status="done"]')).waitFor({ timeout: REVIEW_WAIT_MS });
-      await assertFits(watcher, 'spectator review');
-      await shot(watcher, `${tag}-spectator`);
+      await assertScreen(watcher, 'spectator review', `${tag}-spectator`);
       await watcher.context().close();
 
       await page.goto(`/analysis/${id}?ply=2`);
+      await recordBoxesOnEngineUpdates(page);
       const panel = page.getByTestId('engine-panel');
       await panel.getByTestId('engine-line').nth(2).waitFor({ timeout: 60_000 });
-      await page.locator('[data-testid="engine-panel"][data-depth]').waitFor({ timeout: 60_000 });
-      await assertFits(page, 'analysis with engine lines');
+      // Two engine updates with lines on screen (or the search's end) before looking.
+      await page.waitForFunction(
+        () =>
+          window.__boxes.filter((entry) => entry.lines > 0 && entry.depth).length >= 2 ||
+          document.querySelector('[data-testid="engine-panel"][data-phase="done"]'),
+        undefined,
+        { timeout: 60_000 },
+      );
+      const boxes = await page.evaluate(() => window.__boxes);
+      assert.ok(boxes.length >= 2, `engine updates seen: ${JSON.stringify(boxes)}`);
+      assert.equal(new Set(boxes.map((entry) => entry.board)).size, 1, `the board never moves as lines update: ${JSON.stringify(boxes)}`);
+      assert.equal(new Set(boxes.map((entry) => entry.panel.split(',')[2])).size, 1, `the panel keeps its width: ${JSON.stringify(boxes)}`);
       assert.ok(await inside(panel.getByTestId('engine-line').first(), panel), 'engine lines stay in their panel');
-      await shot(page, `${tag}-analysis`);
+      await assertScreen(page, 'analysis with engine lines', `${tag}-analysis`);
       await page.context().close();
     });
   }

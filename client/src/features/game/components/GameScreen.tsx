@@ -4,6 +4,7 @@ import { FileLabels } from '../../../components/FileLabels';
 import { MoveStrip } from '../../../components/MoveStrip';
 import { shownGame, useGameScreen } from '../hooks/useGameScreen';
 import { scoreRows, searchedPosition } from '../model/gameFacts';
+import { screenHeading } from '../model/screenHeading';
 import { RetryPanel } from '../review/components/RetryPanel';
 import { RetryPuzzle } from '../review/components/RetryPuzzle';
 import { ConnectionBanner } from './ConnectionBanner';
@@ -45,6 +46,7 @@ export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Pro
   if (!shown) {
     return (
       <div className="screen-message" aria-busy="true">
+        <h1 className="sr-only">Game</h1>
         <p>Loading the game…</p>
       </div>
     );
@@ -63,6 +65,7 @@ export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Pro
       data-stream={game.streamState}
       data-thinking={game.engineThinking}
     >
+      <h1 className="sr-only">{screenHeading(model)}</h1>
       <ConnectionBanner reconnecting={game.reconnecting} awaitingServer={game.awaitingServer} />
       <div className="board-column">
         <MoveStrip rows={scoreRows(view, pending)} shownPly={pending ? view.ply + 1 : currentPly} onSelect={(ply) => step(ply)} />
