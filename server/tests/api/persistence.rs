@@ -24,6 +24,11 @@ fn own_name() -> String {
     format!("server-{}-{n}.test", std::process::id())
 }
 
+/// How long a start may take before the test gives up: far longer than one takes, even for the
+/// debug binary on a loaded machine (it starts Stockfish and loads Maia first), which took more
+/// than the 6 s once allowed here; only a failure waits this long.
+const START_GIVE_UP: Duration = Duration::from_secs(60);
+
 /// The server binary on a database, killed with SIGKILL when dropped.
 struct Server {
     child: Child,
@@ -75,9 +80,8 @@ impl Server {
             base: format!("http://127.0.0.1:{port}"),
             client: reqwest::Client::new(),
         };
-        // Up to a minute: a debug build on a loaded 2-core machine took more than the 6 s this
-        // was; a server that fails to start exits, and that is seen at once.
-        for _ in 0..3_000 {
+        let give_up = Instant::now() + START_GIVE_UP;
+        while Instant::now() < give_up {
             if server.answers_as(&name).await {
                 return Some(server);
             }
