@@ -18,6 +18,7 @@ import { MoveInput } from './MoveInput';
 import { NoticeBar } from './NoticeBar';
 import { PlayActions } from './PlayActions';
 import { RatedBadge } from './RatedBadge';
+import { VariantBadge } from './VariantBadge';
 import { KeyMomentsSide, ReviewSide } from './ReviewSide';
 
 interface Props {
@@ -104,6 +105,7 @@ export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Pro
       )}
       <aside className="side-panel">
         {!view.players && <RatedBadge rated={view.rated} />}
+        <VariantBadge view={view} />
         <GameStatus
           text={model.statusText}
           search={game.search}
