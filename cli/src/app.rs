@@ -83,7 +83,7 @@ pub enum AppError {
 }
 
 /// How to draw, as the flags and the terminal decide.
-pub fn looks(ascii: bool, no_color: bool) -> Looks {
+pub fn looks(ascii: bool, no_color: bool, show_eval: bool) -> Looks {
     Looks {
         glyphs: if ascii {
             Glyphs::Ascii
@@ -91,6 +91,7 @@ pub fn looks(ascii: bool, no_color: bool) -> Looks {
             Glyphs::Unicode
         },
         terminal: Terminal::detect(no_color),
+        show_eval,
     }
 }
 

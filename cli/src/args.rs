@@ -48,6 +48,11 @@ pub struct Cli {
     /// No colours (also off when NO_COLOR is set or the output is not a terminal)
     #[arg(long, global = true)]
     pub no_color: bool,
+
+    /// Show Stockfish's evaluation and expected line while it thinks (hidden by default, as in
+    /// the browser; `eval` at the prompt shows or hides it)
+    #[arg(long, global = true)]
+    pub eval: bool,
 }
 
 #[derive(Debug, Subcommand)]

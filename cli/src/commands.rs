@@ -38,6 +38,8 @@ pub enum Command {
     Pgn(Option<PathBuf>),
     /// Turn the board around.
     Flip,
+    /// Show or hide Stockfish's evaluation and line while it thinks.
+    Eval,
     Help,
     Quit,
 }
@@ -63,6 +65,7 @@ Type a move in SAN (Nf3, exd5, O-O, e8=Q) or UCI (g1f3, e7e8q), or a command:
   fen         print the position as FEN
   pgn [FILE]  print the game as PGN, or write it to FILE
   flip        turn the board around
+  eval        show or hide Stockfish's evaluation while it thinks (hidden by default)
   help        this list
   quit        leave (the game stays on the server: `alphachess resume ID`)";
 
@@ -88,6 +91,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseCommandError> {
         "draw" => bare(Command::Draw, "draw"),
         "fen" => bare(Command::Fen, "fen"),
         "flip" => bare(Command::Flip, "flip"),
+        "eval" => bare(Command::Eval, "eval"),
         "help" | "?" => bare(Command::Help, "help"),
         "quit" | "exit" => bare(Command::Quit, "quit"),
         // A file name may contain spaces: everything after the word, as typed.
@@ -130,6 +134,7 @@ mod tests {
         assert_eq!(command("draw"), Command::Draw);
         assert_eq!(command("fen"), Command::Fen);
         assert_eq!(command("flip"), Command::Flip);
+        assert_eq!(command("eval"), Command::Eval);
         assert_eq!(command("?"), Command::Help);
         assert_eq!(command("exit"), Command::Quit);
     }

@@ -26,7 +26,7 @@ use crate::args::{Cli, CliCommand};
 
 fn main() -> ExitCode {
     let (cli, server) = Cli::parse_with_server();
-    let looks = app::looks(cli.ascii, cli.no_color);
+    let looks = app::looks(cli.ascii, cli.no_color, cli.eval);
     let outcome = match cli.command {
         CliCommand::Play(start) => app::play(start.into_new_game(server.url().clone()), looks),
         CliCommand::Resume { id } => app::resume(id.as_deref(), server.typed().cloned(), looks),

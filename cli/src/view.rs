@@ -231,6 +231,20 @@ impl Thinking {
     }
 }
 
+impl Thinking {
+    /// The search without what it finds, as the browser shows it unless the player asks for the
+    /// evaluation: `depth 12/20`; at a Maia step, `choosing a move`.
+    pub fn brief(&self) -> String {
+        if !self.candidates.is_empty() {
+            return "choosing a move".to_owned();
+        }
+        match self.target_depth {
+            Some(target) => format!("depth {}/{target}", self.depth),
+            None => format!("depth {}", self.depth),
+        }
+    }
+}
+
 impl fmt::Display for Thinking {
     /// `depth 12/20, eval +0.35, line e5 Nf3 Nc6`; at a Maia step, what it weighs and what it
     /// plays, `weighs e5 50%, c5 17%; plays e5`: never a line or an evaluation it did not act on.
@@ -347,5 +361,6 @@ mod tests {
         let json = r#"{"ply":4,"depth":1,"score":{"mate":-1},"nodes":1,"nps":1,"pv":[]}"#;
         let thinking: Thinking = serde_json::from_str(json).expect("a thinking event");
         assert_eq!(thinking.to_string(), "depth 1, eval #-1");
+        assert_eq!(thinking.brief(), "depth 1");
     }
 }

@@ -28,6 +28,11 @@ describe('Chess960', () => {
       assert.equal(await pieceOn(page, `${file}1`), `w${expected[index]}`, `white's ${file}1`);
       assert.equal(await pieceOn(page, `${file}8`), `b${expected[index]}`, `black's ${file}8`);
     }
+    assert.equal(
+      await page.getByTestId('variant-badge').textContent(),
+      'Chess960 · setup 0',
+      'the game says it is Chess960, and which setup',
+    );
     await screenshot(page, '10-chess960-setup-0');
     await page.context().close();
   });

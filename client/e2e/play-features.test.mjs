@@ -155,11 +155,21 @@ describe('typed moves', () => {
       await page.getByTestId('announcer').textContent(),
       /^Stockfish played (pawn|knight|bishop|rook|queen|king)( from [a-h1-8]+)? (to|takes) [a-h][1-8]/,
     );
+    // A desktop, where the box sits at the bottom edge: the refusal must show beside it, not below the fold.
+    await page.setViewportSize({ width: 1366, height: 900 });
     await input.fill('Ke4');
     await input.press('Enter');
     const error = page.getByTestId('move-input-error');
     await error.waitFor();
     assert.match(await error.textContent(), /\S/);
+    const errorBox = await error.boundingBox();
+    const inputBox = await input.boundingBox();
+    assert.ok(errorBox && inputBox, 'both on screen');
+    assert.ok(errorBox.y >= 0 && errorBox.y + errorBox.height <= 900, `the refusal is in view: ${JSON.stringify(errorBox)}`);
+    assert.ok(errorBox.x >= 0 && errorBox.x + errorBox.width <= 1366, `the refusal is in view: ${JSON.stringify(errorBox)}`);
+    const gap = Math.max(inputBox.y - (errorBox.y + errorBox.height), errorBox.y - (inputBox.y + inputBox.height));
+    assert.ok(gap <= 12, `the refusal is next to the box (${gap} px apart)`);
+    assert.ok(errorBox.x < inputBox.x + inputBox.width && inputBox.x < errorBox.x + errorBox.width, 'and over it, not off to a side');
     assert.equal(await input.inputValue(), 'Ke4', 'the text stays to correct');
     await input.fill('zz9');
     await input.press('Enter');

@@ -51,6 +51,9 @@ enum Flow {
 pub struct Looks {
     pub glyphs: Glyphs,
     pub terminal: Terminal,
+    /// Whether Stockfish's evaluation and line show while it thinks (`--eval`; hidden by default,
+    /// as in the browser).
+    pub show_eval: bool,
 }
 
 /// Plays game `access` (now as `view`) at the prompt until the player quits or input ends.
@@ -79,7 +82,7 @@ pub fn run(
         sender,
         streaming: false,
         stream_version: None,
-        thinking: ThinkingLine::default(),
+        thinking: ThinkingLine::new(looks.show_eval),
         out: output,
     };
     session.connect_stream();
@@ -165,6 +168,15 @@ impl<W: Write> Session<W> {
             Command::Flip => {
                 self.style.bottom = self.style.bottom.other();
                 self.show()?;
+            }
+            Command::Eval => {
+                let shown = self.thinking.toggle_eval();
+                let words = if shown {
+                    "Stockfish's evaluation and line are shown while it thinks (`eval` hides them)."
+                } else {
+                    "Stockfish's evaluation is hidden (`eval` shows it)."
+                };
+                writeln!(self.out, "{words}")?;
             }
             Command::Help => writeln!(self.out, "{HELP}")?,
             Command::Quit => return Ok(Flow::Quit),

@@ -14,13 +14,40 @@ const LIVE_WIDTH: usize = 79;
 
 /// The line that shows Stockfish's thinking: rewritten in place on a terminal; elsewhere only the
 /// last one is printed, when the search is over, so a transcript gets one line per move.
+///
+/// The evaluation and the expected line show only when asked for (`--eval`, or `eval` at the
+/// prompt), as in the browser, whose "Show evaluation" is off by default: otherwise the line says
+/// how deep the search is, not what it found.
 #[derive(Debug, Default)]
 pub(super) struct ThinkingLine {
     last: Option<Thinking>,
     drawn: bool,
+    show_eval: bool,
 }
 
 impl ThinkingLine {
+    pub(super) fn new(show_eval: bool) -> Self {
+        Self {
+            show_eval,
+            ..Self::default()
+        }
+    }
+
+    /// Shows or hides the evaluation from the next line on; whether it is shown now.
+    pub(super) fn toggle_eval(&mut self) -> bool {
+        self.show_eval = !self.show_eval;
+        self.show_eval
+    }
+
+    /// `Stockfish: depth 12/20, eval +0.35, line e5 Nf3` or, the evaluation hidden, `Stockfish: depth 12/20`.
+    fn text(&self, thinking: &Thinking) -> String {
+        if self.show_eval {
+            format!("{}: {thinking}", thinking.thinker())
+        } else {
+            format!("{}: {}", thinking.thinker(), thinking.brief())
+        }
+    }
+
     pub(super) fn update(
         &mut self,
         thinking: &Thinking,
@@ -29,10 +56,7 @@ impl ThinkingLine {
     ) -> io::Result<()> {
         if live {
             // Cut to one line of a narrow terminal: a wrapped line could not be erased in place.
-            let text: String = format!("{}: {thinking}", thinking.thinker())
-                .chars()
-                .take(LIVE_WIDTH)
-                .collect();
+            let text: String = self.text(thinking).chars().take(LIVE_WIDTH).collect();
             write!(out, "{CLEAR_LINE}{text}")?;
             out.flush()?;
             self.drawn = true;
@@ -47,7 +71,7 @@ impl ThinkingLine {
         if std::mem::take(&mut self.drawn) {
             writeln!(out)?;
         } else if let (Some(thinking), false) = (last, live) {
-            writeln!(out, "{}: {thinking}", thinking.thinker())?;
+            writeln!(out, "{}", self.text(&thinking))?;
         }
         Ok(())
     }
@@ -68,7 +92,7 @@ mod tests {
             candidates: Vec::new(),
         };
         let mut out = Vec::new();
-        let mut line = ThinkingLine::default();
+        let mut line = ThinkingLine::new(true);
         line.update(&thinking(1), &mut out, false).expect("written");
         line.update(&thinking(3), &mut out, false).expect("written");
         line.finish(&mut out, false).expect("written");
@@ -90,7 +114,7 @@ mod tests {
             candidates: Vec::new(),
         };
         let mut out = Vec::new();
-        let mut line = ThinkingLine::default();
+        let mut line = ThinkingLine::new(true);
         line.update(&thinking, &mut out, true).expect("written");
         line.update(&thinking, &mut out, true).expect("written");
         line.finish(&mut out, true).expect("written");
@@ -121,7 +145,7 @@ mod tests {
             ],
         };
         let mut out = Vec::new();
-        let mut line = ThinkingLine::default();
+        let mut line = ThinkingLine::new(true);
         line.update(&thinking, &mut out, false).expect("written");
         line.finish(&mut out, false).expect("written");
         assert_eq!(
@@ -145,12 +169,36 @@ mod tests {
             candidates: Vec::new(),
         };
         let mut out = Vec::new();
-        ThinkingLine::default()
+        ThinkingLine::new(true)
             .update(&thinking, &mut out, true)
             .expect("written");
         let text = String::from_utf8(out).expect("UTF-8");
         let shown = text.strip_prefix(CLEAR_LINE).expect("erased first");
         assert_eq!(shown.chars().count(), LIVE_WIDTH);
         assert!(shown.starts_with("Stockfish: depth 20/20, eval +0.31, line Nf3 Nc6"));
+    }
+
+    #[test]
+    fn unless_asked_the_line_hides_the_evaluation_as_the_browser_does() {
+        let thinking = Thinking {
+            ply: 1,
+            depth: 9,
+            target_depth: Some(20),
+            score: crate::view::Score::Cp(-32),
+            pv: vec!["c5".into(), "Nf3".into()],
+            candidates: Vec::new(),
+        };
+        let mut out = Vec::new();
+        let mut line = ThinkingLine::new(false);
+        line.update(&thinking, &mut out, false).expect("written");
+        line.finish(&mut out, false).expect("written");
+        assert!(line.toggle_eval(), "`eval` shows it");
+        line.update(&thinking, &mut out, false).expect("written");
+        line.finish(&mut out, false).expect("written");
+        assert!(!line.toggle_eval(), "and hides it again");
+        assert_eq!(
+            String::from_utf8(out).expect("UTF-8"),
+            "Stockfish: depth 9/20\nStockfish: depth 9/20, eval -0.32, line c5 Nf3\n"
+        );
     }
 }

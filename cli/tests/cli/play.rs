@@ -80,6 +80,30 @@ fn a_mate_in_one_from_a_fen_ends_the_game_and_the_pgn_file_records_it() {
     assert_eq!(saved_ids(home.path()), [id]);
 }
 
+/// As in the browser, whose "Show evaluation" is off by default: the thinking line says how deep
+/// Stockfish searches, not what it found, until `eval` asks for it.
+#[test]
+fn the_evaluation_is_hidden_unless_asked_for() {
+    let server = spawn_server();
+    let home = tempfile::tempdir().expect("a config folder");
+    let run = alphachess(
+        &["play", "--server", &server.url, "--level", "8", "--ascii"],
+        "e4\neval\nd4\nquit\n",
+        home.path(),
+    );
+    run.assert_success();
+    let out = &run.stdout;
+    let thinking: Vec<&str> = out
+        .lines()
+        .filter(|line| line.contains("Stockfish: depth "))
+        .collect();
+    assert_eq!(thinking.len(), 2, "one line per reply: {out}");
+    assert!(!thinking[0].contains("eval"), "hidden by default: {out}");
+    assert!(!thinking[0].contains("line"), "hidden by default: {out}");
+    assert!(out.contains("evaluation and line are shown"), "{out}");
+    assert!(thinking[1].contains(", eval "), "shown once asked: {out}");
+}
+
 #[test]
 fn stockfish_replies_with_its_thinking_shown_and_every_command_answers() {
     let server = spawn_server();
@@ -87,7 +111,15 @@ fn stockfish_replies_with_its_thinking_shown_and_every_command_answers() {
     // Ke2 is illegal at the start (a pawn stands there); undo goes back to it.
     let script = "e4\nfen\nundo\nKe2\nNf9x\nhint\ndraw\nhelp\nflip\nundo twice\nresign\nquit\n";
     let run = alphachess(
-        &["play", "--server", &server.url, "--level", "1", "--ascii"],
+        &[
+            "play",
+            "--server",
+            &server.url,
+            "--level",
+            "1",
+            "--ascii",
+            "--eval",
+        ],
         script,
         home.path(),
     );

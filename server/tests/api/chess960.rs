@@ -112,6 +112,16 @@ async fn a_chess960_game_starts_from_a_chosen_or_random_setup() {
         "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
     );
     assert_eq!(view["opening"], Value::Null);
+    // The export says so too, setup 518 included (its FEN is the standard start's).
+    let pgn = app.pgn(&chosen.id).await;
+    for tag in [
+        "[Variant \"Chess960\"]",
+        "[SetUp \"1\"]",
+        "[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]",
+        "[Chess960Position \"518\"]",
+    ] {
+        assert!(pgn.contains(tag), "{tag} in {pgn}");
+    }
 
     let random = app
         .create(json!({ "color": "black", "variant": "chess960" }))

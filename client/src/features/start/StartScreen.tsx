@@ -3,15 +3,15 @@ import './startScreen.css';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { describeError } from '../../api/apiError';
-import { scaleAnchor } from '../../api/ladder';
 import { startGame } from '../../api/newGame';
 import type { ColorChoice, GameView, NewGameRequest, PositionRequest, TimeControl } from '../../api/types';
 import { movesText } from '../../chess/moveCount';
 import { Chess960Choice, type Chess960Request } from './Chess960Choice';
 import { FirstVisitQuestion } from './FirstVisitQuestion';
+import { LevelGrid } from './LevelGrid';
+import { ScaleDetails } from './ScaleDetails';
 import { Icon } from '../../components/Icon';
-import { radioGroupKeyDown, radioTabIndex } from '../../components/radioGroupKeys';
-import { isLevel, LEVEL_DESCRIPTIONS, LEVELS, type LevelNumber, rememberedLevel, rememberLevel } from '../../levels/levels';
+import { isLevel, LEVEL_DESCRIPTIONS, type LevelNumber, rememberedLevel, rememberLevel } from '../../levels/levels';
 import { RatingLine } from '../../levels/RatingLine';
 import { useLevels } from '../../levels/useLevels';
 import { usePlayerRating } from '../../levels/usePlayerRating';
@@ -119,34 +119,11 @@ export function StartScreen({ onCreated, onResume, onMyGames, onPractice, initia
           <legend>
             Level <strong>{level}</strong>
           </legend>
-          <div className="levels" role="radiogroup" aria-label="Stockfish level">
-            {LEVELS.map((value) => (
-              <button
-                key={value}
-                type="button"
-                role="radio"
-                aria-checked={level === value}
-                tabIndex={radioTabIndex(level === value)}
-                onKeyDown={(event) => radioGroupKeyDown(event, LEVELS, level, choose)}
-                aria-label={`Level ${value}`}
-                aria-describedby={level === value ? 'level-description' : undefined}
-                title={describe(value)}
-                className={`level${level === value ? ' chosen' : ''}`}
-                data-level={value}
-                onClick={() => choose(value)}
-              >
-                {value}
-              </button>
-            ))}
-          </div>
+          <LevelGrid level={level} ladder={ladder} onChoose={choose} describe={describe} />
           <p className="level-description" id="level-description" data-testid="level-description">
             {describe(level)}
           </p>
-          {ladder && (
-            <p className="level-scale" data-testid="level-scale">
-              Ratings are on an engine scale, not a human one: {scaleAnchor(ladder.scale)}.
-            </p>
-          )}
+          {ladder && <ScaleDetails scale={ladder.scale} />}
           <RatingLine answer={rating} onChoose={choose} />
         </fieldset>
         <TimeControlChoice onChange={setClock} />

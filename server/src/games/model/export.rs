@@ -15,7 +15,8 @@ use crate::games::model::state::GameState;
 use crate::openings::opening_of;
 
 /// The game as PGN text, tags first (`ECO` and `Opening` when the opening is known,
-/// `TimeControl` always), each analysed ply in `plies` annotated, each timed move with the
+/// `TimeControl` always; a Chess960 game's `Variant`, `SetUp` and `FEN`, and its setup number in
+/// `Chess960Position`), each analysed ply in `plies` annotated, each timed move with the
 /// mover's clock after it (`[%clk 0:02:58]`, as lichess exports), and the move tree kept with
 /// the game, if any, as variations around its moves.
 pub fn to_pgn(state: &GameState, today: SystemTime, plies: &[AnalysedPly]) -> String {
@@ -34,6 +35,11 @@ pub fn to_pgn(state: &GameState, today: SystemTime, plies: &[AnalysedPly]) -> St
         tags.set("ECO", opening.eco.as_str());
         tags.set("Opening", opening.name.as_str());
     }
+    if let Some(number) = chess960_setup(state) {
+        // No PGN standard names the setup number; lichess writes none. The name is the API's
+        // (`chess960_position`), so a reader of either sees the same word.
+        tags.set("Chess960Position", number.to_string());
+    }
     let control = state.clock().map(|clock| clock.control());
     tags.set(
         "TimeControl",
@@ -49,6 +55,15 @@ pub fn to_pgn(state: &GameState, today: SystemTime, plies: &[AnalysedPly]) -> St
             pgn::write_tree(&tags, &tree.around(state.game(), &annotations))
         }
     }
+}
+
+/// The setup number (0–959) of a Chess960 game that started from one of the 960 setups.
+fn chess960_setup(state: &GameState) -> Option<u16> {
+    let start = state.game().initial_position();
+    start
+        .is_chess960()
+        .then(|| start.chess960_number())
+        .flatten()
 }
 
 /// The `White` and `Black` tags: the PGN's own players for a game imported already over (`?`,
@@ -193,6 +208,26 @@ mod tests {
         let moves = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"];
         let game = Game::from_san_moves(Position::startpos(), moves).expect("legal");
         GameState::new(game, Color::White, Level::MAX)
+    }
+
+    #[test]
+    fn a_chess960_game_says_so_with_its_setup_number() {
+        let start = crate::games::model::setup::chess960_start(Some(518)).expect("setup 518");
+        let game = Game::from_san_moves(start, ["e4"]).expect("legal");
+        let pgn = to_pgn(
+            &GameState::new(game, Color::White, Level::MAX),
+            UNIX_EPOCH,
+            &[],
+        );
+        assert!(pgn.contains("[Variant \"Chess960\"]\n"), "{pgn}");
+        assert!(pgn.contains("[SetUp \"1\"]\n"), "{pgn}");
+        assert!(
+            pgn.contains("[FEN \"rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\"]\n"),
+            "{pgn}"
+        );
+        assert!(pgn.contains("[Chess960Position \"518\"]\n"), "{pgn}");
+        let standard = to_pgn(&scholars_mate(), UNIX_EPOCH, &[]);
+        assert!(!standard.contains("Chess960"), "{standard}");
     }
 
     fn ply(ply: usize, eval: Eval, best: &str, judgment: Option<Judgment>) -> AnalysedPly {

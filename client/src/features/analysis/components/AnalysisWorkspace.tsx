@@ -19,7 +19,7 @@ import { AnalysisControls } from './AnalysisControls';
 import { CommentBox } from './CommentBox';
 import { EnginePanel } from './EnginePanel';
 import { HumanPanel } from './HumanPanel';
-import { ExportActions } from './ExportActions';
+import { ExportActions, exportNote } from './ExportActions';
 import { SaveStatusLine } from './SaveStatusLine';
 import { TreeMoveList } from './TreeMoveList';
 
@@ -55,6 +55,8 @@ export function AnalysisWorkspace({ initial, ply, game, orientation: initialOrie
   const here = searchable ? { start: startFen(tree), moves: movesTo(tree, node.id), fen: node.fen } : null;
   const target = engineOn ? here : null;
   const engine = useExplore(target, lines, boardId);
+  /** Whether a variation was promoted: a game's export then says its main line is the game's. */
+  const [promoted, setPromoted] = useState(false);
   const saveTarget = game?.token && game.finished ? { id: game.id, token: game.token } : null;
   const localReason = !game
     ? 'Kept in this tab only: download or copy the PGN to keep it.'
@@ -131,7 +133,10 @@ export function AnalysisWorkspace({ initial, ply, game, orientation: initialOrie
           back={analysis.back}
           forward={analysis.forward}
           last={analysis.last}
-          promote={analysis.promote}
+          promote={(toMainline) => {
+            analysis.promote(toMainline);
+            setPromoted(true);
+          }}
           deleteHere={analysis.deleteHere}
           flip={() => setOrientation(opposite)}
         />
@@ -140,7 +145,11 @@ export function AnalysisWorkspace({ initial, ply, game, orientation: initialOrie
         <button type="button" disabled={movable === null} onClick={() => onPlayFrom(node.fen)} data-testid="analysis-play-from">
           Play Stockfish from here
         </button>
-        <ExportActions pgn={exportPgn} fileName={game ? `alphachess-${game.id}-analysis.pgn` : 'alphachess-analysis.pgn'} />
+        <ExportActions
+          pgn={exportPgn}
+          fileName={game ? `alphachess-${game.id}-analysis.pgn` : 'alphachess-analysis.pgn'}
+          note={exportNote(Boolean(game && saveTarget), promoted) ?? undefined}
+        />
       </aside>
     </div>
   );

@@ -8,10 +8,21 @@ interface Props {
   /** The PGN as it should be exported now (saving the game's tree first when it has to). */
   pgn: () => Promise<string>;
   fileName: string;
+  /** What the export writes, when it is not what the board shows (see `exportNote`). */
+  note?: string;
+}
+
+/**
+ * What a game's export writes once a variation was promoted: the game's own PGN keeps the moves as
+ * played as its main line (as lichess's game export does), with the player's lines as variations,
+ * so the promoted line is not the main line there. `null` when the export is what the board shows.
+ */
+export function exportNote(ofGame: boolean, promoted: boolean): string | null {
+  return ofGame && promoted ? 'The PGN keeps the game as played as its main line; your promoted line is in it as a variation.' : null;
 }
 
 /** "Download PGN" and "Copy PGN": the tree with its variations in parentheses and comments in braces. */
-export function ExportActions({ pgn, fileName }: Props) {
+export function ExportActions({ pgn, fileName, note: what }: Props) {
   const [note, setNote] = useState<{ text: string; failed: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -54,6 +65,11 @@ export function ExportActions({ pgn, fileName }: Props) {
           <Icon name="copy" /> Copy PGN
         </button>
       </div>
+      {what && (
+        <p className="analysis-note" data-testid="export-note">
+          {what}
+        </p>
+      )}
       {note && (
         <p className={note.failed ? 'field-error' : 'analysis-note'} role="status">
           {note.text}

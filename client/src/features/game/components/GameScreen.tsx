@@ -19,6 +19,7 @@ import { MoveInput } from './MoveInput';
 import { NoticeBar } from './NoticeBar';
 import { PlayActions } from './PlayActions';
 import { RatedBadge } from './RatedBadge';
+import { VariantBadge } from './VariantBadge';
 import { KeyMomentsSide, ReviewSide } from './ReviewSide';
 
 interface Props {
@@ -107,6 +108,7 @@ export function GameScreen({ id, created, onNewGame, onCreated, onAnalyse }: Pro
       )}
       <aside className="side-panel">
         {!view.players && <RatedBadge rated={view.rated} />}
+        <VariantBadge view={view} />
         <GameStatus
           text={model.statusText}
           search={game.search}

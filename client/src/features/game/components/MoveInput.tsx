@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import type { LegalMove } from '../../../api/types';
 import { knownMove } from '../model/typedMove';
+import './moveInput.css';
 
 interface Props {
   /** Whether a move may be typed now (the player's turn, nothing in flight). */
@@ -12,7 +13,7 @@ interface Props {
 
 /**
  * Typed moves, as on lichess: `e4`, `Nf3`, `e2e4`, `O-O`, then Enter. The server judges the text; its
- * refusal shows under the box, and the box keeps the text to correct.
+ * refusal shows just above the box (in view, where the box is at the screen's bottom edge), and the box keeps the text to correct.
  */
 export function MoveInput({ enabled, legalMoves, onSubmit }: Props) {
   const [text, setText] = useState('');
