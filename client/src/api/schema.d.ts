@@ -717,6 +717,14 @@ export interface components {
         /** @description A game's analysis: `GET /api/games/{id}/analysis`. */
         Analysis: {
             accuracy?: null | components["schemas"]["Accuracy"];
+            /**
+             * Format: int32
+             * @description While queued: how many reviews run or wait before this one (the queue's fair order,
+             *     `games/live/queue_place.rs`), so a waiting player sees "2 reviews ahead of yours".
+             *     Absent once it runs.
+             * @example 2
+             */
+            ahead?: number | null;
             key_moments?: null | components["schemas"]["KeyMoments"];
             phases?: null | components["schemas"]["PhaseAccuracy"];
             /**
@@ -734,6 +742,11 @@ export interface components {
          */
         AnalysisEvent: {
             accuracy?: null | components["schemas"]["Accuracy"];
+            /**
+             * Format: int32
+             * @description With a `queued` status event, as in the analysis: sent again whenever the queue moves.
+             */
+            ahead?: number | null;
             key_moments?: null | components["schemas"]["KeyMoments"];
             phases?: null | components["schemas"]["PhaseAccuracy"];
             ply?: null | components["schemas"]["AnalysedPly"];
