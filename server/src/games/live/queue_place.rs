@@ -30,15 +30,21 @@ pub fn ahead<C: Eq + Hash + Copy>(entries: &[QueueEntry<C>], seq: u64) -> Option
     for entry in entries.iter().filter(|e| e.running) {
         *running.entry(entry.client).or_default() += 1;
     }
-    let rank = |entry: &QueueEntry<C>| {
-        entries
-            .iter()
-            .filter(|e| !e.running && e.client == entry.client && e.seq < entry.seq)
-            .count()
-    };
+    // Each queued entry's rank among its client's queued ones, oldest first: one sort, so a
+    // place costs O(n log n) however long the queue.
+    let mut queued: Vec<&QueueEntry<C>> = entries.iter().filter(|e| !e.running).collect();
+    queued.sort_by_key(|e| e.seq);
+    let mut seen: HashMap<C, usize> = HashMap::new();
+    let mut ranks: HashMap<u64, usize> = HashMap::new();
+    for entry in queued {
+        let rank = seen.entry(entry.client).or_default();
+        ranks.insert(entry.seq, *rank);
+        *rank += 1;
+    }
     let order = |entry: &QueueEntry<C>| {
         let runs = running.get(&entry.client).copied().unwrap_or(0);
-        (rank(entry), runs, entry.seq)
+        let rank = ranks.get(&entry.seq).copied().unwrap_or(0);
+        (rank, runs, entry.seq)
     };
     let mine = order(me);
     let before = entries
