@@ -247,9 +247,15 @@ impl Api {
         Api { server, http }
     }
 
-    /// `POST /api/v1/games`: a new game (with the engine's first move when it has white).
-    pub fn create(&self, request: &NewGameRequest) -> Result<CreatedGame, ClientError> {
-        self.json(self.http.post(self.url("games")).json(request))
+    /// `POST /api/v1/games` under the player's `key` (the game's token, as the browser creates
+    /// them): a new game (with the engine's first move when it has white), rated for that key.
+    pub fn create(&self, request: &NewGameRequest, key: &str) -> Result<CreatedGame, ClientError> {
+        self.json(
+            self.http
+                .post(self.url("games"))
+                .bearer_auth(key)
+                .json(request),
+        )
     }
 
     /// `GET /api/v1/games/{id}`.
@@ -294,9 +300,14 @@ impl Api {
         self.json(self.http.get(self.url("levels")))
     }
 
-    /// `POST /api/v1/rating`: the player's rating after a game, and the step to play next.
-    pub fn rate(&self, body: &serde_json::Value) -> Result<serde_json::Value, ClientError> {
+    /// `POST /api/v1/rating`: how a rating shows and the step to play next (it rates nothing).
+    pub fn suggest(&self, body: &serde_json::Value) -> Result<serde_json::Value, ClientError> {
         self.json(self.http.post(self.url("rating")).json(body))
+    }
+
+    /// `GET /api/v1/account`: what the server keeps for `key`, its rating among it.
+    pub fn account(&self, key: &str) -> Result<serde_json::Value, ClientError> {
+        self.json(self.http.get(self.url("account")).bearer_auth(key))
     }
 
     /// `GET /api/v1/games/{id}/pgn`.

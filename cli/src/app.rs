@@ -7,6 +7,7 @@ use std::path::PathBuf;
 use crate::analyse::AnalyseError;
 use crate::api::{Api, ClientError, ErrorCode, GameAccess, NewGameRequest, ServerUrl};
 use crate::board::Glyphs;
+use crate::key::{KeyError, PlayerKey};
 use crate::session::{self, Looks, SessionError};
 use crate::store::{SavedGame, Store, StoreError};
 use crate::terminal::Terminal;
@@ -72,6 +73,8 @@ pub enum AppError {
     Review(#[from] crate::review::ReviewError),
     #[error(transparent)]
     Practice(#[from] crate::practice::PracticeError),
+    #[error(transparent)]
+    Key(#[from] KeyError),
     #[error("cannot read {}", .path.display())]
     ReadPgn {
         path: PathBuf,
@@ -95,8 +98,9 @@ pub fn looks(ascii: bool, no_color: bool, show_eval: bool) -> Looks {
     }
 }
 
-/// `alphachess play`: creates the game, saves its token, plays it.
-pub fn play(new: NewGame, looks: Looks) -> Result<(), AppError> {
+/// `alphachess play`: creates the game under the player's key (`given`, else this client's own),
+/// saves its token (the key), plays it.
+pub fn play(new: NewGame, given: Option<PlayerKey>, looks: Looks) -> Result<(), AppError> {
     let (fen, pgn) = match new.start {
         Start::Initial => (None, None),
         Start::Fen(fen) => (Some(fen), None),
@@ -116,7 +120,8 @@ pub fn play(new: NewGame, looks: Looks) -> Result<(), AppError> {
     };
     let api = Api::new(new.server.clone());
     let store = Store::from_env()?;
-    let created = api.create(&request)?;
+    let key = crate::key::resolve(given)?;
+    let created = api.create(&request, key.as_str())?;
     let access = GameAccess {
         id: created.id,
         token: created.token,
@@ -195,19 +200,41 @@ pub fn review(id: Option<&str>, server: Option<ServerUrl>, looks: Looks) -> Resu
     Ok(())
 }
 
-/// `alphachess practice`: the deck of `key`'s own mistakes on `server`, due cards first.
-pub fn practice(key: &str, server: ServerUrl, looks: Looks) -> Result<(), AppError> {
+/// `alphachess practice`: the deck of the key's own mistakes on `server`, due cards first.
+pub fn practice(given: Option<PlayerKey>, server: ServerUrl, looks: Looks) -> Result<(), AppError> {
+    let key = crate::key::resolve(given)?;
     let stdin = io::stdin().lock();
     let mut stdout = io::stdout().lock();
-    crate::practice::run(&Api::new(server), key, looks, stdin, &mut stdout)?;
+    crate::practice::run(&Api::new(server), key.as_str(), looks, stdin, &mut stdout)?;
+    Ok(())
+}
+
+/// `alphachess key [KEY]`: keeps `new_key` as this client's own, if given; prints the key in use
+/// (`given`, else this client's own, made on first use) and where it goes.
+pub fn key(given: Option<PlayerKey>, new_key: Option<PlayerKey>) -> Result<(), AppError> {
+    let store = Store::from_env()?;
+    if let Some(new_key) = &new_key {
+        crate::key::keep(&store, new_key)?;
+    }
+    let key = match (new_key, given) {
+        (Some(kept), _) => kept,
+        (None, given) => crate::key::resolve(given)?,
+    };
+    let mut out = io::stdout().lock();
+    writeln!(out, "{}", key.as_str())?;
+    writeln!(
+        out,
+        "Your player's key: paste it into the browser's settings (Your key) to share one rating \
+         and your games; keep it secret, it plays your games."
+    )?;
     Ok(())
 }
 
 /// `alphachess list`: the saved games and how each stands on its server now.
-/// `alphachess levels`: the measured ladder, the player's rating and the step to play next.
-pub fn levels(server: ServerUrl) -> Result<(), AppError> {
-    let store = Store::from_env()?;
-    for line in crate::rating::ladder(&Api::new(server), store.dir())? {
+/// `alphachess levels`: the measured ladder, the key's rating and the step to play next.
+pub fn levels(server: ServerUrl, given: Option<PlayerKey>) -> Result<(), AppError> {
+    let key = crate::key::resolve(given)?;
+    for line in crate::rating::ladder(&Api::new(server), key.as_str())? {
         println!("{line}");
     }
     Ok(())

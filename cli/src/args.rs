@@ -12,6 +12,7 @@ use clap::{ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand}
 use crate::analyse::{parse_band, DEFAULT_BAND};
 use crate::api::ServerUrl;
 use crate::app::{Chess960, ColorChoice, NewGame, Start};
+use crate::key::PlayerKey;
 
 /// Where `alphachess-server` listens by default.
 const DEFAULT_SERVER: &str = "http://127.0.0.1:8080";
@@ -29,7 +30,8 @@ const SERVER_ARG: &str = "server";
 ///
 /// Start the server first (`./build.sh` in the repository, or `alphachess-server`), then
 /// `alphachess play`. Games are kept on the server; their ids and tokens are saved in
-/// `$XDG_CONFIG_HOME/alphachess/games.json` (else `~/.config/alphachess/`) for `resume`.
+/// `$XDG_CONFIG_HOME/alphachess/games.json` (else `~/.config/alphachess/`) for `resume`, beside
+/// your player's key (`alphachess key`), under which the server keeps your rating.
 #[derive(Debug, Parser)]
 #[command(name = "alphachess", version, about)]
 pub struct Cli {
@@ -53,6 +55,11 @@ pub struct Cli {
     /// the browser; `eval` at the prompt shows or hides it)
     #[arg(long, global = true)]
     pub eval: bool,
+
+    /// Your player's key, e.g. the browser's (its settings show it): new games are created under
+    /// it and count for its rating. Without it, this client's own key (`alphachess key`)
+    #[arg(long, global = true, env = "ALPHACHESS_KEY", hide_env_values = true)]
+    pub key: Option<PlayerKey>,
 }
 
 #[derive(Debug, Subcommand)]
@@ -75,10 +82,12 @@ pub enum CliCommand {
     },
     /// Practise your own mistakes from every reviewed game of your key, due cards first (spaced
     /// repetition: a card you solve comes back later, one you miss soon)
-    Practice {
-        /// Your player's key (the bearer token your games were created with)
-        #[arg(long, env = "ALPHACHESS_KEY", hide_env_values = true)]
-        key: String,
+    Practice,
+    /// Print your player's key, to paste into the browser's settings (one player, one rating);
+    /// with KEY (e.g. the browser's), keep that one as this client's own from now on
+    Key {
+        /// A key to keep instead of this client's own
+        new_key: Option<PlayerKey>,
     },
     /// Show Stockfish's best lines for a position or a game's, as its search deepens, under the
     /// moves players of a rating band would choose there (Maia)

@@ -197,6 +197,7 @@ mod tests {
             engine_thinking: false,
             can_take_back: false,
             players: None,
+            rated: false,
         }
     }
 

@@ -8,6 +8,7 @@ mod app;
 mod args;
 mod board;
 mod commands;
+mod key;
 mod movelist;
 mod practice;
 mod rating;
@@ -28,12 +29,15 @@ fn main() -> ExitCode {
     let (cli, server) = Cli::parse_with_server();
     let looks = app::looks(cli.ascii, cli.no_color, cli.eval);
     let outcome = match cli.command {
-        CliCommand::Play(start) => app::play(start.into_new_game(server.url().clone()), looks),
+        CliCommand::Play(start) => {
+            app::play(start.into_new_game(server.url().clone()), cli.key, looks)
+        }
         CliCommand::Resume { id } => app::resume(id.as_deref(), server.typed().cloned(), looks),
         CliCommand::List => app::list(),
-        CliCommand::Levels => app::levels(server.url().clone()),
+        CliCommand::Levels => app::levels(server.url().clone(), cli.key),
         CliCommand::Review { id } => app::review(id.as_deref(), server.typed().cloned(), looks),
-        CliCommand::Practice { key } => app::practice(&key, server.url().clone(), looks),
+        CliCommand::Practice => app::practice(cli.key, server.url().clone(), looks),
+        CliCommand::Key { new_key } => app::key(cli.key, new_key),
         CliCommand::Analyse {
             target,
             ply,

@@ -1,9 +1,15 @@
-//! The player's rating against the measured ladder, kept beside the saved games
-//! (`$XDG_CONFIG_HOME/alphachess/rating.json`) as the browser keeps it beside My games. The server
-//! computes it (`POST /api/v1/rating`, Glicko-2), so the CLI and the browser rate alike.
+//! The player's rating as the server keeps it under the player's key (`GET /api/v1/account`,
+//! lichess's `perfs` shape): one player, one rating, in the browser and here. The server counts
+//! each finished rated game itself; this client only shows the rating and asks the server which
+//! step to play next (`POST /api/v1/rating`, a suggestion that rates nothing).
+//!
+//! After a rated game the server counts it as soon as the ending is stored; the client waits for
+//! that a few seconds at most, knowing from `rating.json` (beside the saved games) how many rated
+//! games the rating counted when it was last shown.
 
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
@@ -11,19 +17,26 @@ use serde_json::{json, Value};
 use crate::api::{Api, ClientError};
 use crate::view::GameView;
 
-/// What is kept: the rating as the server returned it, and the games already counted.
+/// Plies a rated game needs to count: two moves each (the server's rule, `rated.rs`).
+const MIN_PLIES: usize = 4;
+/// How often and how long to wait for the server to count a game that just ended.
+const WAIT_TRIES: u32 = 20;
+const WAIT: Duration = Duration::from_millis(250);
+
+/// What is remembered: how many rated games the shown rating counted, and the games waited for.
 #[derive(Debug, Default, Serialize, Deserialize)]
 pub struct RatingFile {
-    pub rating: Option<Value>,
     #[serde(default)]
-    pub counted: Vec<String>,
+    pub shown_games: u64,
+    #[serde(default)]
+    pub waited: Vec<String>,
 }
 
 fn path(dir: &Path) -> PathBuf {
     dir.join("rating.json")
 }
 
-/// The kept rating (a new player when there is none or it cannot be read).
+/// What was remembered (nothing when there is no file or it cannot be read, e.g. an old one).
 pub fn load(dir: &Path) -> RatingFile {
     fs::read_to_string(path(dir))
         .ok()
@@ -37,53 +50,69 @@ fn save(dir: &Path, file: &RatingFile) -> std::io::Result<()> {
     fs::write(path(dir), text)
 }
 
-/// How a finished game went for the player, if it counts (a finished PGN, which has `players`,
-/// is the PGN's players' game and never counts).
-fn result_of(view: &GameView) -> Option<&'static str> {
-    if !view.is_finished() || view.reason.as_deref() == Some("aborted") || view.players.is_some() {
-        return None;
-    }
-    match &view.winner {
-        None if view.result == "1/2-1/2" => Some("draw"),
-        None => None,
-        Some(winner) if *winner == view.player_color => Some("win"),
-        Some(_) => Some("loss"),
-    }
+/// Whether the server counts finished game `view` for its key: rated (standard start, no
+/// takeback, no hint), not an opened PGN, two moves each.
+fn counts(view: &GameView) -> bool {
+    view.is_finished() && view.rated && view.players.is_none() && view.moves.len() >= MIN_PLIES
 }
 
-/// "Your rating: about 1340 ± 120. Next: 1450, a fair fight (level 9)."
-pub fn line(answer: &Value) -> String {
-    format!(
+/// The key's perf (`perfs.correspondence`: rating, rd, games, prog).
+fn perf(api: &Api, key: &str) -> Result<Value, ClientError> {
+    Ok(api.account(key)?["perfs"]["correspondence"].clone())
+}
+
+/// "Your rating: about 1340 ± 120. Next: 1450, a fair fight (level 9)." for the key's `perf`, with
+/// the step the server suggests for it.
+pub fn line(api: &Api, perf: &Value) -> Result<String, ClientError> {
+    let rd = perf["rd"].as_f64().unwrap_or(350.0).clamp(1.0, 350.0);
+    let rating = json!({
+        "rating": perf["rating"].as_f64().unwrap_or(1500.0),
+        "deviation": rd,
+        "volatility": 0.06,
+    });
+    let answer = api.suggest(&json!({ "rating": rating }))?;
+    Ok(format!(
         "Your rating: {}. {} (level {}).",
         answer["shown"].as_str().unwrap_or("unknown"),
         answer["next_shown"].as_str().unwrap_or("Next: unknown"),
         answer["next"]["level"]
-    )
+    ))
 }
 
-/// Counts finished game `view` once in the rating kept in `dir`, and says the new rating; `None`
-/// when the game does not count (unfinished, aborted) or was counted before.
-pub fn after_game(api: &Api, dir: &Path, view: &GameView) -> Result<Option<String>, ClientError> {
-    let Some(result) = result_of(view) else {
-        return Ok(None);
-    };
-    let mut file = load(dir);
-    if file.counted.contains(&view.id) {
+/// The key's rating after finished game `view` (once the server has counted it, if it counts);
+/// `None` for a game that is not rated (casual, aborted, a PGN opened for review).
+pub fn after_game(
+    api: &Api,
+    key: &str,
+    dir: &Path,
+    view: &GameView,
+) -> Result<Option<String>, ClientError> {
+    if !counts(view) {
         return Ok(None);
     }
-    let answer = api.rate(&json!({
-        "rating": file.rating,
-        "game": { "level": view.level, "result": result },
-    }))?;
-    file.rating = Some(answer["rating"].clone());
-    file.counted.push(view.id.clone());
-    // Unsaved, the rating still shows; it is only not remembered.
-    let _ = save(dir, &file);
-    Ok(Some(line(&answer)))
+    let mut file = load(dir);
+    let mut current = perf(api, key)?;
+    if !file.waited.contains(&view.id) {
+        let games = |perf: &Value| perf["games"].as_u64().unwrap_or(0);
+        for _ in 0..WAIT_TRIES {
+            if games(&current) > file.shown_games {
+                break;
+            }
+            std::thread::sleep(WAIT);
+            current = perf(api, key)?;
+        }
+        file.waited.push(view.id.clone());
+        let excess = file.waited.len().saturating_sub(500);
+        file.waited.drain(..excess);
+        file.shown_games = games(&current);
+        // Unsaved, the rating still shows; only the next wait may be longer.
+        let _ = save(dir, &file);
+    }
+    line(api, &current).map(Some)
 }
 
-/// The ladder and the player's rating, as `alphachess levels` prints them.
-pub fn ladder(api: &Api, dir: &Path) -> Result<Vec<String>, ClientError> {
+/// The ladder and the key's rating, as `alphachess levels` prints them.
+pub fn ladder(api: &Api, key: &str) -> Result<Vec<String>, ClientError> {
     let levels = api.levels()?;
     let mut lines = vec![format!(
         "Ratings on an {}",
@@ -91,8 +120,7 @@ pub fn ladder(api: &Api, dir: &Path) -> Result<Vec<String>, ClientError> {
     )];
     let steps: &[Value] = levels["levels"].as_array().map_or(&[], Vec::as_slice);
     lines.extend(ladder_rows(steps));
-    let answer = api.rate(&json!({ "rating": load(dir).rating }))?;
-    lines.push(line(&answer));
+    lines.push(line(api, &perf(api, key)?)?);
     Ok(lines)
 }
 
@@ -136,29 +164,21 @@ mod tests {
     }
 
     #[test]
-    fn the_rating_line_says_the_rating_and_the_next_step() {
-        let answer = json!({
-            "shown": "about 1340 ± 120",
-            "next_shown": "Next: 1450, a fair fight",
-            "next": { "level": 9 },
-        });
-        assert_eq!(
-            line(&answer),
-            "Your rating: about 1340 ± 120. Next: 1450, a fair fight (level 9)."
-        );
-    }
-
-    #[test]
-    fn a_missing_or_unreadable_file_is_a_new_player() {
+    fn a_missing_or_unreadable_file_remembers_nothing() {
         let dir = tempfile::tempdir().expect("a temporary folder");
-        assert!(load(dir.path()).rating.is_none());
-        fs::write(dir.path().join("rating.json"), "not json").expect("write");
-        assert!(load(dir.path()).rating.is_none());
+        assert_eq!(load(dir.path()).shown_games, 0);
+        // A rating file of the CLI's old local rating reads as nothing remembered.
+        fs::write(
+            dir.path().join("rating.json"),
+            r#"{"rating": {"rating": 1400.0}}"#,
+        )
+        .expect("write");
+        assert!(load(dir.path()).waited.is_empty());
         let file = RatingFile {
-            rating: Some(json!({"rating": 1400.0})),
-            counted: vec!["abc".into()],
+            shown_games: 3,
+            waited: vec!["abc".into()],
         };
         save(dir.path(), &file).expect("saved");
-        assert_eq!(load(dir.path()).counted, ["abc"]);
+        assert_eq!(load(dir.path()).shown_games, 3);
     }
 }

@@ -102,7 +102,7 @@ impl Store {
         Store { dir }
     }
 
-    /// The folder the saved games (and the player's rating) are kept in.
+    /// The folder the saved games (and the player's key, `key.rs`) are kept in.
     pub fn dir(&self) -> &Path {
         &self.dir
     }
@@ -164,6 +164,17 @@ impl Store {
         write_private(&partial, json.as_bytes()).map_err(io_error(&partial))?;
         fs::rename(&partial, &path).map_err(io_error(&path))
     }
+}
+
+/// Replaces `path` (in `dir`, made private if needed) with `bytes`, readable by the user alone:
+/// written beside it, then renamed, so a crash never leaves half of it.
+pub(crate) fn write_private_file(dir: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
+    private_dir(dir)?;
+    let mut partial = path.as_os_str().to_owned();
+    partial.push(".partial");
+    let partial = PathBuf::from(partial);
+    write_private(&partial, bytes)?;
+    fs::rename(&partial, path)
 }
 
 /// Creates `dir` (and its parents) readable by the user alone; an existing one is made so.

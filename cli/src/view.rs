@@ -84,6 +84,10 @@ pub struct GameView {
     /// Present for a finished PGN opened for review (absent from older servers).
     #[serde(default)]
     pub players: Option<Players>,
+    /// Whether the game counts for the player's rating (standard start, no takeback, no hint;
+    /// false from servers older than the field).
+    #[serde(default)]
+    pub rated: bool,
 }
 
 impl GameView {

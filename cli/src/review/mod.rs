@@ -75,18 +75,29 @@ fn finished_analysis(
             "failed" => return Err(ReviewError::Failed),
             _ => {}
         }
-        let progress = (analysis.progress.done, analysis.progress.total);
-        if shown != Some(progress) {
-            writeln!(
-                out,
-                "Analysing: {} of {} positions…",
-                progress.0, progress.1
-            )?;
+        let line = waiting_line(&analysis);
+        if shown.as_ref() != Some(&line) {
+            writeln!(out, "{line}")?;
             out.flush()?;
-            shown = Some(progress);
+            shown = Some(line);
         }
         thread::sleep(POLL);
         analysis = api.analysis(&access.id)?;
+    }
+}
+
+/// Where an unfinished review stands: its place while it waits behind others ("2 reviews ahead
+/// of yours", as the browser says), else how far it has got.
+fn waiting_line(analysis: &Analysis) -> String {
+    match analysis.ahead {
+        Some(ahead) if analysis.status == "queued" && ahead > 0 => {
+            let reviews = if ahead == 1 { "review" } else { "reviews" };
+            format!("Waiting: {ahead} {reviews} ahead of yours…")
+        }
+        _ => format!(
+            "Analysing: {} of {} positions…",
+            analysis.progress.done, analysis.progress.total
+        ),
     }
 }
 
@@ -281,4 +292,40 @@ fn show_solution(solution: &Solution, out: &mut impl Write) -> Result<(), Review
 fn finish(solved: usize, total: usize, out: &mut impl Write) -> Result<(), ReviewError> {
     writeln!(out, "Solved {solved} of {total}.")?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn analysis(status: &str, ahead: Option<u32>) -> Analysis {
+        serde_json::from_value(serde_json::json!({
+            "status": status,
+            "progress": { "done": 3, "total": 9 },
+            "plies": [],
+            "accuracy": null,
+            "ahead": ahead,
+        }))
+        .expect("an analysis")
+    }
+
+    #[test]
+    fn a_waiting_review_says_its_place_and_a_running_one_its_progress() {
+        assert_eq!(
+            waiting_line(&analysis("queued", Some(2))),
+            "Waiting: 2 reviews ahead of yours…"
+        );
+        assert_eq!(
+            waiting_line(&analysis("queued", Some(1))),
+            "Waiting: 1 review ahead of yours…"
+        );
+        assert_eq!(
+            waiting_line(&analysis("queued", None)),
+            "Analysing: 3 of 9 positions…"
+        );
+        assert_eq!(
+            waiting_line(&analysis("running", None)),
+            "Analysing: 3 of 9 positions…"
+        );
+    }
 }

@@ -16,6 +16,9 @@ pub struct Analysis {
     pub key_moments: Option<Sides<Vec<KeyMoment>>>,
     #[serde(default)]
     pub phases: Option<Phases>,
+    /// While queued: how many reviews run or wait before this one.
+    #[serde(default)]
+    pub ahead: Option<u32>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]

@@ -12,7 +12,7 @@ use crate::board;
 use crate::movelist::{self, move_list};
 use crate::view::color_name;
 
-/// Why a finished game's rating could not be counted (the game itself is safe on the server).
+/// Why the rating after a finished game could not be shown (the server counts it all the same).
 #[derive(Debug, thiserror::Error)]
 enum UnratedError {
     #[error(transparent)]
@@ -57,7 +57,7 @@ impl<W: Write> Session<W> {
                 Ok(None) => {}
                 Err(error) => writeln!(
                     self.out,
-                    "Your rating could not be updated: {}",
+                    "Your rating could not be shown: {}",
                     crate::report::chain(&error)
                 )?,
             }
@@ -72,11 +72,13 @@ impl<W: Write> Session<W> {
         Ok(())
     }
 
-    /// Counts the finished game in the player's rating, kept beside the saved games.
+    /// The player's rating once the server has counted the finished game: the key's, which is
+    /// the token of a game created under it.
     fn rate(&self) -> Result<Option<String>, UnratedError> {
         let store = crate::store::Store::from_env()?;
         Ok(crate::rating::after_game(
             &self.api,
+            &self.access.token,
             store.dir(),
             &self.view,
         )?)

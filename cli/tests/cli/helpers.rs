@@ -81,6 +81,7 @@ pub fn alphachess_with_env(
         .args(args)
         .env("XDG_CONFIG_HOME", config_home)
         .env_remove("ALPHACHESS_SERVER")
+        .env_remove("ALPHACHESS_KEY")
         .env_remove("NO_COLOR")
         .envs(env.iter().copied())
         .stdin(Stdio::piped())

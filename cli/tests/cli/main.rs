@@ -4,6 +4,7 @@
 mod analyse;
 mod errors;
 mod helpers;
+mod key;
 mod play;
 mod practice;
 mod review;

@@ -106,6 +106,8 @@ export interface Analysis {
   key_moments?: KeyMoments | null;
   /** Null until done (or from a server before issue #25). */
   phases?: PhaseAccuracy | null;
+  /** While queued: how many reviews run or wait before this one (absent once it runs). */
+  ahead?: number | null;
 }
 
 /**
@@ -120,4 +122,6 @@ export interface AnalysisEvent {
   summary: Analysis['summary'];
   key_moments?: KeyMoments | null;
   phases?: PhaseAccuracy | null;
+  /** With a `queued` status event: the review's place, sent again whenever the queue moves. */
+  ahead?: number | null;
 }

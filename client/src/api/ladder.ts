@@ -6,11 +6,10 @@ type Schemas = components['schemas'];
 /** The measured ladder: every step with its rating on the engine scale. */
 export type Levels = Schemas['LevelsBody'];
 export type Step = Schemas['StepView'];
-/** The player's Glicko-2 rating, as the server computes it and the browser keeps it. */
+/** A Glicko-2 rating, as the server keeps it under the player's key. */
 export type PlayerRating = Schemas['Glicko2'];
 /** A rating with how to show it and the step to play next. */
 export type RatingAnswer = Schemas['RatingBody'];
-export type GameResultForRating = Schemas['GameScoreName'];
 
 /**
  * What the ratings are anchored on, from the ladder's `scale` ("engine scale: Elo anchored on …
@@ -26,7 +25,10 @@ export function getLevels(signal?: AbortSignal): Promise<Levels> {
   return requestJson<Levels>('/api/levels', { signal });
 }
 
-/** The rating after `game` (or, without one, how `rating` shows and what to play next). */
-export function rate(rating: PlayerRating | null, game?: { level: number; result: GameResultForRating }): Promise<RatingAnswer> {
-  return requestJson<RatingAnswer>('/api/rating', { method: 'POST', body: { rating, game: game ?? null } });
+/**
+ * How `rating` shows and the step to play next. It rates nothing: the server counts each finished
+ * rated game under the player's key itself (`GET /api/account`).
+ */
+export function suggestFor(rating: PlayerRating | null): Promise<RatingAnswer> {
+  return requestJson<RatingAnswer>('/api/rating', { method: 'POST', body: { rating } });
 }

@@ -589,8 +589,9 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Rates the player after a game against the computer (Glicko-2 against the step's measured
-         *     rating), or just suggests a step for the rating given.
+         * Suggests the step to play next for the rating given, and says how that rating shows. It
+         *     rates nothing: a rating changes only when the server counts a finished rated game under the
+         *     player's key (issue #38: a client could declare any result here).
          */
         post: operations["rate"];
         delete?: never;
@@ -717,6 +718,14 @@ export interface components {
         /** @description A game's analysis: `GET /api/games/{id}/analysis`. */
         Analysis: {
             accuracy?: null | components["schemas"]["Accuracy"];
+            /**
+             * Format: int32
+             * @description While queued: how many reviews run or wait before this one (the queue's fair order,
+             *     `games/live/queue_place.rs`), so a waiting player sees "2 reviews ahead of yours".
+             *     Absent once it runs.
+             * @example 2
+             */
+            ahead?: number | null;
             key_moments?: null | components["schemas"]["KeyMoments"];
             phases?: null | components["schemas"]["PhaseAccuracy"];
             /**
@@ -734,6 +743,11 @@ export interface components {
          */
         AnalysisEvent: {
             accuracy?: null | components["schemas"]["Accuracy"];
+            /**
+             * Format: int32
+             * @description With a `queued` status event, as in the analysis: sent again whenever the queue moves.
+             */
+            ahead?: number | null;
             key_moments?: null | components["schemas"]["KeyMoments"];
             phases?: null | components["schemas"]["PhaseAccuracy"];
             ply?: null | components["schemas"]["AnalysedPly"];
@@ -1048,26 +1062,11 @@ export interface components {
              */
             uci: string[];
         };
-        /** @description A finished game against the computer. */
-        FinishedGame: {
-            /**
-             * Format: int64
-             * @description The step played (the game's `level`).
-             * @example 7
-             */
-            level: number;
-            result: components["schemas"]["GameScoreName"];
-        };
         /**
          * @description The game's phase a move was played in (as the review divides the game).
          * @enum {string}
          */
         GamePhase: "opening" | "middlegame" | "endgame";
-        /**
-         * @description How a finished game went for the player.
-         * @enum {string}
-         */
-        GameScoreName: "win" | "draw" | "loss";
         /** @description The body of `GET /api/games?ids=`: the games asked for that exist, in the order asked. */
         GameSummaries: {
             games: components["schemas"]["GameSummary"][];
@@ -1513,7 +1512,7 @@ export interface components {
              */
             move: string;
         };
-        /** @description The player's rating, how to show it, and the step to play next. */
+        /** @description The rating given, how to show it, and the step to play next. */
         RatingBody: {
             next: components["schemas"]["Suggestion"];
             /**
@@ -1521,7 +1520,7 @@ export interface components {
              * @example Next: 1450, a fair fight
              */
             next_shown: string;
-            /** @description Keep this and send it back with the next game. */
+            /** @description The rating given, as it was read. */
             rating: components["schemas"]["Glicko2"];
             /**
              * @description "about 1340 ± 120" (the deviation, rounded to tens).
@@ -1529,9 +1528,12 @@ export interface components {
              */
             shown: string;
         };
-        /** @description The player's rating so far (none: a new player, 1500 ± 350) and, optionally, a game to add. */
+        /**
+         * @description A rating to suggest a step for (none: a new player, 1500 ± 350). Nothing else: results are
+         *     never declared here, the server rates each finished rated game itself from what it saw
+         *     (`games/service/rating.rs`), under the player's key (`GET /api/account`).
+         */
         RatingRequest: {
-            game?: null | components["schemas"]["FinishedGame"];
             rating?: null | components["schemas"]["Glicko2"];
         };
         /**
@@ -3862,7 +3864,7 @@ export interface operations {
                     "application/json": components["schemas"]["RatingBody"];
                 };
             };
-            /** @description invalid_request */
+            /** @description invalid_request, or malformed_json (a field other than `rating`, such as a declared game) */
             400: {
                 headers: {
                     [name: string]: unknown;

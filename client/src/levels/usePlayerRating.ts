@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getPerf, type Perf } from '../api/account';
-import { rate, type RatingAnswer } from '../api/ladder';
+import { suggestFor, type RatingAnswer } from '../api/ladder';
 import { playerKey } from '../api/playerKey';
 import { queryKeys } from '../api/queryKeys';
 import { loadToken } from '../api/tokens';
@@ -45,7 +45,7 @@ export function usePlayerRating(game?: GameView | null, spectator = false): Rati
     queryKey: queryKeys.rating(watched?.id ?? null, watched?.status ?? null, watched?.rated ? 1 : 0),
     queryFn: async ({ signal }) => {
       const perf = await perfAfter(playerKey(), watched, signal);
-      return rate(ratingOfPerf(perf));
+      return suggestFor(ratingOfPerf(perf));
     },
   });
   return query.data ?? null;

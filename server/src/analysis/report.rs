@@ -121,6 +121,12 @@ pub struct Analysis {
     pub key_moments: Option<KeyMoments>,
     /// Where the phases begin and each side's accuracy in each; `null` until done.
     pub phases: Option<PhaseAccuracy>,
+    /// While queued: how many reviews run or wait before this one (the queue's fair order,
+    /// `games/live/queue_place.rs`), so a waiting player sees "2 reviews ahead of yours".
+    /// Absent once it runs.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(example = 2)]
+    pub ahead: Option<u32>,
 }
 
 /// Data of an `analysis` event: one per newly evaluated ply (`ply` set: first provisional, then
@@ -136,6 +142,9 @@ pub struct AnalysisEvent {
     pub key_moments: Option<KeyMoments>,
     /// With the `done` event, as in the analysis.
     pub phases: Option<PhaseAccuracy>,
+    /// With a `queued` status event, as in the analysis: sent again whenever the queue moves.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ahead: Option<u32>,
 }
 
 #[cfg(test)]
@@ -183,6 +192,7 @@ mod tests {
             }),
             key_moments: None,
             phases: None,
+            ahead: None,
         };
         let side = |i, a| json!({"inaccuracies": i, "mistakes": 0, "blunders": 0, "acpl": a});
         assert_eq!(
@@ -225,6 +235,7 @@ mod tests {
             summary: None,
             key_moments: None,
             phases: None,
+            ahead: None,
         };
         assert_eq!(
             serde_json::to_value(&event).expect("serializes"),

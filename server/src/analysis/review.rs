@@ -255,6 +255,7 @@ impl Review {
             key_moments: self.key_moments_of(&plies),
             phases: self.phases(),
             plies,
+            ahead: None,
         }
     }
 

@@ -309,14 +309,72 @@ async fn a_full_analysis_queue_refuses_a_new_analysis_with_503_and_keeps_the_gam
     let app = spawn_with(config).await;
     resigned_long_game(&app, "203.0.113.1").await;
     resigned_long_game(&app, "203.0.113.2").await;
-    let late = resigned_long_game(&app, "198.51.100.7").await;
+    // A game imported already over (a played game's own review would wait, issue #38).
+    let late = create_as(
+        &app,
+        "198.51.100.7",
+        json!({ "color": "white", "level": 1, "pgn": "1. f3 e5 2. g4 Qh4# 0-1" }),
+    )
+    .await;
     let view = app.view(&late).await;
     assert_eq!(
         (&view["status"], &view["reason"]),
-        (&json!("finished"), &json!("resignation")),
+        (&json!("finished"), &json!("checkmate")),
         "{view}"
     );
     let refused = post_analysis(&app, &late).await;
     assert!(retry_after(&refused) > 0);
     expect_error(refused, StatusCode::SERVICE_UNAVAILABLE, "engine_busy").await;
+}
+
+/// `GET .../analysis` as JSON.
+async fn analysis(app: &TestApp, game: &TestGame) -> Value {
+    let response = app.get(&format!("/api/games/{}/analysis", game.id)).await;
+    assert_eq!(response.status(), StatusCode::OK, "the analysis exists");
+    response.json().await.expect("JSON")
+}
+
+#[tokio::test]
+async fn a_played_games_review_waits_past_a_full_queue_with_its_place_and_arrives() {
+    let mut config = config(5_000);
+    config.depth = 4;
+    config.max_analyses = Some(1);
+    config.analysis_queue = 2;
+    config.analysis_nodes = 200_000;
+    config.analysis_quick_nodes = 0;
+    let app = spawn_with(config).await;
+    // Two other clients' long reviews fill the queue: one runs, one waits.
+    resigned_long_game(&app, "203.0.113.1").await;
+    resigned_long_game(&app, "203.0.113.2").await;
+    let client = "198.51.100.7";
+    let game = create_as(&app, client, json!({ "color": "white", "level": 1 })).await;
+    for text in ["a3", "h3"] {
+        assert_eq!(
+            play_as(&app, client, &game, text, true).await.status(),
+            StatusCode::OK
+        );
+    }
+    assert_eq!(app.action(&game, "resign").await.status(), StatusCode::OK);
+
+    let waiting = analysis(&app, &game).await;
+    assert_eq!(waiting["status"], "queued", "{waiting}");
+    let ahead = waiting["ahead"].as_u64().expect("a queued review's place");
+    assert!(ahead > 0, "{waiting}");
+    // Asked for, it is answered as it stands, with its place: never refused.
+    let asked = post_analysis(&app, &game).await;
+    assert_eq!(asked.status(), StatusCode::ACCEPTED);
+    let asked: Value = asked.json().await.expect("JSON");
+    assert!(asked["ahead"].as_u64() > Some(0), "{asked}");
+
+    let mut polls = 0;
+    loop {
+        let now = analysis(&app, &game).await;
+        if now["status"] == "done" {
+            assert!(now.get("ahead").is_none(), "{now}");
+            break;
+        }
+        polls += 1;
+        assert!(polls < 1_200, "the review never arrived: {now}");
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
 }

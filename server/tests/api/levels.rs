@@ -1,5 +1,5 @@
-//! The measured ladder (`GET /api/levels`), a game's step, and the player's rating
-//! (`POST /api/rating`).
+//! The measured ladder (`GET /api/levels`), a game's step, and the step suggested for a given
+//! rating (`POST /api/rating`, which rates nothing).
 
 use reqwest::StatusCode;
 use serde_json::{json, Value};
@@ -57,7 +57,7 @@ async fn rate(app: &crate::helpers::TestApp, body: Value) -> reqwest::Response {
 }
 
 #[tokio::test]
-async fn a_win_raises_the_rating_narrows_it_and_moves_the_suggestion_up() {
+async fn a_higher_rating_is_suggested_a_higher_step_and_a_declared_result_is_refused() {
     let app = spawn_app().await;
     let new: Value = rate(&app, json!({})).await.json().await.expect("JSON");
     assert_eq!(new["shown"], "about 1500 ± 350");
@@ -65,29 +65,36 @@ async fn a_win_raises_the_rating_narrows_it_and_moves_the_suggestion_up() {
         .as_str()
         .expect("text")
         .starts_with("Next: "));
-    let won: Value = rate(
-        &app,
-        json!({ "rating": new["rating"], "game": { "level": new["next"]["level"], "result": "win" } }),
-    )
-    .await
-    .json()
-    .await
-    .expect("JSON");
-    assert!(won["rating"]["rating"].as_f64() > new["rating"]["rating"].as_f64());
-    assert!(won["rating"]["deviation"].as_f64() < new["rating"]["deviation"].as_f64());
-    assert!(won["next"]["level"].as_u64() > new["next"]["level"].as_u64());
+    let strong = json!({ "rating": 2200.0, "deviation": 60.0, "volatility": 0.06 });
+    let stronger: Value = rate(&app, json!({ "rating": strong }))
+        .await
+        .json()
+        .await
+        .expect("JSON");
+    assert_eq!(
+        stronger["rating"], strong,
+        "the rating given is not changed"
+    );
+    assert_eq!(stronger["shown"], "about 2200 ± 60");
+    assert!(stronger["next"]["level"].as_u64() > new["next"]["level"].as_u64());
+
+    // Issue #38: a client once declared any result here and was rated for it.
+    let declared = json!({ "rating": strong, "game": { "level": 21, "result": "win" } });
+    let response = rate(&app, declared).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    let body: Value = response.json().await.expect("JSON");
+    assert!(
+        body["message"]
+            .as_str()
+            .expect("a message")
+            .contains("game"),
+        "{body}"
+    );
 }
 
 #[tokio::test]
-async fn a_rating_out_of_range_or_an_unknown_step_is_refused() {
+async fn a_rating_out_of_range_is_refused() {
     let app = spawn_app().await;
-    let bad_step = json!({ "game": { "level": 22, "result": "win" } });
-    expect_error(
-        rate(&app, bad_step).await,
-        StatusCode::BAD_REQUEST,
-        "invalid_request",
-    )
-    .await;
     let bad_rating =
         json!({ "rating": { "rating": 1500.0, "deviation": 0.0, "volatility": 0.06 } });
     expect_error(

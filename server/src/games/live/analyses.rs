@@ -25,6 +25,7 @@
 //! forgotten, and is dropped from the map the next time an analysis starts.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, Weak};
 
 use alphachess_engine::Game;
@@ -39,6 +40,7 @@ use crate::analysis::{
 };
 use crate::client_key::ClientKey;
 use crate::games::live::analysis_places::FairPlaces;
+use crate::games::live::queue_place::{ahead, QueueEntry};
 use crate::games::live::registry::Games;
 use crate::games::live::slot::GameSlot;
 use crate::games::model::error::{GameError, StoreError};
@@ -132,6 +134,8 @@ pub struct Analyses {
     /// Cancelled when the server stops: running analyses stop where they are (their answers so
     /// far are stored) and resume after the restart.
     stopping: CancellationToken,
+    /// The next analysis's creation order, for its place in the queue.
+    next_seq: AtomicU64,
 }
 
 /// A live game (held weakly), the client that created it, and whether it is that client's own
@@ -141,6 +145,8 @@ type Owner = (Weak<GameSlot>, ClientKey, bool);
 /// One game's analysis.
 struct Tracked {
     id: GameId,
+    /// Creation order, for the place in the queue (`queue_place.rs`).
+    seq: u64,
     slot: Weak<GameSlot>,
     /// Whose share the analysis runs in.
     client: Option<ClientKey>,
@@ -179,6 +185,7 @@ impl Progress {
             summary: analysis.summary,
             key_moments: analysis.key_moments,
             phases: analysis.phases,
+            ahead: None,
         }
     }
 
@@ -192,6 +199,7 @@ impl Progress {
             summary: None,
             key_moments: None,
             phases: None,
+            ahead: None,
         }
     }
 }
@@ -268,14 +276,17 @@ impl Tracked {
         Ok(())
     }
 
-    /// The analysis got a place: it is running (stored and published once).
-    fn mark_running(&self, store: &dyn GameStore) {
+    /// The analysis got a place: it is running (stored and published once); `true` the first
+    /// time, when the queue has moved.
+    fn mark_running(&self, store: &dyn GameStore) -> bool {
         let mut progress = self.lock();
-        if progress.status != AnalysisStatus::Running {
-            if let Err(error) = self.set_status(&mut progress, AnalysisStatus::Running, store) {
-                tracing::warn!(%error, game = %self.id, "the analysis status could not be stored");
-            }
+        if progress.status == AnalysisStatus::Running {
+            return false;
         }
+        if let Err(error) = self.set_status(&mut progress, AnalysisStatus::Running, store) {
+            tracing::warn!(%error, game = %self.id, "the analysis status could not be stored");
+        }
+        true
     }
 
     /// Stores and publishes the end of a run; a store failure is only logged (the analysis is
@@ -304,6 +315,7 @@ impl Analyses {
             by_game: Mutex::new(HashMap::new()),
             owners: Mutex::new(HashMap::new()),
             stopping,
+            next_seq: AtomicU64::new(0),
         }
     }
 
@@ -334,7 +346,13 @@ impl Analyses {
     /// The player asks for the analysis of `slot`'s game: it starts (202 `queued`) unless there
     /// is one, which is answered as it stands; a failed one is started again where it stopped.
     pub fn request(self: &Arc<Self>, slot: &Arc<GameSlot>) -> Result<Analysis, AnalysisError> {
-        self.begin(slot, true)
+        let mut analysis = self.begin(slot, true)?;
+        if analysis.status == AnalysisStatus::Queued {
+            if let Some(tracked) = self.tracked(slot) {
+                analysis.ahead = self.place_of(&tracked);
+            }
+        }
+        Ok(analysis)
     }
 
     /// A live game has just ended: its analysis starts, unless it already has one. A client's
@@ -350,8 +368,38 @@ impl Analyses {
     /// The analysis of `slot`'s game as it stands.
     pub fn get(&self, slot: &Arc<GameSlot>) -> Result<Analysis, AnalysisError> {
         let tracked = self.tracked(slot).ok_or(AnalysisError::NotRequested)?;
-        let analysis = tracked.lock().analysis();
+        let place = self.place_of(&tracked);
+        let mut analysis = tracked.lock().analysis();
+        analysis.ahead = place.filter(|_| analysis.status == AnalysisStatus::Queued);
         Ok(analysis)
+    }
+
+    /// How many analyses run or wait before `tracked`, if it is queued.
+    fn place_of(&self, tracked: &Tracked) -> Option<u32> {
+        let by_game = self.by_game.lock().unwrap_or_else(PoisonError::into_inner);
+        ahead(&queue_entries(&by_game), tracked.seq)
+    }
+
+    /// Tells every queued analysis's watchers its place: called whenever one is added, starts or
+    /// ends, the only moments the places move.
+    fn publish_places(&self) {
+        let queued: Vec<(Arc<Tracked>, Option<u32>)> = {
+            let by_game = self.by_game.lock().unwrap_or_else(PoisonError::into_inner);
+            let entries = queue_entries(&by_game);
+            by_game
+                .values()
+                .map(|tracked| (Arc::clone(tracked), ahead(&entries, tracked.seq)))
+                .filter(|(_, place)| place.is_some())
+                .collect()
+        };
+        for (tracked, place) in queued {
+            let progress = tracked.lock();
+            if progress.status == AnalysisStatus::Queued {
+                let mut event = progress.status_event();
+                event.ahead = place;
+                tracked.publish(event);
+            }
+        }
     }
 
     /// The review of `slot`'s game as it stands, its status, and the node budget it searches at
@@ -449,6 +497,7 @@ impl Analyses {
             .save_analysis(slot.id(), AnalysisStatus::Queued, self.settings.nodes)?;
         let tracked = Arc::new(Tracked {
             id: slot.id().clone(),
+            seq: self.next_seq.fetch_add(1, Ordering::Relaxed),
             slot: Arc::downgrade(slot),
             client,
             nodes: self.settings.nodes,
@@ -459,11 +508,9 @@ impl Analyses {
         });
         by_game.insert(slot.id().clone(), Arc::clone(&tracked));
         drop(by_game);
-        let analysis = {
-            let progress = tracked.lock();
-            tracked.publish(progress.status_event());
-            progress.analysis()
-        };
+        let analysis = tracked.lock().analysis();
+        // The new one's place, and the places of those it now goes before.
+        self.publish_places();
         self.spawn(tracked);
         Ok(analysis)
     }
@@ -476,13 +523,13 @@ impl Analyses {
     /// known (`None`) is bounded by the whole queue only.
     ///
     /// A client's `own` played game is always admitted (issue #38: a fifth finished game's
-    /// review was refused, shown once and never retried): past the shares it waits in the
-    /// client's backlog, queued, and starts by itself when [`FairPlaces`] gives the client a
-    /// place, so it still runs only in its client's fair share of the engines. Its memory is
+    /// review was refused, shown once and never retried): past the shares, and past the whole
+    /// queue's bound (`--analysis-queue`), it waits in the client's backlog, queued, with its
+    /// place shown (`queue_place.rs`), and starts by itself when [`FairPlaces`] gives the client
+    /// a place, so it still runs only in its client's fair share of the engines. Its memory is
     /// bounded by the games kept (one analysis per game): the client's unfinished games
     /// (`--unfinished-per-client`) and the finished ones until they expire, within `--max-games`.
-    /// Only the whole queue's bound (`--analysis-queue`, all clients) still refuses it (503 with
-    /// `Retry-After`), reserved quarter included.
+    /// The bounds still refuse every other analysis, e.g. of a game imported already over.
     fn admit(
         &self,
         by_game: &HashMap<GameId, Arc<Tracked>>,
@@ -514,12 +561,11 @@ impl Analyses {
         if !backlog && aggregate.is_some() && network >= self.settings.per_aggregate {
             return Err(over_share);
         }
+        if backlog {
+            return Ok(());
+        }
         let max = self.settings.max_pending;
-        let open = if mine == 0 || backlog {
-            max
-        } else {
-            max - max / 4
-        };
+        let open = if mine == 0 { max } else { max - max / 4 };
         if pending >= open {
             return Err(AnalysisError::QueueFull {
                 retry_after_secs: BUSY_RETRY_AFTER_SECS,
@@ -538,6 +584,7 @@ impl Analyses {
     ) -> Arc<Tracked> {
         let tracked = Arc::new(Tracked {
             id: slot.id().clone(),
+            seq: self.next_seq.fetch_add(1, Ordering::Relaxed),
             slot: Arc::downgrade(slot),
             client: self.owner(slot),
             nodes,
@@ -568,7 +615,7 @@ impl Analyses {
             tokio::select! {
                 biased;
                 () = stopping.cancelled() => {}
-                () = analyses.run(&tracked) => {}
+                () = analyses.run(&tracked) => analyses.publish_places(),
             }
         });
     }
@@ -637,7 +684,9 @@ impl Analyses {
         };
         let place = || async {
             let place = self.places.acquire(tracked.client).await;
-            tracked.mark_running(&*self.store);
+            if tracked.mark_running(&*self.store) {
+                self.publish_places();
+            }
             place
         };
         let searcher = ClientSearcher {
@@ -784,6 +833,26 @@ impl Analyses {
         }
         true
     }
+}
+
+/// The analyses that run or wait, for their places in the queue.
+fn queue_entries(by_game: &HashMap<GameId, Arc<Tracked>>) -> Vec<QueueEntry<Option<ClientKey>>> {
+    by_game
+        .values()
+        .filter_map(|tracked| {
+            let status = tracked.lock().status;
+            let running = match status {
+                AnalysisStatus::Running => true,
+                AnalysisStatus::Queued => false,
+                AnalysisStatus::Done | AnalysisStatus::Failed => return None,
+            };
+            Some(QueueEntry {
+                seq: tracked.seq,
+                client: tracked.client,
+                running,
+            })
+        })
+        .collect()
 }
 
 /// The chunk number of answers that came from the cache.

@@ -9,5 +9,6 @@ pub mod events;
 pub mod hint_lock;
 pub mod owners;
 pub mod progress;
+pub mod queue_place;
 pub mod registry;
 pub mod slot;

@@ -309,6 +309,7 @@ pub fn analysis_done() -> Value {
                 black: None,
             },
         }),
+        ahead: None,
     })
 }
 
@@ -336,6 +337,7 @@ pub fn analysis_queued() -> Value {
         summary: None,
         key_moments: None,
         phases: None,
+        ahead: Some(2),
     })
 }
 
@@ -353,6 +355,7 @@ fn analysis_event() -> AnalysisEvent {
         summary: None,
         key_moments: None,
         phases: None,
+        ahead: None,
     }
 }
 

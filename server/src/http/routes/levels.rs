@@ -1,13 +1,12 @@
-//! `GET /api/levels` (the measured ladder) and `POST /api/rating` (the player's Glicko-2 rating
-//! after a game, and the step to play next). The rating is kept by the clients (the browser's
-//! storage, the CLI's config), where My games is kept; the server only computes it, so both
-//! clients rate alike.
+//! `GET /api/levels` (the measured ladder) and `POST /api/rating` (the step to play next for a
+//! given rating, and how that rating shows). The player's rating itself is kept by the server
+//! under the player's key and served by `GET /api/account`; nothing here changes it.
 
 use actix_web::{get, post, web, HttpResponse};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::games::ladder::{ladder, measured, suggest, GameScore, Glicko2, Suggestion};
+use crate::games::ladder::{ladder, suggest, Glicko2, Suggestion};
 use crate::games::views::{Glicko2Schema, StepView, SuggestionSchema};
 use crate::games::Level;
 use crate::http::error::{ApiError, ErrorBody};
@@ -40,36 +39,20 @@ pub fn levels_body() -> LevelsBody {
     }
 }
 
-/// How a finished game went for the player.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum GameScoreName {
-    Win,
-    Draw,
-    Loss,
-}
-
-/// A finished game against the computer.
+/// A rating to suggest a step for (none: a new player, 1500 ± 350). Nothing else: results are
+/// never declared here, the server rates each finished rated game itself from what it saw
+/// (`games/service/rating.rs`), under the player's key (`GET /api/account`).
 #[derive(Debug, Deserialize, ToSchema)]
-pub struct FinishedGame {
-    /// The step played (the game's `level`).
-    #[schema(example = 7)]
-    pub level: i64,
-    pub result: GameScoreName,
-}
-
-/// The player's rating so far (none: a new player, 1500 ± 350) and, optionally, a game to add.
-#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
 pub struct RatingRequest {
     #[schema(value_type = Option<Glicko2Schema>)]
     pub rating: Option<Glicko2>,
-    pub game: Option<FinishedGame>,
 }
 
-/// The player's rating, how to show it, and the step to play next.
+/// The rating given, how to show it, and the step to play next.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct RatingBody {
-    /// Keep this and send it back with the next game.
+    /// The rating given, as it was read.
     #[schema(value_type = Glicko2Schema)]
     pub rating: Glicko2,
     /// "about 1340 ± 120" (the deviation, rounded to tens).
@@ -82,49 +65,28 @@ pub struct RatingBody {
     pub next_shown: String,
 }
 
-/// Rates the player after a game against the computer (Glicko-2 against the step's measured
-/// rating), or just suggests a step for the rating given.
+/// Suggests the step to play next for the rating given, and says how that rating shows. It
+/// rates nothing: a rating changes only when the server counts a finished rated game under the
+/// player's key (issue #38: a client could declare any result here).
 #[utoipa::path(tag = "levels",
     request_body = RatingRequest,
     responses(
         (status = 200, body = RatingBody),
-        (status = 400, body = ErrorBody, description = "invalid_request"),
+        (status = 400, body = ErrorBody, description = "invalid_request, or malformed_json (a field other than `rating`, such as a declared game)"),
     ))]
 #[post("/rating")]
 pub async fn rate(request: web::Json<RatingRequest>) -> Result<HttpResponse, ApiError> {
-    let request = request.into_inner();
-    let before = request.rating.unwrap_or_default();
-    if !(before.rating.is_finite()
-        && (0.0..=4000.0).contains(&before.rating)
-        && (1.0..=350.0).contains(&before.deviation)
-        && (0.0..=1.0).contains(&before.volatility))
+    let rating = request.into_inner().rating.unwrap_or_default();
+    if !(rating.rating.is_finite()
+        && (0.0..=4000.0).contains(&rating.rating)
+        && (1.0..=350.0).contains(&rating.deviation)
+        && (0.0..=1.0).contains(&rating.volatility))
     {
         return Err(ApiError::InvalidRequest(
             "rating must be 0..4000, deviation 1..350, volatility 0..1".into(),
         ));
     }
-    let after = match request.game {
-        None => before,
-        Some(game) => {
-            let level = Level::new(game.level).ok_or_else(|| {
-                ApiError::InvalidRequest(format!(
-                    "level must be between 1 and {}",
-                    Level::MAX.get()
-                ))
-            })?;
-            let row = measured(level);
-            before.update(&[GameScore {
-                opponent_rating: f64::from(row.rating),
-                opponent_deviation: f64::from(row.high - row.low) / 3.92,
-                score: match game.result {
-                    GameScoreName::Win => 1.0,
-                    GameScoreName::Draw => 0.5,
-                    GameScoreName::Loss => 0.0,
-                },
-            }])
-        }
-    };
-    Ok(HttpResponse::Ok().json(rating_body(after)))
+    Ok(HttpResponse::Ok().json(rating_body(rating)))
 }
 
 /// The answer for `rating`.
@@ -152,10 +114,9 @@ pub fn rating_requests() -> Vec<(&'static str, serde_json::Value)> {
     vec![
         ("new_player", serde_json::json!({})),
         (
-            "after_a_win",
+            "club_player",
             serde_json::json!({
-                "rating": {"rating": 1500.0, "deviation": 350.0, "volatility": 0.06},
-                "game": {"level": 7, "result": "win"},
+                "rating": {"rating": 1720.0, "deviation": 80.0, "volatility": 0.06},
             }),
         ),
     ]
@@ -163,17 +124,15 @@ pub fn rating_requests() -> Vec<(&'static str, serde_json::Value)> {
 
 /// The API document's response examples for `POST /api/rating`, computed as the server does.
 pub fn rating_examples() -> Vec<(&'static str, serde_json::Value)> {
-    let new = Glicko2::default();
-    let row = measured(Level::new(7).expect("step 7"));
-    let won = new.update(&[GameScore {
-        opponent_rating: f64::from(row.rating),
-        opponent_deviation: f64::from(row.high - row.low) / 3.92,
-        score: 1.0,
-    }]);
+    let club = Glicko2 {
+        rating: 1720.0,
+        deviation: 80.0,
+        volatility: 0.06,
+    };
     let json = |body: RatingBody| serde_json::to_value(body).expect("a rating serializes");
     vec![
-        ("new_player", json(rating_body(new))),
-        ("after_a_win", json(rating_body(won))),
+        ("new_player", json(rating_body(Glicko2::default()))),
+        ("club_player", json(rating_body(club))),
     ]
 }
 

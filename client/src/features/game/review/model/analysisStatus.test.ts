@@ -10,6 +10,15 @@ describe('the analysis status in words', () => {
     expect(at('queued', 0, 0)).toEqual({ phase: 'Waiting for Stockfish…', count: null });
   });
 
+  it('says how many reviews are ahead while queued behind others', () => {
+    const queued = (ahead: number | null) =>
+      analysisStatusText({ status: 'queued', progress: { done: 0, quick: 0, total: 9 }, ahead }).phase;
+    expect(queued(2)).toBe('2 reviews ahead of yours');
+    expect(queued(1)).toBe('1 review ahead of yours');
+    expect(queued(0)).toBe('Waiting for Stockfish…');
+    expect(queued(null)).toBe('Waiting for Stockfish…');
+  });
+
   it('is analysing until the quick pass has drawn the whole graph', () => {
     expect(at('running', 0, 0)).toEqual({ phase: 'Analysing…', count: null });
     expect(at('running', 0, 82)).toEqual({ phase: 'Analysing…', count: null });

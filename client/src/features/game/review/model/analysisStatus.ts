@@ -17,12 +17,13 @@ export interface AnalysisStatusText {
  * final one replaces them (`progress.done` counts those). So: "Analysing…" until the quick pass
  * is through, "Quick look ready — refining 12/83" during the final pass, "Review ready." when done.
  * A server without the quick pass never shows the refining phase: its `quick` is its `done`.
+ * While queued behind others' reviews it says how many: "2 reviews ahead of yours" (`ahead`).
  */
-export function analysisStatusText({ status, progress }: Pick<Analysis, 'status' | 'progress'>): AnalysisStatusText {
+export function analysisStatusText({ status, progress, ahead }: Pick<Analysis, 'status' | 'progress' | 'ahead'>): AnalysisStatusText {
   const { done, quick, total } = progress;
   switch (status) {
     case 'queued':
-      return { phase: 'Waiting for Stockfish…', count: null };
+      return { phase: ahead ? reviewsAhead(ahead) : 'Waiting for Stockfish…', count: null };
     case 'failed':
       return { phase: 'The analysis failed.', count: null };
     case 'done':
@@ -32,4 +33,9 @@ export function analysisStatusText({ status, progress }: Pick<Analysis, 'status'
       if (total > 0 && quick >= total) return { phase: 'Quick look ready — refining', count: `${done}/${total}` };
       return { phase: 'Analysing…', count: null };
   }
+}
+
+/** "1 review ahead of yours", "2 reviews ahead of yours". */
+export function reviewsAhead(ahead: number): string {
+  return `${ahead} ${ahead === 1 ? 'review' : 'reviews'} ahead of yours`;
 }

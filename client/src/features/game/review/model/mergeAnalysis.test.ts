@@ -61,6 +61,13 @@ describe('folding an analysis together', () => {
     expect(mergeAnalysis(known, late)).toEqual(known);
   });
 
+  it('keeps the newest place of a queued review and drops it once the review runs', () => {
+    const queued = (ahead: number): Analysis => ({ ...running(0, []), status: 'queued', ahead });
+    expect(mergeAnalysis(queued(3), queued(2)).ahead).toBe(2);
+    expect(mergeAnalysis(queued(1), queued(2)).ahead).toBe(2);
+    expect(mergeAnalysis(queued(2), running(0, [])).ahead).toBeUndefined();
+  });
+
   it('takes the figures when the analysis is done', () => {
     const done: Analysis = {
       status: 'done',

@@ -17,8 +17,8 @@ export function isSettled(status: AnalysisStatus): boolean {
 
 /** An event as a (one-ply) analysis, so that events and snapshots fold the same way. */
 export function eventAsAnalysis(event: AnalysisEvent): Analysis {
-  const { status, progress, ply, accuracy, summary, key_moments = null, phases = null } = event;
-  return { status, progress, plies: ply ? [ply] : [], accuracy, summary, key_moments, phases };
+  const { status, progress, ply, accuracy, summary, key_moments = null, phases = null, ahead } = event;
+  return { status, progress, plies: ply ? [ply] : [], accuracy, summary, key_moments, phases, ahead };
 }
 
 /**
@@ -55,5 +55,7 @@ export function mergeAnalysis(known: Analysis | null, update: Analysis): Analysi
     summary: update.summary ?? known.summary,
     key_moments: update.key_moments ?? known.key_moments ?? null,
     phases: update.phases ?? known.phases ?? null,
+    // A queued review's place moves both ways (another client's review may go first): the newest.
+    ahead: ahead.status === 'queued' ? (update.ahead ?? known.ahead) : undefined,
   };
 }
