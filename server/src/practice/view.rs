@@ -11,9 +11,8 @@ use super::fsrs::Grade;
 use super::schedule::{CardState, Schedule};
 use crate::analysis::classes::MoveClass;
 use crate::analysis::explain::ExplanationKind;
-use crate::analysis::retry::Verdict;
-use crate::analysis::{BestMove, Eval};
-use crate::games::views::{ColorName, Solution};
+use crate::analysis::BestMove;
+use crate::games::views::{ColorName, RetryAnswer, Solution};
 
 /// `GET /api/practice`: the key's cards due now, and the deck's counts.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -90,16 +89,13 @@ pub struct PracticeTryRequest {
     pub text: String,
 }
 
-/// The answer to a try: judged as retry judges it.
+/// The answer to a try: retry's own answer (the verdict, the try's evaluation, its loss in
+/// points and in words, the solution once solved), one type for both, so the deck and retry
+/// cannot come to say a try differently; and the card's grade and next due date.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct PracticeTry {
-    pub verdict: Verdict,
-    pub tried: BestMove,
-    /// The position after the try, from white's side, at the review's budget.
-    pub eval: Eval,
-    pub points_lost: f64,
-    /// Only once solved.
-    pub solution: Option<Solution>,
+    #[serde(flatten)]
+    pub answer: RetryAnswer,
     /// Only once solved: the review's sentence about the move played.
     pub sentence: Option<String>,
     /// The grade the try gave (`good` at the first try, `hard` after a wrong one); `null` for a
