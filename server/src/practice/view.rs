@@ -165,3 +165,66 @@ impl CardView {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::explain::Explanation;
+    use crate::practice::card::CardId;
+
+    fn card(ply: usize, class: MoveClass, kind: Option<ExplanationKind>, phase: GamePhase) -> Card {
+        Card {
+            id: CardId {
+                game: crate::games::GameId::parse("abcdefghijkl").expect("an id"),
+                ply,
+            },
+            class,
+            explanation: kind.map(|kind| Explanation {
+                kind,
+                sentence: String::new(),
+                line: Vec::new(),
+                from_ply: ply,
+            }),
+            phase,
+        }
+    }
+
+    #[test]
+    fn the_deck_is_counted_by_kind_and_by_phase_out_of_every_card() {
+        use ExplanationKind::{AllowsFork, AllowsMate, MissesMaterial};
+        use GamePhase::{Endgame, Middlegame, Opening};
+        use MoveClass::{Blunder, Miss, Mistake};
+        let cards = [
+            card(3, Mistake, Some(AllowsFork), Opening),
+            card(9, Blunder, Some(AllowsFork), Middlegame),
+            card(15, Blunder, Some(AllowsFork), Middlegame),
+            card(21, Blunder, Some(AllowsMate), Middlegame),
+            card(25, Miss, Some(MissesMaterial), Endgame),
+            card(31, Miss, None, Endgame),
+        ];
+        let counts = weaknesses(&cards);
+        let by_kind: Vec<_> = counts
+            .by_kind
+            .iter()
+            .map(|count| (count.kind, count.cards, count.of))
+            .collect();
+        assert_eq!(
+            by_kind,
+            [
+                (WeaknessKind::Forks, 3, 6),
+                (WeaknessKind::MissedWins, 2, 6),
+                (WeaknessKind::MatesAllowed, 1, 6),
+            ],
+            "the most frequent first, out of every card"
+        );
+        let by_phase: Vec<_> = counts
+            .by_phase
+            .iter()
+            .map(|count| (count.phase, count.cards, count.of))
+            .collect();
+        assert_eq!(
+            by_phase,
+            [(Opening, 1, 6), (Middlegame, 3, 6), (Endgame, 2, 6)]
+        );
+    }
+}
