@@ -46,6 +46,12 @@ def reviewed(base, pgn, color, timeout, key=None):
     if created["game"]["status"] != "finished":
         request(base, "POST", f"/api/games/{game_id}/resign", token=token)
     status, analysis = request(base, "POST", f"/api/games/{game_id}/analysis", token=token)
+    # This client's queued analyses are capped: wait for a place rather than give up.
+    for _ in range(int(timeout // 10)):
+        if status != 429:
+            break
+        time.sleep(10)
+        status, analysis = request(base, "POST", f"/api/games/{game_id}/analysis", token=token)
     if status not in (200, 202):
         sys.exit(f"the review was refused: {status} {analysis}")
     deadline = time.monotonic() + timeout
