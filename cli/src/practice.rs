@@ -51,7 +51,8 @@ pub struct Count {
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct TryAnswer {
     pub verdict: String,
-    pub points_lost: f64,
+    /// The try's loss in words, as retry's answer has it ("loses about 1.8 pawns (62 % → 35 %)").
+    pub loss: String,
     pub solution: Option<Solution>,
     pub sentence: Option<String>,
     pub due: i64,
@@ -210,14 +211,7 @@ fn card_loop(
                         writeln!(out, "Next due {}.", due_in(answer.due))?;
                         return Ok(Outcome::Solved);
                     }
-                    let verdict = match answer.verdict.as_str() {
-                        "not_quite" => format!(
-                            "Not quite: {:.2} points worse than the best. Try again.",
-                            answer.points_lost
-                        ),
-                        _ => "Wrong. Try again.".to_owned(),
-                    };
-                    writeln!(out, "{verdict}")?;
+                    writeln!(out, "{}", verdict(&answer))?;
                 }
                 Err(ClientError::Api(error)) if error.status.is_client_error() => {
                     writeln!(out, "{}", error.message)?;
@@ -225,6 +219,14 @@ fn card_loop(
                 Err(error) => return Err(error.into()),
             },
         }
+    }
+}
+
+/// A try that did not solve the card, worded with its loss.
+fn verdict(answer: &TryAnswer) -> String {
+    match answer.verdict.as_str() {
+        "not_quite" => format!("It {}. Not quite. Try again.", answer.loss),
+        _ => format!("It {}. Wrong. Try again.", answer.loss),
     }
 }
 
@@ -270,5 +272,24 @@ mod tests {
         assert_eq!(due_in(now + 600), "in 10 min");
         assert_eq!(due_in(now + 5 * 3_600), "in 5 h");
         assert_eq!(due_in(now + 3 * 86_400), "in 3 days");
+    }
+
+    #[test]
+    fn a_try_that_falls_short_is_worded_with_its_loss() {
+        let answer = |verdict: &str, loss: &str| TryAnswer {
+            verdict: verdict.to_owned(),
+            loss: loss.to_owned(),
+            solution: None,
+            sentence: None,
+            due: 0,
+        };
+        assert_eq!(
+            verdict(&answer("not_quite", "loses about 0.4 pawns (59 % → 53 %)")),
+            "It loses about 0.4 pawns (59 % → 53 %). Not quite. Try again."
+        );
+        assert_eq!(
+            verdict(&answer("wrong", "allows a forced mate (52 % → 0 %)")),
+            "It allows a forced mate (52 % → 0 %). Wrong. Try again."
+        );
     }
 }

@@ -44,6 +44,7 @@ describe('practice', () => {
     const verdict = page.getByTestId('practice-verdict');
     await verdict.waitFor({ timeout: VERDICT_WAIT_MS });
     assert.notEqual(await verdict.getAttribute('data-verdict'), 'solved');
+    assert.match(await verdict.textContent(), /allows a forced mate \(\d+ % → 0 %\)/, "the try's loss in retry's words");
     assert.equal(await page.getByTestId('practice-solution').count(), 0, 'no solution after a wrong try');
 
     await page.getByTestId('practice-reveal').click();

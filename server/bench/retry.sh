@@ -3,7 +3,9 @@
 # (or takes BIN), starts it at its default settings (the review's node budget, the engines), and
 # runs server/bench/retry.py: the Game of the Century reviewed for white (Byrne's mistakes) and
 # Morphy's Opera Game for black, then tries at every mistake, timed: p50/p95 over TRIES tries.
-# Usage: server/bench/retry.sh   Env: PORT (a free one), STOCKFISH, BIN, TRIES (60), TIMEOUT (900)
+# With KEY (a player's key, e.g. KEY=kq3F9xZ2bV7nLmP0sT4wYc8dR1eH6jA5uG_iO-NlQzE) the games are the
+# key's and the tries are the practice deck's (issue #41), judged by the same judge.
+# Usage: server/bench/retry.sh   Env: PORT (a free one), STOCKFISH, BIN, TRIES (60), TIMEOUT (900), KEY
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -34,4 +36,4 @@ done
 kill -0 "$SERVER" || { echo "the server did not start on port $PORT" >&2; exit 1; }
 timeout "$((3 * TIMEOUT))" python3 server/bench/retry.py --base "http://127.0.0.1:$PORT" \
   --game server/bench/game-of-the-century.pgn:white --game "$OPERA:black" \
-  --tries "$TRIES" --timeout "$TIMEOUT"
+  --tries "$TRIES" --timeout "$TIMEOUT" ${KEY:+--key "$KEY"}

@@ -90,6 +90,10 @@ fn a_due_card_is_tried_then_revealed_and_is_not_due_again_at_once() {
         .expect("the transcript");
     assert!(before_reveal.contains("Wrong. Try again."), "{out}");
     assert!(
+        before_reveal.contains("It allows a forced mate (") && before_reveal.contains(" → 0 %)."),
+        "the try's loss in retry's words: {out}"
+    );
+    assert!(
         !before_reveal.contains("Best:"),
         "no answer before the reveal: {out}"
     );

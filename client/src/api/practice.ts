@@ -50,10 +50,16 @@ export async function getPracticeDeck(key: string, signal?: AbortSignal): Promis
   return payload as unknown as PracticeDeck;
 }
 
-/** Plays `move` (UCI or SAN) at a card; the verdict, and the solution only once solved. */
+/** Plays `move` (UCI or SAN) at a card; the verdict and its loss in words, and the solution only once solved. */
 export async function tryPracticeCard(key: string, card: string, move: string): Promise<PracticeTry> {
   const payload = await requestJson<unknown>(cardPath(card, 'try'), { method: 'POST', token: key, body: { move } });
-  if (!isRecord(payload) || typeof payload.verdict !== 'string' || typeof payload.due !== 'number' || !isRecord(payload.tried))
+  if (
+    !isRecord(payload) ||
+    typeof payload.verdict !== 'string' ||
+    typeof payload.due !== 'number' ||
+    typeof payload.loss !== 'string' ||
+    !isRecord(payload.tried)
+  )
     throw bad('a verdict');
   return payload as unknown as PracticeTry;
 }

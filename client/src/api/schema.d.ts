@@ -1485,24 +1485,21 @@ export interface components {
             solution: components["schemas"]["Solution"];
             state: components["schemas"]["CardState"];
         };
-        /** @description The answer to a try: judged as retry judges it. */
-        PracticeTry: {
+        /**
+         * @description The answer to a try: retry's own answer (the verdict, the try's evaluation, its loss in
+         *     points and in words, the solution once solved), one type for both, so the deck and retry
+         *     cannot come to say a try differently; and the card's grade and next due date.
+         */
+        PracticeTry: components["schemas"]["RetryAnswer"] & {
             /**
              * Format: int64
              * @description When the card is due next.
              */
             due: number;
-            /** @description The position after the try, from white's side, at the review's budget. */
-            eval: components["schemas"]["Eval"];
             grade?: null | components["schemas"]["Grade"];
-            /** Format: double */
-            points_lost: number;
             /** @description Only once solved: the review's sentence about the move played. */
             sentence?: string | null;
-            solution?: null | components["schemas"]["Solution"];
             state: components["schemas"]["CardState"];
-            tried: components["schemas"]["BestMove"];
-            verdict: components["schemas"]["Verdict"];
         };
         /** @description `POST /api/practice/{card}/try`'s body. */
         PracticeTryRequest: {

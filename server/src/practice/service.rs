@@ -73,11 +73,7 @@ pub async fn try_card(
     let (schedule, grade) = schedule.after_try(solved, now);
     keep(service, id, &schedule).await?;
     Ok(PracticeTry {
-        verdict: answer.verdict,
-        tried: answer.tried,
-        eval: answer.eval,
-        points_lost: answer.points_lost,
-        solution: answer.solution,
+        answer,
         sentence: solved.then(|| sentence(&card)).flatten(),
         grade,
         state: schedule.state(),

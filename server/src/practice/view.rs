@@ -11,9 +11,8 @@ use super::fsrs::Grade;
 use super::schedule::{CardState, Schedule};
 use crate::analysis::classes::MoveClass;
 use crate::analysis::explain::ExplanationKind;
-use crate::analysis::retry::Verdict;
-use crate::analysis::{BestMove, Eval};
-use crate::games::views::{ColorName, Solution};
+use crate::analysis::BestMove;
+use crate::games::views::{ColorName, RetryAnswer, Solution};
 
 /// `GET /api/practice`: the key's cards due now, and the deck's counts.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
@@ -90,16 +89,13 @@ pub struct PracticeTryRequest {
     pub text: String,
 }
 
-/// The answer to a try: judged as retry judges it.
+/// The answer to a try: retry's own answer (the verdict, the try's evaluation, its loss in
+/// points and in words, the solution once solved), one type for both, so the deck and retry
+/// cannot come to say a try differently; and the card's grade and next due date.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
 pub struct PracticeTry {
-    pub verdict: Verdict,
-    pub tried: BestMove,
-    /// The position after the try, from white's side, at the review's budget.
-    pub eval: Eval,
-    pub points_lost: f64,
-    /// Only once solved.
-    pub solution: Option<Solution>,
+    #[serde(flatten)]
+    pub answer: RetryAnswer,
     /// Only once solved: the review's sentence about the move played.
     pub sentence: Option<String>,
     /// The grade the try gave (`good` at the first try, `hard` after a wrong one); `null` for a
@@ -167,5 +163,68 @@ impl CardView {
             state: schedule.state(),
             due: schedule.memory.due,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::analysis::explain::Explanation;
+    use crate::practice::card::CardId;
+
+    fn card(ply: usize, class: MoveClass, kind: Option<ExplanationKind>, phase: GamePhase) -> Card {
+        Card {
+            id: CardId {
+                game: crate::games::GameId::parse("abcdefghijkl").expect("an id"),
+                ply,
+            },
+            class,
+            explanation: kind.map(|kind| Explanation {
+                kind,
+                sentence: String::new(),
+                line: Vec::new(),
+                from_ply: ply,
+            }),
+            phase,
+        }
+    }
+
+    #[test]
+    fn the_deck_is_counted_by_kind_and_by_phase_out_of_every_card() {
+        use ExplanationKind::{AllowsFork, AllowsMate, MissesMaterial};
+        use GamePhase::{Endgame, Middlegame, Opening};
+        use MoveClass::{Blunder, Miss, Mistake};
+        let cards = [
+            card(3, Mistake, Some(AllowsFork), Opening),
+            card(9, Blunder, Some(AllowsFork), Middlegame),
+            card(15, Blunder, Some(AllowsFork), Middlegame),
+            card(21, Blunder, Some(AllowsMate), Middlegame),
+            card(25, Miss, Some(MissesMaterial), Endgame),
+            card(31, Miss, None, Endgame),
+        ];
+        let counts = weaknesses(&cards);
+        let by_kind: Vec<_> = counts
+            .by_kind
+            .iter()
+            .map(|count| (count.kind, count.cards, count.of))
+            .collect();
+        assert_eq!(
+            by_kind,
+            [
+                (WeaknessKind::Forks, 3, 6),
+                (WeaknessKind::MissedWins, 2, 6),
+                (WeaknessKind::MatesAllowed, 1, 6),
+            ],
+            "the most frequent first, out of every card"
+        );
+        let by_phase: Vec<_> = counts
+            .by_phase
+            .iter()
+            .map(|count| (count.phase, count.cards, count.of))
+            .collect();
+        assert_eq!(
+            by_phase,
+            [(Opening, 1, 6), (Middlegame, 3, 6), (Endgame, 2, 6)]
+        );
     }
 }

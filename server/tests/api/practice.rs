@@ -222,3 +222,92 @@ async fn a_card_solved_at_once_comes_back_later_than_one_failed_and_revealed() {
     assert_eq!(after["new"], 0);
     assert_eq!(after["cards"], json!([]));
 }
+
+/// Fool's mate as a finished PGN: white's 2. g4?? lets 2... Qh4# through.
+const FOOLS_MATE_PGN: &str = "[White \"Anna\"]\n[Black \"Ben\"]\n\n1. f3 e5 2. g4 Qh4# 0-1";
+
+/// `pgn` imported under `key` as `color`'s game, reviewed; its id.
+async fn imported(app: &TestApp, key: &str, color: &str) -> String {
+    let response = app
+        .client
+        .post(app.url("/api/games"))
+        .bearer_auth(key)
+        .json(&json!({ "color": color, "pgn": FOOLS_MATE_PGN }))
+        .send()
+        .await
+        .expect("answers");
+    assert_eq!(response.status(), StatusCode::CREATED);
+    let created: Value = response.json().await.expect("JSON");
+    let id = created["id"].as_str().expect("an id").to_owned();
+    let response = post(app, &format!("/api/games/{id}/analysis"), key, None).await;
+    assert!(response.status().is_success(), "{}", response.status());
+    until_done(app, &id).await;
+    id
+}
+
+#[tokio::test]
+async fn an_imported_pgn_gives_cards_of_the_side_its_importer_named() {
+    let app = spawn().await;
+    let as_white = imported(&app, KEY, "white").await;
+    let as_black = imported(&app, OTHER_KEY, "black").await;
+
+    let deck = deck_of(&app, KEY).await;
+    let g4 = card_of(&deck, &as_white);
+    assert_eq!(g4["id"], format!("{as_white}-3"), "{deck}");
+    assert_eq!(g4["played"]["san"], "g4");
+    for card in deck["cards"].as_array().expect("cards") {
+        assert_eq!(card["turn"], "white", "white's moves only: {deck}");
+    }
+    // The same moves imported as black's game: black's moves are no mistakes, and white's are
+    // not the player's.
+    let theirs = deck_of(&app, OTHER_KEY).await;
+    for card in theirs["cards"].as_array().expect("cards") {
+        assert_eq!(card["turn"], "black", "black's moves only: {theirs}");
+        assert_eq!(card["game_id"], as_black);
+    }
+    assert!(
+        !theirs.to_string().contains(&format!("{as_black}-3")),
+        "{theirs}"
+    );
+}
+
+#[tokio::test]
+async fn no_answer_before_a_solve_gives_the_solution_away_and_each_says_its_loss() {
+    let app = spawn().await;
+    let (fools, _) = reviewed(&app, KEY, FOOLS, "b8c6").await;
+    let card = format!("{fools}-1");
+    let position: alphachess_engine::Position = FOOLS.parse().expect("a FEN");
+    let mut unsolved = 0;
+    for m in position.legal_moves() {
+        let uci = m.to_uci().to_string();
+        if uci == "d8h4" {
+            continue;
+        }
+        let answer = try_card(&app, &card, KEY, &uci).await;
+        assert!(
+            answer["loss"]
+                .as_str()
+                .is_some_and(|loss| loss.contains(" % → ")),
+            "retry's words for the loss: {answer}"
+        );
+        if answer["verdict"] == "solved" {
+            continue;
+        }
+        unsolved += 1;
+        for key in ["solution", "sentence", "grade"] {
+            assert_eq!(
+                answer[key],
+                Value::Null,
+                "no {key} before a solve: {answer}"
+            );
+        }
+        let text = answer.to_string();
+        assert!(
+            !text.contains("d8h4") && !text.contains("Qh4"),
+            "{uci}: {text}"
+        );
+    }
+    assert!(unsolved > 10, "{unsolved} unsolved tries");
+    let text = deck_text(&app, KEY).await;
+    assert!(!text.contains("d8h4") && !text.contains("Qh4"), "{text}");
+}

@@ -107,7 +107,7 @@ pub fn examples(id: &str) -> Vec<(&'static str, serde_json::Value)> {
     use crate::analysis::explain::ExplanationKind;
     use crate::analysis::retry::Verdict;
     use crate::analysis::{BestMove, Eval};
-    use crate::games::views::Solution;
+    use crate::games::views::{RetryAnswer, Solution};
     use crate::practice::card::{GamePhase, WeaknessKind};
     use crate::practice::fsrs::Grade;
     use crate::practice::schedule::CardState;
@@ -171,11 +171,14 @@ pub fn examples(id: &str) -> Vec<(&'static str, serde_json::Value)> {
             (
                 "solved",
                 json(serde_json::to_value(PracticeTry {
-                    verdict: Verdict::Solved,
-                    tried: best("g7g6", "g6"),
-                    eval: Eval::Cp(-25),
-                    points_lost: 0.0,
-                    solution: Some(solution()),
+                    answer: RetryAnswer {
+                        verdict: Verdict::Solved,
+                        tried: best("g7g6", "g6"),
+                        eval: Eval::Cp(-25),
+                        points_lost: 0.0,
+                        loss: "loses nothing (52 % → 52 %)".to_owned(),
+                        solution: Some(solution()),
+                    },
                     sentence: sentence(),
                     grade: Some(Grade::Good),
                     state: CardState::Learning,
@@ -185,11 +188,14 @@ pub fn examples(id: &str) -> Vec<(&'static str, serde_json::Value)> {
             (
                 "wrong",
                 json(serde_json::to_value(PracticeTry {
-                    verdict: Verdict::Wrong,
-                    tried: best("c6d4", "Nd4"),
-                    eval: Eval::Mate(1),
-                    points_lost: 0.512,
-                    solution: None,
+                    answer: RetryAnswer {
+                        verdict: Verdict::Wrong,
+                        tried: best("c6d4", "Nd4"),
+                        eval: Eval::Mate(1),
+                        points_lost: 0.512,
+                        loss: "allows a forced mate (52 % → 0 %)".to_owned(),
+                        solution: None,
+                    },
                     sentence: None,
                     grade: None,
                     state: CardState::New,

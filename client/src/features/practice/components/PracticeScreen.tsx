@@ -5,22 +5,13 @@ import type { PracticeCard } from '../../../api/practice';
 import { Board } from '../../../components/Board';
 import { playSound } from '../../../sound/play';
 import { usePracticeDeck } from '../../../practice/usePracticeDeck';
-import { type PracticeSession, usePracticeSession } from '../hooks/usePracticeSession';
+import { usePracticeSession } from '../hooks/usePracticeSession';
+import { verdictText } from '../model/verdictText';
 import { kindLines, phaseLines } from '../model/weaknessText';
 
 /** A due date as the player reads it, in their own time zone. */
 function dueText(due: number): string {
   return new Date(due * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-function verdictText(session: PracticeSession): string | null {
-  const { status, lastTry } = session.outcome;
-  if (status === 'revealed') return 'Revealed';
-  if (!lastTry) return null;
-  if (status === 'solved') return `${lastTry.san}: Solved`;
-  if (status === 'not_quite')
-    return `${lastTry.san}: Not quite: ${lastTry.pointsLost.toFixed(2)} points worse than the best move… try again`;
-  return `${lastTry.san}: Wrong: try again`;
 }
 
 /**
@@ -88,7 +79,7 @@ function PracticeRun({ playerKey, cards }: { playerKey: string; cards: readonly 
       </p>
     );
   const open = outcome.status !== 'solved' && outcome.status !== 'revealed';
-  const verdict = verdictText(session);
+  const verdict = verdictText(outcome.status, outcome.lastTry);
   return (
     <div className="practice-run" data-testid="practice-run" data-status={outcome.status}>
       <p className="practice-counter" aria-label={`Card ${session.index + 1} of ${session.count}`}>
@@ -133,7 +124,9 @@ function PracticeRun({ playerKey, cards }: { playerKey: string; cards: readonly 
           </p>
           {outcome.sentence && <p>{outcome.sentence}</p>}
           {outcome.lastTry && outcome.status === 'solved' && outcome.lastTry.pointsLost > 0 && (
-            <p>{outcome.lastTry.pointsLost.toFixed(2)} points lost</p>
+            <p data-testid="practice-loss">
+              {outcome.lastTry.san} {outcome.lastTry.loss}
+            </p>
           )}
         </div>
       )}

@@ -12,7 +12,8 @@ export type CardStatus = 'trying' | 'not_quite' | 'wrong' | 'solved' | 'revealed
 /** What the page may show of the open card: the solution and sentence only after a solve or reveal. */
 export interface CardOutcome {
   status: CardStatus;
-  lastTry: { san: string; pointsLost: number } | null;
+  /** The last try, and its loss as the server words it ("loses about 1.8 pawns (62 % → 35 %)"). */
+  lastTry: { san: string; pointsLost: number; loss: string } | null;
   /** When the card is due next (unix seconds), from the last answer. */
   due: number | null;
   solution: { san: string; uci: string; line: string[] } | null;
@@ -47,7 +48,7 @@ export function usePracticeSession(key: string, cards: readonly PracticeCard[]) 
     mutationFn: ({ id, move }: { id: string; move: string }) => tryPracticeCard(key, id, move),
     onSuccess: (answer, { id }) => {
       if (id !== card?.id) return;
-      const lastTry = { san: answer.tried.san, pointsLost: answer.points_lost };
+      const lastTry = { san: answer.tried.san, pointsLost: answer.points_lost, loss: answer.loss };
       if (answer.verdict === 'solved') setSolved((count) => count + 1);
       setOutcome((known) => ({
         status: answer.verdict,
