@@ -1,5 +1,5 @@
 //! A retry's try judged at the budget it needs (issue #43), against the real Stockfish: a quick
-//! search first, the full budget only near a verdict's threshold. Every verdict the server gives
+//! search first, a deciding one only near a verdict's threshold. Every verdict the server gives
 //! is checked against a full-budget search of the same position by an engine of the test's own:
 //! none is reversed (a full search of our own may land on the other side of a threshold only
 //! by less than [`EXCUSED`], as two full searches with different hashes do).
@@ -16,11 +16,13 @@ use serde_json::{json, Value};
 use crate::analysis::{request_analysis, until_done};
 use crate::helpers::{one_engine, spawn_with, test_config, TestApp, TestGame};
 
-/// The review's budget: the quick search gets a quarter of it.
+/// The review's budget: the quick search gets an eighth of it, the deciding one three eighths.
 const NODES: u64 = 200_000;
 
-/// How near a threshold (expected points) our own full search may judge a try otherwise.
-const EXCUSED: f64 = 0.01;
+/// How near a threshold (expected points) our own full search may judge a try otherwise: two
+/// full searches of one position with different hashes differed by up to 0.026 in a try's loss
+/// on `server/bench/retry.sh`'s 69 searched tries (`server/bench/retry_budgets.py`).
+const EXCUSED: f64 = 0.03;
 
 /// Tries per mistake at most, spread over its legal moves (the move played among them).
 const TRIES_PER_MISTAKE: usize = 4;
@@ -136,7 +138,7 @@ async fn no_try_judged_on_a_quick_search_is_reversed_by_a_full_one() {
     config.analysis_nodes = NODES;
     let app = spawn_with(config).await;
     let reference = one_engine(4).await;
-    let (mut tries, mut quick, mut full, mut excused) = (0, 0, 0, 0);
+    let (mut tries, mut quick, mut deciding, mut excused) = (0, 0, 0, 0);
     for (color, pgn) in GAMES {
         let game = app.create(json!({ "color": color, "pgn": pgn })).await;
         request_analysis(&app, &game).await;
@@ -171,7 +173,7 @@ async fn no_try_judged_on_a_quick_search_is_reversed_by_a_full_one() {
                 let searched = searches(&app) - searched_before;
                 match searched {
                     1 => quick += 1,
-                    2 => full += 1,
+                    2 => deciding += 1,
                     _ => {}
                 }
                 tries += 1;
@@ -189,9 +191,9 @@ async fn no_try_judged_on_a_quick_search_is_reversed_by_a_full_one() {
         }
     }
     eprintln!(
-        "{tries} tries: {quick} judged on the quick search, {full} on the full one; \
+        "{tries} tries: {quick} judged on the quick search, {deciding} on the deciding one; \
          {excused} near-threshold differences"
     );
     assert!(tries >= 20, "enough tries: {tries}");
-    assert!(quick > full, "most tries need only the quick search");
+    assert!(quick > deciding, "most tries need only the quick search");
 }

@@ -1,6 +1,7 @@
 //! Retry your own mistakes (issue #25): the list, a try judged by the engine at the budget its
-//! verdict needs (at most the review's, `retry_search.rs`), and the answer given when asked. The rules are `analysis::retry`'s; this is the use
-//! case: whose game, which review, and the engine search for each try.
+//! verdict needs (three eighths of the review's at most, `retry_search.rs`), and the answer given
+//! when asked. The rules are `analysis::retry`'s; this is the use case: whose game, which review,
+//! and the engine search for each try.
 //!
 //! The public analysis (`GET /api/games/{id}/analysis`) keeps showing the engine's `best` move for
 //! every ply, the mistakes to retry included (issue #42, L7, decided): the review is the game's
@@ -69,9 +70,9 @@ impl GameService {
     }
 
     /// Judges the player's try `text` (SAN or UCI) at the mistake of ply `ply`: the engine
-    /// searches the position after it at the budget the verdict needs, the review's at most
-    /// (unless it is the best move or the move played, whose values the review has,
-    /// or ends the game; see `retry_search.rs`). The answer holds the solution only once solved.
+    /// searches the position after it at the budget the verdict needs, three eighths of the
+    /// review's at most (unless it is the best move or the move played, whose values the review
+    /// has, or ends the game; see `retry_search.rs`). The answer holds the solution only once solved.
     pub async fn retry_try(
         &self,
         id: &GameId,

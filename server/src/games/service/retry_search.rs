@@ -1,13 +1,19 @@
-//! How a retry's try is searched (issue #43): at the budget its verdict needs, not always the
-//! review's. A quick search first ([`QUICK_SHARE`] of the budget); the verdict it gives stands
-//! when it stays the same with the value [`SETTLED_CP`] better or worse, which a full search is
-//! not going to move it past. Otherwise (a value near a verdict's threshold, or a mate the quick
-//! search may not have seen yet) the full budget decides, on the engine whose hash the quick
-//! search just filled. Each try's value is kept ([`TRY_CACHE_ENTRIES`] at most, the least
-//! recently asked leave first), so a try asked again is answered without a search.
+//! How a retry's try is searched (issue #43): at the budget its verdict needs, and never at the
+//! review's whole budget. A quick search first ([`QUICK_PER_MILLE`] of the review's nodes); its
+//! verdict stands when it stays the same with the value [`SETTLED_CP`] better or worse.
+//! Otherwise (a value near a verdict's threshold, or a mate the quick search may not have seen
+//! yet) a deciding search of [`DECIDING_PER_MILLE`] of the budget, on the engine whose hash the
+//! quick one just filled, gives the verdict. Each try's value is kept ([`TRY_CACHE_ENTRIES`] at
+//! most, the least recently asked leave first), so a try asked again is answered without a search.
+//!
+//! Why not the whole budget: near a threshold, a full search is no better a judge than the
+//! deciding one. On the 69 searched tries of `server/bench/retry.sh` (each searched at every
+//! budget by `server/bench/retry_budgets.py`), a full search's loss differed from another full
+//! search's (a fresh hash) by 0.015 expected points at the 90th percentile and 0.026 at most; the
+//! deciding search's by 0.013 and 0.030. The full search would take a try past a second here.
 //!
 //! Measured by `server/bench/retry.sh`; checked against full-budget searches by the API test
-//! `retry_budget` (no verdict reversed).
+//! `retry_budget`.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -20,14 +26,19 @@ use crate::analysis::{Eval, SideEval};
 use crate::games::model::id::GameId;
 use crate::uci::{AnalysisRequest, EngineError, EnginePool};
 
-/// The quick search gets this share of the review's budget (1/4: 250,000 nodes of the default
-/// 1,000,000, about a quarter of a second). At 1/8 and 50 cp, the API test saw 21. Bg5 of the
-/// Game of the Century served "not quite" (0.00) where a full search of its own said "wrong".
-pub const QUICK_SHARE: u64 = 4;
+/// The quick search's share of the review's budget, in thousandths: 125,000 of the default
+/// 1,000,000 nodes, about a quarter of a second here. It decided 45 of the bench's 69 tries.
+pub const QUICK_PER_MILLE: u64 = 125;
 
-/// How far (centipawns, either way) a full search may move a quick search's value without
-/// changing the verdict for it to stand.
-pub const SETTLED_CP: i32 = 80;
+/// How far (centipawns, either way) a longer search may move a quick search's value without
+/// changing the verdict for it to stand. On the bench's tries, a full search moved a quick one's
+/// value by 24 centipawns at the median and 103 at the 90th percentile; a verdict the full search
+/// would reverse needs a value this near a threshold, and then the deciding search runs.
+pub const SETTLED_CP: i32 = 60;
+
+/// The deciding search's share of the review's budget, in thousandths: 375,000 of the default
+/// nodes, so that quick and deciding together stay under a second here.
+pub const DECIDING_PER_MILLE: u64 = 375;
 
 /// Tries whose values are kept.
 pub const TRY_CACHE_ENTRIES: usize = 4096;
@@ -72,7 +83,7 @@ pub struct Try<'a> {
 pub enum Depth {
     Cached,
     Quick,
-    Full,
+    Deciding,
 }
 
 impl TryValues {
@@ -98,14 +109,17 @@ impl TryValues {
         )
         .map_err(|_| EngineError::Protocol("a try without a legal move was searched".into()))?
         .with_affinity(next_affinity());
-        let mut quick = request.clone();
-        quick.nodes = (attempt.nodes / QUICK_SHARE).max(1);
-        let eval = Eval::from_white_score(engines.analyse(quick).await?.score);
+        let share = |per_mille: u64| {
+            let mut search = request.clone();
+            search.nodes = (attempt.nodes * per_mille / 1000).max(1);
+            search
+        };
+        let eval = Eval::from_white_score(engines.analyse(share(QUICK_PER_MILLE)).await?.score);
         let (eval, depth) = if settled(&attempt, eval) {
             (eval, Depth::Quick)
         } else {
-            let full = engines.analyse(request).await?;
-            (Eval::from_white_score(full.score), Depth::Full)
+            let deciding = engines.analyse(share(DECIDING_PER_MILLE)).await?;
+            (Eval::from_white_score(deciding.score), Depth::Deciding)
         };
         self.lock().insert(key, eval);
         Ok((eval, depth))
@@ -118,7 +132,7 @@ impl TryValues {
 
 /// Whether a quick search's value `eval` decides `attempt`'s verdict: the verdict is the same
 /// with the value [`SETTLED_CP`] either way, and where the player had a forced mate, the quick
-/// search still sees one (else a full search may find the mate and solve it).
+/// search still sees one (else a longer search may find the mate and solve it).
 pub fn settled(attempt: &Try<'_>, eval: Eval) -> bool {
     let (puzzle, after) = (attempt.puzzle, attempt.after.position());
     let mover = puzzle.before.turn();
@@ -136,7 +150,7 @@ pub fn settled(attempt: &Try<'_>, eval: Eval) -> bool {
     }
 }
 
-/// Tags one try's two searches so that the full one runs where the quick one filled the hash.
+/// Tags one try's two searches so that the deciding one runs where the quick one filled the hash.
 fn next_affinity() -> u64 {
     // Apart from the analysis runner's tags (which count up from 1).
     static NEXT: AtomicU64 = AtomicU64::new(1 << 62);
