@@ -310,6 +310,13 @@ describe('every screen fits a phone and uses a desktop', () => {
       const page = await newPage({ viewport, baseURL: server.base });
       await page.goto('/');
       await page.getByTestId('play').waitFor();
+      if (viewport.width >= 1366) {
+        // The first pick and Play on the first screen, no scrolling (one column put Play 700 px below it).
+        for (const testId of ['first-visit', 'play']) {
+          const box = await page.getByTestId(testId).boundingBox();
+          assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `${testId} is in view (${box.y}..${box.y + box.height})`);
+        }
+      }
       await assertScreen(page, 'start', `${tag}-start`);
 
       await page.locator('label[data-side="white"]').click();
