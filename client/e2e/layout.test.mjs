@@ -371,6 +371,11 @@ describe('every screen fits a phone and uses a desktop', () => {
           const box = await page.getByTestId(testId).first().boundingBox();
           assert.ok(box.y + Math.min(box.height, 80) <= viewport.height, `${testId} is in view beside the board (top at ${box.y})`);
         }
+        // No empty page under the board while the panel beside it runs on (it once did, by 250 px).
+        const column = await page.locator('.board-column').boundingBox();
+        const side = await page.locator('.side-panel').boundingBox();
+        const under = side.y + side.height - (column.y + column.height);
+        assert.ok(under < 80, `the panel runs ${under} px past the board column, over an empty page under the board`);
       }
       await assertScreen(page, 'review', `${tag}-review`);
 
