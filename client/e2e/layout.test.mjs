@@ -310,6 +310,13 @@ describe('every screen fits a phone and uses a desktop', () => {
       const page = await newPage({ viewport, baseURL: server.base });
       await page.goto('/');
       await page.getByTestId('play').waitFor();
+      if (viewport.width >= 1366) {
+        // The first pick and Play on the first screen, no scrolling (one column put Play 700 px below it).
+        for (const testId of ['first-visit', 'play']) {
+          const box = await page.getByTestId(testId).boundingBox();
+          assert.ok(box.y >= 0 && box.y + box.height <= viewport.height, `${testId} is in view (${box.y}..${box.y + box.height})`);
+        }
+      }
       await assertScreen(page, 'start', `${tag}-start`);
 
       await page.locator('label[data-side="white"]').click();
@@ -364,6 +371,11 @@ describe('every screen fits a phone and uses a desktop', () => {
           const box = await page.getByTestId(testId).first().boundingBox();
           assert.ok(box.y + Math.min(box.height, 80) <= viewport.height, `${testId} is in view beside the board (top at ${box.y})`);
         }
+        // No empty page under the board while the panel beside it runs on (it once did, by 250 px).
+        const column = await page.locator('.board-column').boundingBox();
+        const side = await page.locator('.side-panel').boundingBox();
+        const under = side.y + side.height - (column.y + column.height);
+        assert.ok(under < 80, `the panel runs ${under} px past the board column, over an empty page under the board`);
       }
       await assertScreen(page, 'review', `${tag}-review`);
 

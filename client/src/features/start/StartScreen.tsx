@@ -91,76 +91,89 @@ export function StartScreen({ onCreated, onResume, onMyGames, onPractice, initia
       <section className="start-card" aria-labelledby="start-title">
         <h1 id="start-title">Play Stockfish</h1>
         <p className="lead">Play Stockfish, the strongest open-source chess engine, at a level that suits you.</p>
-        <FirstVisitQuestion onStep={choose} />
-        {resumable && (
-          <div className="resume" data-testid="resume-card">
-            <span>
-              Your game at level {resumable.level} is not finished ({movesText(resumable.moves.length)} played).
-            </span>
-            <button type="button" className="primary" data-testid="resume" onClick={() => onResume(resumable.id)}>
-              Resume your game
+        {/* Two columns on a desktop (the choices, then the game's options and Play), one on a phone. */}
+        <div className="start-columns">
+          <div className="start-main">
+            <FirstVisitQuestion onStep={choose} />
+            {resumable && (
+              <div className="resume" data-testid="resume-card">
+                <span>
+                  Your game at level {resumable.level} is not finished ({movesText(resumable.moves.length)} played).
+                </span>
+                <button type="button" className="primary" data-testid="resume" onClick={() => onResume(resumable.id)}>
+                  Resume your game
+                </button>
+              </div>
+            )}
+            <PracticeLink onOpen={onPractice} />
+            <fieldset className="side-choice">
+              <legend>Play as</legend>
+              {SIDES.map((side) => (
+                <label key={side.value} className={`side-option${color === side.value ? ' chosen' : ''}`} data-side={side.value}>
+                  <input
+                    type="radio"
+                    name="color"
+                    value={side.value}
+                    checked={color === side.value}
+                    onChange={() => setColor(side.value)}
+                  />
+                  <span className={`side-symbol ${side.value}`} aria-hidden="true">
+                    {side.symbol}
+                  </span>
+                  <span>{side.label}</span>
+                </label>
+              ))}
+            </fieldset>
+            <fieldset className="level-choice">
+              <legend>
+                Level <strong>{level}</strong>
+              </legend>
+              <LevelGrid level={level} ladder={ladder} onChoose={choose} describe={describe} />
+              <p className="level-description" id="level-description" data-testid="level-description">
+                {describe(level)}
+              </p>
+              {ladder && <ScaleDetails scale={ladder.scale} />}
+              <RatingLine answer={rating} onChoose={choose} />
+            </fieldset>
+          </div>
+          <div className="start-side">
+            <TimeControlChoice onChange={setClock} />
+            <Chess960Choice onChange={setChess960} />
+            <fieldset className="start-from">
+              <legend>Start from</legend>
+              <label className="toggle">
+                <input
+                  type="checkbox"
+                  checked={fromPosition}
+                  onChange={(event) => setFromPosition(event.target.checked)}
+                  data-testid="from-position"
+                />
+                A position (FEN or PGN)
+              </label>
+              {fromPosition && (
+                <PositionSetup
+                  text={positionText}
+                  onText={setPositionText}
+                  preview={preview}
+                  orientation={color === 'black' ? 'black' : 'white'}
+                  onSetUpBoard={() => onSetUpBoard(positionText, preview.state === 'ready' ? preview.preview.fen : undefined)}
+                  onAnalyse={position ? () => onAnalyse(position) : undefined}
+                />
+              )}
+            </fieldset>
+            <button type="button" className="primary play" onClick={start} disabled={starting || blocked} data-testid="play">
+              {starting ? 'Starting…' : 'Play'}
+            </button>
+            {error && (
+              <p className="notice" role="alert">
+                {error}
+              </p>
+            )}
+            <button type="button" className="my-games-link" onClick={onMyGames} data-testid="my-games-link">
+              <Icon name="list" /> My games
             </button>
           </div>
-        )}
-        <PracticeLink onOpen={onPractice} />
-        <fieldset className="side-choice">
-          <legend>Play as</legend>
-          {SIDES.map((side) => (
-            <label key={side.value} className={`side-option${color === side.value ? ' chosen' : ''}`} data-side={side.value}>
-              <input type="radio" name="color" value={side.value} checked={color === side.value} onChange={() => setColor(side.value)} />
-              <span className={`side-symbol ${side.value}`} aria-hidden="true">
-                {side.symbol}
-              </span>
-              <span>{side.label}</span>
-            </label>
-          ))}
-        </fieldset>
-        <fieldset className="level-choice">
-          <legend>
-            Level <strong>{level}</strong>
-          </legend>
-          <LevelGrid level={level} ladder={ladder} onChoose={choose} describe={describe} />
-          <p className="level-description" id="level-description" data-testid="level-description">
-            {describe(level)}
-          </p>
-          {ladder && <ScaleDetails scale={ladder.scale} />}
-          <RatingLine answer={rating} onChoose={choose} />
-        </fieldset>
-        <TimeControlChoice onChange={setClock} />
-        <Chess960Choice onChange={setChess960} />
-        <fieldset className="start-from">
-          <legend>Start from</legend>
-          <label className="toggle">
-            <input
-              type="checkbox"
-              checked={fromPosition}
-              onChange={(event) => setFromPosition(event.target.checked)}
-              data-testid="from-position"
-            />
-            A position (FEN or PGN)
-          </label>
-          {fromPosition && (
-            <PositionSetup
-              text={positionText}
-              onText={setPositionText}
-              preview={preview}
-              orientation={color === 'black' ? 'black' : 'white'}
-              onSetUpBoard={() => onSetUpBoard(positionText, preview.state === 'ready' ? preview.preview.fen : undefined)}
-              onAnalyse={position ? () => onAnalyse(position) : undefined}
-            />
-          )}
-        </fieldset>
-        <button type="button" className="primary play" onClick={start} disabled={starting || blocked} data-testid="play">
-          {starting ? 'Starting…' : 'Play'}
-        </button>
-        {error && (
-          <p className="notice" role="alert">
-            {error}
-          </p>
-        )}
-        <button type="button" className="my-games-link" onClick={onMyGames} data-testid="my-games-link">
-          <Icon name="list" /> My games
-        </button>
+        </div>
       </section>
     </div>
   );

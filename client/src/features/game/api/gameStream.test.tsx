@@ -97,7 +97,13 @@ const wait = (ms: number) =>
   });
 const stream = () => FakeEventSource.open[0];
 const cachedAnalysis = () => queryClient.getQueryData<Analysis | null>(queryKeys.analysis('g'));
-const analysisGets = () => sent.filter((request) => request === 'GET /api/games/g/analysis').length;
+/** The analysis looked at: the first look with the token is a POST, the later ones GETs. */
+const analysisLooks = () => sent.filter((request) => request.endsWith(' /api/games/g/analysis')).length;
+/** The fake server's answer to both ways of looking at the analysis. */
+const answerAnalysis = (answer: object) => {
+  answers.set('GET /api/games/g/analysis', answer);
+  answers.set('POST /api/games/g/analysis', answer);
+};
 
 beforeEach(() => {
   vi.useFakeTimers();
@@ -133,7 +139,7 @@ afterEach(() => {
 
 describe('one event stream per game', () => {
   it('is the only EventSource the game screen opens, with the review on', async () => {
-    answers.set('GET /api/games/g/analysis', wireAnalysis('running', [1]));
+    answerAnalysis(wireAnalysis('running', [1]));
     mount(FINISHED_VIEW, 'token');
     await settle();
     expect(FakeEventSource.open.map((source) => source.url)).toEqual(['/api/games/g/events']);
@@ -143,7 +149,7 @@ describe('one event stream per game', () => {
   });
 
   it('puts an analysis event into the analysis entry', async () => {
-    answers.set('GET /api/games/g/analysis', wireAnalysis('running', [1]));
+    answerAnalysis(wireAnalysis('running', [1]));
     mount(FINISHED_VIEW, 'token');
     await settle();
     act(() => stream().emit('analysis', wireEvent('running', 2)));
@@ -164,20 +170,20 @@ describe('one event stream per game', () => {
 });
 
 describe("following a finished game's analysis", () => {
-  it('looks once and neither asks nor polls when it is done', async () => {
-    answers.set('GET /api/games/g/analysis', wireAnalysis('done', [1, 2]));
+  it('looks once (with the token, a POST: idempotent) and neither asks again nor polls when it is done', async () => {
+    answerAnalysis(wireAnalysis('done', [1, 2]));
     mount(FINISHED_VIEW, 'token');
     await wait(3 * POLL_INTERVAL_MS);
-    expect(sent.filter((request) => request.includes('/analysis'))).toEqual(['GET /api/games/g/analysis']);
+    expect(sent.filter((request) => request.includes('/analysis'))).toEqual(['POST /api/games/g/analysis']);
     expect(cachedAnalysis()?.status).toBe('done');
   });
 
-  it('asks for an analysis never requested when it holds the token', async () => {
+  it('asks for an analysis never requested when it holds the token, without a GET that answers 404 first', async () => {
     answers.set('GET /api/games/g/analysis', { status: 404, error: 'analysis_not_found' });
     answers.set('POST /api/games/g/analysis', wireAnalysis('queued'));
     mount(FINISHED_VIEW, 'token');
     await settle();
-    expect(sent.filter((request) => request.includes('/analysis'))).toEqual(['GET /api/games/g/analysis', 'POST /api/games/g/analysis']);
+    expect(sent.filter((request) => request.includes('/analysis'))).toEqual(['POST /api/games/g/analysis']);
     expect(cachedAnalysis()?.status).toBe('queued');
   });
 
@@ -192,38 +198,37 @@ describe("following a finished game's analysis", () => {
   });
 
   it('polls every two seconds while the stream is not open, and stops when the analysis is done', async () => {
-    answers.set('GET /api/games/g/analysis', wireAnalysis('running', [1]));
+    answerAnalysis(wireAnalysis('running', [1]));
     mount(FINISHED_VIEW, 'token');
     await settle();
-    expect(analysisGets()).toBe(1);
+    expect(analysisLooks()).toBe(1);
     await wait(POLL_INTERVAL_MS);
-    expect(analysisGets()).toBe(2);
+    expect(analysisLooks()).toBe(2);
     answers.set('GET /api/games/g/analysis', wireAnalysis('done', [1, 2]));
     await wait(POLL_INTERVAL_MS);
-    expect(analysisGets()).toBe(3);
+    expect(analysisLooks()).toBe(3);
     await wait(3 * POLL_INTERVAL_MS);
-    expect(analysisGets()).toBe(3);
+    expect(analysisLooks()).toBe(3);
   });
 
   it('does not poll while the stream is open, catches up once when it opens, and fetches once when an event says done', async () => {
-    answers.set('GET /api/games/g/analysis', wireAnalysis('running', [1]));
+    answerAnalysis(wireAnalysis('running', [1]));
     mount(FINISHED_VIEW, 'token');
     await settle();
     act(() => stream().accept());
     await settle();
-    expect(analysisGets()).toBe(2);
+    expect(analysisLooks()).toBe(2);
     await wait(3 * POLL_INTERVAL_MS);
-    expect(analysisGets()).toBe(2);
+    expect(analysisLooks()).toBe(2);
     answers.set('GET /api/games/g/analysis', wireAnalysis('done', [1, 2]));
     act(() => stream().emit('analysis', { ...wireEvent('done', 2), accuracy: { white: 90, black: 85 } }));
     await settle();
-    expect(analysisGets()).toBe(3);
+    expect(analysisLooks()).toBe(3);
     expect(cachedAnalysis()?.status).toBe('done');
   });
 
   it('asks again at once on a retry, starting the analysis afresh', async () => {
-    answers.set('GET /api/games/g/analysis', wireAnalysis('failed', [1]));
-    answers.set('POST /api/games/g/analysis', wireAnalysis('queued'));
+    answerAnalysis(wireAnalysis('failed', [1]));
     let retry = () => {};
     function RetryProbe() {
       const game = useGameView('g', FINISHED_VIEW, reports);
@@ -242,9 +247,10 @@ describe("following a finished game's analysis", () => {
     );
     await settle();
     expect(cachedAnalysis()?.status).toBe('failed');
+    answers.set('POST /api/games/g/analysis', wireAnalysis('queued'));
     act(() => retry());
     await settle();
-    expect(sent.filter((request) => request.includes('/analysis'))).toEqual(['GET /api/games/g/analysis', 'POST /api/games/g/analysis']);
+    expect(sent.filter((request) => request.includes('/analysis'))).toEqual(['POST /api/games/g/analysis', 'POST /api/games/g/analysis']);
     expect(cachedAnalysis()).toMatchObject({ status: 'queued', plies: [] });
   });
 });

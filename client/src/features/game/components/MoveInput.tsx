@@ -1,19 +1,22 @@
 import { type FormEvent, useState } from 'react';
 import type { LegalMove } from '../../../api/types';
-import { knownMove } from '../model/typedMove';
+import { readTypedMove } from '../model/typedMove';
 import './moveInput.css';
 
 interface Props {
   /** Whether a move may be typed now (the player's turn, nothing in flight). */
   enabled: boolean;
   legalMoves: readonly LegalMove[];
-  /** Sends the text; resolves to the server's refusal of it, for under the box, or null. */
-  onSubmit: (text: string, known: LegalMove | undefined) => Promise<string | null>;
+  /** Sends the listed move the text names; resolves to the server's refusal of it, for under the box, or null. */
+  onSubmit: (move: LegalMove) => Promise<string | null>;
 }
 
 /**
- * Typed moves, as on lichess: `e4`, `Nf3`, `e2e4`, `O-O`, then Enter. The server judges the text; its
- * refusal shows just above the box (in view, where the box is at the screen's bottom edge), and the box keeps the text to correct.
+ * Typed moves, as on lichess: `e4`, `Nf3`, `e2e4`, `O-O`, then Enter. The text is looked up in the
+ * server's list of legal moves (`readTypedMove`): a text that names none is refused here, without a
+ * request the server would answer 4xx; one that names a move sends that move. A refusal shows just
+ * above the box (in view, where the box is at the screen's bottom edge) and is announced; the box
+ * keeps the text to correct.
  */
 export function MoveInput({ enabled, legalMoves, onSubmit }: Props) {
   const [text, setText] = useState('');
@@ -24,9 +27,14 @@ export function MoveInput({ enabled, legalMoves, onSubmit }: Props) {
     event.preventDefault();
     const move = text.trim();
     if (!move || !enabled || sending) return;
+    const typed = readTypedMove(legalMoves, move);
+    if (typed.kind === 'refused') {
+      setError(typed.message);
+      return;
+    }
     setSending(true);
     setError(null);
-    const refusal = await onSubmit(move, knownMove(legalMoves, move));
+    const refusal = await onSubmit(typed.move);
     setSending(false);
     if (refusal) setError(refusal);
     else setText('');

@@ -104,25 +104,23 @@ describe("the player's actions", () => {
     expect(actions.notice).toEqual({ message: because });
   });
 
-  it('sends a typed move as typed, and gives a refusal of the text back for under the box', async () => {
+  it("sends a typed move as its listed move's UCI, and gives the server's refusal of it back for under the box", async () => {
     latestView = START_VIEW;
     render(START_VIEW);
-    vi.mocked(api.playMove).mockRejectedValueOnce(
-      new ApiError(400, 'invalid_move_notation', '"zz9" is neither a UCI move (e2e4) nor a SAN move (Nf3)'),
-    );
+    vi.mocked(api.playMove).mockRejectedValueOnce(new ApiError(422, 'illegal_move', 'illegal move e4: the game has moved on'));
     let refusal: string | null = null;
     await act(async () => {
-      refusal = await actions.playNotation('zz9', undefined);
+      refusal = await actions.playNotation(legalMove(E4));
     });
-    expect(vi.mocked(api.playMove).mock.calls.at(-1)).toEqual(['g', 'token', 'zz9', 0]);
-    expect(refusal).toBe('"zz9" is neither a UCI move (e2e4) nor a SAN move (Nf3).');
+    expect(vi.mocked(api.playMove).mock.calls.at(-1)).toEqual(['g', 'token', 'e2e4', 0]);
+    expect(refusal).toBe('Illegal move e4: the game has moved on.');
     expect(actions.notice).toBeNull();
 
     vi.mocked(api.playMove).mockResolvedValueOnce(AFTER_E5_VIEW);
     await act(async () => {
-      refusal = await actions.playNotation('e4', legalMove(E4));
+      refusal = await actions.playNotation(legalMove(E4));
     });
-    expect(vi.mocked(api.playMove).mock.calls.at(-1)).toEqual(['g', 'token', 'e4', 0]);
+    expect(vi.mocked(api.playMove).mock.calls.at(-1)).toEqual(['g', 'token', 'e2e4', 0]);
     expect(refusal).toBeNull();
   });
 });

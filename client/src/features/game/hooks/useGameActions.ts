@@ -83,33 +83,34 @@ export function useGameActions(
   );
 
   /**
-   * Plays a move the player typed (`e4`, `Nf3`, `e2e4`, `O-O`): the text goes to the server as typed,
-   * and its reader decides. `known` is the server's listed legal move the text names exactly, if any,
-   * so it shows on the board while the server answers. Resolves to a sentence for under the box
-   * when the server refuses the text itself, and to null otherwise (other failures are notices).
+   * Plays a move the player typed (`e4`, `Nf3`, `e2e4`, `O-O`), once the move box has found the
+   * listed legal move the text names: that move is sent, as the board sends one, and shows on the
+   * board while the server answers. Resolves to a sentence for under the box when the server still
+   * refuses it (its list was out of date), and to null otherwise (other failures are notices).
    */
   const playNotation = useCallback(
-    async (text: string, known: LegalMove | undefined): Promise<string | null> => {
+    async (move: LegalMove): Promise<string | null> => {
       const madeAt = latest()?.ply;
       if (madeAt === undefined || !token || busy) return null;
       setNotice(null);
       setBusy('move');
-      if (known) playerMoved(known);
+      playerMoved(move);
       try {
-        const next = await send({ token, command: { kind: 'move', move: text, ply: madeAt, shown: known } });
-        const mine = next.moves[madeAt];
-        if (!known && mine) playerMoved(mine);
+        const next = await send({ token, command: { kind: 'move', move: move.uci, ply: madeAt, shown: move } });
         movesAdded(next, madeAt + 1);
         return null;
       } catch (error) {
-        if (error instanceof ApiError && NOTATION_REFUSALS.includes(error.code)) return asSentence(error.message);
-        reportError(error, { san: known?.san ?? text });
+        if (error instanceof ApiError && NOTATION_REFUSALS.includes(error.code)) {
+          refresh();
+          return asSentence(error.message);
+        }
+        reportError(error, { san: move.san });
         return null;
       } finally {
         setBusy(null);
       }
     },
-    [busy, latest, movesAdded, playerMoved, reportError, send, token],
+    [busy, latest, movesAdded, playerMoved, refresh, reportError, send, token],
   );
 
   const runAction = useCallback(

@@ -17,8 +17,11 @@ interface Options {
 
 /**
  * A finished game's analysis, followed until it is done or failed:
- * 1. Look (GET); if there is none and we hold the token, ask for it (POST). The answer is merged
- *    into what the stream has already written into the entry, never thrown over it.
+ * 1. Look: with the token and nothing known yet, ask for it (POST, idempotent: it answers the
+ *    analysis as it stands, or starts one, or restarts a failed one), else GET. A GET of an
+ *    analysis nobody asked for answers 404, which the browser logs as an error, so the player's
+ *    first look never GETs. The answer is merged into what the stream has already written into
+ *    the entry, never thrown over it.
  * 2. The game's stream folds each `analysis` event into the entry (`analysisCache.ts`), fetches once
  *    each time it opens, and once more when an event says done.
  * 3. While the stream is not open and the analysis is queued or running, GET every `POLL_INTERVAL_MS`.
@@ -30,8 +33,8 @@ export function analysisQuery(queryClient: QueryClient, { id, token, streamOpen 
   return queryOptions<Analysis | null>({
     queryKey: key,
     queryFn: async ({ signal }) => {
-      let answer = await getAnalysis(id, signal);
-      if (!answer && token) answer = await requestAnalysis(id, token, signal);
+      const first = (queryClient.getQueryData<Analysis | null>(key) ?? null) === null;
+      const answer = token && first ? await requestAnalysis(id, token, signal) : await getAnalysis(id, signal);
       const known = queryClient.getQueryData<Analysis | null>(key) ?? null;
       return answer ? mergeAnalysis(known, answer) : known;
     },
