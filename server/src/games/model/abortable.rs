@@ -1,7 +1,10 @@
 //! When a game can be aborted (issue #38): while it is ongoing and some side has made fewer than
-//! [`MIN_MOVES_EACH`] moves *in this game*. Moves are counted from the positions played here (from
-//! `GameState::first_ply`), never from a FEN's move number, and the rule is the same whoever moves
-//! first (a FEN with Black to move included): each side needs two moves of its own.
+//! [`MIN_MOVES_EACH`] moves *in this game*. Moves are counted in the game's own move list, from
+//! its starting position: never from a FEN's move number, and the rule is the same whoever moves
+//! first (a FEN with Black to move included): each side needs two moves of its own. The moves a
+//! PGN brought with it are the game's moves (listed, exported and reviewed with it), so they
+//! count: a PGN imported with two moves each is a game that can be resigned and reviewed, as
+//! before; one with fewer is aborted like any short game.
 //!
 //! Ending a game in that window is an abort, as on lichess: the player's `abort`, a resignation
 //! (lila's `BotPlayer.resign` calls `abort` when `game.abortable`:
@@ -21,23 +24,22 @@ use alphachess_engine::{Color, Game};
 /// Fewest moves each side makes before the game can no longer be aborted (and so can be rated).
 pub const MIN_MOVES_EACH: usize = 2;
 
-/// How many moves `side` has made in `game` since `first_ply` (the moves before it were
-/// imported, and a FEN's move number counts nothing: only positions played here do).
-pub fn moves_made_here(game: &Game, first_ply: usize, side: Color) -> usize {
-    let ply = game.ply();
-    let before_each_move = &game.positions()[first_ply.min(ply)..ply];
+/// How many moves `side` has made in `game`, from its starting position (a FEN's move number
+/// counts nothing).
+pub fn moves_made(game: &Game, side: Color) -> usize {
+    let before_each_move = &game.positions()[..game.ply()];
     before_each_move
         .iter()
         .filter(|position| position.turn() == side)
         .count()
 }
 
-/// Whether a side has made fewer than [`MIN_MOVES_EACH`] moves in `game` since `first_ply`:
-/// ending the game now (if it is still on) is an abort.
-pub fn in_abort_window(game: &Game, first_ply: usize) -> bool {
+/// Whether a side has made fewer than [`MIN_MOVES_EACH`] moves in `game`: ending the game now
+/// (if it is still on) is an abort.
+pub fn in_abort_window(game: &Game) -> bool {
     [Color::White, Color::Black]
         .into_iter()
-        .any(|side| moves_made_here(game, first_ply, side) < MIN_MOVES_EACH)
+        .any(|side| moves_made(game, side) < MIN_MOVES_EACH)
 }
 
 #[cfg(test)]
@@ -50,28 +52,23 @@ mod tests {
         let moves = ["e2e4", "e7e5", "g1f3", "b8c6"];
         for plies in 0..4 {
             let game = alphachess_testkit::game_after(&moves[..plies]);
-            assert!(in_abort_window(&game, 0), "after {plies} plies");
+            assert!(in_abort_window(&game), "after {plies} plies");
         }
         let game = alphachess_testkit::game_after(&moves);
-        assert!(!in_abort_window(&game, 0));
-        assert!(in_abort_window(&game, 1), "the first move imported");
-        assert!(in_abort_window(&game, 4), "all imported");
+        assert!(!in_abort_window(&game));
     }
 
     #[test]
     fn moves_are_counted_here_not_from_a_fens_move_number_black_first_too() {
         let fen = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 30";
         let mut game = Game::new(Position::from_fen(fen).expect("FEN"));
-        assert!(
-            in_abort_window(&game, 0),
-            "a move number of 30 counts nothing"
-        );
+        assert!(in_abort_window(&game), "a move number of 30 counts nothing");
         game.play_uci_moves("e7e5 g1f3 b8c6".split(' '))
             .expect("legal");
-        assert_eq!(moves_made_here(&game, 0, Color::Black), 2);
-        assert_eq!(moves_made_here(&game, 0, Color::White), 1);
-        assert!(in_abort_window(&game, 0), "white has made one move");
+        assert_eq!(moves_made(&game, Color::Black), 2);
+        assert_eq!(moves_made(&game, Color::White), 1);
+        assert!(in_abort_window(&game), "white has made one move");
         game.play_uci_moves(["f1c4"]).expect("legal");
-        assert!(!in_abort_window(&game, 0));
+        assert!(!in_abort_window(&game));
     }
 }

@@ -443,7 +443,7 @@ impl GameState {
 
     /// Whether ending the game now is an abort (`abortable.rs`, the rule's one place).
     pub fn is_abortable(&self) -> bool {
-        !self.is_finished() && abortable::in_abort_window(&self.game, self.first_ply)
+        !self.is_finished() && abortable::in_abort_window(&self.game)
     }
 
     /// The player claims the draw the position allows (threefold repetition, fifty moves), which
@@ -791,19 +791,20 @@ mod tests {
     }
 
     #[test]
-    fn imported_moves_do_not_count_as_moves_made_here() {
+    fn imported_moves_count_as_the_game_s_own() {
         let game = alphachess_testkit::game_after(&["e2e4", "e7e5"]);
         let mut state = GameState::new(game, Color::White, Level::MAX);
-        assert!(state.can_abort());
+        assert!(state.can_abort(), "one move each");
         exchange(&mut state, "g1f3", "b8c6");
-        assert!(state.can_abort(), "one move each here");
-        exchange(&mut state, "f1c4", "f8c5");
-        assert!(!state.can_abort());
+        assert!(!state.can_abort(), "two moves each, one of them imported");
         state.take_back().expect("the player's move");
         assert!(
             state.can_abort(),
             "the moves taken back are no longer played"
         );
+        let imported = alphachess_testkit::game_after(&["e2e4", "e7e5", "g1f3", "b8c6"]);
+        let state = GameState::new(imported, Color::White, Level::MAX);
+        assert!(!state.can_abort(), "a PGN with two moves each is resigned");
     }
 
     #[test]

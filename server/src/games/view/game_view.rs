@@ -240,7 +240,7 @@ pub struct GameView {
     /// game is aborted (ended before each side made two moves).
     pub rated: bool,
     /// Whether an abort would be accepted now: the game is ongoing and some side has made fewer
-    /// than two moves in it (moves imported with a PGN, and a FEN's move number, do not count).
+    /// than two moves in it (its move list, a PGN's moves included; a FEN's move number counts nothing).
     /// While it is true, resigning aborts the game and no draw can be offered.
     pub can_abort: bool,
     /// Whether a draw claim would be accepted now (only a game under the claim rule, an imported

@@ -31,7 +31,7 @@ pub async fn take_back(
     Ok(web::Json(service.take_back(&id, token.as_str()).await?))
 }
 
-/// The player resigns. While the game is abortable (until each side has made two moves in this game (moves imported with a PGN, and a FEN's move number, do not count)) resigning aborts it, as lichess's
+/// The player resigns. While the game is abortable (until each side has made two moves in this game (counted in its move list, a PGN's moves included; a FEN's move number counts nothing)) resigning aborts it, as lichess's
 /// Board API does: the answer is then `status: aborted`, result `*`, not rated, no review.
 #[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id")),

@@ -67,7 +67,7 @@ pub async fn claim_draw(
     Ok(web::Json(service.claim_draw(&id, token.as_str()).await?))
 }
 
-/// Aborts the game while it is abortable, as on lichess: until each side has made two moves in this game (moves imported with a PGN, and a FEN's move number, do not count). It ends with no result (`*`,
+/// Aborts the game while it is abortable, as on lichess: until each side has made two moves in this game (counted in its move list, a PGN's moves included; a FEN's move number counts nothing). It ends with no result (`*`,
 /// PGN `Termination "Abandoned"`), is not rated and has no review. Resigning in that window, or a
 /// clock running out there, aborts the game too; no draw can be offered in it.
 #[utoipa::path(tag = "games",
