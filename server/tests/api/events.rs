@@ -128,7 +128,7 @@ async fn takeback_and_resignation_are_streamed() {
     app.play_opening(&game).await;
     assert_eq!(app.action(&game, "resign").await.status(), StatusCode::OK);
     let mut event = watcher.next().await;
-    while event.data["status"] == "ongoing" {
+    while event.name != "game" || event.data["status"] == "ongoing" {
         event = watcher.next().await;
     }
     assert_eq!(event.data["status"], "finished");

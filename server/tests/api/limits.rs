@@ -128,6 +128,8 @@ async fn at_the_cap_a_finished_game_leaves_memory_not_the_store_and_reads_back()
     let full = app.create_raw(&json!({ "color": "white" })).await;
     expect_error(full, StatusCode::SERVICE_UNAVAILABLE, "too_many_games").await;
 
+    // Two moves each, so the game is resigned (before, resigning aborts it).
+    app.play_opening(&first).await;
     assert_eq!(app.action(&first, "resign").await.status(), StatusCode::OK);
     let second = app.create(json!({ "color": "white", "level": 1 })).await;
     assert_eq!(app.service.games().len(), 1, "memory holds one game");

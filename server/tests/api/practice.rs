@@ -43,6 +43,27 @@ async fn reviewed(app: &TestApp, key: &str, fen: &str, uci: &str) -> (String, Va
         }
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
+    // Two moves each before resigning (a shorter game is aborted, with no review): black's
+    // first legal move, and Stockfish's reply, until the game can no longer be aborted.
+    while view["status"] == "ongoing" && view["can_abort"] == true {
+        let ply = view["ply"].as_u64().expect("a ply");
+        let first = view["legal_moves"][0]["uci"]
+            .as_str()
+            .expect("a legal move");
+        app.board(&id, &format!("move/{first}"), key).await;
+        for _ in 0..3_000 {
+            view = app
+                .get(&format!("/api/games/{id}"))
+                .await
+                .json()
+                .await
+                .expect("JSON");
+            if view["status"] != "ongoing" || view["ply"].as_u64() == Some(ply + 2) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+    }
     if view["status"] == "ongoing" {
         app.board(&id, "resign", key).await;
     }
