@@ -43,14 +43,22 @@ async fn reviewed(app: &TestApp, key: &str, fen: &str, uci: &str) -> (String, Va
         }
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
-    // Two moves each before resigning (a shorter game is aborted, with no review): black's
-    // first legal move, and Stockfish's reply, until the game can no longer be aborted.
+    // Two moves each before resigning (a shorter game is aborted, with no review): black's best
+    // move (Stockfish's hint, so no mistake of its own to practise), and the reply.
     while view["status"] == "ongoing" && view["can_abort"] == true {
         let ply = view["ply"].as_u64().expect("a ply");
-        let first = view["legal_moves"][0]["uci"]
-            .as_str()
-            .expect("a legal move");
-        app.board(&id, &format!("move/{first}"), key).await;
+        let hint: Value = app
+            .client
+            .get(app.url(&format!("/api/games/{id}/hint")))
+            .bearer_auth(key)
+            .send()
+            .await
+            .expect("answers")
+            .json()
+            .await
+            .expect("JSON");
+        let best = hint["uci"].as_str().expect("a hint");
+        app.board(&id, &format!("move/{best}"), key).await;
         for _ in 0..3_000 {
             view = app
                 .get(&format!("/api/games/{id}"))
