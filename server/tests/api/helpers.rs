@@ -165,7 +165,7 @@ impl TestApp {
             let first = view["legal_moves"][0]["uci"]
                 .as_str()
                 .expect("a legal move");
-            view = self.play(game, &first.to_owned()).await;
+            view = self.play(game, first).await;
         }
         view
     }
