@@ -66,14 +66,14 @@ describe('clocks', () => {
     const page = await newPage();
     await page.goto('/');
     await page.getByTestId('clock-custom').click();
-    await page.getByTestId('custom-minutes').fill('0.05'); // 3 seconds
+    await page.getByTestId('custom-minutes').fill('0.1'); // 6 seconds
     await page.getByTestId('custom-increment').fill('0');
     await page.getByTestId('play').click();
     await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
     await waitIdle(page);
-    assert.equal(await clockText(page, 'white'), '00:03.0');
-    await drag(page, 'e2', 'e4');
-    await waitPly(page, 2);
+    assert.equal(await clockText(page, 'white'), '00:06.0');
+    // Two moves each: a flag before that aborts the game (issue #38).
+    await playTwoMovesEach(page);
     // Nobody asks for anything: the server's own timer ends the game and the stream says so.
     await page.locator('.game-screen[data-status="finished"]').waitFor({ timeout: 15_000 });
     assert.match(await page.getByTestId('game-over-reason').textContent(), /^White lost on time$/);
