@@ -187,6 +187,10 @@ pub fn review(id: Option<&str>, server: Option<ServerUrl>, looks: Looks) -> Resu
         println!("The game is not over: the review starts when it is (`alphachess resume`).");
         return Ok(());
     }
+    if game.is_aborted() {
+        println!("The game was aborted before each side made two moves: it has no review.");
+        return Ok(());
+    }
     let stdin = io::stdin().lock();
     let mut stdout = io::stdout().lock();
     crate::review::run(
@@ -279,6 +283,7 @@ fn standing(saved: &SavedGame, down: &mut HashSet<String>) -> String {
         Ok(view) if view.players.is_some() => {
             format!("over, {}, {}", view.result, view.players_line())
         }
+        Ok(view) if view.is_aborted() => "aborted".to_owned(),
         Ok(view) if view.is_finished() => format!("over, {}", view.result),
         Ok(view) if view.is_engine_turn() => format!("ply {}, Stockfish to move", view.ply),
         Ok(view) => format!("ply {}, your move", view.ply),

@@ -19,6 +19,9 @@ pub fn color_name(color: Color) -> &'static str {
 pub enum Status {
     Ongoing,
     Finished,
+    /// Ended before each side made two moves (an abort, or a resignation then, as on lichess):
+    /// no result, not rated, no review.
+    Aborted,
 }
 
 /// A move as the server describes it; `from` and `to` are present on the last move.
@@ -101,8 +104,14 @@ impl GameView {
         Position::from_fen(&self.initial_fen)
     }
 
+    /// Whether the game is over: finished with a result, or aborted.
     pub fn is_finished(&self) -> bool {
-        self.status == Status::Finished
+        self.status != Status::Ongoing
+    }
+
+    /// Whether the game was aborted: no result, not rated, no review.
+    pub fn is_aborted(&self) -> bool {
+        self.status == Status::Aborted
     }
 
     /// Whether the engine is to move (and so will, or already does, think).
@@ -130,6 +139,11 @@ impl GameView {
     /// The result as a sentence: `1-0: white wins by checkmate; you win.` (a finished PGN's,
     /// nobody's here: `0-1: Ben (black) wins by checkmate.`)
     pub fn result_line(&self) -> String {
+        if self.is_aborted() {
+            return "The game was aborted (it ended before each side made two moves): \
+                    no result, not rated, no review."
+                .to_owned();
+        }
         let reason = self
             .reason
             .as_deref()

@@ -42,8 +42,13 @@ describe('words after an abort', () => {
     await waitPly(page, 1);
     await page.getByTestId('show-eval').check();
     await page.getByTestId('abort').click();
+    await page.getByTestId('confirm-abort').click();
     await page.getByTestId('game-over').waitFor();
-    assert.equal(await page.getByTestId('game-over-reason').textContent(), 'No result: the game ended before your first move.');
+    assert.equal(
+      await page.getByTestId('game-over-reason').textContent(),
+      'No result: the game ended before each side made two moves, so it is not rated and has no review.',
+    );
+    assert.equal(await page.getByTestId('review-panel').count(), 0, 'no review of an aborted game');
     assert.equal(await page.getByTestId('eval-source').count(), 0, 'no evaluation caption after the game');
     await page.context().close();
   });

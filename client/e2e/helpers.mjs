@@ -109,6 +109,19 @@ export async function waitPly(page, ply) {
   await page.locator(`.game-screen[data-ply="${ply}"][data-busy=""]`).waitFor();
 }
 
+/**
+ * Two moves each as white: 1. e4 (unless it is played already) and 2. a3, legal whatever Stockfish
+ * answers. Until then ending the game aborts it (Abort stands in place of Resign, issue #38).
+ */
+export async function playTwoMovesEach(page) {
+  if ((await page.locator('.game-screen').getAttribute('data-ply')) === '0') {
+    await drag(page, 'e2', 'e4');
+    await waitPly(page, 2);
+  }
+  await drag(page, 'a2', 'a3');
+  await waitPly(page, 4);
+}
+
 export const square = (page, name) => page.locator(`[data-square="${name}"]`);
 
 /** Waits until `piece` (e.g. `wP`) stands on the square, letting the board's move animation finish. */

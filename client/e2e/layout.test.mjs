@@ -37,7 +37,7 @@ describe('layout and errors', () => {
     await page.context().close();
   });
 
-  it('puts Hint, Takeback and Resign in one bar under the board on a 375 px phone, file letters clear of rank 1, and says "tap"', async () => {
+  it('puts Hint, Takeback and Abort (Resign after two moves each) in one bar under the board on a 375 px phone, file letters clear of rank 1, and says "tap"', async () => {
     const page = await newPage({ viewport: { width: 375, height: 740 }, hasTouch: true, isMobile: true });
     await startFromUi(page, { color: 'white' });
     await square(page, 'e2').tap();
@@ -51,7 +51,7 @@ describe('layout and errors', () => {
     assert.ok(bar.y >= columnBottom && bar.y - columnBottom < 24, `the bar is right under the board (${bar.y} vs ${columnBottom})`);
     assert.ok(bar.y + bar.height <= 740, 'the bar is on the first screen, no scrolling needed');
     assert.ok(bar.y + bar.height <= panel.y, 'before the side panel');
-    const buttons = await Promise.all(['hint-button', 'takeback', 'resign'].map((id) => page.getByTestId(id).boundingBox()));
+    const buttons = await Promise.all(['hint-button', 'takeback', 'abort'].map((id) => page.getByTestId(id).boundingBox()));
     assert.ok(
       buttons.every((box) => Math.abs(box.y - buttons[0].y) < 1 && box.x >= 0 && box.x + box.width <= 375),
       'one row on screen',
@@ -331,6 +331,9 @@ describe('every screen fits a phone and uses a desktop', () => {
       await assertScreen(page, 'timed game', `${tag}-timed-game`);
 
       // Its review: each move's clock in the move list, the last move highlighted (its clock at AA contrast).
+      // Two moves each, so the game is resigned and reviewed (not aborted).
+      await clickMove(page, 'a2', 'a3');
+      await waitPly(page, 4);
       await page.getByTestId('resign').click();
       await page.getByTestId('confirm-resign').click();
       await page.getByTestId('review-panel').and(page.locator('[data-status="done"]')).waitFor({ timeout: REVIEW_WAIT_MS });

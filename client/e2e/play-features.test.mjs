@@ -9,6 +9,7 @@ import {
   newPage,
   openGameFromApi,
   pieceOn,
+  playTwoMovesEach,
   screenshot,
   sounds,
   startFromUi,
@@ -65,14 +66,14 @@ describe('clocks', () => {
     const page = await newPage();
     await page.goto('/');
     await page.getByTestId('clock-custom').click();
-    await page.getByTestId('custom-minutes').fill('0.05'); // 3 seconds
+    await page.getByTestId('custom-minutes').fill('0.1'); // 6 seconds
     await page.getByTestId('custom-increment').fill('0');
     await page.getByTestId('play').click();
     await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
     await waitIdle(page);
-    assert.equal(await clockText(page, 'white'), '00:03.0');
-    await drag(page, 'e2', 'e4');
-    await waitPly(page, 2);
+    assert.equal(await clockText(page, 'white'), '00:06.0');
+    // Two moves each: a flag before that aborts the game (issue #38).
+    await playTwoMovesEach(page);
     // Nobody asks for anything: the server's own timer ends the game and the stream says so.
     await page.locator('.game-screen[data-status="finished"]').waitFor({ timeout: 15_000 });
     assert.match(await page.getByTestId('game-over-reason').textContent(), /^White lost on time$/);
@@ -125,10 +126,11 @@ describe('play from here', () => {
     const first = page.url();
     await drag(page, 'e2', 'e4');
     await waitPly(page, 2);
+    await playTwoMovesEach(page);
     await page.getByTestId('resign').click();
     await page.getByTestId('confirm-resign').click();
     await page.getByTestId('game-over').waitFor();
-    await page.keyboard.press('ArrowLeft'); // the position after 1. e4, black to move
+    await page.keyboard.press('ArrowLeft'); // the position after 2. a3, black to move
     assert.equal(await page.getByTestId('play-from-here-color').inputValue(), 'white', "the player's colour by default");
     await page.getByTestId('play-from-here-start').click();
     await page.waitForURL((url) => url.href !== first && /\/game\//.test(url.pathname));
@@ -218,6 +220,7 @@ describe('draw offer and abort', () => {
     const page = await newPage();
     await startFromUi(page, { color: 'white' });
     await page.getByTestId('abort').click();
+    await page.getByTestId('confirm-abort').click();
     await page.locator('.game-screen[data-status="aborted"]').waitFor();
     assert.match(await page.getByTestId('game-over').textContent(), /Game aborted/);
     await page.context().close();
@@ -239,7 +242,9 @@ describe('draw offer and abort', () => {
     await startFromUi(page, { color: 'white' });
     await drag(page, 'e2', 'e4');
     await waitPly(page, 2);
-    assert.equal(await page.getByTestId('abort').count(), 0, 'no abort after the first move');
+    assert.equal(await page.getByTestId('offer-draw').count(), 0, 'no draw offer before two moves each');
+    await playTwoMovesEach(page);
+    assert.equal(await page.getByTestId('abort').count(), 0, 'no abort after two moves each');
     await page.getByTestId('offer-draw').click();
     const notice = page.getByTestId('notice');
     await notice.waitFor();
@@ -307,7 +312,7 @@ describe('settings', () => {
     await page.getByTestId('settings-close').click();
     assert.equal(await page.getByTestId('hint-button').count(), 0);
     assert.equal(await page.getByTestId('takeback').count(), 0);
-    assert.equal(await page.getByTestId('resign').count(), 1);
+    assert.equal(await page.getByTestId('abort').count(), 1, 'Abort, in place of Resign before two moves each');
     await page.context().close();
   });
 });

@@ -9,6 +9,7 @@ import {
   moveTexts,
   newPage,
   pieceOn,
+  playTwoMovesEach,
   recordMoveRequests,
   screenshot,
   sounds,
@@ -204,6 +205,11 @@ describe('playing against Stockfish', () => {
   it('resigns after a confirmation and shows the game-over panel with the loss sound', async () => {
     const page = await newPage();
     await startFromUi(page, { color: 'white' });
+    // Until each side has made two moves ending the game aborts it: Abort stands in place of Resign.
+    await page.getByTestId('abort').waitFor();
+    assert.equal(await page.getByTestId('resign').count(), 0, 'no Resign at the start');
+    await playTwoMovesEach(page);
+    assert.equal(await page.getByTestId('abort').count(), 0, 'no Abort after two moves each');
     await page.getByTestId('resign').click();
     assert.equal(await page.getByTestId('game-over').count(), 0, 'nothing happens before the confirmation');
     await page.getByTestId('confirm-resign').click();
@@ -219,6 +225,7 @@ describe('playing against Stockfish', () => {
     const page = await newPage();
     await startFromUi(page, { color: 'white', level: 3 });
     const first = page.url();
+    await playTwoMovesEach(page);
     await page.getByTestId('resign').click();
     await page.getByTestId('confirm-resign').click();
     await page.getByTestId('game-over').waitFor();

@@ -49,9 +49,9 @@ async function searchReadout(page) {
   return { depth: await depth.textContent(), evaluation: await page.getByTestId('search-eval').textContent() };
 }
 
-/** Whether Takeback and Resign are disabled. */
+/** Whether Takeback and Abort (in place of Resign before two moves each) are disabled. */
 async function actionsClosed(page) {
-  return { takeback: await page.getByTestId('takeback').isDisabled(), resign: await page.getByTestId('resign').isDisabled() };
+  return { takeback: await page.getByTestId('takeback').isDisabled(), resign: await page.getByTestId('abort').isDisabled() };
 }
 
 describe('Stockfish thinking, live', () => {

@@ -109,7 +109,10 @@ fn stockfish_replies_with_its_thinking_shown_and_every_command_answers() {
     let server = spawn_server();
     let home = tempfile::tempdir().expect("a config folder");
     // Ke2 is illegal at the start (a pawn stands there); undo goes back to it.
-    let script = "e4\nfen\nundo\nKe2\nNf9x\nhint\ndraw\nhelp\nflip\nundo twice\nresign\nquit\n";
+    // a3 and h3 (legal whatever Stockfish answers) before the draw offer and the resignation:
+    // before two moves each no draw is offered and resigning aborts the game.
+    let script =
+        "e4\nfen\nundo\nKe2\nNf9x\nhint\na3\nh3\ndraw\nhelp\nflip\nundo twice\nresign\nquit\n";
     let run = alphachess(
         &[
             "play",
@@ -298,4 +301,41 @@ fn a_finished_pgn_opens_as_its_players_game_unrated_and_exports_their_names() {
     let game = pgn::read_game(&text).expect("a PGN the engine crate reads");
     assert_eq!(game.tags.get("White"), Some("Anna"));
     assert_eq!(game.tags.get("Black"), Some("Ben"));
+}
+
+#[test]
+fn resigning_before_two_moves_each_aborts_the_game_with_no_rating_and_no_review() {
+    let server = spawn_server();
+    let home = tempfile::tempdir().expect("a config folder");
+    let run = alphachess(
+        &["play", "--server", &server.url, "--level", "1", "--ascii"],
+        "e4\nresign\nquit\n",
+        home.path(),
+    );
+    run.assert_success();
+    let out = &run.stdout;
+    assert!(
+        out.contains(
+            "Game over. The game was aborted (it ended before each side made two moves): \
+             no result, not rated, no review."
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("wins by resignation"), "{out}");
+    assert!(
+        !out.contains("Your rating"),
+        "an aborted game is not rated: {out}"
+    );
+
+    let id = saved_ids(home.path()).pop().expect("the game is saved");
+    let review = alphachess(&["review", &id, "--ascii"], "", home.path());
+    review.assert_success();
+    assert!(
+        review
+            .stdout
+            .contains("The game was aborted before each side made two moves: it has no review."),
+        "{review:#?}"
+    );
+    let list = alphachess(&["list"], "", home.path());
+    assert!(list.stdout.contains("aborted"), "{list:#?}");
 }

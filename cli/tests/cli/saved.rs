@@ -38,7 +38,12 @@ fn a_saved_game_is_private_listed_and_resumed_where_it_stopped() {
     assert!(row.ends_with("ply 2, your move"), "{row}");
 
     // A prefix of the id is enough; the moves played before are there.
-    let resumed = alphachess(&["resume", &id[..6], "--ascii"], "resign\n", home.path());
+    // A move more each, so the resignation is one (before two moves each it aborts the game).
+    let resumed = alphachess(
+        &["resume", &id[..6], "--ascii"],
+        "h3\nresign\n",
+        home.path(),
+    );
     resumed.assert_success();
     assert!(
         resumed

@@ -159,7 +159,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Aborts the game before the player's first move: it ends with no result (`*`). */
+        /**
+         * Aborts the game while it is abortable, as on lichess: until each side has made two moves in this game (counted in its move list, a PGN's moves included; a FEN's move number counts nothing). It ends with no result (`*`,
+         *     PGN `Termination "Abandoned"`), is not rated and has no review. Resigning in that window, or a
+         *     clock running out there, aborts the game too; no draw can be offered in it.
+         */
         post: operations["abort"];
         delete?: never;
         options?: never;
@@ -332,7 +336,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The player resigns. */
+        /**
+         * The player resigns. While the game is abortable (until each side has made two moves in this game (counted in its move list, a PGN's moves included; a FEN's move number counts nothing)) resigning aborts it, as lichess's
+         *     Board API does: the answer is then `status: aborted`, result `*`, not rated, no review.
+         */
         post: operations["resign"];
         delete?: never;
         options?: never;
@@ -959,7 +966,7 @@ export interface components {
          * @description Every stable error code a client can branch on: the `error` field of an [`ErrorBody`].
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "wrong_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found" | "storage_busy" | "search_in_progress" | "game_quarantined" | "draw_declined" | "no_draw_to_claim" | "abort_too_late" | "loading" | "invalid_tree" | "analysis_not_done";
+        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "wrong_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found" | "storage_busy" | "search_in_progress" | "game_quarantined" | "draw_declined" | "no_draw_to_claim" | "abort_too_late" | "draw_too_early" | "game_aborted" | "loading" | "invalid_tree" | "analysis_not_done";
         /** @description The body of `PUT /api/v1/account/estimate`. */
         Estimate: {
             experience: components["schemas"]["Experience"];
@@ -1106,8 +1113,9 @@ export interface components {
         /** @description Everything a frontend needs to draw and play a game. */
         GameView: {
             /**
-             * @description Whether an abort would be accepted now: the game is ongoing and the player has not moved
-             *     yet (moves imported with a PGN do not count).
+             * @description Whether an abort would be accepted now: the game is ongoing and some side has made fewer
+             *     than two moves in it (its move list, a PGN's moves included; a FEN's move number counts nothing).
+             *     While it is true, resigning aborts the game and no draw can be offered.
              */
             can_abort: boolean;
             /**
@@ -1156,8 +1164,8 @@ export interface components {
             /**
              * @description Whether the game counts for the player's rating (as lichess's `gameFull.rated`): it started
              *     from the standard position (not a FEN, a PGN, the editor; Chess960 is unrated) and nobody
-             *     took a move back or used a hint. It turns false at the first takeback or hint; a game that
-             *     ends before each side made two moves is not counted either, though it stays `rated`.
+             *     took a move back or used a hint. It turns false at the first takeback or hint, and when the
+             *     game is aborted (ended before each side made two moves).
              */
             rated: boolean;
             reason?: null | components["schemas"]["Reason"];
@@ -2485,7 +2493,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_finished */
+            /** @description game_not_finished, or game_aborted (an aborted game has no review) */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2620,7 +2628,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description draw_declined (the message says why), game_over, not_your_turn (the engine is thinking) or stale_ply */
+            /** @description draw_declined (the message says why), draw_too_early (until each side made two moves the game can only be aborted), game_over, not_your_turn (the engine is thinking) or stale_ply */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3007,7 +3015,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description finished, reason resignation */
+            /** @description finished, reason resignation; or status aborted while the game is abortable */
             200: {
                 headers: {
                     /** @description `1` */

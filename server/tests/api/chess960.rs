@@ -240,6 +240,14 @@ async fn a_hint_a_takeback_and_a_draw_offer_work_in_a_chess960_game() {
             "fen": "1r3kr1/ppqppppp/8/8/8/8/PPPPPPPP/1R3K1R w HBgb - 0 40",
         }))
         .await;
+    // No draw is offered before each side made two moves (the game can only be aborted then).
+    expect_error(
+        app.action(&queen_up, "draw").await,
+        StatusCode::CONFLICT,
+        "draw_too_early",
+    )
+    .await;
+    app.play_opening(&queen_up).await;
     let body = expect_error(
         app.action(&queen_up, "draw").await,
         StatusCode::CONFLICT,

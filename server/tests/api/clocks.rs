@@ -86,9 +86,11 @@ async fn stockfish_s_moves_consume_its_clock_in_a_three_minute_game() {
 async fn a_player_who_does_nothing_loses_on_time_with_no_request_made() {
     let app = spawn_app().await;
     let game = app
-        .create(json!({ "color": "white", "level": 1, "clock": { "limit_secs": 2, "increment_secs": 0 } }))
+        .create(json!({ "color": "white", "level": 1, "clock": { "limit_secs": 3, "increment_secs": 0 } }))
         .await;
-    let started = app.play(&game, "e4").await;
+    app.play(&game, "e4").await;
+    // Two moves each: a flag before that aborts the game (below).
+    let started = app.play(&game, "a3").await;
     assert_eq!(clock(&started)["running"], "white");
     let mut watcher = Watcher::connect(&app, &game.id).await;
     let events = watcher
@@ -111,9 +113,34 @@ async fn a_player_who_does_nothing_loses_on_time_with_no_request_made() {
     let review = analysed(&app, &game.id).await;
     assert_eq!(
         review["progress"],
-        json!({ "done": 3, "quick": 3, "total": 3 }),
+        json!({ "done": 5, "quick": 5, "total": 5 }),
         "{review}"
     );
+}
+
+#[tokio::test]
+async fn a_flag_before_each_side_moved_twice_aborts_the_game_as_lichess_does() {
+    let app = spawn_app().await;
+    let game = app
+        .create(json!({ "color": "white", "level": 1, "clock": { "limit_secs": 1, "increment_secs": 0 } }))
+        .await;
+    let started = app.play(&game, "e4").await;
+    assert_eq!(clock(&started)["running"], "white");
+    let mut watcher = Watcher::connect(&app, &game.id).await;
+    let events = watcher.until_game(|view| view["status"] != "ongoing").await;
+    let flagged = &events.last().expect("the flag").data;
+    assert_eq!(
+        (&flagged["status"], &flagged["result"], &flagged["rated"]),
+        (&json!("aborted"), &json!("*"), &json!(false)),
+        "{flagged}"
+    );
+    assert_eq!(clock(flagged)["running"], Value::Null);
+    expect_error(
+        app.action(&game, "analysis").await,
+        StatusCode::CONFLICT,
+        "game_aborted",
+    )
+    .await;
 }
 
 #[tokio::test]
@@ -124,10 +151,12 @@ async fn a_flag_against_a_lone_king_is_a_draw() {
             "color": "white",
             "level": 1,
             "fen": "4k3/8/8/8/8/8/8/3QK3 w - - 0 1",
-            "clock": { "limit_secs": 1, "increment_secs": 0 },
+            "clock": { "limit_secs": 3, "increment_secs": 0 },
         }))
         .await;
     app.play(&game, "Qd2").await;
+    // Two moves each: a flag before that aborts the game.
+    app.play(&game, "Qd3").await;
     let mut watcher = Watcher::connect(&app, &game.id).await;
     let events = watcher
         .until_game(|view| view["status"] == "finished")

@@ -89,6 +89,8 @@ async fn a_matching_tag_gets_304_and_every_change_a_new_tag_and_a_fresh_body() {
     assert!(!tags.contains(&tag), "a takeback is a new version");
     tags.push(tag);
 
+    // Two moves each, so the resignation is one (before, it would abort the game).
+    app.play_opening(&game).await;
     assert_eq!(app.action(&game, "resign").await.status(), StatusCode::OK);
     let (resigned, tag) = served(&app, &game).await;
     assert_eq!(resigned["status"], "finished");

@@ -6,7 +6,7 @@ use serde_json::{json, Value};
 use crate::helpers::{expect_error, spawn_app};
 
 #[tokio::test]
-async fn a_game_is_aborted_before_the_players_first_move_and_not_after() {
+async fn a_game_is_aborted_until_each_side_made_two_moves_and_not_after() {
     let app = spawn_app().await;
     let opened = app.create(json!({ "color": "black", "level": 1 })).await;
     assert_eq!(opened.view["ply"], 1, "Stockfish opened");
@@ -36,7 +36,9 @@ async fn a_game_is_aborted_before_the_players_first_move_and_not_after() {
 
     let played = app.create(json!({ "color": "white", "level": 1 })).await;
     let after = app.play(&played, "e4").await;
-    assert_eq!(after["can_abort"], false);
+    assert_eq!(after["can_abort"], true, "one move each");
+    let after = app.play(&played, "a3").await;
+    assert_eq!(after["can_abort"], false, "two moves each");
     expect_error(
         app.action(&played, "abort").await,
         StatusCode::CONFLICT,
@@ -52,6 +54,14 @@ async fn stockfish_accepts_a_draw_in_a_drawn_ending_and_a_level_late_position() 
     let minor = app
         .create(json!({ "color": "white", "fen": "8/8/4k3/3n4/8/3BK3/8/8 w - - 0 12" }))
         .await;
+    // No draw is offered before each side made two moves (the game can only be aborted then).
+    expect_error(
+        app.action(&minor, "draw").await,
+        StatusCode::CONFLICT,
+        "draw_too_early",
+    )
+    .await;
+    app.play_opening(&minor).await;
     let response = app.action(&minor, "draw").await;
     assert_eq!(response.status(), StatusCode::OK);
     let drawn: Value = response.json().await.expect("JSON");
@@ -64,6 +74,7 @@ async fn stockfish_accepts_a_draw_in_a_drawn_ending_and_a_level_late_position() 
     let blocked = app
         .create(json!({ "color": "white", "fen": "8/4k3/8/4p3/4P3/4K3/8/8 w - - 0 40" }))
         .await;
+    app.play_opening(&blocked).await;
     let response = app.action(&blocked, "draw").await;
     assert_eq!(response.status(), StatusCode::OK);
     let drawn: Value = response.json().await.expect("JSON");
@@ -82,6 +93,7 @@ async fn stockfish_declines_a_draw_when_it_wins_and_before_move_31_saying_why() 
     let winning = app
         .create(json!({ "color": "white", "fen": "3qk3/8/8/8/8/8/8/4K3 w - - 0 40" }))
         .await;
+    app.play_opening(&winning).await;
     let body = expect_error(
         app.action(&winning, "draw").await,
         StatusCode::CONFLICT,
@@ -94,6 +106,7 @@ async fn stockfish_declines_a_draw_when_it_wins_and_before_move_31_saying_why() 
     assert_eq!(app.view(&winning).await["status"], "ongoing");
 
     let early = app.create(json!({ "color": "white", "level": 1 })).await;
+    app.play_opening(&early).await;
     let body = expect_error(
         app.action(&early, "draw").await,
         StatusCode::CONFLICT,
@@ -124,8 +137,8 @@ async fn a_live_game_has_no_draw_to_claim() {
     )
     .await;
     assert_eq!(
-        imported.view["can_abort"], true,
-        "imported moves are not the player's"
+        imported.view["can_abort"], false,
+        "a PGN's moves are the game's: two moves each"
     );
 }
 

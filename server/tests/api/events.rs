@@ -124,8 +124,13 @@ async fn takeback_and_resignation_are_streamed() {
         (event.name.as_str(), &event.data["ply"]),
         ("game", &json!(0))
     );
+    // Two moves each, so the resignation is one (before, it would abort the game).
+    app.play_opening(&game).await;
     assert_eq!(app.action(&game, "resign").await.status(), StatusCode::OK);
-    let event = watcher.next().await;
+    let mut event = watcher.next().await;
+    while event.name != "game" || event.data["status"] == "ongoing" {
+        event = watcher.next().await;
+    }
     assert_eq!(event.data["status"], "finished");
     assert_eq!(event.data["reason"], "resignation");
 }

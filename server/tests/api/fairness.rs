@@ -160,12 +160,15 @@ async fn a_short_review_is_not_put_behind_another_clients_long_ones() {
         json!({ "color": "white", "level": 1 }),
     )
     .await;
-    assert_eq!(
-        play_as(&app, "198.51.100.7", &short, "e2e4", true)
-            .await
-            .status(),
-        StatusCode::OK
-    );
+    // Two moves each: resigning earlier would abort the game, which has no review.
+    for text in ["e2e4", "h2h3"] {
+        assert_eq!(
+            play_as(&app, "198.51.100.7", &short, text, true)
+                .await
+                .status(),
+            StatusCode::OK
+        );
+    }
     assert_eq!(app.action(&short, "resign").await.status(), StatusCode::OK);
 
     let mut polls = 0;
@@ -276,10 +279,13 @@ async fn five_finished_games_from_one_address_all_get_their_reviews() {
     let mut games = Vec::new();
     for _ in 0..5 {
         let game = create_as(&app, client, json!({ "color": "white", "level": 1 })).await;
-        assert_eq!(
-            play_as(&app, client, &game, "e2e4", true).await.status(),
-            StatusCode::OK
-        );
+        // Two moves each: resigning earlier would abort the game, which has no review.
+        for text in ["e2e4", "h2h3"] {
+            assert_eq!(
+                play_as(&app, client, &game, text, true).await.status(),
+                StatusCode::OK
+            );
+        }
         assert_eq!(app.action(&game, "resign").await.status(), StatusCode::OK);
         games.push(game);
     }

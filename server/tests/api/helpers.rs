@@ -155,6 +155,21 @@ impl TestApp {
         response.json().await.expect("JSON")
     }
 
+    /// Plays the player's moves (the first legal one each turn, the engine replying) until the
+    /// game can no longer be aborted: each side has made two moves here (`abortable.rs`; moves
+    /// imported with a PGN do not count). A test whose resignation, draw offer or review must be
+    /// a real game's calls it first, as a player would have played; the view after it.
+    pub async fn play_opening(&self, game: &TestGame) -> Value {
+        let mut view = self.view(game).await;
+        while view["can_abort"] == true {
+            let first = view["legal_moves"][0]["uci"]
+                .as_str()
+                .expect("a legal move");
+            view = self.play(game, first).await;
+        }
+        view
+    }
+
     /// `POST /api/games/{id}/{action}` (takeback, resign) with the game's token.
     pub async fn action(&self, game: &TestGame, action: &str) -> Response {
         self.client

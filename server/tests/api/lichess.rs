@@ -253,6 +253,15 @@ async fn three_streams_of_one_key_all_stay_open_and_all_see_every_change() {
     for watcher in &mut ours {
         watcher.until_game(|view| view["ply"] == 2).await;
     }
+    // Two moves each, so the resignation is one (before, it would abort the game).
+    app.board(&id, "move/h2h3", KEY).await;
+    for board in &mut boards {
+        board.next().await;
+        board.next().await;
+    }
+    for watcher in &mut ours {
+        watcher.until_game(|view| view["ply"] == 4).await;
+    }
     app.board(&id, "resign", KEY).await;
     for board in &mut boards {
         let end = board.next().await;

@@ -330,6 +330,10 @@ async fn every_line_and_answer_we_send_is_in_lichess_s_schema() {
     app.board(&id, "move/e2e4", KEY).await;
     state_conforms("gameState", &board.next().await);
     state_conforms("gameState", &board.next().await);
+    // Two moves each, so the resignation is one (before, it would abort the game).
+    app.board(&id, "move/h2h3", KEY).await;
+    state_conforms("gameState", &board.next().await);
+    state_conforms("gameState", &board.next().await);
     app.board(&id, "resign", KEY).await;
     let last = board.next().await;
     state_conforms("gameState", &last);
@@ -362,4 +366,24 @@ async fn an_untimed_game_and_an_abort_are_in_lichess_s_schema_too() {
     let aborted = board.next().await;
     state_conforms("gameState", &aborted);
     assert_eq!(aborted["status"], "aborted");
+}
+
+#[tokio::test]
+async fn resigning_before_two_moves_each_aborts_on_the_wire_as_lila_does() {
+    let app = spawn_app().await;
+    let id = app
+        .ai_game(&[("level", "1"), ("color", "white")], KEY)
+        .await;
+    let mut board = LichessLines::open(&app, &format!("/api/board/game/stream/{id}"), KEY).await;
+    full_conforms(&board.next().await);
+    app.board(&id, "move/e2e4", KEY).await;
+    board.next().await;
+    board.next().await;
+    // No draw is offered in the window (lila's `drawable`): ok, and the game goes on.
+    app.board(&id, "draw/yes", KEY).await;
+    app.board(&id, "resign", KEY).await;
+    let last = board.next().await;
+    state_conforms("gameState", &last);
+    assert_eq!(last["status"], "aborted", "{last}");
+    assert!(last.get("winner").is_none(), "{last}");
 }

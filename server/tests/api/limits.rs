@@ -128,7 +128,18 @@ async fn at_the_cap_a_finished_game_leaves_memory_not_the_store_and_reads_back()
     let full = app.create_raw(&json!({ "color": "white" })).await;
     expect_error(full, StatusCode::SERVICE_UNAVAILABLE, "too_many_games").await;
 
+    // Two moves each, so the game is resigned (before, resigning aborts it).
+    app.play_opening(&first).await;
     assert_eq!(app.action(&first, "resign").await.status(), StatusCode::OK);
+    // Its review (five positions now, not one) holds the game in memory while it runs.
+    for _ in 0..3_000 {
+        let analysis = app.get(&format!("/api/games/{}/analysis", first.id)).await;
+        let analysis: serde_json::Value = analysis.json().await.expect("JSON");
+        if analysis["status"] == "done" {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
     let second = app.create(json!({ "color": "white", "level": 1 })).await;
     assert_eq!(app.service.games().len(), 1, "memory holds one game");
     let kept = app.view(&first).await;

@@ -181,6 +181,8 @@ async fn resigning_finishes_the_game_and_the_pgn_says_so() {
     let app = spawn_app().await;
     let game = app.create(json!({ "color": "white", "level": 1 })).await;
     app.play(&game, "Nf3").await;
+    // Two moves each: resigning earlier would abort the game.
+    app.play(&game, "h3").await;
     let response = app.action(&game, "resign").await;
     assert_eq!(response.status(), StatusCode::OK);
     let resigned: Value = response.json().await.expect("JSON");
@@ -203,7 +205,7 @@ async fn resigning_finishes_the_game_and_the_pgn_says_so() {
     assert!(text.contains("[White \"Player\"]"), "{text}");
     assert!(text.contains("[Black \"Stockfish (level 1)\"]"), "{text}");
     let read = pgn::read_game(&text).expect("the export reads back");
-    assert_eq!(read.game.moves().len(), 2);
+    assert_eq!(read.game.moves().len(), 4);
     assert_eq!(read.game.moves()[0].to_string(), "g1f3");
 }
 

@@ -43,6 +43,35 @@ async fn reviewed(app: &TestApp, key: &str, fen: &str, uci: &str) -> (String, Va
         }
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
+    // Two moves each before resigning (a shorter game is aborted, with no review): black's best
+    // move (Stockfish's hint, so no mistake of its own to practise), and the reply.
+    while view["status"] == "ongoing" && view["can_abort"] == true {
+        let ply = view["ply"].as_u64().expect("a ply");
+        let hint: Value = app
+            .client
+            .get(app.url(&format!("/api/games/{id}/hint")))
+            .bearer_auth(key)
+            .send()
+            .await
+            .expect("answers")
+            .json()
+            .await
+            .expect("JSON");
+        let best = hint["uci"].as_str().expect("a hint");
+        app.board(&id, &format!("move/{best}"), key).await;
+        for _ in 0..3_000 {
+            view = app
+                .get(&format!("/api/games/{id}"))
+                .await
+                .json()
+                .await
+                .expect("JSON");
+            if view["status"] != "ongoing" || view["ply"].as_u64() == Some(ply + 2) {
+                break;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+    }
     if view["status"] == "ongoing" {
         app.board(&id, "resign", key).await;
     }

@@ -5,7 +5,7 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::helpers::{spawn_app, TestApp, TestGame};
+use crate::helpers::{expect_error, spawn_app, TestApp, TestGame};
 
 /// A player's key of this suite's own (22+ base64url characters).
 const KEY: &str = "R4t3dK3yQw9Zx8Yv7Ut6Sr5Pq";
@@ -157,22 +157,74 @@ async fn a_create_with_a_key_that_is_not_usable_is_refused() {
 }
 
 #[tokio::test]
-async fn a_two_move_resignation_is_not_rated_and_leaves_the_key_alone() {
+async fn a_two_move_resignation_aborts_the_game_unrated_unreviewed_and_leaves_the_key_alone() {
     const SHORT_KEY: &str = "Sh0rtK3yAb9Zx8Yv7Ut6Sr5Pq";
     let app = spawn_app().await;
     let short = create_under(&app, SHORT_KEY, json!({ "color": "white", "level": 1 })).await;
-    assert_eq!(app.play(&short, "a3").await["rated"], true);
-    assert_eq!(app.action(&short, "resign").await.status(), StatusCode::OK);
-    let view = app.view(&short).await;
-    assert_eq!(view["reason"], "resignation", "the ending stays: {view}");
-    assert_eq!(view["rated"], false, "{view}");
+    let replied = app.play(&short, "e4").await;
+    assert_eq!(replied["rated"], true);
+    assert_eq!(replied["can_abort"], true, "one move each: {replied}");
+    // No draw can be offered yet (lila's `drawable`): the game can only be aborted.
+    let offer = app.action(&short, "draw").await;
+    expect_error(offer, StatusCode::CONFLICT, "draw_too_early").await;
+    let response = app.action(&short, "resign").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let view: Value = response.json().await.expect("JSON");
+    assert_eq!(
+        (&view["status"], &view["result"], &view["rated"]),
+        (&json!("aborted"), &json!("*"), &json!(false)),
+        "{view}"
+    );
+    assert!(view["reason"].is_null(), "{view}");
+    let review = app.action(&short, "analysis").await;
+    expect_error(review, StatusCode::CONFLICT, "game_aborted").await;
+    let shown = app.get(&format!("/api/games/{}/analysis", short.id)).await;
+    assert_eq!(shown.status(), StatusCode::NOT_FOUND, "never queued");
+    let pgn = app.pgn(&short.id).await;
+    assert!(pgn.contains("[Termination \"Abandoned\"]"), "{pgn}");
+    assert!(pgn.contains("[Result \"*\"]"), "{pgn}");
+    assert_eq!(perf(&app, SHORT_KEY).await["games"], 0);
 
     // The next rated game is the key's first: the short one was never counted.
     let rated = create_under(&app, SHORT_KEY, json!({ "color": "white", "level": 1 })).await;
     play_and_resign(&app, &rated, &["a3", "h3"]).await;
-    assert_eq!(app.view(&rated).await["rated"], true);
+    let view = app.view(&rated).await;
+    assert_eq!(
+        (&view["status"], &view["reason"], &view["rated"]),
+        (&json!("finished"), &json!("resignation"), &json!(true)),
+        "two moves each: a real resignation, {view}"
+    );
     let perf = wait_for_games(&app, SHORT_KEY, 1).await;
     assert_eq!(perf["games"], 1, "{perf}");
+}
+
+#[tokio::test]
+async fn abort_works_until_each_side_made_two_moves_and_not_after() {
+    let app = spawn_app().await;
+    // Black: the engine's move, the player's, the engine's: three plies, black has one move.
+    let black = app.create(json!({ "color": "black", "level": 1 })).await;
+    app.wait_for_ply(&black, 1).await;
+    let first = app.view(&black).await["legal_moves"][0]["uci"]
+        .as_str()
+        .expect("a legal move")
+        .to_owned();
+    let view = app.play(&black, &first).await;
+    assert_eq!(view["ply"], 3, "{view}");
+    let aborted = app.action(&black, "abort").await;
+    assert_eq!(aborted.status(), StatusCode::OK);
+    let aborted: Value = aborted.json().await.expect("JSON");
+    assert_eq!(aborted["status"], "aborted", "{aborted}");
+
+    // White after a3 and h3 and the engine's two replies: four plies, too late.
+    let white = app.create(json!({ "color": "white", "level": 1 })).await;
+    app.play(&white, "a3").await;
+    let view = app.play(&white, "h3").await;
+    assert_eq!(
+        (&view["ply"], &view["can_abort"]),
+        (&json!(4), &json!(false))
+    );
+    let late = app.action(&white, "abort").await;
+    expect_error(late, StatusCode::CONFLICT, "abort_too_late").await;
 }
 
 /// `PUT /api/v1/account/estimate` for `key`.

@@ -182,7 +182,8 @@ def session(base):
     client.board.offer_takeback(game)
     check_state(stream.next(), reply["moves"])
 
-    # A draw offer: Stockfish declines before move 31, and the game goes on.
+    # A draw offer before each side made two moves: no offer is made (lila's `drawable`), the
+    # answer is still ok, and the game goes on.
     client.board.offer_draw(game)
     view = requests.get(f"{base}/api/v1/games/{game}", timeout=10).json()
     assert view["status"] == "ongoing" and view["ply"] == 2, view
@@ -194,7 +195,7 @@ def session(base):
     except berserk.exceptions.ResponseError as error:
         assert error.status_code == 400, error
 
-    # Game 2: black (the engine opens), resigned after one move.
+    # Game 2: black (the engine opens), resigned after two moves each (before, it would abort).
     second_game = client.challenges.create_ai(level=2, clock_limit=180, clock_increment=0,
                                               color="black")["id"]
     events.until(lambda e: e["type"] == "gameStart" and e["game"]["id"] == second_game,
@@ -207,6 +208,10 @@ def session(base):
     move = legal_moves(base, second_game)[0]
     client.board.make_move(second_game, move)
     check_state(stream2.next(), f"{opening} {move}")
+    stream2.next()  # the engine's reply
+    move = legal_moves(base, second_game)[0]
+    client.board.make_move(second_game, move)
+    stream2.next()  # the player's second move
     stream2.next()  # the engine's reply
     client.board.resign_game(second_game)
     resigned = stream2.until(lambda s: s["status"] != "started", "the resignation")

@@ -280,6 +280,8 @@ async fn an_analysis_run_by_one_server_is_shown_by_the_other() {
     let (a, b) = two_servers(&db, &flags).await;
     let game = a.create(1).await;
     a.play(&game, "e4").await;
+    // Two moves each: resigning earlier aborts the game, which has no review.
+    a.play(&game, "h3").await;
     assert_eq!(
         a.post(&game, "resign").await.status(),
         StatusCode::OK,
@@ -290,4 +292,37 @@ async fn an_analysis_run_by_one_server_is_shown_by_the_other() {
     assert_eq!(status, StatusCode::OK);
     assert_eq!(on_b, on_a, "B shows A's analysis as A does");
     assert!(on_b["accuracy"].is_object(), "{on_b}");
+}
+
+#[tokio::test]
+async fn an_aborted_game_round_trips_through_postgres_and_is_never_reviewed() {
+    let db = cluster().database().await;
+    let (a, b) = two_servers(&db, &[]).await;
+    let game = a.create(1).await;
+    a.play(&game, "e4").await;
+    let response = a.post(&game, "resign").await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let aborted: Value = response.json().await.expect("JSON");
+    assert_eq!(aborted["status"], "aborted", "one move each: {aborted}");
+    let row = connect(&db)
+        .await
+        .query_one(
+            "SELECT record->>'status', record->>'result' FROM games WHERE id = $1",
+            &[&game.id],
+        )
+        .await
+        .expect("the game is stored");
+    let (status, result): (String, String) = (row.get(0), row.get(1));
+    assert_eq!((status.as_str(), result.as_str()), ("aborted", "*"));
+    // B reads it back from the database as it ended: aborted, no result, no review.
+    let on_b = b.view(&game).await;
+    assert_eq!(
+        (&on_b["status"], &on_b["result"], &on_b["rated"]),
+        (&json!("aborted"), &json!("*"), &json!(false)),
+        "{on_b}"
+    );
+    let review = b.post(&game, "analysis").await;
+    assert_eq!(review.status(), StatusCode::CONFLICT);
+    let body: Value = review.json().await.expect("JSON");
+    assert_eq!(body["error"], "game_aborted", "{body}");
 }

@@ -45,6 +45,7 @@ use crate::games::live::registry::Games;
 use crate::games::live::slot::GameSlot;
 use crate::games::model::error::{GameError, StoreError};
 use crate::games::model::id::GameId;
+use crate::games::model::state::GameState;
 use crate::games::store::analysis_record::StoredAnalysis;
 use crate::games::store::position_cache::{CacheKey, CachedAnswer, SearchIdentity};
 use crate::games::store::GameStore;
@@ -105,6 +106,9 @@ pub enum AnalysisError {
     Game(#[from] GameError),
     #[error("the game is not finished; it can be analysed once it is over")]
     GameNotFinished,
+    /// An aborted game (`abortable.rs`) has too few moves to review: it is never queued.
+    #[error("the game was aborted before each side made two moves; there is nothing to review")]
+    GameAborted,
     #[error("nobody has asked for this game's analysis")]
     NotRequested,
     #[error("the analysis queue is full; try again in {retry_after_secs} s")]
@@ -359,7 +363,11 @@ impl Analyses {
     /// own played game always starts (past its share it waits queued); any other past the
     /// queue's bound or the client's share does not (the game itself is kept, ended): the player
     /// asks for it later with `POST .../analysis`, which says when to retry.
+    /// An aborted game has no review (`abortable.rs`): nothing starts.
     pub fn start_after_end(self: &Arc<Self>, slot: &Arc<GameSlot>) {
+        if slot.read(GameState::is_aborted) {
+            return;
+        }
         if let Err(error) = self.begin(slot, false) {
             tracing::warn!(%error, game = %slot.id(), "the analysis of a finished game did not start");
         }
@@ -470,6 +478,9 @@ impl Analyses {
         slot: &Arc<GameSlot>,
         retry_failed: bool,
     ) -> Result<Analysis, AnalysisError> {
+        if slot.read(GameState::is_aborted) {
+            return Err(AnalysisError::GameAborted);
+        }
         let game = finished_game(slot).ok_or(AnalysisError::GameNotFinished)?;
         // Held throughout, so two requests for one game start one analysis.
         let mut by_game = self.by_game.lock().unwrap_or_else(PoisonError::into_inner);

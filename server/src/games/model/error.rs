@@ -30,9 +30,14 @@ pub enum GameError {
     Superseded,
     #[error("you have no move to take back")]
     NothingToTakeBack,
-    /// A game can be aborted only before the player's first move.
-    #[error("the game can only be aborted before your first move")]
+    /// A game can be aborted only until each side made two moves (`abortable.rs`).
+    #[error("the game can only be aborted until each side has made two moves")]
     AbortTooLate,
+    /// No draw can be offered while the game can still be aborted (`abortable.rs`).
+    #[error(
+        "a draw can be offered only once each side has made two moves; until then, abort the game"
+    )]
+    DrawTooEarly,
     /// Neither threefold repetition nor the fifty-move rule can be claimed now.
     #[error("there is no draw to claim in this position")]
     NoDrawToClaim,

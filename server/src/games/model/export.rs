@@ -40,6 +40,10 @@ pub fn to_pgn(state: &GameState, today: SystemTime, plies: &[AnalysedPly]) -> St
         // (`chess960_position`), so a reader of either sees the same word.
         tags.set("Chess960Position", number.to_string());
     }
+    if state.is_aborted() {
+        // lila's PgnDump writes `Termination "Abandoned"` for an aborted game, its Result `*`.
+        tags.set("Termination", "Abandoned");
+    }
     let control = state.clock().map(|clock| clock.control());
     tags.set(
         "TimeControl",
@@ -208,6 +212,20 @@ mod tests {
         let moves = ["e4", "e5", "Qh5", "Nc6", "Bc4", "Nf6", "Qxf7"];
         let game = Game::from_san_moves(Position::startpos(), moves).expect("legal");
         GameState::new(game, Color::White, Level::MAX)
+    }
+
+    #[test]
+    fn an_aborted_game_is_abandoned_with_no_result_as_lila_writes_it() {
+        let mut state = GameState::new(Game::default(), Color::White, Level::MAX);
+        state
+            .play_player_move(&"e4".parse().expect("notation"), None)
+            .expect("legal");
+        state.resign().expect("ongoing: resigning here aborts");
+        let pgn = to_pgn(&state, UNIX_EPOCH, &[]);
+        assert!(pgn.contains("[Result \"*\"]\n"), "{pgn}");
+        assert!(pgn.contains("[Termination \"Abandoned\"]\n"), "{pgn}");
+        let finished = to_pgn(&scholars_mate(), UNIX_EPOCH, &[]);
+        assert!(!finished.contains("Termination"), "{finished}");
     }
 
     #[test]

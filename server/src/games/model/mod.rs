@@ -1,6 +1,7 @@
 //! The game itself, pure: its state and rules of play, clocks, levels and the ladder, draws,
 //! setups and PGN. Imports nothing else of `games/`, so it can be read and tested alone.
 
+pub mod abortable;
 pub mod clock;
 pub mod color;
 pub mod comment_text;

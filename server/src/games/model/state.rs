@@ -11,6 +11,7 @@ use alphachess_engine::{Color, DrawRule, Game, Move};
 use tokio::time::Instant;
 use tokio_util::sync::CancellationToken;
 
+use crate::games::model::abortable;
 use crate::games::model::clock::{GameClock, TimeControl};
 use crate::games::model::error::GameError;
 use crate::games::model::length::{has_room_for_an_exchange, MAX_PLIES};
@@ -32,7 +33,7 @@ pub struct GameState {
     imported_plies: usize,
     /// The ply the game started at here: moves before it came with an imported PGN.
     first_ply: usize,
-    /// Ended with no result before the player's first move.
+    /// Ended with no result while abortable (`abortable.rs`).
     aborted: bool,
     /// The clocks of a timed game (see `clock.rs` for when they run).
     clock: Option<GameClock>,
@@ -130,7 +131,13 @@ impl GameState {
                 if let Some(pending) = self.pending.take() {
                     pending.cancel.cancel();
                 }
-                self.game.time_out(side);
+                // A clock running out before each side moved twice aborts the game, as lila
+                // aborts one whose first moves were not made in time (`abortable.rs`).
+                if self.is_abortable() {
+                    self.aborted = true;
+                } else {
+                    self.game.time_out(side);
+                }
                 self.sync_clock(now);
                 self.version += 1;
                 true
@@ -393,10 +400,14 @@ impl GameState {
         Ok(())
     }
 
-    /// The player resigns (cancelling any search in progress).
+    /// The player resigns (cancelling any search in progress); in the abortable window
+    /// (`abortable.rs`) that aborts the game, as lila's `BotPlayer.resign` does.
     pub fn resign(&mut self) -> Result<(), GameError> {
         if self.is_finished() {
             return Err(GameError::GameOver);
+        }
+        if self.is_abortable() {
+            return self.abort();
         }
         if let Some(pending) = self.pending.take() {
             pending.cancel.cancel();
@@ -407,13 +418,13 @@ impl GameState {
         Ok(())
     }
 
-    /// Ends the game with no result, before the player's first move here (cancelling the
-    /// engine's opening search, if any).
+    /// Ends the game with no result while it is abortable (`abortable.rs`: until each side
+    /// made two moves here), cancelling the engine's search, if any.
     pub fn abort(&mut self) -> Result<(), GameError> {
         if self.is_finished() {
             return Err(GameError::GameOver);
         }
-        if self.has_played_here() {
+        if !self.is_abortable() {
             return Err(GameError::AbortTooLate);
         }
         if let Some(pending) = self.pending.take() {
@@ -427,7 +438,12 @@ impl GameState {
 
     /// Whether [`GameState::abort`] would succeed now.
     pub fn can_abort(&self) -> bool {
-        !self.is_finished() && !self.has_played_here()
+        self.is_abortable()
+    }
+
+    /// Whether ending the game now is an abort (`abortable.rs`, the rule's one place).
+    pub fn is_abortable(&self) -> bool {
+        !self.is_finished() && abortable::in_abort_window(&self.game)
     }
 
     /// The player claims the draw the position allows (threefold repetition, fifty moves), which
@@ -447,10 +463,20 @@ impl GameState {
         self.check_players_turn().is_ok() && self.game.claimable_draw().is_some()
     }
 
+    /// Whether the player may offer a draw now: on their turn, once the game can no longer be
+    /// aborted (lila offers draws only when `game.drawable`, which excludes `abortable`).
+    pub fn check_draw_offer(&self) -> Result<(), GameError> {
+        self.check_players_turn()?;
+        if self.is_abortable() {
+            return Err(GameError::DrawTooEarly);
+        }
+        Ok(())
+    }
+
     /// The engine accepted the player's draw offer made at `version`, unless the game changed
     /// meanwhile.
     pub fn agree_draw(&mut self, version: u64) -> Result<(), GameError> {
-        self.check_players_turn()?;
+        self.check_draw_offer()?;
         if self.version != version {
             return Err(GameError::Superseded);
         }
@@ -708,6 +734,8 @@ mod tests {
     #[test]
     fn resigning_ends_the_game_for_the_engine() {
         let mut state = new_game(Color::White);
+        exchange(&mut state, "e2e4", "e7e5");
+        exchange(&mut state, "g1f3", "b8c6");
         state.resign().expect("ongoing");
         assert_eq!(
             state.game().outcome(),
@@ -725,7 +753,7 @@ mod tests {
     }
 
     #[test]
-    fn a_game_can_be_aborted_only_before_the_players_first_move() {
+    fn a_game_can_be_aborted_until_each_side_made_two_moves() {
         let mut state = new_game(Color::Black);
         let turn = state.begin_engine_turn(false).expect("engine opens");
         let m = uci(&state, "e2e4");
@@ -742,19 +770,41 @@ mod tests {
         ));
 
         state.play_player_move(&mv("e5"), None).expect("legal");
+        let turn = state.begin_engine_turn(true).expect("engine to move");
+        let m = uci(&state, "g1f3");
+        state.apply_engine_reply(turn.version, m).expect("applies");
+        assert!(state.can_abort(), "black has made one move");
+        assert!(matches!(
+            state.check_draw_offer(),
+            Err(GameError::DrawTooEarly)
+        ));
+        let mut resigned = state.clone();
+        resigned.resign().expect("ongoing: resigning here aborts");
+        assert!(resigned.is_aborted() && resigned.game().outcome().is_none());
+        state.play_player_move(&mv("Nc6"), None).expect("legal");
         assert!(!state.can_abort());
         assert!(matches!(state.abort(), Err(GameError::AbortTooLate)));
+        let turn = state.begin_engine_turn(true).expect("engine to move");
+        let m = uci(&state, "f1c4");
+        state.apply_engine_reply(turn.version, m).expect("applies");
+        state.check_draw_offer().expect("two moves each");
     }
 
     #[test]
-    fn imported_moves_do_not_count_as_the_players_first_move() {
+    fn imported_moves_count_as_the_game_s_own() {
         let game = alphachess_testkit::game_after(&["e2e4", "e7e5"]);
         let mut state = GameState::new(game, Color::White, Level::MAX);
-        assert!(state.can_abort());
-        state.play_player_move(&mv("Nf3"), None).expect("legal");
-        assert!(!state.can_abort());
+        assert!(state.can_abort(), "one move each");
+        exchange(&mut state, "g1f3", "b8c6");
+        assert!(!state.can_abort(), "two moves each, one of them imported");
         state.take_back().expect("the player's move");
-        assert!(state.can_abort(), "the move taken back is no longer played");
+        assert!(
+            state.can_abort(),
+            "the moves taken back are no longer played"
+        );
+        let imported = alphachess_testkit::game_after(&["e2e4", "e7e5", "g1f3", "b8c6"]);
+        let state = GameState::new(imported, Color::White, Level::MAX);
+        assert!(!state.can_abort(), "a PGN with two moves each is resigned");
     }
 
     #[test]
@@ -820,8 +870,10 @@ mod tests {
     #[test]
     fn an_accepted_draw_offer_is_stale_once_the_game_moved_on() {
         let mut state = new_game(Color::White);
-        let offered_at = state.version();
         exchange(&mut state, "e2e4", "e7e5");
+        exchange(&mut state, "g1f3", "b8c6");
+        let offered_at = state.version();
+        exchange(&mut state, "f1c4", "f8c5");
         assert!(matches!(
             state.agree_draw(offered_at),
             Err(GameError::Superseded)
@@ -908,6 +960,7 @@ mod tests {
         async fn a_player_out_of_time_loses_and_cannot_move() {
             let mut state = timed(Color::White, 10, 0);
             exchange_after(&mut state, "e4", SEC, "e7e5").await;
+            exchange_after(&mut state, "Nf3", Duration::ZERO, "b8c6").await;
             assert_eq!(state.flag_deadline(), Some(Instant::now() + 10 * SEC));
             advance(9 * SEC).await;
             assert!(!state.flag_if_due(Instant::now()));
@@ -931,19 +984,32 @@ mod tests {
         #[tokio::test(start_paused = true)]
         async fn an_engine_reply_after_its_flag_is_not_played_and_the_player_wins() {
             let mut state = timed(Color::White, 5, 0);
-            state.play_player_move(&mv("e4"), None).expect("legal");
+            exchange_after(&mut state, "e4", Duration::ZERO, "e7e5").await;
+            exchange_after(&mut state, "Nf3", Duration::ZERO, "b8c6").await;
+            state.play_player_move(&mv("Bc4"), None).expect("legal");
             let turn = state.begin_engine_turn(true).expect("engine to move");
             advance(6 * SEC).await;
-            let m = uci(&state, "e7e5");
+            let m = uci(&state, "f8c5");
             state
                 .apply_engine_reply(turn.version, m)
                 .expect("the flag applies");
-            assert_eq!(state.game().ply(), 1, "the late reply is not played");
+            assert_eq!(state.game().ply(), 5, "the late reply is not played");
             assert_eq!(
                 state.game().outcome().and_then(Outcome::winner),
                 Some(Color::White)
             );
             assert!(!state.is_engine_thinking());
+        }
+
+        #[tokio::test(start_paused = true)]
+        async fn a_flag_before_each_side_moved_twice_aborts_the_game() {
+            let mut state = timed(Color::White, 10, 0);
+            exchange_after(&mut state, "e4", SEC, "e7e5").await;
+            advance(10 * SEC).await;
+            assert!(state.flag_if_due(Instant::now()));
+            assert!(state.is_aborted());
+            assert_eq!(state.game().outcome(), None, "no result");
+            assert_eq!(state.flag_deadline(), None);
         }
 
         #[tokio::test(start_paused = true)]
@@ -953,6 +1019,7 @@ mod tests {
             let mut state = GameState::new(Game::new(start), Color::White, Level::MAX)
                 .with_clock(Some(control));
             exchange_after(&mut state, "Qd2", SEC, "e8f7").await;
+            exchange_after(&mut state, "Qd3", Duration::ZERO, "f7f8").await;
             advance(5 * SEC).await;
             assert!(state.flag_if_due(Instant::now()));
             assert_eq!(

@@ -437,7 +437,7 @@ impl GameService {
         self.change(id, token, GameState::resign).await
     }
 
-    /// The player aborts the game before their first move: it ends with no result.
+    /// The player aborts the game while it is abortable (`abortable.rs`): it ends with no result.
     pub async fn abort(&self, id: &GameId, token: &str) -> Result<Arc<GameView>, GameError> {
         self.change(id, token, GameState::abort).await
     }
@@ -460,7 +460,7 @@ impl GameService {
         let slot = self.games.find_authorized(id, token).await?;
         self.settle_clock(&slot)?;
         let (version, game, engine) = slot.read(|state| {
-            state.check_players_turn()?;
+            state.check_draw_offer()?;
             Ok::<_, GameError>((state.version(), state.game().clone(), !state.player()))
         })?;
         let verdict = match draw::before_search(game.position()) {

@@ -314,6 +314,12 @@ mod tests {
         GameState::new(game_after(moves), player, Level::new(3).expect("a level"))
     }
 
+    /// `moves` played here, not imported: ending it is not an abort once each side made two.
+    fn played_here(moves: &[&str], player: Color) -> GameState {
+        let level = Level::new(3).expect("a level");
+        GameState::restored(game_after(moves), player, level, 0, false, None)
+    }
+
     fn record_of(state: &GameState) -> GameRecord {
         let id = GameId::parse("abcdefghijkl").expect("an id");
         GameRecord::of(&id, &TokenHash::of("secret"), state)
@@ -414,7 +420,7 @@ mod tests {
         );
         assert!(record.rebuild().expect("valid").state.is_finished());
 
-        let mut resigned = played(&["e2e4"], Color::White);
+        let mut resigned = played_here(&["e2e4", "e7e5", "g1f3", "b8c6"], Color::White);
         resigned.resign().expect("ongoing");
         let back = record_of(&resigned).rebuild().expect("valid").state;
         assert_eq!(
@@ -534,7 +540,7 @@ mod tests {
         let back = record.rebuild().expect("valid").state;
         assert!(back.is_aborted() && back.is_finished());
 
-        let mut agreed = played(&["e2e4", "e7e5"], Color::White);
+        let mut agreed = played_here(&["e2e4", "e7e5", "g1f3", "b8c6"], Color::White);
         agreed
             .agree_draw(agreed.version())
             .expect("the player's turn");

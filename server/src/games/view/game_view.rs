@@ -21,7 +21,8 @@ use crate::openings::{opening_of, Opening};
 pub enum Status {
     Ongoing,
     Finished,
-    /// Ended with no result before the player's first move.
+    /// Ended with no result before each side made two moves (abort, resignation or a flag
+    /// then): not rated, no review.
     Aborted,
 }
 
@@ -235,11 +236,12 @@ pub struct GameView {
     pub can_take_back: bool,
     /// Whether the game counts for the player's rating (as lichess's `gameFull.rated`): it started
     /// from the standard position (not a FEN, a PGN, the editor; Chess960 is unrated) and nobody
-    /// took a move back or used a hint. It turns false at the first takeback or hint; a game that
-    /// ends before each side made two moves is not counted either, though it stays `rated`.
+    /// took a move back or used a hint. It turns false at the first takeback or hint, and when the
+    /// game is aborted (ended before each side made two moves).
     pub rated: bool,
-    /// Whether an abort would be accepted now: the game is ongoing and the player has not moved
-    /// yet (moves imported with a PGN do not count).
+    /// Whether an abort would be accepted now: the game is ongoing and some side has made fewer
+    /// than two moves in it (its move list, a PGN's moves included; a FEN's move number counts nothing).
+    /// While it is true, resigning aborts the game and no draw can be offered.
     pub can_abort: bool,
     /// Whether a draw claim would be accepted now (only a game under the claim rule, an imported
     /// one, can have a threefold repetition or fifty moves to claim; on the player's turn).

@@ -31,12 +31,13 @@ pub async fn take_back(
     Ok(web::Json(service.take_back(&id, token.as_str()).await?))
 }
 
-/// The player resigns.
+/// The player resigns. While the game is abortable (until each side has made two moves in this game (counted in its move list, a PGN's moves included; a FEN's move number counts nothing)) resigning aborts it, as lichess's
+/// Board API does: the answer is then `status: aborted`, result `*`, not rated, no review.
 #[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id")),
     security(("bearer" = [])),
     responses(
-        (status = 200, body = GameView, description = "finished, reason resignation"),
+        (status = 200, body = GameView, description = "finished, reason resignation; or status aborted while the game is abortable"),
         (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
         (status = 409, body = ErrorBody, description = "game_over"),

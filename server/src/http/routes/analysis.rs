@@ -23,7 +23,7 @@ use crate::http::error::{ApiError, ErrorBody};
         (status = 202, body = Analysis, description = "the analysis, queued, running or done"),
         (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
-        (status = 409, body = ErrorBody, description = "game_not_finished"),
+        (status = 409, body = ErrorBody, description = "game_not_finished, or game_aborted (an aborted game has no review)"),
         (status = 429, body = ErrorBody, description = "too_many_requests: the game's client already has `--analyses-per-client` analyses queued or running, with Retry-After"),
         (status = 503, body = ErrorBody, description = "engine_busy: `--analysis-queue` analyses are queued or running, with Retry-After"),
     ))]

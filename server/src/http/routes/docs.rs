@@ -630,12 +630,16 @@ mod tests {
         assert_eq!(views.aborted.result, "*");
         assert_eq!(
             (views.agreed.result.as_str(), views.agreed.moves.len()),
-            ("1/2-1/2", 0)
+            ("1/2-1/2", 4)
         );
         assert_eq!(
             (views.claimed.result.as_str(), views.claimed.ply),
             ("1/2-1/2", 8)
         );
-        assert!(views.pgn.contains("1. e4 e5 0-1"), "{}", views.pgn);
+        assert!(
+            views.pgn.contains("1. e4 e5 2. Nf3 Nc6 0-1"),
+            "{}",
+            views.pgn
+        );
     }
 }

@@ -22,7 +22,7 @@ use crate::http::limits::{ClientIp, Limits};
         (status = 200, body = GameView, description = "accepted: finished, result 1/2-1/2, reason agreement"),
         (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
-        (status = 409, body = ErrorBody, description = "draw_declined (the message says why), game_over, not_your_turn (the engine is thinking) or stale_ply"),
+        (status = 409, body = ErrorBody, description = "draw_declined (the message says why), draw_too_early (until each side made two moves the game can only be aborted), game_over, not_your_turn (the engine is thinking) or stale_ply"),
         (status = 429, body = ErrorBody, description = "too_many_requests: this client's engine requests in progress, with Retry-After"),
         (status = 502, body = ErrorBody, description = "engine_failed"),
         (status = 503, body = ErrorBody, description = "engine_busy or storage_busy, with Retry-After"),
@@ -67,7 +67,9 @@ pub async fn claim_draw(
     Ok(web::Json(service.claim_draw(&id, token.as_str()).await?))
 }
 
-/// Aborts the game before the player's first move: it ends with no result (`*`).
+/// Aborts the game while it is abortable, as on lichess: until each side has made two moves in this game (counted in its move list, a PGN's moves included; a FEN's move number counts nothing). It ends with no result (`*`,
+/// PGN `Termination "Abandoned"`), is not rated and has no review. Resigning in that window, or a
+/// clock running out there, aborts the game too; no draw can be offered in it.
 #[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id")),
     security(("bearer" = [])),

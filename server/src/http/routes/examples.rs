@@ -47,9 +47,9 @@ pub struct Views {
     pub thinking: GameView,
     /// After 1. e4 e5: the engine replied.
     pub replied: GameView,
-    /// Resigned after 1. e4 e5.
+    /// Resigned after 1. e4 e5 2. Nf3 Nc6.
     pub resigned: GameView,
-    /// Aborted before the player's first move.
+    /// Aborted after 1. e4 e5 (resigning there aborts).
     pub aborted: GameView,
     /// Drawn by agreement in a level rook ending the game started from (a FEN).
     pub agreed: GameView,
@@ -69,10 +69,6 @@ impl Views {
 
         let mut state = fresh(Game::default());
         let started = view(&state);
-        let mut aborted = state.clone();
-        aborted
-            .abort()
-            .expect("a game can be aborted before the first move");
         let e4 = "e4".parse::<PlayerMove>().expect("e4 is SAN");
         state.play_player_move(&e4, None).expect("1. e4 is legal");
         let turn = state.begin_engine_turn(true).expect("the engine's turn");
@@ -85,10 +81,18 @@ impl Views {
             .apply_engine_reply(turn.version, e5)
             .expect("the reply to this turn");
         let replied = view(&state);
+        let mut aborted = state.clone();
+        aborted
+            .resign()
+            .expect("resigning before two moves each aborts the game");
+        exchange(&mut state, "Nf3", "Nc6");
         state.resign().expect("the player may resign");
 
         let ending = parse_fen("8/5k2/8/3r4/8/4K3/4R3/8 w - - 0 41").expect("a rook ending");
         let mut level = fresh(Game::new(ending));
+        // A draw is offered once each side made two moves (`abortable.rs`).
+        exchange(&mut level, "Re1", "Rd6");
+        exchange(&mut level, "Re2", "Rd5");
         level
             .agree_draw(level.version())
             .expect("on the player's turn");
@@ -213,6 +217,23 @@ pub fn hint() -> Value {
         uci: "e2e4".to_owned(),
         san: "e4".to_owned(),
     })
+}
+
+/// The player plays `player` and the engine replies `reply` (both SAN, legal in turn).
+fn exchange(state: &mut GameState, player: &str, reply: &str) {
+    let player = player.parse::<PlayerMove>().expect("SAN");
+    state
+        .play_player_move(&player, None)
+        .expect("the player's move is legal");
+    let turn = state.begin_engine_turn(true).expect("the engine's turn");
+    let reply = reply
+        .parse::<PlayerMove>()
+        .expect("SAN")
+        .to_move(state.game().position())
+        .expect("the reply is legal");
+    state
+        .apply_engine_reply(turn.version, reply)
+        .expect("the reply to this turn");
 }
 
 /// A day for the example PGN's `Date` tag (2026-11-25, noon UTC).

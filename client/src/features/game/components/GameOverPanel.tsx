@@ -22,9 +22,10 @@ interface Props {
   onAnalyse: () => void;
 }
 
-/** Why an aborted game has no result: before any move, or before the player's first move (Stockfish, as white, had played). */
+/** Why an aborted game has no result: it ended before each side made two moves (as on lichess), so it is neither rated nor reviewed. */
 function abortedReason(view: GameView): string {
-  return view.ply === 0 ? 'No result: the game ended before the first move.' : 'No result: the game ended before your first move.';
+  const when = view.ply === 0 ? 'before the first move' : 'before each side made two moves';
+  return `No result: the game ended ${when}, so it is not rated and has no review.`;
 }
 
 /** Shown when the game is over: who won and why (or that it was aborted), and the ways on (rematch, next level, new game). */

@@ -10,7 +10,7 @@ interface Props {
   offering: boolean;
   /** Training mode: no hint and no takeback. */
   training: boolean;
-  /** Resign asks first (a setting). */
+  /** Resign (and Abort, in its place) asks first (a setting). */
   confirmResign: boolean;
   /** The game counts for the rating: the first takeback or hint asks before it makes it casual. */
   rated: boolean;
@@ -24,11 +24,13 @@ interface Props {
 
 /**
  * The player's moves-of-the-game actions, in a compact bar right under the board (where a thumb is
- * on a phone): hint and takeback (not in training), abort while the server allows it, a draw offer
- * or claim, and resign (asks first unless the player turned that off).
+ * on a phone): hint and takeback (not in training), a draw offer or claim, and resign (asks first
+ * unless the player turned that off). Until each side has made two moves ending the game aborts it
+ * (as on lichess): Abort stands in place of Resign, with the same confirmation, and no draw is offered.
  */
 export function PlayActions({ allowed, hintLoading, offering, training, confirmResign, rated, ...on }: Props) {
   const [confirming, setConfirming] = useState(false);
+  const aborting = allowed.abortWindow;
   const [casualFor, setCasualFor] = useState<'hint' | 'takeback' | null>(null);
   if (casualFor) {
     const takeback = casualFor === 'takeback';
@@ -48,14 +50,25 @@ export function PlayActions({ allowed, hintLoading, offering, training, confirmR
   if (confirming) {
     return (
       <div className="play-bar">
-        <Confirm
-          label="Confirm resignation"
-          question="Resign this game?"
-          yes="Yes, resign"
-          testId="confirm-resign"
-          onYes={on.onResign}
-          onNo={() => setConfirming(false)}
-        />
+        {aborting ? (
+          <Confirm
+            label="Confirm abort"
+            question="Abort this game? It ends with no result, not rated and not reviewed."
+            yes="Yes, abort"
+            testId="confirm-abort"
+            onYes={on.onAbort}
+            onNo={() => setConfirming(false)}
+          />
+        ) : (
+          <Confirm
+            label="Confirm resignation"
+            question="Resign this game?"
+            yes="Yes, resign"
+            testId="confirm-resign"
+            onYes={on.onResign}
+            onNo={() => setConfirming(false)}
+          />
+        )}
       </div>
     );
   }
@@ -85,11 +98,7 @@ export function PlayActions({ allowed, hintLoading, offering, training, confirmR
           <Icon name="takeback" /> Takeback
         </button>
       )}
-      {allowed.abort ? (
-        <button type="button" onClick={on.onAbort} data-testid="abort" title="End the game with no result (before your first move)">
-          <Icon name="abort" /> Abort
-        </button>
-      ) : (
+      {!aborting && (
         <button
           type="button"
           onClick={on.onOfferDraw}
@@ -112,15 +121,28 @@ export function PlayActions({ allowed, hintLoading, offering, training, confirmR
           Claim draw
         </button>
       )}
-      <button
-        type="button"
-        onClick={confirmResign ? () => setConfirming(true) : on.onResign}
-        disabled={!allowed.resign}
-        data-testid="resign"
-        aria-label="Resign"
-      >
-        <Icon name="flag" /> Resign
-      </button>
+      {aborting ? (
+        <button
+          type="button"
+          onClick={confirmResign ? () => setConfirming(true) : on.onAbort}
+          disabled={!allowed.abort}
+          data-testid="abort"
+          aria-label="Abort"
+          title="End the game with no result: not rated, not reviewed (until each side has made two moves)"
+        >
+          <Icon name="abort" /> Abort
+        </button>
+      ) : (
+        <button
+          type="button"
+          onClick={confirmResign ? () => setConfirming(true) : on.onResign}
+          disabled={!allowed.resign}
+          data-testid="resign"
+          aria-label="Resign"
+        >
+          <Icon name="flag" /> Resign
+        </button>
+      )}
     </div>
   );
 }

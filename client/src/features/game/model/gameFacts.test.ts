@@ -29,7 +29,7 @@ describe("what the screen shows of Stockfish's search", () => {
 });
 
 describe("the player's actions", () => {
-  const none = { takeBack: false, resign: false, hint: false, abort: false, offerDraw: false, claimDraw: false };
+  const none = { takeBack: false, resign: false, hint: false, abort: false, abortWindow: false, offerDraw: false, claimDraw: false };
   const idle = { hasToken: true, busy: false, engineThinking: false, reviewing: false };
   const afterReply = { ...AFTER_E4_VIEW, turn: 'white' as const, ply: 2, engine_thinking: false };
 
@@ -45,13 +45,17 @@ describe("the player's actions", () => {
       resign: true,
       hint: true,
       abort: true,
-      offerDraw: true,
+      abortWindow: true,
     });
   });
 
   it('offer abort and the draw claim only when the server says they apply', () => {
     expect(availableActions({ ...afterReply, can_abort: false }, idle).abort).toBe(false);
     expect(availableActions({ ...afterReply, can_abort: true }, idle).abort).toBe(true);
+    // Until each side has made two moves: Abort in place of Resign, kept while Stockfish thinks, and no draw offer.
+    const thinking = { ...idle, engineThinking: true };
+    expect(availableActions({ ...afterReply, can_abort: true }, thinking)).toMatchObject({ abort: false, abortWindow: true });
+    expect(availableActions({ ...afterReply, can_abort: true }, idle).offerDraw).toBe(false);
     expect(availableActions({ ...afterReply, can_claim_draw: true }, idle).claimDraw).toBe(true);
     expect(availableActions({ ...afterReply, can_claim_draw: true }, { ...idle, busy: true }).claimDraw).toBe(false);
   });

@@ -28,6 +28,12 @@ export interface AvailableActions {
   /** Before the player's first move, as the server says: abort instead of resign's loss. */
   abort: boolean;
   offerDraw: boolean;
+  /**
+   * The game can still be aborted (some side has made fewer than two moves, `can_abort`): Abort stands
+   * in place of Resign, as ending the game now aborts it, and no draw can be offered. Shown whether or
+   * not the button is enabled now, so it does not flip while Stockfish thinks.
+   */
+  abortWindow: boolean;
   /** A threefold repetition or fifty-move draw to claim (imported games), as the server says. */
   claimDraw: boolean;
 }
@@ -49,7 +55,8 @@ export function availableActions(
     resign: open,
     hint: open && view.turn === view.player_color && !state.reviewing,
     abort: open && view.can_abort,
-    offerDraw: open,
+    abortWindow: view.status === 'ongoing' && view.can_abort,
+    offerDraw: open && !view.can_abort,
     claimDraw: open && view.can_claim_draw,
   };
 }

@@ -155,7 +155,8 @@ export function gameScreenModel<H>(input: GameScreenInput<H>): GameScreenModel<H
     showEvaluationToggle: ongoing && input.streaming,
     gameOver: ongoing ? null : { spectator: spectator || imported },
     showPlayFromHere: !ongoing || reviewing,
-    showReview: !ongoing,
+    // An aborted game has no review (the server refuses one): only a finished game shows the panel.
+    showReview: view.status === 'finished',
     moveInput: live ? { enabled: movable !== null } : null,
   };
 }
