@@ -122,11 +122,12 @@ def main():
     parser.add_argument("--per-mistake", type=int, default=10)
     parser.add_argument("--stockfish", default="/usr/games/stockfish")
     parser.add_argument("--full", type=int, default=1_000_000, help="the review's budget")
-    parser.add_argument("--quick", type=int, default=125_000)
-    parser.add_argument("--deciding", type=int, default=375_000)
+    parser.add_argument("--quick", type=int, default=62_500)
+    parser.add_argument("--deciding", type=int, default=187_500)
     parser.add_argument("--settled", type=int, default=60, help="the quick search's margin (cp)")
     parser.add_argument("--excused", type=float, default=0.03)
     parser.add_argument("--timeout", type=float, default=900, help="seconds per review")
+    parser.add_argument("--no-series", action="store_true", help="skip the 1/8 to 1 budgets")
     args = parser.parse_args()
 
     served, reference = Engine(args.stockfish), Engine(args.stockfish)
@@ -161,13 +162,16 @@ def main():
                 losses["served"].append(abs(got - truth))
                 if verdict(got) != verdict(truth) and min(abs(truth - SOLVED), abs(truth - NOT_QUITE)) > args.excused:
                     differing.append(f"ply {ply} {move}: served {got:.3f}, a full search {truth:.3f}")
+                if args.no_series:
+                    continue
                 served.fresh()
                 for nodes in budgets:
                     losses[f"{nodes:,} in turn"].append(abs(loss_of(before, served.score(fen, move, nodes)) - truth))
     print(f"{tries} searched tries; the quick search ({args.quick:,} nodes, {args.settled} cp) settled {quick_settled}")
     print(f"a try's loss (expected points) against a fresh {args.full:,}-node search's:")
     for name, values in losses.items():
-        print(f"  {name}: {percentiles(values)}")
+        if values:
+            print(f"  {name}: {percentiles(values)}")
     print(f"verdicts reversed by more than {args.excused} from a threshold: {len(differing)}")
     for line in differing:
         print(f"  {line}")

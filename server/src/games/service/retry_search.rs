@@ -1,16 +1,18 @@
 //! How a retry's try is searched (issue #43): at the budget its verdict needs, and never at the
-//! review's whole budget. A quick search first ([`QUICK_PER_MILLE`] of the review's nodes); its
+//! review's whole budget. A quick search first ([`QUICK_SIXTEENTHS`] of the review's nodes); its
 //! verdict stands when it stays the same with the value [`SETTLED_CP`] better or worse.
 //! Otherwise (a value near a verdict's threshold, or a mate the quick search may not have seen
-//! yet) a deciding search of [`DECIDING_PER_MILLE`] of the budget, on the engine whose hash the
+//! yet) a deciding search of [`DECIDING_SIXTEENTHS`] of the budget, on the engine whose hash the
 //! quick one just filled, gives the verdict. Each try's value is kept ([`TRY_CACHE_ENTRIES`] at
 //! most, the least recently asked leave first), so a try asked again is answered without a search.
 //!
 //! Why not the whole budget: near a threshold, a full search is no better a judge than the
-//! deciding one. On the 69 searched tries of `server/bench/retry.sh` (each searched at every
-//! budget by `server/bench/retry_budgets.py`), a full search's loss differed from another full
-//! search's (a fresh hash) by 0.015 expected points at the 90th percentile and 0.026 at most; the
-//! deciding search's by 0.013 and 0.030. The full search would take a try past a second here.
+//! deciding one. On the 69 searched tries of `server/bench/retry.sh` (each searched again by
+//! `server/bench/retry_budgets.py`), a try's loss after a full search differed from another full
+//! search's (a fresh hash) by 0.015 expected points at the 90th percentile and 0.026 at most; as
+//! served (quick, then deciding where needed), by 0.022 and 0.077, with no verdict reversed by
+//! more than 0.03 from a threshold. Debian's Stockfish (SSE2 only) searches about 290,000 nodes a
+//! second here: a full search would keep a player waiting three seconds.
 //!
 //! Measured by `server/bench/retry.sh`; checked against full-budget searches by the API test
 //! `retry_budget`.
@@ -26,9 +28,9 @@ use crate::analysis::{Eval, SideEval};
 use crate::games::model::id::GameId;
 use crate::uci::{AnalysisRequest, EngineError, EnginePool};
 
-/// The quick search's share of the review's budget, in thousandths: 125,000 of the default
-/// 1,000,000 nodes, about a quarter of a second here. It decided 45 of the bench's 69 tries.
-pub const QUICK_PER_MILLE: u64 = 125;
+/// The quick search's share of the review's budget, in sixteenths: 62,500 of the default
+/// 1,000,000 nodes, about a fifth of a second here. It decided 46 of the bench's 69 tries.
+pub const QUICK_SIXTEENTHS: u64 = 1;
 
 /// How far (centipawns, either way) a longer search may move a quick search's value without
 /// changing the verdict for it to stand. On the bench's tries, a full search moved a quick one's
@@ -36,9 +38,9 @@ pub const QUICK_PER_MILLE: u64 = 125;
 /// would reverse needs a value this near a threshold, and then the deciding search runs.
 pub const SETTLED_CP: i32 = 60;
 
-/// The deciding search's share of the review's budget, in thousandths: 375,000 of the default
-/// nodes, so that quick and deciding together stay under a second here.
-pub const DECIDING_PER_MILLE: u64 = 375;
+/// The deciding search's share of the review's budget, in sixteenths: 187,500 of the default
+/// nodes, so that quick and deciding together take under a second here.
+pub const DECIDING_SIXTEENTHS: u64 = 3;
 
 /// Tries whose values are kept.
 pub const TRY_CACHE_ENTRIES: usize = 4096;
@@ -109,16 +111,16 @@ impl TryValues {
         )
         .map_err(|_| EngineError::Protocol("a try without a legal move was searched".into()))?
         .with_affinity(next_affinity());
-        let share = |per_mille: u64| {
+        let share = |sixteenths: u64| {
             let mut search = request.clone();
-            search.nodes = (attempt.nodes * per_mille / 1000).max(1);
+            search.nodes = (attempt.nodes * sixteenths / 16).max(1);
             search
         };
-        let eval = Eval::from_white_score(engines.analyse(share(QUICK_PER_MILLE)).await?.score);
+        let eval = Eval::from_white_score(engines.analyse(share(QUICK_SIXTEENTHS)).await?.score);
         let (eval, depth) = if settled(&attempt, eval) {
             (eval, Depth::Quick)
         } else {
-            let deciding = engines.analyse(share(DECIDING_PER_MILLE)).await?;
+            let deciding = engines.analyse(share(DECIDING_SIXTEENTHS)).await?;
             (Eval::from_white_score(deciding.score), Depth::Deciding)
         };
         self.lock().insert(key, eval);
