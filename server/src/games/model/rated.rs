@@ -1,23 +1,23 @@
 //! Whether a game counts for the player's rating (issue #38): only a real game does. It started
 //! from the standard position (not a FEN, a PGN, the editor; Chess960 is unrated), nobody took a
 //! move back and no hint was used (`GameState::is_casual`), and, once over, each side made at
-//! least [`MIN_MOVES_EACH`] moves. Ending a game before that is an abort, as on lichess
+//! least [`abortable::MIN_MOVES_EACH`] moves. Ending a game before that is an abort, as on lichess
 //! (`abortable.rs`: resigning, `/abort` or a flag there aborts it), so a short game is aborted and
 //! never counts; a checkmate in that window (only from a FEN, unrated anyway) keeps its result
 //! but is not rated either.
 
 use alphachess_engine::{Color, GameResult, STARTPOS_FEN};
 
+use crate::games::model::abortable;
 use crate::games::model::state::GameState;
 use crate::games::model::variant::{stored_fen, Variant};
 
-pub use crate::games::model::abortable::MIN_MOVES_EACH;
-
 /// Whether `state` is rated: what the view's `rated` says, before, during and after the game.
-/// A game that ended (or was aborted) before each side made [`MIN_MOVES_EACH`] moves is not.
+/// A game that ended (or was aborted) before each side made [`abortable::MIN_MOVES_EACH`] moves
+/// is not.
 pub fn is_rated(state: &GameState) -> bool {
     let ended_short =
-        state.is_aborted() || (state.is_finished() && state.game().ply() < 2 * MIN_MOVES_EACH);
+        state.is_aborted() || (state.is_finished() && abortable::in_abort_window(state.game()));
     !ended_short && started_rated(state)
 }
 
