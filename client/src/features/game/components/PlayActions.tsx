@@ -48,27 +48,27 @@ export function PlayActions({ allowed, hintLoading, offering, training, confirmR
     );
   }
   if (confirming) {
+    // Abort stands in Resign's place, with the same confirmation worded for what it does.
     return (
       <div className="play-bar">
-        {aborting ? (
-          <Confirm
-            label="Confirm abort"
-            question="Abort this game? It ends with no result, not rated and not reviewed."
-            yes="Yes, abort"
-            testId="confirm-abort"
-            onYes={on.onAbort}
-            onNo={() => setConfirming(false)}
-          />
-        ) : (
-          <Confirm
-            label="Confirm resignation"
-            question="Resign this game?"
-            yes="Yes, resign"
-            testId="confirm-resign"
-            onYes={on.onResign}
-            onNo={() => setConfirming(false)}
-          />
-        )}
+        <Confirm
+          {...(aborting
+            ? {
+                label: 'Confirm abort',
+                question: 'Abort this game? It ends with no result, not rated and not reviewed.',
+                yes: 'Yes, abort',
+                testId: 'confirm-abort',
+                onYes: on.onAbort,
+              }
+            : {
+                label: 'Confirm resignation',
+                question: 'Resign this game?',
+                yes: 'Yes, resign',
+                testId: 'confirm-resign',
+                onYes: on.onResign,
+              })}
+          onNo={() => setConfirming(false)}
+        />
       </div>
     );
   }
