@@ -206,6 +206,20 @@ impl PgCluster {
     pub async fn connect(&self, database: &str) -> tokio_postgres::Client {
         connect(&self.url(database)).await
     }
+
+    /// Ends every session of `database` but the caller's, as a restart or an administrator's
+    /// `pg_terminate_backend` does under a running server.
+    pub async fn end_sessions(&self, database: &str) {
+        self.connect("postgres")
+            .await
+            .execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+                 WHERE datname = $1 AND pid <> pg_backend_pid()",
+                &[&database],
+            )
+            .await
+            .expect("its sessions end");
+    }
 }
 
 /// A client for `url`, its connection driven in the background.

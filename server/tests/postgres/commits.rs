@@ -22,14 +22,7 @@ async fn read_only(database: &str, on: bool) {
         ))
         .await
         .expect("the database's default is set");
-    admin
-        .execute(
-            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity
-             WHERE datname = $1 AND pid <> pg_backend_pid()",
-            &[&database],
-        )
-        .await
-        .expect("its sessions end");
+    cluster().end_sessions(database).await;
 }
 
 async fn ready(server: &Server) -> StatusCode {

@@ -6,6 +6,7 @@ mod busy;
 mod cluster;
 mod commits;
 mod contract;
+mod ended_sessions;
 mod instances;
 mod owned;
 mod proxy;

@@ -69,6 +69,12 @@ const POOL_SIZE: usize = 8;
 /// instead of holding every game request (and `/api/ready` fails meanwhile).
 pub const STORE_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// How long the pool's check of an idle connection (`RecyclingMethod::Verified`, one empty query)
+/// may take before the connection is dropped and the next one tried: a healthy session answers in
+/// a millisecond, and one lost without a goodbye must not spend a request's whole
+/// [`STORE_TIMEOUT`].
+const VERIFY_TIMEOUT: Duration = Duration::from_secs(2);
+
 /// Changes a follower may fall behind before it is told to revalidate everything.
 const CHANGES_CAPACITY: usize = 1024;
 
@@ -119,7 +125,11 @@ impl PgStore {
             config.clone(),
             NoTls,
             ManagerConfig {
-                recycling_method: RecyclingMethod::Fast,
+                // `Fast` trusts the connection's closed flag, which a session ended by a restart,
+                // a failover or `pg_terminate_backend` sets only once its goodbye has been read:
+                // the next request met the dead session and answered 500. `Verified` asks the
+                // server (an empty query, one round trip) before handing a connection out.
+                recycling_method: RecyclingMethod::Verified,
             },
         );
         let pool = Pool::builder(manager)
@@ -127,7 +137,7 @@ impl PgStore {
             .runtime(deadpool_postgres::Runtime::Tokio1)
             .wait_timeout(Some(STORE_TIMEOUT))
             .create_timeout(Some(STORE_TIMEOUT))
-            .recycle_timeout(Some(STORE_TIMEOUT))
+            .recycle_timeout(Some(VERIFY_TIMEOUT))
             .build()
             .map_err(|error| StoreError::backend("building the connection pool", error))?;
         {
@@ -230,15 +240,22 @@ impl PgStore {
     }
 
     /// A connection from the pool; waiting past [`STORE_TIMEOUT`] for one (every connection
-    /// held by a stalled database) is [`StoreError::Unanswered`].
+    /// held by a stalled database) is [`StoreError::Unanswered`]. The bound covers the whole
+    /// wait: the pool's own timeouts apply to each step of it (a place, each idle connection's
+    /// check, a new connection), and a stalled database fails every check in turn.
     async fn client(&self, doing: &str) -> Result<deadpool_postgres::Object, StoreError> {
-        self.pool.get().await.map_err(|error| match error {
-            deadpool_postgres::PoolError::Timeout(_) => StoreError::Unanswered {
-                doing: format!("connecting for {doing}"),
-                bound: STORE_TIMEOUT,
-            },
-            error => StoreError::backend(format!("connecting for {doing}"), error),
-        })
+        let unanswered = || StoreError::Unanswered {
+            doing: format!("connecting for {doing}"),
+            bound: STORE_TIMEOUT,
+        };
+        match tokio::time::timeout(STORE_TIMEOUT, self.pool.get()).await {
+            Ok(Ok(client)) => Ok(client),
+            Err(_) | Ok(Err(deadpool_postgres::PoolError::Timeout(_))) => Err(unanswered()),
+            Ok(Err(error)) => Err(StoreError::backend(
+                format!("connecting for {doing}"),
+                error,
+            )),
+        }
     }
 
     fn lease_ms(&self) -> i64 {
@@ -277,7 +294,9 @@ fn cache_bound(settings: &PgSettings) -> i64 {
 /// unless the URL sets its own options).
 fn bound(config: &mut tokio_postgres::Config) {
     config
-        .connect_timeout(STORE_TIMEOUT)
+        // Past the pool's bound on a new connection, so that a stalled database's connect is the
+        // pool's timeout (503 `storage_busy`), not the driver's error (500).
+        .connect_timeout(STORE_TIMEOUT + Duration::from_secs(1))
         .keepalives(true)
         .keepalives_idle(Duration::from_secs(10))
         .keepalives_interval(Duration::from_secs(5))

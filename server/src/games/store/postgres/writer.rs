@@ -118,6 +118,19 @@ impl CommitAsync for Writer {
         // of holding every write behind it.
         let committed =
             match tokio::time::timeout(super::STORE_TIMEOUT, self.commit_games(&batch)).await {
+                // The pool's own timeouts (each idle connection's check, a new connection) can
+                // end the wait first: a stalled database all the same.
+                Ok(Err(error))
+                    if matches!(
+                        error.downcast_ref::<deadpool_postgres::PoolError>(),
+                        Some(deadpool_postgres::PoolError::Timeout(_))
+                    ) =>
+                {
+                    Err(StoreError::Unanswered {
+                        doing: "connecting to commit game changes to PostgreSQL".to_owned(),
+                        bound: super::STORE_TIMEOUT,
+                    })
+                }
                 Ok(committed) => committed.map_err(|error| {
                     StoreError::backend("committing game changes to PostgreSQL", error)
                 }),
