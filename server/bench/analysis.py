@@ -5,7 +5,8 @@ Imports --games copies of a finished game from --pgn, watches each game's live s
 every analysis at once, and reports per game: positions searched, time from the request to the
 first analysed ply on the stream (`event: analysis` with a ply, provisional or not), to the quick
 graph complete (every ply evaluated, provisional or final), and to the `done` event; then the wall
-time of the whole batch. Every analysis must end `done` with one final ply per move.
+time of the whole batch. --save keeps the first game's final analysis for
+server/bench/review_agreement.py. Every analysis must end `done` with one final ply per move.
 
 --again then imports the same game once more and times its review (the cache of analysed
 positions should answer it). --floor N runs the game's positions through N bare Stockfish
@@ -233,6 +234,7 @@ def main():
     parser.add_argument("--floor", type=int, default=0, help="bare Stockfish processes for the floor")
     parser.add_argument("--nodes", type=int, default=1_000_000, help="the floor's nodes per position")
     parser.add_argument("--stockfish", default="/usr/games/stockfish")
+    parser.add_argument("--save", help="write the first game's final analysis (GET's JSON) to this file")
     args = parser.parse_args()
     with open(args.pgn, encoding="utf-8") as file:
         pgn = file.read()
@@ -240,6 +242,10 @@ def main():
     watches, batch = review(args.base, pgn, args.games, args.timeout)
     ok = report(args.base, watches, "game")
     print(f"all {len(watches)} analyses done after {batch:.1f} s")
+    if args.save and ok:
+        _, analysis = request(args.base, "GET", f"/api/games/{watches[0].game_id}/analysis")
+        with open(args.save, "w", encoding="utf-8") as file:
+            json.dump(analysis, file)
     if args.again and ok:
         again, _ = review(args.base, pgn, 1, args.timeout)
         ok = report(args.base, again, "the same game again") and ok

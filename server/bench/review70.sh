@@ -6,8 +6,8 @@
 # resigns it as the player would, and times the review from the end of the game: to the first
 # analysed ply, to the quick graph complete, and to `done` (server/bench/analysis.py's watch).
 # Loopback only, bounded by TIMEOUT.
-# Usage: server/bench/review70.sh
-# Env: BIN (a server binary already built: no build), PORT, STOCKFISH, TIMEOUT (600 s),
+# Usage: server/bench/review70.sh [analysis.py's options, e.g. --save /tmp/review.json]
+# Env: ALPHACHESS_ANALYSIS_NODES (the server's budget a position, as any server flag's env), BIN (a server binary already built: no build), PORT, STOCKFISH, TIMEOUT (600 s),
 # PGN (another unfinished game to resign).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -37,4 +37,4 @@ kill -0 "$SERVER" || { echo "the server did not start on port $PORT" >&2; exit 1
 
 echo "== $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), ./build.sh's defaults: $(grep -o 'engines=[0-9]*' "$DATA/server.log" | head -1 || true)"
 timeout "$((TIMEOUT + 30))" python3 server/bench/analysis.py --base "http://127.0.0.1:$PORT" \
-  --pgn "$PGN" --games 1 --timeout "$TIMEOUT"
+  --pgn "$PGN" --games 1 --timeout "$TIMEOUT" "$@"

@@ -119,7 +119,6 @@ pub struct Config {
     pub view_cache_mib: u64,
 
     /// Nodes Stockfish searches in each position of a post-game analysis, its final pass
-    /// (lichess's budget)
     #[arg(long, env = "ALPHACHESS_ANALYSIS_NODES", default_value_t = DEFAULT_ANALYSIS_NODES,
           value_parser = clap::value_parser!(u64).range(1_000..=100_000_000))]
     pub analysis_nodes: u64,

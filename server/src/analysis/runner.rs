@@ -21,13 +21,18 @@ use super::review::Pass;
 use crate::client_key::ClientKey;
 use crate::uci::{AnalysisRequest, EngineError, EnginePool, PositionAnalysis};
 
-/// Nodes per analysed position when the operator sets none: lichess's budget.
+/// Nodes per analysed position when the operator sets none.
 ///
-/// Measured with the chunked runner (`server/bench/analysis.sh`, see `server/README.md`): on two
-/// engines an 82-ply review at 1,000,000 nodes took 1.09x two bare Stockfish processes searching
-/// the same positions (the issue's goal: 1.25x), and the quick pass draws the whole graph within
-/// seconds, so the cheaper 500,000 of before is no longer needed to keep the wait short.
-pub const DEFAULT_ANALYSIS_NODES: u64 = 1_000_000;
+/// Chosen so that a 70-ply game's final review takes under a minute with `./build.sh`'s defaults
+/// on a quiet 2-core machine (issue #38), where Debian's Stockfish (built for SSE2 only) searches
+/// 300,000-500,000 nodes a second: `server/bench/review70.sh` took 44.8 s at 600,000 and 72.2 s
+/// at 1,000,000, one after the other. The judgments barely move: two reviews of that game at
+/// 1,000,000 (the engines' hashes differ from run to run) gave 18 plies another class and
+/// differed by 0.015 expected points lost at the 90th percentile; a review at 600,000 against
+/// each of them, 18 and 17 plies, 0.014 and 0.016 (`server/bench/review_agreement.py`). The
+/// runner stays within 1.1x of bare Stockfish processes searching the same positions
+/// (`server/bench/analysis.sh`, see `server/README.md`).
+pub const DEFAULT_ANALYSIS_NODES: u64 = 600_000;
 
 /// Nodes of the quick pass: the 82 positions of the bench's game take 1.5 s on two engines (2.5 s
 /// on one), so the whole graph is drawn within the issue's 6 s. Its answers are shown as

@@ -16,7 +16,7 @@ use serde_json::{json, Value};
 use crate::analysis::{request_analysis, until_done};
 use crate::helpers::{one_engine, spawn_with, test_config, TestApp, TestGame};
 
-/// The review's budget: the quick search gets a sixteenth of it, the deciding one three sixteenths.
+/// The review's budget: the quick search gets a tenth of it, the deciding one three tenths.
 const NODES: u64 = 200_000;
 
 /// How near a threshold (expected points) our own full search may judge a try otherwise: two

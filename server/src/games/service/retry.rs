@@ -1,5 +1,5 @@
 //! Retry your own mistakes (issue #25): the list, a try judged by the engine at the budget its
-//! verdict needs (three sixteenths of the review's at most, `retry_search.rs`), and the answer given
+//! verdict needs (three tenths of the review's at most, `retry_search.rs`), and the answer given
 //! when asked. The rules are `analysis::retry`'s; this is the use case: whose game, which review,
 //! and the engine search for each try.
 //!
@@ -70,7 +70,7 @@ impl GameService {
     }
 
     /// Judges the player's try `text` (SAN or UCI) at the mistake of ply `ply`: the engine
-    /// searches the position after it at the budget the verdict needs, three sixteenths of the
+    /// searches the position after it at the budget the verdict needs, three tenths of the
     /// review's at most (unless it is the best move or the move played, whose values the review
     /// has, or ends the game; see `retry_search.rs`). The answer holds the solution only once solved.
     pub async fn retry_try(

@@ -1,8 +1,8 @@
 //! How a retry's try is searched (issue #43): at the budget its verdict needs, and never at the
-//! review's whole budget. A quick search first ([`QUICK_SIXTEENTHS`] of the review's nodes); its
+//! review's whole budget. A quick search first ([`QUICK_TENTHS`] of the review's nodes); its
 //! verdict stands when it stays the same with the value [`SETTLED_CP`] better or worse.
 //! Otherwise (a value near a verdict's threshold, or a mate the quick search may not have seen
-//! yet) a deciding search of [`DECIDING_SIXTEENTHS`] of the budget, on the engine whose hash the
+//! yet) a deciding search of [`DECIDING_TENTHS`] of the budget, on the engine whose hash the
 //! quick one just filled, gives the verdict. Each try's value is kept ([`TRY_CACHE_ENTRIES`] at
 //! most, the least recently asked leave first), so a try asked again is answered without a search.
 //!
@@ -28,9 +28,10 @@ use crate::analysis::{Eval, SideEval};
 use crate::games::model::id::GameId;
 use crate::uci::{AnalysisRequest, EngineError, EnginePool};
 
-/// The quick search's share of the review's budget, in sixteenths: 62,500 of the default
-/// 1,000,000 nodes, about a fifth of a second here. It decided 46 of the bench's 69 tries.
-pub const QUICK_SIXTEENTHS: u64 = 1;
+/// The quick search's share of the review's budget, in tenths: 60,000 of the default 600,000
+/// nodes, about a fifth of a second here. Measured as 62,500 (a sixteenth of the 1,000,000 the
+/// review searched then), it decided 46 of the bench's 69 tries.
+pub const QUICK_TENTHS: u64 = 1;
 
 /// How far (centipawns, either way) a longer search may move a quick search's value without
 /// changing the verdict for it to stand. On the bench's tries, a full search moved a quick one's
@@ -38,9 +39,9 @@ pub const QUICK_SIXTEENTHS: u64 = 1;
 /// would reverse needs a value this near a threshold, and then the deciding search runs.
 pub const SETTLED_CP: i32 = 60;
 
-/// The deciding search's share of the review's budget, in sixteenths: 187,500 of the default
-/// nodes, so that quick and deciding together take under a second here.
-pub const DECIDING_SIXTEENTHS: u64 = 3;
+/// The deciding search's share of the review's budget, in tenths: 180,000 of the default nodes
+/// (measured as 187,500), so that quick and deciding together take under a second here.
+pub const DECIDING_TENTHS: u64 = 3;
 
 /// Tries whose values are kept.
 pub const TRY_CACHE_ENTRIES: usize = 4096;
@@ -111,16 +112,16 @@ impl TryValues {
         )
         .map_err(|_| EngineError::Protocol("a try without a legal move was searched".into()))?
         .with_affinity(next_affinity());
-        let share = |sixteenths: u64| {
+        let share = |tenths: u64| {
             let mut search = request.clone();
-            search.nodes = (attempt.nodes * sixteenths / 16).max(1);
+            search.nodes = (attempt.nodes * tenths / 10).max(1);
             search
         };
-        let eval = Eval::from_white_score(engines.analyse(share(QUICK_SIXTEENTHS)).await?.score);
+        let eval = Eval::from_white_score(engines.analyse(share(QUICK_TENTHS)).await?.score);
         let (eval, depth) = if settled(&attempt, eval) {
             (eval, Depth::Quick)
         } else {
-            let deciding = engines.analyse(share(DECIDING_SIXTEENTHS)).await?;
+            let deciding = engines.analyse(share(DECIDING_TENTHS)).await?;
             (Eval::from_white_score(deciding.score), Depth::Deciding)
         };
         self.lock().insert(key, eval);
