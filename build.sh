@@ -126,10 +126,13 @@ CHECKS_PROFILE=checks
 # The browser tests, berserk and the API document's check run the server `cargo test` has just
 # built: the debug profile, with the rules crate optimised (Cargo.toml), serves them as fast as an
 # optimised build, and a second, optimised build of the whole server took a fifth of a cold run.
+# `cargo test` builds the server's binary for its integration tests; asking for exactly that build
+# again finds it done. (`cargo build -p alphachess-server` resolves features without the
+# workspace's dev-dependencies, so it rebuilt the server and a few crates: a minute of every run.)
 TEST_SERVER_BIN="$TARGET_DIR/debug/alphachess-server"
 build_test_server() {
-  step "server: cargo build (debug, as cargo test built it)"
-  cargo build -p alphachess-server --features alphachess-engine/serde
+  step "server: the debug binary cargo test built"
+  cargo test --workspace --features alphachess-engine/serde --no-run
 }
 
 run_app() {
