@@ -44,9 +44,17 @@ const fn step(name: &'static str, skill: u8, depth: u32, random_per_mille: u16) 
     }
 }
 
-/// A Maia step named `name`: the network of `band` at `temperature` hundredths (0: argmax).
-const fn maia(name: &'static str, band: Band, temperature: u16) -> StepSettings {
-    StepSettings::maia(name, MaiaStep { band, temperature })
+/// A Maia step named `name`: the network of `band` at `temperature` hundredths (0: argmax),
+/// blundering at `blunders` per mille (0: never).
+const fn maia(name: &'static str, band: Band, temperature: u16, blunders: u16) -> StepSettings {
+    StepSettings::maia(
+        name,
+        MaiaStep {
+            band,
+            temperature,
+            blunders,
+        },
+    )
 }
 
 /// Every step, weakest first (index 0 is step 1). `server/data/ladder.json` holds their measured
@@ -58,7 +66,7 @@ pub const STEPS: [StepSettings; 21] = [
     step("Casual", 0, 1, 220),
     step("Learner", 0, 1, 130),
     step("Improver", 0, 1, 60),
-    maia("Maia 1100, sampled", Band::R1100, 100),
+    maia("Maia 1100, sampled", Band::R1100, 100, 0),
     step("Keen club player", 2, 3, 0),
     step("Strong club player", 4, 3, 0),
     step("Tournament player", 15, 4, 0),
