@@ -8,6 +8,7 @@
 
 use serde::Serialize;
 
+use super::maia_blunder::PLAUSIBLE;
 pub use super::maia_step::MaiaStep;
 use alphachess_maia::Band;
 
@@ -45,14 +46,22 @@ const fn step(name: &'static str, skill: u8, depth: u32, random_per_mille: u16) 
 }
 
 /// A Maia step named `name`: the network of `band` at `temperature` hundredths (0: argmax),
-/// blundering at `blunders` per mille (0: never).
-const fn maia(name: &'static str, band: Band, temperature: u16, blunders: u16) -> StepSettings {
+/// blundering at `blunders` per mille (0: never) with moves at least `plausible` per mille
+/// likely (see `maia_blunder.rs`).
+const fn maia(
+    name: &'static str,
+    band: Band,
+    temperature: u16,
+    blunders: u16,
+    plausible: u16,
+) -> StepSettings {
     StepSettings::maia(
         name,
         MaiaStep {
             band,
             temperature,
             blunders,
+            plausible,
         },
     )
 }
@@ -66,7 +75,7 @@ pub const STEPS: [StepSettings; 21] = [
     step("Casual", 0, 1, 220),
     step("Learner", 0, 1, 130),
     step("Improver", 0, 1, 60),
-    maia("Maia 1100, sampled", Band::R1100, 100, 0),
+    maia("Maia 1100, sampled", Band::R1100, 100, 0, PLAUSIBLE),
     step("Keen club player", 2, 3, 0),
     step("Strong club player", 4, 3, 0),
     step("Tournament player", 15, 4, 0),

@@ -9,8 +9,9 @@
 //! (a mate in one allowed counts above any material): measured, the most likely of them alone
 //! left Maia 1100 at about 850 however often it blundered (#37's log in docs/ladder.md).
 //!
-//! Two limits keep it human. The move is one at least [`BLUNDER_SHARE`] of the band's players
-//! make, never one nobody would consider. And a step never blunders while free material is on
+//! Two limits keep it human. The move is one at least a step's share of the band's players make
+//! ([`PLAUSIBLE`] per mille unless the step says otherwise, never under [`LEAST_PLAUSIBLE`]),
+//! never one nobody would consider. And a step never blunders while free material is on
 //! the board for it: a beginner overlooks threats, but takes a hanging queen.
 
 use alphachess_engine::{Move, Position};
@@ -22,9 +23,12 @@ use crate::analysis::explain::material::balance;
 /// free material that stops a blunder.
 pub const EN_PRISE: i32 = 2;
 
-/// The least probability of a move the step may blunder with: one player of the band in two
-/// hundred makes it.
-pub const BLUNDER_SHARE: f32 = 0.005;
+/// The least probability (per mille) of a move a step may blunder with, unless the step says
+/// otherwise: one player of the band in two hundred makes it.
+pub const PLAUSIBLE: u16 = 5;
+
+/// The least a step may say: one player of the band in five hundred.
+pub const LEAST_PLAUSIBLE: u16 = 2;
 
 /// What allowing a mate in one counts as, in points: more than all the material on the board.
 pub const MATE: i32 = 100;
@@ -64,16 +68,17 @@ fn mates_in_one(position: &Position) -> bool {
 }
 
 /// The blunder a step would make in `position` from the band's `policy` (most likely first):
-/// of the moves at least [`BLUNDER_SHARE`] likely that leave at least [`EN_PRISE`] en prise, the
+/// of the moves at least `plausible` per mille likely that leave at least [`EN_PRISE`] en prise, the
 /// one that leaves the most (the more likely of equals). `None` when free material is there for
 /// the taking, or no plausible move blunders.
-pub fn blunder(position: &Position, policy: &[(Move, f32)]) -> Option<(Move, f32)> {
+pub fn blunder(position: &Position, policy: &[(Move, f32)], plausible: u16) -> Option<(Move, f32)> {
     if free_material(position) >= EN_PRISE {
         return None;
     }
+    let floor = f32::from(plausible) / 1000.0;
     policy
         .iter()
-        .take_while(|&&(_, p)| p >= BLUNDER_SHARE)
+        .take_while(|&&(_, p)| p >= floor)
         .map(|&candidate| (left_en_prise(position, candidate.0), candidate))
         .filter(|&(lost, _)| lost >= EN_PRISE)
         .max_by(|(lost, (_, p)), (other, (_, q))| lost.cmp(other).then(p.total_cmp(q)))
@@ -117,10 +122,11 @@ mod tests {
             (mv(&p, "e2e3"), 0.2),
             (mv(&p, "e2e4"), 0.1),
         ];
-        assert_eq!(blunder(&p, &policy), Some(policy[1]));
+        assert_eq!(blunder(&p, &policy, PLAUSIBLE), Some(policy[1]));
         // A move hardly anyone of the band makes is never the blunder.
         let implausible = [(mv(&p, "b1c3"), 0.99), (mv(&p, "e2e3"), 0.004)];
-        assert_eq!(blunder(&p, &implausible), None);
+        assert_eq!(blunder(&p, &implausible, PLAUSIBLE), None);
+        assert_eq!(blunder(&p, &implausible, 4), Some(implausible[1]));
     }
 
     #[test]
@@ -133,7 +139,7 @@ mod tests {
             (mv(&p, "g2g4"), 0.05),
             (mv(&p, "b1c3"), 0.04),
         ];
-        assert_eq!(blunder(&p, &policy), Some(policy[1]));
+        assert_eq!(blunder(&p, &policy, PLAUSIBLE), Some(policy[1]));
         // Of two moves that leave the queen to the bishop, the more likely.
         let q = position(PINNED_PAWN);
         let policy = [
@@ -141,7 +147,7 @@ mod tests {
             (mv(&q, "e2e4"), 0.2),
             (mv(&q, "e2e3"), 0.1),
         ];
-        assert_eq!(blunder(&q, &policy), Some(policy[1]));
+        assert_eq!(blunder(&q, &policy, PLAUSIBLE), Some(policy[1]));
     }
 
     #[test]
@@ -151,6 +157,6 @@ mod tests {
         assert_eq!(free_material(&p), 3);
         let policy = [(mv(&p, "e2e3"), 0.5), (mv(&p, "b2a3"), 0.4)];
         assert_eq!(left_en_prise(&p, mv(&p, "e2e3")), 6);
-        assert_eq!(blunder(&p, &policy), None);
+        assert_eq!(blunder(&p, &policy, PLAUSIBLE), None);
     }
 }

@@ -18,7 +18,7 @@ use std::fmt;
 use alphachess_engine::{Move, Position};
 use alphachess_maia::{uniform_from_seed, Band};
 
-use super::maia_blunder::blunder;
+use super::maia_blunder::{blunder, LEAST_PLAUSIBLE, PLAUSIBLE};
 
 /// A band's network, played at a temperature (0: always the most likely move), blundering at a
 /// rate (0: never).
@@ -33,6 +33,9 @@ pub struct MaiaStep {
     /// roll is per move, seeded by game and ply; a move with no plausible blunder, or with free
     /// material to take, is played as if the roll had failed.
     pub blunders: u16,
+    /// The least probability (per mille) of a move the step blunders with; `PLAUSIBLE` (5)
+    /// unless the step says otherwise, never under `LEAST_PLAUSIBLE` (2).
+    pub plausible: u16,
 }
 
 /// The move a step plays and the candidates the live line shows, the move among them.
@@ -120,7 +123,7 @@ impl MaiaStep {
         if roll * 1000.0 >= f64::from(self.blunders) {
             return None;
         }
-        blunder(position, policy)
+        blunder(position, policy, self.plausible)
     }
 
     /// The move this step plays from `candidates` (as [`MaiaStep::candidates`] returns them) at
@@ -150,7 +153,7 @@ impl MaiaStep {
 
 impl fmt::Display for MaiaStep {
     /// `maia1500` at argmax, `maia1100@t1.5` sampled, `maia1100@t1.0@b300` blundering at 300
-    /// per mille: the harness's name of the player.
+    /// per mille, `maia1100@t1.0@b1000@s2` with moves 2 per mille likely: the harness's name.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "maia{}", self.band.rating())?;
         match self.temperature {
@@ -160,7 +163,8 @@ impl fmt::Display for MaiaStep {
         }
         match self.blunders {
             0 => Ok(()),
-            b => write!(f, "@b{b}"),
+            b if self.plausible == PLAUSIBLE => write!(f, "@b{b}"),
+            b => write!(f, "@b{b}@s{}", self.plausible),
         }
     }
 }
@@ -168,16 +172,28 @@ impl fmt::Display for MaiaStep {
 impl std::str::FromStr for MaiaStep {
     type Err = String;
 
-    /// Reads what [`fmt::Display`] writes: `maiaBAND`, then `@tTEMPERATURE` (0.01–10) and
-    /// `@bPER_MILLE` (1–1000), each optional, in that order.
+    /// Reads what [`fmt::Display`] writes: `maiaBAND`, then `@tTEMPERATURE` (0.01–10),
+    /// `@bPER_MILLE` (1–1000) and, after a rate, `@sPER_MILLE` (2–50, not 5, the default), each
+    /// optional, in that order.
     fn from_str(s: &str) -> Result<MaiaStep, String> {
         let bad = || {
             format!(
-                "{s:?} is not maiaBAND[@tTEMPERATURE][@bBLUNDERS_PER_MILLE] (e.g. maia1100@t1.5, \
-                 maia1100@t1.0@b300)"
+                "{s:?} is not maiaBAND[@tTEMPERATURE][@bBLUNDERS_PER_MILLE[@sSHARE_PER_MILLE]] \
+                 (e.g. maia1100@t1.5, maia1100@t1.0@b300, maia1100@t1.0@b1000@s2)"
             )
         };
         let rest = s.strip_prefix("maia").ok_or_else(bad)?;
+        let (rest, plausible) = match rest.split_once("@s") {
+            Some((rest, share)) => {
+                let share: u16 = share.parse().map_err(|_| bad())?;
+                let said = (LEAST_PLAUSIBLE..=50).contains(&share) && share != PLAUSIBLE;
+                if !said || !rest.contains("@b") {
+                    return Err(bad());
+                }
+                (rest, share)
+            }
+            None => (rest, PLAUSIBLE),
+        };
         let (rest, blunders) = match rest.split_once("@b") {
             Some((rest, b)) => {
                 let b: u16 = b.parse().map_err(|_| bad())?;
@@ -207,6 +223,7 @@ impl std::str::FromStr for MaiaStep {
             band,
             temperature,
             blunders,
+            plausible,
         })
     }
 }
@@ -217,7 +234,7 @@ mod tests {
     use alphachess_engine::{Game, UciMove};
     use alphachess_maia::Network;
 
-    use crate::games::model::maia_blunder::{blunder, BLUNDER_SHARE};
+    use crate::games::model::maia_blunder::{blunder, PLAUSIBLE};
 
     fn network() -> Network {
         Network::load(concat!(
@@ -246,6 +263,7 @@ mod tests {
             "maia1100@t2.25",
             "maia1100@t1.0@b300",
             "maia1100@b1000",
+            "maia1100@t2.0@b1000@s2",
         ] {
             let step: MaiaStep = name.parse().expect(name);
             assert_eq!(step.to_string(), name);
@@ -262,7 +280,15 @@ mod tests {
             assert!(wrong.parse::<MaiaStep>().is_err(), "{wrong}");
         }
         let step: MaiaStep = "maia1100@t1.0@b300".parse().expect("a step");
-        assert_eq!((step.temperature, step.blunders), (100, 300));
+        assert_eq!(
+            (step.temperature, step.blunders, step.plausible),
+            (100, 300, 5)
+        );
+        let step: MaiaStep = "maia1100@b1000@s2".parse().expect("a step");
+        assert_eq!(
+            (step.temperature, step.blunders, step.plausible),
+            (0, 1000, 2)
+        );
     }
 
     #[test]
@@ -321,7 +347,7 @@ mod tests {
         let game = game("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 f3g5");
         let policy = network().policy(&game);
         let position = game.position();
-        let wrong = blunder(position, &policy).expect("a plausible move overlooks Ng5");
+        let wrong = blunder(position, &policy, PLAUSIBLE).expect("a plausible move overlooks Ng5");
         let step: MaiaStep = "maia1100@t1.0@b300".parse().expect("a step");
         let picks: Vec<MaiaMove> = (0..2000)
             .map(|seed| step.pick(position, &policy, seed, 7).expect("a move"))
@@ -335,7 +361,7 @@ mod tests {
             assert!(pick.candidates.iter().any(|&(m, _)| m == pick.played));
             assert!(pick.candidates.len() <= MaiaStep::CANDIDATES);
             let given = policy.iter().find(|&&(m, _)| m == pick.played);
-            assert!(given.is_some_and(|&(_, p)| p >= BLUNDER_SHARE), "{pick:?}");
+            assert!(given.is_some_and(|&(_, p)| p >= 0.005), "{pick:?}");
         }
         assert!(picks
             .iter()
