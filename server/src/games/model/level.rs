@@ -2,13 +2,15 @@
 //! step), each one measured by `cargo run --release --bin ladder` (see `server/data/ladder.json`
 //! and the README's ladder table).
 //!
-//! Three ways of weakening, from the bottom up: a share of the engine's moves replaced by a random
-//! legal move (the only way below Stockfish's weakest `Skill Level`: official Stockfish ignores
-//! negative skill), `Skill Level` with a shallow depth, and finally the full engine.
+//! Three ways of weakening, from the bottom up: Maia's 1100 network (steps 1–7), blundering at a
+//! rate below its band (`maia_blunder.rs`: the band's plausible moves that overlook a threat, so
+//! the weakest steps lose like beginners rather than by random moves), `Skill Level` with a
+//! shallow depth, and finally the full engine. A share of random legal moves (the ladder's first
+//! way below Stockfish's weakest `Skill Level`) stays for the harness's measured players.
 
 use serde::Serialize;
 
-use super::maia_blunder::PLAUSIBLE;
+use super::maia_blunder::{LEAST_PLAUSIBLE, PLAUSIBLE};
 pub use super::maia_step::MaiaStep;
 use alphachess_maia::Band;
 
@@ -69,12 +71,12 @@ const fn maia(
 /// Every step, weakest first (index 0 is step 1). `server/data/ladder.json` holds their measured
 /// ratings; a test fails if the two disagree.
 pub const STEPS: [StepSettings; 21] = [
-    step("First moves", 0, 1, 600),
-    step("Beginner", 0, 1, 480),
-    step("Novice", 0, 1, 330),
-    step("Casual", 0, 1, 220),
-    step("Learner", 0, 1, 130),
-    step("Improver", 0, 1, 60),
+    maia("First moves", Band::R1100, 100, 1000, LEAST_PLAUSIBLE),
+    maia("Beginner", Band::R1100, 300, 1000, PLAUSIBLE),
+    maia("Novice", Band::R1100, 100, 800, PLAUSIBLE),
+    maia("Casual", Band::R1100, 100, 400, PLAUSIBLE),
+    maia("Learner", Band::R1100, 100, 200, PLAUSIBLE),
+    maia("Improver", Band::R1100, 100, 60, PLAUSIBLE),
     maia("Maia 1100, sampled", Band::R1100, 100, 0, PLAUSIBLE),
     step("Keen club player", 2, 3, 0),
     step("Strong club player", 4, 3, 0),
@@ -310,7 +312,8 @@ mod tests {
 
     #[test]
     fn random_moves_come_at_about_the_configured_rate_and_are_reproducible() {
-        let first = Level::new(1).expect("step 1");
+        // The first ladder's step 1, a player the harness still measures against.
+        let first = StepSettings::unnamed(0, Some(1), 600);
         let random = (0..10_000)
             .filter(|ply| first.random_move(42, *ply, 30).is_some())
             .count();
