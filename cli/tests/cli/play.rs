@@ -119,7 +119,8 @@ fn stockfish_replies_with_its_thinking_shown_and_every_command_answers() {
             "--server",
             &server.url,
             "--level",
-            "1",
+            // Step 8, the weakest step Stockfish plays (steps 1-7 are Maia's).
+            "8",
             "--ascii",
             "--eval",
         ],
