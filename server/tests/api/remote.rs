@@ -161,9 +161,9 @@ async fn wait_until_both_search(app: &TestApp) {
     panic!("both engines never searched at once: {:?}", status(app));
 }
 
-/// A quick game (step 8, the weakest Stockfish plays, searches depth 3).
+/// A quick game (step 9, the weakest step Stockfish plays, searches depth 3).
 async fn quick_game(app: &TestApp) -> TestGame {
-    app.create(json!({ "color": "white", "level": 8 })).await
+    app.create(json!({ "color": "white", "level": 9 })).await
 }
 
 /// A full-strength game: every engine reply takes the whole move-time cap.

@@ -4,8 +4,8 @@
 //!
 //! Three ways of weakening, from the bottom up: Maia's 1100 network (steps 1–7), blundering at a
 //! rate below its band (`maia_blunder.rs`: the band's plausible moves that overlook a threat, so
-//! the weakest steps lose like beginners rather than by random moves), `Skill Level` with a
-//! shallow depth, and finally the full engine. A share of random legal moves (the ladder's first
+//! the weakest steps lose like beginners rather than by random moves), then Maia 1300's most
+//! likely move (step 8); `Skill Level` with a shallow depth; and finally the full engine. A share of random legal moves (the ladder's first
 //! way below Stockfish's weakest `Skill Level`) stays for the harness's measured players.
 
 use serde::Serialize;
@@ -78,7 +78,7 @@ pub const STEPS: [StepSettings; 21] = [
     maia("Learner", Band::R1100, 100, 200, PLAUSIBLE),
     maia("Improver", Band::R1100, 100, 60, PLAUSIBLE),
     maia("Maia 1100, sampled", Band::R1100, 100, 0, PLAUSIBLE),
-    step("Keen club player", 2, 3, 0),
+    maia("Maia 1300", Band::R1300, 0, 0, PLAUSIBLE),
     step("Strong club player", 4, 3, 0),
     step("Tournament player", 15, 4, 0),
     step("Expert", 6, 5, 0),
@@ -105,7 +105,8 @@ pub const STEPS: [StepSettings; 21] = [
 /// two. Level 2 (skill 2, depth 2) measured the same as level 1 (51 % in 43 games, as the issue
 /// that asked for the ladder found), so it became step 8 (skill 2, depth 3), about 120 above
 /// level 1. Level 6 (skill 12, depth 9), whose settings were not a step, became step 14 (skill
-/// 11, depth 8), the nearest. `LADDER_MIGRATION` applied it.
+/// 11, depth 8), the nearest. `LADDER_MIGRATION` applied it. Step 8 is Maia 1300's most likely
+/// move since #37 (measured 1474 against skill 2, depth 3's 1457), so level 2 plays that.
 pub const LEGACY_LEVELS_ON_16_STEPS: [u8; 8] = [7, 8, 9, 11, 13, 14, 15, 16];
 
 /// The step each step of the first ladder (index 0 is its step 1) is now. Its top four steps
@@ -369,7 +370,8 @@ mod tests {
         }
         assert_eq!(LEGACY_LEVELS, [7, 8, 9, 11, 14, 15, 18, 21]);
         // Levels 3 and 4 keep their exact settings (2, 5, 6 and 7 become the nearest step; 1's
-        // step 7 is Maia's since the ladder's Maia step, measured 45 below skill 0, depth 1).
+        // step 7 is Maia's since the ladder's Maia step, measured 45 below skill 0, depth 1, and
+        // 2's step 8 Maia 1300's since #37, measured 17 above skill 2, depth 3).
         let old = [(3, 4, 3), (4, 6, 5)];
         for (level, skill, depth) in old {
             let step = LEGACY_LEVELS[level - 1];
