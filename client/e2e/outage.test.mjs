@@ -35,7 +35,7 @@ after(async () => {
 describe("an outage during Stockfish's search", () => {
   it('keeps the move shown, says the reply will come when the server is back, and shows the reply after the restart', async () => {
     const page = await newPage({ baseURL: server.base, viewport: { width: 1366, height: 800 } });
-    await startFromUi(page, { color: 'white' });
+    await startFromUi(page, { color: 'white', level: 9 });
     writeFileSync(holdFile, '');
     await clickMove(page, 'e2', 'e4');
     await page.locator('.game-screen[data-thinking="true"]').waitFor();

@@ -30,7 +30,7 @@ async function gameAccess(page) {
 describe('a server restart during a game', () => {
   it('says "Reconnecting…" on the player\'s turn while the server is down, and stops saying it once it is back', async () => {
     const page = await newPage({ baseURL: server.base });
-    await startFromUi(page, { color: 'white' });
+    await startFromUi(page, { color: 'white', level: 9 });
     await clickMove(page, 'e2', 'e4');
     await waitPly(page, 2);
     const banner = page.getByTestId('reconnecting');
@@ -48,7 +48,7 @@ describe('a server restart during a game', () => {
 
   it('keeps a move sent while the server is down, then drops it once the server is back and shows that the game moved on', async () => {
     const page = await newPage({ baseURL: server.base });
-    await startFromUi(page, { color: 'white' });
+    await startFromUi(page, { color: 'white', level: 9 });
     await clickMove(page, 'e2', 'e4');
     await waitPly(page, 2);
 

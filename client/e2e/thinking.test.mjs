@@ -57,7 +57,7 @@ async function actionsClosed(page) {
 describe('Stockfish thinking, live', () => {
   it('shows only the depth by default; "Show evaluation", remembered, adds the bar, the score, the line and whose search it is', async () => {
     const page = await newPage({ baseURL: server.base });
-    await startFromUi(page, { color: 'white', level: 3 });
+    await startFromUi(page, { color: 'white', level: 9 });
     holdStockfish();
     try {
       await drag(page, 'e2', 'e4');
@@ -69,7 +69,7 @@ describe('Stockfish thinking, live', () => {
       await showEvaluation(page);
       await page.getByTestId('eval-bar').waitFor();
       assert.match(await page.getByTestId('search-eval').textContent(), EVAL);
-      assert.match(await page.getByTestId('eval-source').textContent(), /level 3 search/);
+      assert.match(await page.getByTestId('eval-source').textContent(), /level 9 search/);
     } finally {
       releaseStockfish();
     }
@@ -112,7 +112,7 @@ describe('Stockfish thinking, live', () => {
 
   it('fits the search readout and the bar on a 360 px phone', async () => {
     const page = await newPage({ baseURL: server.base, viewport: { width: 360, height: 740 } });
-    await startFromUi(page, { color: 'white' });
+    await startFromUi(page, { color: 'white', level: 9 });
     await showEvaluation(page);
     holdStockfish();
     try {
@@ -136,7 +136,7 @@ describe('Stockfish thinking, live', () => {
 
   it('shows Stockfish still thinking after a reload mid-search, with Takeback and Resign closed as before, then its move from the stream', async () => {
     const page = await newPage({ baseURL: server.base });
-    await startFromUi(page, { color: 'white' });
+    await startFromUi(page, { color: 'white', level: 9 });
     await showEvaluation(page);
     holdStockfish();
     try {

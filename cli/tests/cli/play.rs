@@ -87,7 +87,7 @@ fn the_evaluation_is_hidden_unless_asked_for() {
     let server = spawn_server();
     let home = tempfile::tempdir().expect("a config folder");
     let run = alphachess(
-        &["play", "--server", &server.url, "--level", "8", "--ascii"],
+        &["play", "--server", &server.url, "--level", "9", "--ascii"],
         "e4\neval\nd4\nquit\n",
         home.path(),
     );
@@ -119,7 +119,8 @@ fn stockfish_replies_with_its_thinking_shown_and_every_command_answers() {
             "--server",
             &server.url,
             "--level",
-            "1",
+            // Step 9, the weakest step Stockfish plays (steps 1-8 are Maia's).
+            "9",
             "--ascii",
             "--eval",
         ],

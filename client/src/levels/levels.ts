@@ -8,18 +8,18 @@ import { persisted, readText } from '../storage/persisted';
 export const LEVELS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21] as const;
 export type LevelNumber = (typeof LEVELS)[number];
 
-/** Where a newcomer starts: beatable, yet not random. */
+/** Where a newcomer starts: beatable, yet purposeful. */
 export const DEFAULT_LEVEL: LevelNumber = 5;
 export const MAX_LEVEL: LevelNumber = 21;
 
 /** A few words per step: the server's name for it (`games/model/level.rs`). */
 export const LEVEL_DESCRIPTIONS: Record<LevelNumber, string> = {
-  1: 'First moves: mostly random',
-  2: 'Beginner: often random',
-  3: 'Novice: many careless moves',
-  4: 'Casual: some careless moves',
-  5: 'Learner: a few careless moves',
-  6: 'Improver: rare careless moves',
+  1: 'First moves: misses nearly every threat',
+  2: 'Beginner: misses most threats',
+  3: 'Novice: often misses a threat',
+  4: 'Casual: misses some threats',
+  5: 'Learner: misses a few threats',
+  6: 'Improver: rarely misses a threat',
   7: 'Club player',
   8: 'Keen club player',
   9: 'Strong club player',

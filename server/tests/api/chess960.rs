@@ -176,7 +176,7 @@ const CASTLE_READY: &str = "1r3kr1/pppppppp/8/8/8/8/PPPPPPPP/1R3K1R w HBgb - 0 1
 async fn a_hint_a_takeback_and_a_draw_offer_work_in_a_chess960_game() {
     let app = spawn_with(test_config()).await;
     let game = app
-        .create(json!({ "color": "white", "level": 1, "variant": "chess960", "fen": CASTLE_READY }))
+        .create(json!({ "color": "white", "level": 9, "variant": "chess960", "fen": CASTLE_READY }))
         .await;
     assert_eq!(game.view["variant"], "chess960", "{}", game.view);
     let legal = game.view["legal_moves"].as_array().expect("legal moves");

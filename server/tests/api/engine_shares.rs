@@ -38,7 +38,7 @@ async fn a_long_search_is_stopped_for_a_player_who_waited_and_still_answers_a_le
     let player = create_as(
         &app,
         "198.51.100.7",
-        json!({ "color": "white", "level": 1 }),
+        json!({ "color": "white", "level": 9 }),
     )
     .await;
     let response = play_as(&app, "203.0.113.1", &long, "b1c3", false).await;
@@ -70,7 +70,7 @@ async fn a_cheap_search_stops_a_long_one_without_waiting_for_the_preemption_boun
     let player = create_as(
         &app,
         "198.51.100.7",
-        json!({ "color": "white", "level": 1 }),
+        json!({ "color": "white", "level": 9 }),
     )
     .await;
     let response = play_as(&app, "203.0.113.1", &long, "b1c3", false).await;
@@ -108,7 +108,7 @@ async fn a_player_with_nothing_queued_gets_a_place_in_a_live_lane_another_client
     let player = create_as(
         &app,
         "198.51.100.7",
-        json!({ "color": "white", "level": 1 }),
+        json!({ "color": "white", "level": 9 }),
     )
     .await;
     let engines = app.service.engines();
@@ -147,7 +147,7 @@ async fn the_64s_of_one_56_share_one_bound_and_other_clients_still_get_in() {
     let player = create_as(
         &app,
         "198.51.100.7",
-        json!({ "color": "white", "level": 1 }),
+        json!({ "color": "white", "level": 9 }),
     )
     .await;
     let engines = app.service.engines();

@@ -161,9 +161,9 @@ async fn wait_until_both_search(app: &TestApp) {
     panic!("both engines never searched at once: {:?}", status(app));
 }
 
-/// A quick game (level 1 searches depth 1).
+/// A quick game (step 9, the weakest step Stockfish plays, searches depth 3).
 async fn quick_game(app: &TestApp) -> TestGame {
-    app.create(json!({ "color": "white", "level": 1 })).await
+    app.create(json!({ "color": "white", "level": 9 })).await
 }
 
 /// A full-strength game: every engine reply takes the whole move-time cap.
@@ -340,7 +340,7 @@ async fn a_remote_engine_receives_only_allow_listed_lines() {
 
     let log = std::fs::read_to_string(dir.path().join("stdin.log")).expect("the wrapper logged");
     assert!(
-        log.contains("go depth 1 movetime 2000"),
+        log.contains("go depth 3 movetime 2000"),
         "the remote engine was used: {log}"
     );
     for line in log.lines() {

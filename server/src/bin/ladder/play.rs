@@ -227,10 +227,9 @@ impl Side {
         if let Player::Maia(maia) = self.player {
             // The server's rule (`MaiaStep::choose`), seeded the same way by game and ply.
             let policy = networks()?.get(maia.band).policy(game);
-            let candidates = MaiaStep::candidates(&policy);
-            let m = maia.choose(&candidates, seed, game.ply());
+            let m = maia.pick(game.position(), &policy, seed, game.ply());
             return m
-                .map(|m| m.to_uci())
+                .map(|m| m.played.to_uci())
                 .ok_or_else(|| std::io::Error::other("Maia had no legal move"));
         }
         if let Some(settings) = self.player.settings() {

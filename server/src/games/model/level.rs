@@ -2,12 +2,15 @@
 //! step), each one measured by `cargo run --release --bin ladder` (see `server/data/ladder.json`
 //! and the README's ladder table).
 //!
-//! Three ways of weakening, from the bottom up: a share of the engine's moves replaced by a random
-//! legal move (the only way below Stockfish's weakest `Skill Level`: official Stockfish ignores
-//! negative skill), `Skill Level` with a shallow depth, and finally the full engine.
+//! Three ways of weakening, from the bottom up: Maia's 1100 network (steps 1–7), blundering at a
+//! rate below its band (`maia_blunder.rs`: the band's plausible moves that overlook a threat, so
+//! the weakest steps lose like beginners rather than by random moves), then Maia 1300's most
+//! likely move (step 8); `Skill Level` with a shallow depth; and finally the full engine. A share of random legal moves (the ladder's first
+//! way below Stockfish's weakest `Skill Level`) stays for the harness's measured players.
 
 use serde::Serialize;
 
+use super::maia_blunder::{LEAST_PLAUSIBLE, PLAUSIBLE};
 pub use super::maia_step::MaiaStep;
 use alphachess_maia::Band;
 
@@ -44,22 +47,38 @@ const fn step(name: &'static str, skill: u8, depth: u32, random_per_mille: u16) 
     }
 }
 
-/// A Maia step named `name`: the network of `band` at `temperature` hundredths (0: argmax).
-const fn maia(name: &'static str, band: Band, temperature: u16) -> StepSettings {
-    StepSettings::maia(name, MaiaStep { band, temperature })
+/// A Maia step named `name`: the network of `band` at `temperature` hundredths (0: argmax),
+/// blundering at `blunders` per mille (0: never) with moves at least `plausible` per mille
+/// likely (see `maia_blunder.rs`).
+const fn maia(
+    name: &'static str,
+    band: Band,
+    temperature: u16,
+    blunders: u16,
+    plausible: u16,
+) -> StepSettings {
+    StepSettings::maia(
+        name,
+        MaiaStep {
+            band,
+            temperature,
+            blunders,
+            plausible,
+        },
+    )
 }
 
 /// Every step, weakest first (index 0 is step 1). `server/data/ladder.json` holds their measured
 /// ratings; a test fails if the two disagree.
 pub const STEPS: [StepSettings; 21] = [
-    step("First moves", 0, 1, 600),
-    step("Beginner", 0, 1, 480),
-    step("Novice", 0, 1, 330),
-    step("Casual", 0, 1, 220),
-    step("Learner", 0, 1, 130),
-    step("Improver", 0, 1, 60),
-    maia("Maia 1100, sampled", Band::R1100, 100),
-    step("Keen club player", 2, 3, 0),
+    maia("First moves", Band::R1100, 100, 1000, LEAST_PLAUSIBLE),
+    maia("Beginner", Band::R1100, 300, 1000, PLAUSIBLE),
+    maia("Novice", Band::R1100, 100, 800, PLAUSIBLE),
+    maia("Casual", Band::R1100, 100, 400, PLAUSIBLE),
+    maia("Learner", Band::R1100, 100, 200, PLAUSIBLE),
+    maia("Improver", Band::R1100, 100, 60, PLAUSIBLE),
+    maia("Maia 1100, sampled", Band::R1100, 100, 0, PLAUSIBLE),
+    maia("Maia 1300", Band::R1300, 0, 0, PLAUSIBLE),
     step("Strong club player", 4, 3, 0),
     step("Tournament player", 15, 4, 0),
     step("Expert", 6, 5, 0),
@@ -86,7 +105,8 @@ pub const STEPS: [StepSettings; 21] = [
 /// two. Level 2 (skill 2, depth 2) measured the same as level 1 (51 % in 43 games, as the issue
 /// that asked for the ladder found), so it became step 8 (skill 2, depth 3), about 120 above
 /// level 1. Level 6 (skill 12, depth 9), whose settings were not a step, became step 14 (skill
-/// 11, depth 8), the nearest. `LADDER_MIGRATION` applied it.
+/// 11, depth 8), the nearest. `LADDER_MIGRATION` applied it. Step 8 is Maia 1300's most likely
+/// move since #37 (measured 1474 against skill 2, depth 3's 1457), so level 2 plays that.
 pub const LEGACY_LEVELS_ON_16_STEPS: [u8; 8] = [7, 8, 9, 11, 13, 14, 15, 16];
 
 /// The step each step of the first ladder (index 0 is its step 1) is now. Its top four steps
@@ -293,7 +313,8 @@ mod tests {
 
     #[test]
     fn random_moves_come_at_about_the_configured_rate_and_are_reproducible() {
-        let first = Level::new(1).expect("step 1");
+        // The first ladder's step 1, a player the harness still measures against.
+        let first = StepSettings::unnamed(0, Some(1), 600);
         let random = (0..10_000)
             .filter(|ply| first.random_move(42, *ply, 30).is_some())
             .count();
@@ -349,7 +370,8 @@ mod tests {
         }
         assert_eq!(LEGACY_LEVELS, [7, 8, 9, 11, 14, 15, 18, 21]);
         // Levels 3 and 4 keep their exact settings (2, 5, 6 and 7 become the nearest step; 1's
-        // step 7 is Maia's since the ladder's Maia step, measured 45 below skill 0, depth 1).
+        // step 7 is Maia's since the ladder's Maia step, measured 45 below skill 0, depth 1, and
+        // 2's step 8 Maia 1300's since #37, measured 17 above skill 2, depth 3).
         let old = [(3, 4, 3), (4, 6, 5)];
         for (level, skill, depth) in old {
             let step = LEGACY_LEVELS[level - 1];

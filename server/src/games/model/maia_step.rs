@@ -8,13 +8,20 @@
 //! draw over those candidates; it never reaches a move the players of the band hardly ever make
 //! (a free queen that nearly every one of them takes stays taken), and never a uniformly random
 //! one. The candidates are what the live line shows, so the move played is always one of them.
+//!
+//! Further below, a step blunders at a rate (see `maia_blunder.rs`): it then plays the band's
+//! most likely move that leaves material en prise, never while free material is there to take.
+//! A blunder outside the candidates joins the ones shown, so the live line still names it.
 
 use std::fmt;
 
-use alphachess_engine::Move;
-use alphachess_maia::{uniform_from_seed, Band, Policy};
+use alphachess_engine::{Move, Position};
+use alphachess_maia::{uniform_from_seed, Band};
 
-/// A band's network, played at a temperature (0: always the most likely move).
+use super::maia_blunder::{blunder, LEAST_PLAUSIBLE, PLAUSIBLE};
+
+/// A band's network, played at a temperature (0: always the most likely move), blundering at a
+/// rate (0: never).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct MaiaStep {
     /// Whose games the network learned from.
@@ -22,6 +29,24 @@ pub struct MaiaStep {
     /// The temperature in hundredths: 100 draws in proportion to the network's probabilities,
     /// higher spreads the draw over the candidates, 0 plays the most likely move.
     pub temperature: u16,
+    /// Per mille of moves that are a blunder where one is plausible (`maia_blunder.rs`): the
+    /// roll is per move, seeded by game and ply; a move with no plausible blunder, or with free
+    /// material to take, is played as if the roll had failed.
+    pub blunders: u16,
+    /// The least probability (per mille) of a move the step blunders with; `PLAUSIBLE` (5)
+    /// unless the step says otherwise, never under `LEAST_PLAUSIBLE` (2).
+    pub plausible: u16,
+}
+
+/// The move a step plays and the candidates the live line shows, the move among them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MaiaMove {
+    /// The candidates with their probabilities, most likely first.
+    pub candidates: Vec<(Move, f32)>,
+    /// The move played.
+    pub played: Move,
+    /// Whether it was a blunder (for the harness's counts).
+    pub blunder: bool,
 }
 
 impl MaiaStep {
@@ -35,7 +60,7 @@ impl MaiaStep {
 
     /// The network's candidates with their probabilities, most likely first: never empty while
     /// the position has a legal move.
-    pub fn candidates(policy: &Policy) -> Vec<(Move, f32)> {
+    pub fn candidates(policy: &[(Move, f32)]) -> Vec<(Move, f32)> {
         let floor = policy.first().map_or(0.0, |&(_, best)| {
             (best * Self::MIN_RATIO).max(Self::MIN_SHARE)
         });
@@ -46,6 +71,59 @@ impl MaiaStep {
             .map(|(_, &candidate)| candidate)
             .take(Self::CANDIDATES)
             .collect()
+    }
+
+    /// What this step plays in `position` (the last of the game) from the band's `policy` at
+    /// `ply` of the game seeded `seed`: a blunder if the step's rate rolls one and one is
+    /// plausible (shown among the candidates, in the place of the least likely if they are
+    /// full), otherwise [`MaiaStep::choose`]. `None` only without a legal move.
+    pub fn pick(
+        self,
+        position: &Position,
+        policy: &[(Move, f32)],
+        seed: u64,
+        ply: usize,
+    ) -> Option<MaiaMove> {
+        let mut candidates = Self::candidates(policy);
+        if let Some(wrong) = self.blunder_at(position, policy, seed, ply) {
+            if !candidates.iter().any(|&(m, _)| m == wrong.0) {
+                // Not a candidate, so less likely than every one of them: it goes last.
+                candidates.truncate(Self::CANDIDATES - 1);
+                candidates.push(wrong);
+            }
+            return Some(MaiaMove {
+                candidates,
+                played: wrong.0,
+                blunder: true,
+            });
+        }
+        let played = self.choose(&candidates, seed, ply)?;
+        Some(MaiaMove {
+            candidates,
+            played,
+            blunder: false,
+        })
+    }
+
+    /// The blunder of [`MaiaStep::pick`], if the roll for `ply` (a draw of its own, apart from
+    /// the temperature's) falls under the rate and the position has one.
+    fn blunder_at(
+        self,
+        position: &Position,
+        policy: &[(Move, f32)],
+        seed: u64,
+        ply: usize,
+    ) -> Option<(Move, f32)> {
+        if self.blunders == 0 {
+            return None;
+        }
+        let roll = uniform_from_seed(
+            (seed ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)).rotate_left(29) ^ 0xB1_0DE5,
+        );
+        if roll * 1000.0 >= f64::from(self.blunders) {
+            return None;
+        }
+        blunder(position, policy, self.plausible)
     }
 
     /// The move this step plays from `candidates` (as [`MaiaStep::candidates`] returns them) at
@@ -74,13 +152,19 @@ impl MaiaStep {
 }
 
 impl fmt::Display for MaiaStep {
-    /// `maia1500` at argmax, `maia1100@t1.5` sampled: the harness's name of the player.
+    /// `maia1500` at argmax, `maia1100@t1.5` sampled, `maia1100@t1.0@b300` blundering at 300
+    /// per mille, `maia1100@t1.0@b1000@s2` with moves 2 per mille likely: the harness's name.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "maia{}", self.band.rating())?;
         match self.temperature {
+            0 => {}
+            t if t % 10 == 0 => write!(f, "@t{:.1}", f64::from(t) / 100.0)?,
+            t => write!(f, "@t{:.2}", f64::from(t) / 100.0)?,
+        }
+        match self.blunders {
             0 => Ok(()),
-            t if t % 10 == 0 => write!(f, "@t{:.1}", f64::from(t) / 100.0),
-            t => write!(f, "@t{:.2}", f64::from(t) / 100.0),
+            b if self.plausible == PLAUSIBLE => write!(f, "@b{b}"),
+            b => write!(f, "@b{b}@s{}", self.plausible),
         }
     }
 }
@@ -88,10 +172,38 @@ impl fmt::Display for MaiaStep {
 impl std::str::FromStr for MaiaStep {
     type Err = String;
 
-    /// Reads what [`fmt::Display`] writes.
+    /// Reads what [`fmt::Display`] writes: `maiaBAND`, then `@tTEMPERATURE` (0.01–10),
+    /// `@bPER_MILLE` (1–1000) and, after a rate, `@sPER_MILLE` (2–50, not 5, the default), each
+    /// optional, in that order.
     fn from_str(s: &str) -> Result<MaiaStep, String> {
-        let bad = || format!("{s:?} is not maiaBAND or maiaBAND@tTEMPERATURE (e.g. maia1100@t1.5)");
+        let bad = || {
+            format!(
+                "{s:?} is not maiaBAND[@tTEMPERATURE][@bBLUNDERS_PER_MILLE[@sSHARE_PER_MILLE]] \
+                 (e.g. maia1100@t1.5, maia1100@t1.0@b300, maia1100@t1.0@b1000@s2)"
+            )
+        };
         let rest = s.strip_prefix("maia").ok_or_else(bad)?;
+        let (rest, plausible) = match rest.split_once("@s") {
+            Some((rest, share)) => {
+                let share: u16 = share.parse().map_err(|_| bad())?;
+                let said = (LEAST_PLAUSIBLE..=50).contains(&share) && share != PLAUSIBLE;
+                if !said || !rest.contains("@b") {
+                    return Err(bad());
+                }
+                (rest, share)
+            }
+            None => (rest, PLAUSIBLE),
+        };
+        let (rest, blunders) = match rest.split_once("@b") {
+            Some((rest, b)) => {
+                let b: u16 = b.parse().map_err(|_| bad())?;
+                if !(1..=1000).contains(&b) {
+                    return Err(bad());
+                }
+                (rest, b)
+            }
+            None => (rest, 0),
+        };
         let (band, temperature) = match rest.split_once("@t") {
             Some((band, t)) => {
                 let t: f64 = t.parse().map_err(|_| bad())?;
@@ -107,7 +219,12 @@ impl std::str::FromStr for MaiaStep {
             .ok()
             .and_then(Band::from_rating)
             .ok_or_else(bad)?;
-        Ok(MaiaStep { band, temperature })
+        Ok(MaiaStep {
+            band,
+            temperature,
+            blunders,
+            plausible,
+        })
     }
 }
 
@@ -116,6 +233,8 @@ mod tests {
     use super::*;
     use alphachess_engine::{Game, UciMove};
     use alphachess_maia::Network;
+
+    use crate::games::model::maia_blunder::{blunder, PLAUSIBLE};
 
     fn network() -> Network {
         Network::load(concat!(
@@ -142,6 +261,9 @@ mod tests {
             "maia1900",
             "maia1300@t1.0",
             "maia1100@t2.25",
+            "maia1100@t1.0@b300",
+            "maia1100@b1000",
+            "maia1100@t2.0@b1000@s2",
         ] {
             let step: MaiaStep = name.parse().expect(name);
             assert_eq!(step.to_string(), name);
@@ -149,6 +271,24 @@ mod tests {
         assert!("maia1000".parse::<MaiaStep>().is_err());
         assert!("maia1100@t0".parse::<MaiaStep>().is_err());
         assert!("skill0".parse::<MaiaStep>().is_err());
+        for wrong in [
+            "maia1100@b0",
+            "maia1100@b1001",
+            "maia1100@b300@t1.0",
+            "maia1100@b",
+        ] {
+            assert!(wrong.parse::<MaiaStep>().is_err(), "{wrong}");
+        }
+        let step: MaiaStep = "maia1100@t1.0@b300".parse().expect("a step");
+        assert_eq!(
+            (step.temperature, step.blunders, step.plausible),
+            (100, 300, 5)
+        );
+        let step: MaiaStep = "maia1100@b1000@s2".parse().expect("a step");
+        assert_eq!(
+            (step.temperature, step.blunders, step.plausible),
+            (0, 1000, 2)
+        );
     }
 
     #[test]
@@ -186,5 +326,56 @@ mod tests {
             .filter(|&ply| hot.choose(&candidates, 11, ply).map(|m| m.to_uci()) == Some(take))
             .count();
         assert!(taken >= 90, "the queen was taken {taken} times of 100");
+    }
+
+    #[test]
+    fn a_blundering_step_takes_a_free_queen() {
+        let game = game("e2e4 e7e5 g1f3 d8f6 b1c3 f6f4 d2d4 f4e4");
+        let policy = network().policy(&game);
+        let take = "c3e4".parse::<UciMove>().expect("uci");
+        let step: MaiaStep = "maia1100@t1.0@b1000".parse().expect("a step");
+        let taken = (0..100)
+            .filter_map(|seed| step.pick(game.position(), &policy, seed, 8))
+            .filter(|pick| pick.played.to_uci() == take)
+            .count();
+        assert!(taken >= 90, "the queen was taken {taken} times of 100");
+    }
+
+    #[test]
+    fn a_blundering_step_blunders_at_its_rate_with_a_move_the_network_gives() {
+        // 4.Ng5 aims at f7 twice: 4...Nxe4?! (2.5 % of the band) grabs a pawn and leaves more.
+        let game = game("e2e4 e7e5 g1f3 b8c6 f1c4 g8f6 f3g5");
+        let policy = network().policy(&game);
+        let position = game.position();
+        let wrong = blunder(position, &policy, PLAUSIBLE).expect("a plausible move overlooks Ng5");
+        let step: MaiaStep = "maia1100@t1.0@b300".parse().expect("a step");
+        let picks: Vec<MaiaMove> = (0..2000)
+            .map(|seed| step.pick(position, &policy, seed, 7).expect("a move"))
+            .collect();
+        let blunders = picks.iter().filter(|pick| pick.blunder).count();
+        assert!(
+            (520..680).contains(&blunders),
+            "{blunders} blunders in 2000"
+        );
+        for pick in &picks {
+            assert!(pick.candidates.iter().any(|&(m, _)| m == pick.played));
+            assert!(pick.candidates.len() <= MaiaStep::CANDIDATES);
+            let given = policy.iter().find(|&&(m, _)| m == pick.played);
+            assert!(given.is_some_and(|&(_, p)| p >= 0.005), "{pick:?}");
+        }
+        assert!(picks
+            .iter()
+            .filter(|p| p.blunder)
+            .all(|p| p.played == wrong.0));
+        // The same step without blunders never plays it unless its draw does.
+        let calm: MaiaStep = "maia1100@t1.0".parse().expect("a step");
+        assert!((0..2000).all(|seed| !calm
+            .pick(position, &policy, seed, 7)
+            .expect("a move")
+            .blunder));
+        assert_eq!(
+            step.pick(position, &policy, 9, 7),
+            step.pick(position, &policy, 9, 7)
+        );
     }
 }

@@ -38,14 +38,19 @@ pub(super) async fn maia_reply(
     });
     let evaluate = tokio::task::spawn_blocking(move || {
         let evaluation = networks.get(maia.band).evaluate(&history);
-        let candidates = MaiaStep::candidates(&evaluation.policy);
         let ply = history.len() - 1;
-        let played = maia.choose(&candidates, seed, ply);
         let position = history.last().expect("a game has a position");
-        played.map(|m| {
-            let shown = Thinking::from_maia(position, ply, &candidates, m, evaluation.wdl);
-            (m, shown)
-        })
+        maia.pick(position, &evaluation.policy, seed, ply)
+            .map(|pick| {
+                let shown = Thinking::from_maia(
+                    position,
+                    ply,
+                    &pick.candidates,
+                    pick.played,
+                    evaluation.wdl,
+                );
+                (pick.played, shown)
+            })
     });
     let evaluated = tokio::select! {
         evaluated = evaluate => evaluated,

@@ -1,6 +1,7 @@
 import type { Hint, Thinking } from '../../../api/types';
 import { lineText } from '../../../chess/moveList';
 import type { Color } from '../../../chess/types';
+import { MAX_LEVEL } from '../../../levels/levels';
 
 /** How many moves of Stockfish's expected line to show while it thinks. */
 const PV_MOVES = 6;
@@ -31,7 +32,7 @@ export function GameStatus({ text, search, searched, hint, showEvaluation, evalu
       </p>
       {showEvaluation && evaluationLevel !== undefined && (
         <p className="eval-source" data-testid="eval-source">
-          {evaluationLevel >= 8
+          {evaluationLevel >= MAX_LEVEL
             ? 'Evaluation from Stockfish’s full-strength search.'
             : `Evaluation from Stockfish’s level ${evaluationLevel} search, a shallow one: a rough guide.`}
         </p>
