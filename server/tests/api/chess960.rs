@@ -235,7 +235,7 @@ async fn a_hint_a_takeback_and_a_draw_offer_work_in_a_chess960_game() {
     let queen_up = app
         .create(json!({
             "color": "white",
-            "level": 1,
+            "level": 9,
             "variant": "chess960",
             "fen": "1r3kr1/ppqppppp/8/8/8/8/PPPPPPPP/1R3K1R w HBgb - 0 40",
         }))
