@@ -247,7 +247,23 @@ async fn a_hint_a_takeback_and_a_draw_offer_work_in_a_chess960_game() {
         "draw_too_early",
     )
     .await;
-    app.play_opening(&queen_up).await;
+    // The player's moves are Stockfish's hints, not the first legal move: a queen down, a
+    // careless opening could let the engine mate before the offer.
+    let mut view = app.view(&queen_up).await;
+    while view["can_abort"] == true {
+        let hint: Value = app
+            .client
+            .get(app.url(&format!("/api/games/{}/hint", queen_up.id)))
+            .bearer_auth(&queen_up.token)
+            .send()
+            .await
+            .expect("answer")
+            .json()
+            .await
+            .expect("JSON");
+        let uci = hint["uci"].as_str().expect("a hinted move");
+        view = app.play(&queen_up, uci).await;
+    }
     let body = expect_error(
         app.action(&queen_up, "draw").await,
         StatusCode::CONFLICT,
