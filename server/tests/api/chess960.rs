@@ -189,13 +189,7 @@ async fn a_hint_a_takeback_and_a_draw_offer_work_in_a_chess960_game() {
     );
 
     // The hint comes from Stockfish in Chess960 mode: one of the player's legal moves as written.
-    let response = app
-        .client
-        .get(app.url(&format!("/api/games/{}/hint", game.id)))
-        .bearer_auth(&game.token)
-        .send()
-        .await
-        .expect("answer");
+    let response = app.hint(&game).await;
     assert_eq!(response.status(), StatusCode::OK);
     let hint: Value = response.json().await.expect("JSON");
     assert!(
@@ -251,16 +245,7 @@ async fn a_hint_a_takeback_and_a_draw_offer_work_in_a_chess960_game() {
     // careless opening could let the engine mate before the offer.
     let mut view = app.view(&queen_up).await;
     while view["can_abort"] == true {
-        let hint: Value = app
-            .client
-            .get(app.url(&format!("/api/games/{}/hint", queen_up.id)))
-            .bearer_auth(&queen_up.token)
-            .send()
-            .await
-            .expect("answer")
-            .json()
-            .await
-            .expect("JSON");
+        let hint: Value = app.hint(&queen_up).await.json().await.expect("JSON");
         let uci = hint["uci"].as_str().expect("a hinted move");
         view = app.play(&queen_up, uci).await;
     }

@@ -60,16 +60,6 @@ async fn ready_answers_at_once_while_every_engine_searches_and_leaves_nothing_qu
     assert_eq!(played.status(), StatusCode::OK);
 }
 
-/// `GET /api/games/{id}/hint` with the game's token.
-async fn hint(app: &TestApp, game: &crate::helpers::TestGame) -> reqwest::Response {
-    app.client
-        .get(app.url(&format!("/api/games/{}/hint", game.id)))
-        .bearer_auth(&game.token)
-        .send()
-        .await
-        .expect("the server answers")
-}
-
 /// The same request on a task of its own (so several run at once).
 fn spawn_hint(
     app: &TestApp,
@@ -120,7 +110,7 @@ async fn a_game_runs_one_search_at_a_time_and_a_hint_flood_takes_one_place() {
     let answered = first.await.expect("the first hint's request ends");
     assert_eq!(answered.status(), StatusCode::OK);
     assert_eq!(
-        hint(&app, &game).await.status(),
+        app.hint(&game).await.status(),
         StatusCode::OK,
         "once it answered, the next hint runs"
     );
@@ -132,7 +122,7 @@ async fn a_hint_while_the_engine_searches_its_reply_is_refused_with_search_in_pr
     let game = app.create(json!({ "color": "white" })).await;
     let (moved, hinted) = tokio::join!(app.play_raw(&game, json!({ "move": "e2e4" })), async {
         app.wait_for_ply(&game, 1).await;
-        hint(&app, &game).await
+        app.hint(&game).await
     });
     crate::helpers::expect_error(hinted, StatusCode::CONFLICT, "search_in_progress").await;
     assert_eq!(moved.status(), StatusCode::OK);
@@ -142,7 +132,7 @@ async fn a_hint_while_the_engine_searches_its_reply_is_refused_with_search_in_pr
 async fn a_move_while_a_hint_runs_stops_the_hint_and_is_answered() {
     let app = spawn_slow(1_500).await;
     let game = app.create(json!({ "color": "white", "level": 1 })).await;
-    let (hinted, moved) = tokio::join!(hint(&app, &game), async {
+    let (hinted, moved) = tokio::join!(app.hint(&game), async {
         wait_for_search(&app).await;
         let started = Instant::now();
         let response = app.play_raw(&game, json!({ "move": "e2e4" })).await;

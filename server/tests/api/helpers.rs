@@ -170,6 +170,16 @@ impl TestApp {
         view
     }
 
+    /// `GET /api/games/{id}/hint` with the game's token.
+    pub async fn hint(&self, game: &TestGame) -> Response {
+        self.client
+            .get(self.url(&format!("/api/games/{}/hint", game.id)))
+            .bearer_auth(&game.token)
+            .send()
+            .await
+            .expect("the server answers")
+    }
+
     /// `POST /api/games/{id}/{action}` (takeback, resign) with the game's token.
     pub async fn action(&self, game: &TestGame, action: &str) -> Response {
         self.client
