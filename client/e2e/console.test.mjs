@@ -5,7 +5,7 @@
 // analysis board; nothing red or yellow in the console, no page error, no failed request.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { newPage, openGameFromApi, square, startFromUi, useBrowser, waitLanded, waitPly } from './helpers.mjs';
+import { newPage, openGameFromApi, square, startFromUi, useBrowser, waitIdle, waitLanded, waitPly } from './helpers.mjs';
 import { startServer } from './server.mjs';
 
 useBrowser();
@@ -45,6 +45,27 @@ function recordTrouble(page) {
 async function gameView(base, page) {
   const id = new URL(page.url()).pathname.split('/').pop();
   return (await fetch(`${base}/api/games/${id}`)).json();
+}
+
+/** Imports a finished game through the API alone: no page holds its token, and nobody asked to review it. */
+async function unreviewedGame(base) {
+  const response = await fetch(`${base}/api/games`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ color: 'white', pgn: SCHOLARS_MATE }),
+  });
+  assert.equal(response.status, 201, await response.clone().text());
+  return response.json();
+}
+
+/** Every request the page makes for a game's review (`/api/games/{id}/analysis`), as `METHOD path`. */
+function recordReviewRequests(page) {
+  const requests = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (path.endsWith('/analysis')) requests.push(`${request.method()} ${path}`);
+  });
+  return requests;
 }
 
 /** Types a move into the box and sends it with Enter. */
@@ -127,6 +148,41 @@ describe('a clean console over a whole game', () => {
       await page.getByTestId('engine-panel').getByTestId('engine-line').first().waitFor({ timeout: REVIEW_WAIT_MS });
       await page.waitForTimeout(500); // the board's first answers land before the console is read
       assert.deepEqual(trouble, [], `the console over a whole game at ${width}px:\n${trouble.join('\n')}`);
+      await page.context().close();
+    });
+  }
+
+  // A spectator (a shared link, a fresh browser with no token) cannot ask for a review: the game's
+  // view says none was asked for, so the page asks nothing (a GET would answer 404) and says so;
+  // when the player asks later, the review arrives on the game's stream.
+  for (const size of SIZES) {
+    const { width, height } = size.viewport;
+    it(`a spectator of a finished game nobody asked to review at ${width}×${height}: told so, no request for it, then the review when its player asks`, async () => {
+      const { id, token } = await unreviewedGame(server.base);
+      const page = await newPage({ ...size, baseURL: server.base });
+      const trouble = recordTrouble(page);
+      const reviewRequests = recordReviewRequests(page);
+      await page.goto(`/game/${id}`);
+      await waitIdle(page);
+      const none = page.getByTestId('review-none');
+      await none.waitFor();
+      assert.match(await none.textContent(), /has not been reviewed yet/);
+      await page.waitForTimeout(500); // any request the page would make is out by now
+      assert.deepEqual(reviewRequests, [], 'no request for a review nobody asked for');
+      assert.deepEqual(trouble, [], `the spectator's console at ${width}px:\n${trouble.join('\n')}`);
+
+      const asked = await fetch(`${server.base}/api/games/${id}/analysis`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      assert.equal(asked.status, 202);
+      await page.getByTestId('review-panel').and(page.locator('[data-status="done"]')).waitFor({ timeout: REVIEW_WAIT_MS });
+      assert.equal(await none.count(), 0);
+      assert.ok(
+        reviewRequests.every((request) => request.startsWith('GET ')),
+        `only reads, once there is a review: ${reviewRequests}`,
+      );
+      assert.deepEqual(trouble, [], `the spectator's console once the review came at ${width}px:\n${trouble.join('\n')}`);
       await page.context().close();
     });
   }

@@ -1174,6 +1174,17 @@ export interface components {
              * @example *
              */
             result: string;
+            /**
+             * @description Whether the game has a review (its post-game analysis): `none` (nobody asked for one:
+             *     `GET .../analysis` would answer 404), or `requested` (it answers the review as it
+             *     stands). Read it instead of probing `GET .../analysis`. A live game's review starts by
+             *     itself as the game ends, so the view of its ending (the answer and the `game` event) says
+             *     `requested` already; a game imported already over turns `requested` when its player asks,
+             *     without a new `version` and without a `game` event of its own (the next `GET` shows it, and
+             *     the stream's `analysis` events carry the review). It never turns back, but when the server
+             *     could not start an ended game's review (its queue full): then `none` until the player asks.
+             */
+            review: components["schemas"]["ReviewStatus"];
             status: components["schemas"]["Status"];
             /** @description The step's name and measured rating (engine scale, see `GET /api/levels`). */
             step: components["schemas"]["StepView"];
@@ -1605,6 +1616,14 @@ export interface components {
              */
             move: string;
         };
+        /**
+         * @description Whether the game has a review: `none` until somebody asks for one (`GET .../analysis` then
+         *     answers 404 `analysis_not_found`; a live game's starts by itself when it ends, unless the
+         *     queue is full; a game imported already over, when its player asks), then `requested` for
+         *     good (`GET .../analysis` answers it, queued, running, done or failed).
+         * @enum {string}
+         */
+        ReviewStatus: "none" | "requested";
         /** @description An evaluation from WHITE's point of view: `{"cp": 34}` or `{"mate": -3}` (black mates in 3). */
         ScoreView: {
             /** Format: int32 */

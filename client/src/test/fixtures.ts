@@ -43,6 +43,7 @@ export const START_VIEW: GameView = {
   rated: true,
   can_abort: true,
   can_claim_draw: false,
+  review: 'none',
   clock: null,
 };
 

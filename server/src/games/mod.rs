@@ -62,6 +62,7 @@ pub mod views {
     pub use super::view::hint::Hint;
     pub use super::view::preview::PositionPreview;
     pub use super::view::retry::{both, RetryAnswer, RetryList, RetryPuzzle, Solution};
+    pub use super::view::review_status::ReviewStatus;
     pub use super::view::schemas::{Glicko2Schema, SuggestionSchema};
     pub use super::view::step_view::StepView;
     pub use super::view::summary::{GameSummaries, GameSummary, MAX_SUMMARIES};

@@ -44,6 +44,7 @@ mod remote;
 mod respond_async;
 mod retry;
 mod retry_budget;
+mod review_status;
 mod routes;
 mod sentence_claims;
 mod slow_clients;

@@ -49,6 +49,7 @@ use crate::games::model::state::GameState;
 use crate::games::store::analysis_record::StoredAnalysis;
 use crate::games::store::position_cache::{CacheKey, CachedAnswer, SearchIdentity};
 use crate::games::store::GameStore;
+use crate::games::view::review_status::ReviewStatus;
 use crate::uci::{EnginePool, PositionAnalysis};
 
 /// How analyses run.
@@ -232,6 +233,14 @@ impl Tracked {
         }
     }
 
+    /// Tells the game's view that it has a review (its `review` field, which says whether, not
+    /// the status).
+    fn show_in_view(&self) {
+        if let Some(slot) = self.slot.upgrade() {
+            slot.set_review(ReviewStatus::Requested);
+        }
+    }
+
     /// Stores and publishes a new status.
     fn set_status(
         &self,
@@ -370,6 +379,8 @@ impl Analyses {
         }
         if let Err(error) = self.begin(slot, false) {
             tracing::warn!(%error, game = %slot.id(), "the analysis of a finished game did not start");
+            // The ending's view said it would (`slot.rs`): it has none after all.
+            slot.set_review(ReviewStatus::NotRequested);
         }
     }
 
@@ -519,6 +530,7 @@ impl Analyses {
         });
         by_game.insert(slot.id().clone(), Arc::clone(&tracked));
         drop(by_game);
+        tracked.show_in_view();
         let analysis = tracked.lock().analysis();
         // The new one's place, and the places of those it now goes before.
         self.publish_places();
@@ -605,6 +617,7 @@ impl Analyses {
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
             .insert(slot.id().clone(), Arc::clone(&tracked));
+        tracked.show_in_view();
         tracked
     }
 

@@ -33,6 +33,7 @@ use crate::games::model::state::GameState;
 use crate::games::store::quarantine::QuarantinedGame;
 use crate::games::store::record::StoredGame;
 use crate::games::store::{Fresh, GameSnapshot, GameStore, Lookup, WriteTicket};
+use crate::games::view::review_status::ReviewStatus;
 use crate::games::view::view_cache::ViewCache;
 use crate::share_cap::{Refused, ShareLimits};
 use crate::token::TokenHash;
@@ -251,6 +252,8 @@ impl Games {
         Arc::new(GameSlot {
             generation: AtomicU64::new(new_generation()),
             thinking_elsewhere: AtomicBool::new(false),
+            review: Mutex::new(ReviewStatus::NotRequested),
+            review_checked: AtomicBool::new(false),
             views: Arc::clone(&self.views),
             id,
             token,

@@ -18,6 +18,7 @@ use crate::games::model::id::GameId;
 use crate::games::model::state::GameState;
 use crate::games::store::{Fresh, GameSnapshot, GameStore, Lookup, WriteTicket};
 use crate::games::view::game_view::{Clock, GameView};
+use crate::games::view::review_status::ReviewStatus;
 use crate::games::view::view_cache::{SerializedView, ViewCache, ViewTag};
 use crate::token::TokenHash;
 
@@ -57,6 +58,12 @@ pub struct GameSlot {
     /// Another server searches the engine's reply (a shared store's lease): the view says the
     /// engine thinks, until this server changes the game. The state alone does not say it.
     pub(super) thinking_elsewhere: AtomicBool,
+    /// Whether the game has a review, as `analyses.rs` reports it (the state does not hold it: a
+    /// review is not a change of the game). Written under the game's lock.
+    pub(super) review: Mutex<ReviewStatus>,
+    /// The store was asked whether it holds a review of this copy of the game and had none (see
+    /// [`GameSlot::review_unknown`]).
+    pub(super) review_checked: AtomicBool,
     /// Every game's serialized views (bounded by bytes, shared by the registry's games).
     pub(super) views: Arc<ViewCache>,
     pub(super) store: Arc<dyn GameStore>,
@@ -136,7 +143,46 @@ impl GameSlot {
     fn build_view(&self, state: &GameState) -> GameView {
         let mut view = GameView::new(&self.id, state);
         view.engine_thinking |= self.thinking_elsewhere.load(Ordering::Acquire);
+        view.review = *self.review.lock().unwrap_or_else(PoisonError::into_inner);
         view
+    }
+
+    /// Whether the game has a review now (`analyses.rs` says so when one is asked for, read back
+    /// after a restart, or could not start as the game ended): a new change of the view for the
+    /// view cache, so a cached view never shows the old answer, though the game's version stays
+    /// (the game itself did not change). No `game` event: the stream's news of a review is its
+    /// `analysis` events, and every later `game` event carries the field. Nothing happens if the
+    /// view already said so.
+    pub(in crate::games) fn set_review(&self, review: ReviewStatus) {
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        {
+            let mut current = self.review.lock().unwrap_or_else(PoisonError::into_inner);
+            if *current == review {
+                return;
+            }
+            *current = review;
+        }
+        let generation = new_generation();
+        self.generation.store(generation, Ordering::Release);
+        self.keep_serialized(&self.build_view(&state), state.version(), generation);
+    }
+
+    /// Whether the store should be asked if it holds a review of the game: the game is over, not
+    /// aborted, its view says it has none, and this copy has not asked yet (a copy read back from
+    /// the store knows a review only from there: the analysis in memory followed the copy before
+    /// it), or asks every time when `shared` (another server may start one).
+    pub(in crate::games) fn review_unknown(&self, shared: bool) -> bool {
+        let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        let none = *self.review.lock().unwrap_or_else(PoisonError::into_inner)
+            == ReviewStatus::NotRequested;
+        none && state.is_finished()
+            && !state.is_aborted()
+            && (shared || !self.review_checked.load(Ordering::Acquire))
+    }
+
+    /// The store holds no review of this copy of the game (see [`GameSlot::review_unknown`]).
+    pub(in crate::games) fn note_no_stored_review(&self) {
+        self.review_checked.store(true, Ordering::Release);
     }
 
     /// The view as `GET /api/games/{id}` sends it: serialized once per change of the game and
@@ -300,6 +346,12 @@ impl GameSlot {
             self.touch();
             if draft.is_finished() && !state.is_finished() {
                 self.ended.store(true, Ordering::Release);
+                // Its review starts by itself now (`change.rs`): the ending's own view says so,
+                // as the next `GET` will (an aborted game has none).
+                if !draft.is_aborted() {
+                    *self.review.lock().unwrap_or_else(PoisonError::into_inner) =
+                        ReviewStatus::Requested;
+                }
             }
         }
         // A new version (the engine starting or stopping to think is one): a new view, this

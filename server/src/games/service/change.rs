@@ -12,17 +12,21 @@ use crate::games::model::error::GameError;
 use crate::games::model::state::GameState;
 
 /// Applies `change` to `slot`'s game; if it (or the flag settled before it, even when `change`
-/// itself is then refused) ended the game, starts its analysis. The caller awaits the answer's
-/// durability before acknowledging the change.
+/// itself is then refused) ended the game, starts its analysis, and the answer's view says the
+/// game has a review, as the next `GET` does. The caller awaits the answer's durability before
+/// acknowledging the change.
 pub(super) fn apply<'a, T>(
     slot: &'a Arc<GameSlot>,
     analyses: &Arc<Analyses>,
     change: impl FnOnce(&mut GameState) -> Result<T, GameError>,
 ) -> Result<Changed<'a, T>, GameError> {
-    let changed = slot.update(change);
+    let mut changed = slot.update(change);
     if slot.take_ended() {
         analyses.start_after_end(slot);
         super::rating::rate_after_end(slot);
+        if let Ok(changed) = &mut changed {
+            changed.view = slot.view();
+        }
     }
     changed
 }

@@ -71,6 +71,7 @@ mod rating;
 mod retry;
 mod retry_search;
 mod reviewed;
+mod stored_review;
 mod trees;
 mod turn_end;
 
@@ -146,7 +147,7 @@ impl GameService {
 
     /// A game to follow on its live stream (read back from the store if it left memory).
     pub async fn watch(&self, id: &GameId) -> Result<Arc<GameSlot>, GameError> {
-        self.games.find(id).await
+        self.find_with_review(id).await
     }
 
     /// [`GameService::watch`] for the game's player only: `token` must be the game's.
@@ -325,7 +326,7 @@ impl GameService {
 
     /// The current view of a game, serialized (no token needed).
     pub async fn view(&self, id: &GameId) -> Result<ServedView, GameError> {
-        Ok(self.games.find(id).await?.serialized())
+        Ok(self.find_with_review(id).await?.serialized())
     }
 
     /// The summaries of the games among `ids`, in that order (no token needed; unknown ids

@@ -6,6 +6,7 @@ use tokio::time::Instant;
 use utoipa::ToSchema;
 
 use super::color_name::ColorName;
+use super::review_status::ReviewStatus;
 use super::schemas::{PlayersSchema, VariantSchema};
 use super::step_view::StepView;
 use crate::games::model::clock::{millis, GameClock};
@@ -255,6 +256,16 @@ pub struct GameView {
     /// it). Null for a game against Stockfish, including one continued from an unfinished PGN.
     #[schema(value_type = Option<PlayersSchema>)]
     pub players: Option<Players>,
+    /// Whether the game has a review (its post-game analysis): `none` (nobody asked for one:
+    /// `GET .../analysis` would answer 404), or `requested` (it answers the review as it
+    /// stands). Read it instead of probing `GET .../analysis`. A live game's review starts by
+    /// itself as the game ends, so the view of its ending (the answer and the `game` event) says
+    /// `requested` already; a game imported already over turns `requested` when its player asks,
+    /// without a new `version` and without a `game` event of its own (the next `GET` shows it, and
+    /// the stream's `analysis` events carry the review). It never turns back, but when the server
+    /// could not start an ended game's review (its queue full): then `none` until the player asks.
+    #[schema(example = "none")]
+    pub review: ReviewStatus,
     /// The clocks of a timed game; null when untimed. The last field: the view cache
     /// (`view_cache.rs`) keeps everything before it and writes a running clock per request.
     pub clock: Option<Clock>,
@@ -327,6 +338,8 @@ impl GameView {
             opening: opening_of(game).cloned(),
             clock: state.clock().map(|clock| Clock::of(clock, Instant::now())),
             players: state.players().cloned(),
+            // The live game's slot knows the review (`slot.rs`); a bare state has none.
+            review: ReviewStatus::NotRequested,
         }
     }
 }

@@ -9,6 +9,7 @@ pub mod game_view;
 pub mod hint;
 pub mod preview;
 pub mod retry;
+pub mod review_status;
 pub mod schemas;
 pub mod step_view;
 pub mod summary;

@@ -20,7 +20,9 @@ use crate::analysis::{
     Eval, SideSummary, Summary,
 };
 use crate::explore::{ExploreEvent, StopReason};
-use crate::games::views::{GameSummaries, GameSummary, GameView, Hint, PositionPreview, Thinking};
+use crate::games::views::{
+    GameSummaries, GameSummary, GameView, Hint, PositionPreview, ReviewStatus, Thinking,
+};
 use crate::games::{parse_fen, parse_pgn, to_pgn, GameEvent, GameId, GameState, Level, PlayerMove};
 use crate::http::error::ErrorCode;
 use crate::http::events::Encoding;
@@ -49,6 +51,8 @@ pub struct Views {
     pub replied: GameView,
     /// Resigned after 1. e4 e5 2. Nf3 Nc6.
     pub resigned: GameView,
+    /// The resigned game once its review was asked for (`review: requested`).
+    pub reviewed: GameView,
     /// Aborted after 1. e4 e5 (resigning there aborts).
     pub aborted: GameView,
     /// Drawn by agreement in a level rook ending the game started from (a FEN).
@@ -101,11 +105,17 @@ impl Views {
         repeated
             .claim_draw()
             .expect("a threefold repetition to claim");
+        let resigned = view(&state);
+        let reviewed = GameView {
+            review: ReviewStatus::Requested,
+            ..resigned.clone()
+        };
         Views {
             started,
             thinking,
             replied,
-            resigned: view(&state),
+            resigned,
+            reviewed,
             aborted: view(&aborted),
             agreed: view(&level),
             claimed: view(&repeated),
@@ -503,6 +513,7 @@ pub fn success(
         ("show", "200") => vec![
             ("engine_replied", game(&views.replied)),
             ("engine_thinking", game(&views.thinking)),
+            ("resigned_with_its_review", game(&views.reviewed)),
         ],
         ("play", "200") => one("engine_replied", game(&views.replied)),
         ("play", "202") => one("engine_thinking", game(&views.thinking)),

@@ -197,6 +197,40 @@ describe("following a finished game's analysis", () => {
     expect(cachedAnalysis()?.plies.map((ply) => ply.ply)).toEqual([1]);
   });
 
+  it('without the token sends nothing while the view says nobody asked, then gets the analysis the stream says started', async () => {
+    answers.set('GET /api/games/g/analysis', wireAnalysis('running', [1, 2]));
+    mount(FINISHED_VIEW);
+    act(() => stream().accept());
+    await wait(3 * POLL_INTERVAL_MS);
+    expect(analysisLooks()).toBe(0);
+    expect(cachedAnalysis()).toBeNull();
+    act(() => stream().emit('analysis', wireEvent('queued', null)));
+    await settle();
+    expect(sent.filter((request) => request.includes('/analysis'))).toEqual(['GET /api/games/g/analysis']);
+    expect(cachedAnalysis()?.plies.map((ply) => ply.ply)).toEqual([1, 2]);
+  });
+
+  it('without the token gets the analysis of a view that says it was requested', async () => {
+    answers.set('GET /api/games/g/analysis', wireAnalysis('done', [1, 2]));
+    mount({ ...FINISHED_VIEW, review: 'requested' });
+    await settle();
+    expect(sent.filter((request) => request.includes('/analysis'))).toEqual(['GET /api/games/g/analysis']);
+    expect(cachedAnalysis()?.status).toBe('done');
+  });
+
+  it('without the token gets the analysis once a later view of the same version says it was requested', async () => {
+    answers.set('GET /api/games/g/analysis', wireAnalysis('done', [1, 2]));
+    mount(FINISHED_VIEW);
+    act(() => stream().accept());
+    await settle();
+    expect(analysisLooks()).toBe(0);
+    // The stream was away when the review started: its first event on reconnecting says so.
+    act(() => stream().emit('game', { ...FINISHED_VIEW, review: 'requested' }));
+    await settle();
+    expect(sent.filter((request) => request.includes('/analysis'))).toEqual(['GET /api/games/g/analysis']);
+    expect(cachedAnalysis()?.status).toBe('done');
+  });
+
   it('polls every two seconds while the stream is not open, and stops when the analysis is done', async () => {
     answerAnalysis(wireAnalysis('running', [1]));
     mount(FINISHED_VIEW, 'token');

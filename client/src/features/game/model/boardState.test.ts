@@ -34,6 +34,7 @@ const SCHOLARS_MATE: GameView = {
   rated: true,
   can_abort: false,
   can_claim_draw: false,
+  review: 'none',
   moves: [
     E4,
     E5,

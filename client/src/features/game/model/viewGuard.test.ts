@@ -51,6 +51,16 @@ describe('the stale-view guard', () => {
     expect(shouldApplyStreamedView(afterE5, resigned, false)).toBe(false);
   });
 
+  it("takes the news that a finished game's review started, at the same version, and never loses it", () => {
+    const resigned: GameView = { ...afterE5, status: 'finished', result: '0-1', reason: 'resignation', winner: 'black' };
+    const reviewed: GameView = { ...resigned, review: 'requested' };
+    expect(shouldApplyStreamedView(reviewed, resigned, false)).toBe(true);
+    expect(shouldApplyStreamedView(resigned, reviewed, false)).toBe(false);
+    expect(shouldApplyStreamedView({ ...reviewed }, reviewed, false)).toBe(false);
+    expect(newerView(resigned, reviewed)).toBe(reviewed);
+    expect(newerView(reviewed, resigned)).toBe(reviewed);
+  });
+
   it('ignores views of another game', () => {
     expect(shouldApplyStreamedView({ ...afterE5, id: 'other' }, base, false)).toBe(false);
   });

@@ -9,7 +9,11 @@ import type { GameView } from '../../../api/types';
  * - a view is news only if its version is greater than the one held: an older view arriving late
  *   (a poll answered after our move's answer, the mid-search echo of the move we were just answered)
  *   never replaces a newer one, a takeback made in another tab is a newer version, and an equal
- *   version is the same game (kept, so redrawing never drops the player's selection).
+ *   version is the same game (kept, so redrawing never drops the player's selection);
+ * - but for `review`, which turns from `none` to `requested` once, when the game's review starts,
+ *   without a new version (the game itself does not change): a view of the same version that says
+ *   so is news. Never the other way: a review, once asked for, stays, so a late view saying `none`
+ *   is an old one.
  *
  * Every write of a GameView into the game's cache entry goes through this rule: the stream's events,
  * the answers to our commands and every fetch (`gameCache.ts`, `gameQuery`).
@@ -17,6 +21,7 @@ import type { GameView } from '../../../api/types';
 export function isNewerView(next: GameView, current: GameView | null | undefined): boolean {
   if (current === null || current === undefined) return true;
   if (next.id !== current.id) return false;
+  if (next.version === current.version) return current.review === 'none' && next.review === 'requested';
   return next.version > current.version;
 }
 

@@ -15,9 +15,12 @@ interface Props {
   canAsk: boolean;
 }
 
-/** The review of a finished game, or why there is none yet. */
+/**
+ * The review of a finished game, or why there is none yet: loading, failed, or (to a spectator, who
+ * has no token to ask with) not asked for by its player.
+ */
 export function GameReview({ review, selectedPly, onSelectPly, names, opening, canAsk }: Props) {
-  const { analysis, loading, error, retry } = review;
+  const { analysis, loading, error, retry, unrequested } = review;
   if (analysis) {
     return (
       <ReviewPanel
@@ -46,6 +49,13 @@ export function GameReview({ review, selectedPly, onSelectPly, names, opening, c
           Try again
         </button>
       </div>
+    );
+  }
+  if (unrequested) {
+    return (
+      <p className="review-waiting" data-testid="review-none">
+        This game has not been reviewed yet. Its review appears here once its player asks for one.
+      </p>
     );
   }
   return null;

@@ -15,7 +15,7 @@ const NO_LINE: GameLine = { sans: [], firstTurn: 'white', firstFullmove: 1 };
  * repeat the move played.
  */
 export function useGameReview(id: string, token: string | undefined, view: GameView | null, selectedPly: number, streamOpen: boolean) {
-  const review = useAnalysis(id, token, view?.status === 'finished', streamOpen);
+  const review = useAnalysis(id, token, view?.review, view?.status === 'finished', streamOpen);
   const line = useMemo(() => (view ? gameLine(view) : NO_LINE), [view]);
   const plies = review.analysis?.plies;
   const judged = useMemo(() => judgmentsByPly(plies ?? []), [plies]);
