@@ -52,7 +52,8 @@
 //!   60 s. A job put back (preempted, or handed back by a worker whose engine is down) is never
 //!   refused: it was already admitted;
 //! - in the analysis lane, jobs of one `affinity` (a chunk of a review, searched in turn) go to
-//!   the engine that ran the last of them when it is free, so the chunk runs on a warm hash;
+//!   the engine that ran the last of them when it is free, so the chunk runs on a warm hash, and
+//!   that engine waits [`CHUNK_HOLD`] for the chunk's next position before taking another job;
 //! - a readiness probe never enters a lane: it claims a worker that is waiting for work, or there
 //!   is none to claim and the probe is answered from what the pool already knows (`/api/ready`
 //!   must neither take a search's place nor wait behind one).
@@ -83,6 +84,16 @@ pub trait Shared: Eq + Hash + Clone + fmt::Debug {
 /// stopped analysis search starts again from nothing, so with a slice as short as the live
 /// bound, clients of the analysis lane would stop each other's searches before any ended.
 pub const ANALYSIS_SLICE: Duration = Duration::from_secs(3);
+
+/// How long a worker that ended a search of a chunk (an analysis job with an affinity) keeps
+/// its engine for the chunk's next position, which its runner asks for as soon as it has the
+/// answer (microseconds to milliseconds later). Without the hold, another client's analysis job
+/// took the engine in that gap, and the chunk's next position then waited [`ANALYSIS_SLICE`]
+/// to stop it: issue #42 measured a 6-ply review under one address's two analysis boards losing
+/// three seconds a position, not done in 40 s against 11 s alone. Anticipatory scheduling, as
+/// disks once did for a process's next read: the engine idles this long at a chunk's end only
+/// while another job waits for it.
+pub const CHUNK_HOLD: Duration = Duration::from_millis(50);
 
 /// The least a search runs before a waiting cheap search (a low step's reply, a shallow hint:
 /// milliseconds of engine time) stops it. A cheap search goes before every other live search
@@ -236,6 +247,8 @@ pub struct Lanes<C: Shared, L, A> {
     yielding: Vec<bool>,
     /// The affinity of the analysis job each worker last ran.
     last_affinity: Vec<Option<u64>>,
+    /// Until when each worker keeps its engine for its chunk's next position ([`CHUNK_HOLD`]).
+    held_until: Vec<Option<Instant>>,
     /// The job each worker runs.
     serving: Vec<Option<Serving<C>>>,
     /// Hints that may run at once, in all.
@@ -271,6 +284,7 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
             workers: vec![WorkerState::Away; workers],
             yielding: vec![false; workers],
             last_affinity: vec![None; workers],
+            held_until: vec![None; workers],
             serving: vec![None; workers],
             hint_share: (workers / 2).max(1),
             recent: RecentUse::new(),
@@ -476,9 +490,9 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
         self.analysis_len += 1;
     }
 
-    /// The analysis job `worker` should take: the oldest of its own affinity, else, from the
-    /// client with the least recent use, its oldest job that no other waiting worker has the
-    /// affinity of (that worker is about to take it).
+    /// The analysis job `worker` should take: the oldest of its own affinity, else (once its
+    /// [`CHUNK_HOLD`] is over) from the client with the least recent use, its oldest job that no
+    /// other waiting worker has the affinity of (that worker is about to take it).
     fn next_analysis(&self, worker: usize) -> Option<(C, usize)> {
         if let Some(mine) = self.last_affinity[worker] {
             let own = self.analysis.iter().find_map(|(client, queue)| {
@@ -488,6 +502,9 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
             if own.is_some() {
                 return own;
             }
+        }
+        if self.hold_left(worker).is_some() {
+            return None;
         }
         let reserved = |affinity: u64| {
             self.workers.iter().enumerate().any(|(other, state)| {
@@ -508,8 +525,16 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
             .map(|(_, client, index)| (client.clone(), index))
     }
 
+    /// How much longer `worker` keeps its engine for its chunk's next position, if it does
+    /// ([`CHUNK_HOLD`]): the caller waits at most that long before asking again.
+    pub fn hold_left(&self, worker: usize) -> Option<Duration> {
+        self.held_until[worker]
+            .map(|until| until.saturating_duration_since(self.now))
+            .filter(|left| !left.is_zero())
+    }
+
     /// The next job for `worker`, live first (fairly between clients); with none, the worker
-    /// is marked waiting.
+    /// is marked waiting (kept for its chunk's next position while [`Lanes::hold_left`]).
     pub fn take(&mut self, worker: usize) -> Option<Taken<L, A>> {
         self.yielding[worker] = false;
         if let Some((client, index)) = self.next_live() {
@@ -517,6 +542,7 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
             let queued = entry.queue.remove(index).expect("the chosen job");
             entry.running += 1;
             self.live_len -= 1;
+            self.held_until[worker] = None;
             self.workers[worker] = match queued.kind {
                 SearchKind::Reply => WorkerState::Live,
                 SearchKind::Hint => {
@@ -539,6 +565,7 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
                 self.analysis.remove(&client);
             }
             self.analysis_len -= 1;
+            self.held_until[worker] = None;
             self.workers[worker] = WorkerState::Analysis { preempt: false };
             if queued.affinity.is_some() {
                 self.last_affinity[worker] = queued.affinity;
@@ -649,6 +676,10 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
             .charge(ShareKey::Client(client.clone()), spent, now);
         self.recent.prune(now);
         let Some(kind) = serving.kind else {
+            // An analysis search: a chunk's next position comes at once.
+            if self.last_affinity[worker].is_some() {
+                self.held_until[worker] = Some(now + CHUNK_HOLD);
+            }
             return;
         };
         if let Some(entry) = self.clients.get_mut(&client) {

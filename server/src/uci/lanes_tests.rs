@@ -343,9 +343,13 @@ fn a_chunk_s_next_position_waits_for_its_warm_engine_while_that_one_is_free() {
     lanes.push_analysis(Some(1), "chunk 1 b").expect("room");
     assert_eq!(lanes.take(0), Some(Taken::Analysis("chunk 1 b")));
     assert_eq!(lanes.take(1), Some(Taken::Analysis("chunk 2 b")));
-    // A busy warm engine does not hold its chunk back: another worker takes it.
+    // A busy warm engine does not hold its chunk back: another worker takes it, once that
+    // one's hold for its own chunk's next position (`CHUNK_HOLD`) is over.
     lanes.push_analysis(Some(1), "chunk 1 c").expect("room");
     lanes.leave(1, Duration::ZERO);
+    assert_eq!(lanes.take(1), None);
+    let now = lanes.now;
+    lanes.set_now(now + CHUNK_HOLD);
     assert_eq!(lanes.take(1), Some(Taken::Analysis("chunk 1 c")));
 }
 
@@ -537,6 +541,45 @@ fn a_long_analysis_search_yields_to_a_less_used_client_that_waited_once_it_ran_i
     lanes.requeue_analysis_for("A", None, "board");
     lanes.leave(0, ANALYSIS_SLICE);
     assert_eq!(lanes.take(0), Some(Taken::Analysis("review")));
+}
+
+#[test]
+fn a_chunk_keeps_its_engine_a_moment_for_its_next_position_then_others_have_it() {
+    let mut lanes = bounded(16, 8, 16, 1);
+    let start = lanes.now;
+    lanes
+        .push_analysis_for("R", Some(7), "review 1")
+        .expect("room");
+    assert_eq!(lanes.take(0), Some(Taken::Analysis("review 1")));
+    lanes.push_analysis_for("B", None, "board").expect("room");
+    lanes.leave(0, SECOND);
+    // B used less, but the review's next position is on its way: the engine waits for it.
+    assert_eq!(
+        lanes.take(0),
+        None,
+        "the board does not take the chunk's engine"
+    );
+    assert_eq!(lanes.hold_left(0), Some(CHUNK_HOLD));
+    lanes
+        .push_analysis_for("R", Some(7), "review 2")
+        .expect("room");
+    assert_eq!(lanes.take(0), Some(Taken::Analysis("review 2")));
+    lanes.leave(0, SECOND);
+    // Live play never waits for a hold.
+    assert_eq!(lanes.take(0), None);
+    reply(&mut lanes, "P", "move");
+    assert_eq!(lanes.take(0), Some(Taken::Live("move")));
+    lanes
+        .push_analysis_for("R", Some(7), "review 3")
+        .expect("room");
+    lanes.leave(0, Duration::ZERO);
+    // The chunk's last position; once its hold ends, the board runs.
+    assert_eq!(lanes.take(0), Some(Taken::Analysis("review 3")));
+    lanes.leave(0, SECOND);
+    assert_eq!(lanes.take(0), None);
+    lanes.set_now(start + CHUNK_HOLD);
+    assert_eq!(lanes.hold_left(0), None);
+    assert_eq!(lanes.take(0), Some(Taken::Analysis("board")));
 }
 
 #[test]

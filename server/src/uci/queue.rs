@@ -190,7 +190,7 @@ impl JobQueue {
             let mut notified = pin!(self.work.notified());
             // Registered before looking, so a push between the look and the wait still wakes us.
             notified.as_mut().enable();
-            {
+            let held = {
                 let mut inner = self.lock();
                 if inner.closed {
                     inner.lanes.leave(worker, Duration::ZERO);
@@ -203,8 +203,15 @@ impl JobQueue {
                     inner.started[worker] = Some(Instant::now());
                     return Some(task);
                 }
+                inner.lanes.hold_left(worker)
+            };
+            match held {
+                // Kept for its chunk's next position (`CHUNK_HOLD`): look again when the hold ends.
+                Some(left) => {
+                    let _ = tokio::time::timeout(left, notified).await;
+                }
+                None => notified.await,
             }
-            notified.await;
         }
     }
 
