@@ -514,21 +514,20 @@ def analysis_flood(base, deadline, tally, games, long_pgn):
 
 
 def reviewer(base, deadline, start_after, waits, tally):
-    """A second player: a short game (3 moves each), resigned; the wait for its review."""
+    """A second player: a short game (3 random legal moves each), resigned; the wait for its
+    review. Random moves, so that no phase's review is answered from the server's cache of
+    positions an earlier phase searched (the same three moves did: a review of 0.0 s)."""
     time.sleep(start_after)
+    rng = random.Random()
     conn = connect(base, timeout=60)
     game = new_game(conn, REVIEWER, {"color": "white", "level": 1}, tally)
     if not game:
         return
     game_id, token = game
-    for move in ("e2e4", "d2d4", "g1f3"):
-        status, view = call(conn, "POST", f"/api/games/{game_id}/moves", REVIEWER,
-                            {"move": move}, token)
-        if status != 200:
-            # The engine's reply may have made this move illegal: any legal one will do.
-            _, view = call(conn, "GET", f"/api/games/{game_id}", REVIEWER)
-            call(conn, "POST", f"/api/games/{game_id}/moves", REVIEWER,
-                 {"move": view["legal_moves"][0]["uci"]}, token)
+    for _ in range(3):
+        _, view = call(conn, "GET", f"/api/games/{game_id}", REVIEWER)
+        move = rng.choice(view["legal_moves"])["uci"]
+        call(conn, "POST", f"/api/games/{game_id}/moves", REVIEWER, {"move": move}, token)
     status, view = call(conn, "POST", f"/api/games/{game_id}/resign", REVIEWER, token=token)
     started = time.monotonic()
     tally.add(f"review resign {status} at ply {view.get('ply') if view else '?'}")
