@@ -189,7 +189,8 @@ def player(base, address, deadline, think, latencies, statuses, game_ids, stream
                 conn, "POST", f"/api/games/{game_id}/moves", client,
                 {"move": move, "expected_ply": view["ply"]}, token,
             )
-            statuses.add(f"move {status}")
+            code = body.get("error") if isinstance(body, dict) and status != 200 else None
+            statuses.add(f"move {status}" + (f" {code}" if code else ""))
             if status == 200:
                 latencies.append(time.perf_counter() - start)
                 view = body
