@@ -101,6 +101,38 @@ pub async fn spawn_with(config: Config) -> TestApp {
     test_app
 }
 
+/// A running server a test stops, to start another on the same database.
+pub struct Stoppable {
+    pub app: TestApp,
+    stopper: tokio_util::sync::CancellationToken,
+    running: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Stoppable {
+    /// Starts the application with `config` (not waiting for its stored games).
+    pub async fn start(config: &Config) -> Stoppable {
+        let app = Application::build(config)
+            .await
+            .expect("the application starts");
+        let (test_app, stopper) = (TestApp::of(&app), app.stopper());
+        let running = tokio::spawn(app.run_until_stopped());
+        Stoppable {
+            app: test_app,
+            stopper,
+            running,
+        }
+    }
+
+    /// Stops the server as a signal would, and waits for its clean stop.
+    pub async fn stop(self) {
+        self.stopper.cancel();
+        self.running
+            .await
+            .expect("the server task ends")
+            .expect("a clean stop");
+    }
+}
+
 /// Starts the application with the test defaults.
 pub async fn spawn_app() -> TestApp {
     spawn_with(test_config()).await

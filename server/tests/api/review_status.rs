@@ -8,8 +8,7 @@ use reqwest::StatusCode;
 use serde_json::{json, Value};
 
 use crate::analysis::{request_analysis, until_done};
-use crate::helpers::{spawn_app, spawn_with, test_config_on_disk, TestApp, TestGame};
-use alphachess_server::Application;
+use crate::helpers::{spawn_app, spawn_with, test_config_on_disk, Stoppable, TestApp, TestGame};
 
 /// 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#: over as soon as it is created.
 const SCHOLARS_MATE: &str = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
@@ -89,20 +88,13 @@ async fn an_imported_finished_game_says_none_until_its_player_asks_then_requeste
 async fn a_restart_keeps_which_games_have_a_review() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let config = test_config_on_disk(&dir);
-    let app = Application::build(&config)
-        .await
-        .expect("the application starts");
-    let (first, stopper) = (TestApp::of(&app), app.stopper());
-    let running = tokio::spawn(app.run_until_stopped());
-    let reviewed = imported_mate(&first).await;
-    let unreviewed = imported_mate(&first).await;
-    request_analysis(&first, &reviewed).await;
-    until_done(&first, &reviewed.id).await;
-    stopper.cancel();
-    running
-        .await
-        .expect("the server task ends")
-        .expect("a clean stop");
+    let server = Stoppable::start(&config).await;
+    let first = &server.app;
+    let reviewed = imported_mate(first).await;
+    let unreviewed = imported_mate(first).await;
+    request_analysis(first, &reviewed).await;
+    until_done(first, &reviewed.id).await;
+    server.stop().await;
 
     let second = spawn_with(config).await;
     assert_eq!(second.view(&reviewed).await["review"], "requested");

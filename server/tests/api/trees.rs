@@ -9,7 +9,8 @@ use reqwest::{Response, StatusCode};
 use serde_json::{json, Value};
 
 use crate::helpers::{
-    expect_error, spawn_app, spawn_with, test_config, test_config_on_disk, TestApp, TestGame,
+    expect_error, spawn_app, spawn_with, test_config, test_config_on_disk, Stoppable, TestApp,
+    TestGame,
 };
 use alphachess_server::Application;
 
@@ -277,11 +278,8 @@ async fn each_refusal_of_a_flat_tree_names_its_entry() {
 async fn a_kept_tree_is_shown_exported_around_the_game_and_survives_a_restart() {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let config = test_config_on_disk(&dir);
-    let app = Application::build(&config)
-        .await
-        .expect("the application starts");
-    let (first, stopper) = (TestApp::of(&app), app.stopper());
-    let running = tokio::spawn(app.run_until_stopped());
+    let server = Stoppable::start(&config).await;
+    let first = &server.app;
     let game = first
         .create(json!({ "color": "white", "pgn": FOOLS_MATE }))
         .await;
@@ -346,11 +344,7 @@ async fn a_kept_tree_is_shown_exported_around_the_game_and_survives_a_restart() 
     );
     assert!(exported.contains("{ no mate in sight }"), "{exported}");
     assert!(exported.contains("[Result \"0-1\"]"), "{exported}");
-    stopper.cancel();
-    running
-        .await
-        .expect("the server task ends")
-        .expect("a clean stop");
+    server.stop().await;
 
     let app = Application::build(&config)
         .await
