@@ -64,6 +64,7 @@ const fn maia(
             temperature,
             blunders,
             plausible,
+            greedy: false,
         },
     )
 }

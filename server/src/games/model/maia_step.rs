@@ -12,13 +12,18 @@
 //! Further below, a step blunders at a rate (see `maia_blunder.rs`): it then plays the band's
 //! most likely move that leaves material en prise, never while free material is there to take.
 //! A blunder outside the candidates joins the ones shown, so the live line still names it.
+//!
+//! A step that takes free material (`@g`) plays, whenever material is free for it by static
+//! exchange, the move that wins the most of it (`maia_blunder::free_capture`) instead of its
+//! draw: a beginner overlooks threats but takes a hanging queen, and at temperature 1 Maia's
+//! draw sometimes did not. It too joins the candidates shown.
 
 use std::fmt;
 
 use alphachess_engine::{Move, Position};
 use alphachess_maia::{uniform_from_seed, Band};
 
-use super::maia_blunder::{blunder, LEAST_PLAUSIBLE, PLAUSIBLE};
+use super::maia_blunder::{blunder, free_capture, LEAST_PLAUSIBLE, PLAUSIBLE};
 
 /// A band's network, played at a temperature (0: always the most likely move), blundering at a
 /// rate (0: never).
@@ -36,6 +41,10 @@ pub struct MaiaStep {
     /// The least probability (per mille) of a move the step blunders with; `PLAUSIBLE` (5)
     /// unless the step says otherwise, never under `LEAST_PLAUSIBLE` (2).
     pub plausible: u16,
+    /// Whether the step takes free material whenever there is some (`@g`), rather than
+    /// drawing at its temperature; a flag of its own so the players measured before it still
+    /// play as they did.
+    pub greedy: bool,
 }
 
 /// The move a step plays and the candidates the live line shows, the move among them.
@@ -76,7 +85,8 @@ impl MaiaStep {
     /// What this step plays in `position` (the last of the game) from the band's `policy` at
     /// `ply` of the game seeded `seed`: a blunder if the step's rate rolls one and one is
     /// plausible (shown among the candidates, in the place of the least likely if they are
-    /// full), otherwise [`MaiaStep::choose`]. `None` only without a legal move.
+    /// full), otherwise [`MaiaStep::choose`]; before both, for a step that takes free
+    /// material, the move that takes it (shown the same way). `None` only without a legal move.
     pub fn pick(
         self,
         position: &Position,
@@ -84,18 +94,16 @@ impl MaiaStep {
         seed: u64,
         ply: usize,
     ) -> Option<MaiaMove> {
-        let mut candidates = Self::candidates(policy);
+        let candidates = Self::candidates(policy);
+        let taken = self
+            .greedy
+            .then(|| free_capture(position, policy))
+            .flatten();
+        if let Some(take) = taken {
+            return Some(Self::shown(candidates, take, false));
+        }
         if let Some(wrong) = self.blunder_at(position, policy, seed, ply) {
-            if !candidates.iter().any(|&(m, _)| m == wrong.0) {
-                // Not a candidate, so less likely than every one of them: it goes last.
-                candidates.truncate(Self::CANDIDATES - 1);
-                candidates.push(wrong);
-            }
-            return Some(MaiaMove {
-                candidates,
-                played: wrong.0,
-                blunder: true,
-            });
+            return Some(Self::shown(candidates, wrong, true));
         }
         let played = self.choose(&candidates, seed, ply)?;
         Some(MaiaMove {
@@ -103,6 +111,21 @@ impl MaiaStep {
             played,
             blunder: false,
         })
+    }
+
+    /// `played`, a move chosen outside the draw, among `candidates`: if it is not one, it is less
+    /// likely than every one of them, so it goes last (in the place of the least likely if they
+    /// are full).
+    fn shown(mut candidates: Vec<(Move, f32)>, played: (Move, f32), blunder: bool) -> MaiaMove {
+        if !candidates.iter().any(|&(m, _)| m == played.0) {
+            candidates.truncate(Self::CANDIDATES - 1);
+            candidates.push(played);
+        }
+        MaiaMove {
+            candidates,
+            played: played.0,
+            blunder,
+        }
     }
 
     /// The blunder of [`MaiaStep::pick`], if the roll for `ply` (a draw of its own, apart from
@@ -153,7 +176,8 @@ impl MaiaStep {
 
 impl fmt::Display for MaiaStep {
     /// `maia1500` at argmax, `maia1100@t1.5` sampled, `maia1100@t1.0@b300` blundering at 300
-    /// per mille, `maia1100@t1.0@b1000@s2` with moves 2 per mille likely: the harness's name.
+    /// per mille, `maia1100@t1.0@b1000@s2` with moves 2 per mille likely, `maia1100@t1.0@b400@g`
+    /// taking free material: the harness's name.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "maia{}", self.band.rating())?;
         match self.temperature {
@@ -162,10 +186,14 @@ impl fmt::Display for MaiaStep {
             t => write!(f, "@t{:.2}", f64::from(t) / 100.0)?,
         }
         match self.blunders {
-            0 => Ok(()),
-            b if self.plausible == PLAUSIBLE => write!(f, "@b{b}"),
-            b => write!(f, "@b{b}@s{}", self.plausible),
+            0 => {}
+            b if self.plausible == PLAUSIBLE => write!(f, "@b{b}")?,
+            b => write!(f, "@b{b}@s{}", self.plausible)?,
         }
+        if self.greedy {
+            write!(f, "@g")?;
+        }
+        Ok(())
     }
 }
 
@@ -173,16 +201,20 @@ impl std::str::FromStr for MaiaStep {
     type Err = String;
 
     /// Reads what [`fmt::Display`] writes: `maiaBAND`, then `@tTEMPERATURE` (0.01–10),
-    /// `@bPER_MILLE` (1–1000) and, after a rate, `@sPER_MILLE` (2–50, not 5, the default), each
-    /// optional, in that order.
+    /// `@bPER_MILLE` (1–1000) and, after a rate, `@sPER_MILLE` (2–50, not 5, the default), then
+    /// `@g` (takes free material), each optional, in that order.
     fn from_str(s: &str) -> Result<MaiaStep, String> {
         let bad = || {
             format!(
-                "{s:?} is not maiaBAND[@tTEMPERATURE][@bBLUNDERS_PER_MILLE[@sSHARE_PER_MILLE]] \
-                 (e.g. maia1100@t1.5, maia1100@t1.0@b300, maia1100@t1.0@b1000@s2)"
+                "{s:?} is not maiaBAND[@tTEMPERATURE][@bBLUNDERS_PER_MILLE[@sSHARE_PER_MILLE]][@g] \
+                 (e.g. maia1100@t1.5, maia1100@t1.0@b300, maia1100@t1.0@b1000@s2, maia1100@t1.0@g)"
             )
         };
         let rest = s.strip_prefix("maia").ok_or_else(bad)?;
+        let (rest, greedy) = match rest.strip_suffix("@g") {
+            Some(rest) => (rest, true),
+            None => (rest, false),
+        };
         let (rest, plausible) = match rest.split_once("@s") {
             Some((rest, share)) => {
                 let share: u16 = share.parse().map_err(|_| bad())?;
@@ -224,6 +256,7 @@ impl std::str::FromStr for MaiaStep {
             temperature,
             blunders,
             plausible,
+            greedy,
         })
     }
 }
@@ -264,6 +297,9 @@ mod tests {
             "maia1100@t1.0@b300",
             "maia1100@b1000",
             "maia1100@t2.0@b1000@s2",
+            "maia1100@t1.0@b400@g",
+            "maia1100@t1.0@b1000@s2@g",
+            "maia1100@t1.0@g",
         ] {
             let step: MaiaStep = name.parse().expect(name);
             assert_eq!(step.to_string(), name);
@@ -276,6 +312,8 @@ mod tests {
             "maia1100@b1001",
             "maia1100@b300@t1.0",
             "maia1100@b",
+            "maia1100@g@t1.0",
+            "maia1100@t1.0@gg",
         ] {
             assert!(wrong.parse::<MaiaStep>().is_err(), "{wrong}");
         }
@@ -377,5 +415,44 @@ mod tests {
             step.pick(position, &policy, 9, 7),
             step.pick(position, &policy, 9, 7)
         );
+    }
+
+    #[test]
+    fn a_step_that_takes_free_material_always_takes_a_free_queen() {
+        // 9.a3?? Qa4: the knight on c3 takes the queen for nothing, yet half of the band take
+        // the bishop on b4 instead (axb4 is the second candidate).
+        let game = game(
+            "e2e4 d7d5 e4d5 d8d5 b1c3 d5a5 d2d4 g8f6 g1f3 c8g4 f1e2 e7e6 c1d2 f8b4 e1g1 b8c6 \
+             a2a3 a5a4",
+        );
+        let policy = network().policy(&game);
+        let take = "c3a4".parse::<UciMove>().expect("uci");
+        let taken = |name: &str| {
+            let step: MaiaStep = name.parse().expect("a step");
+            (0..200)
+                .map(|seed| {
+                    step.pick(game.position(), &policy, seed, 18)
+                        .expect("a move")
+                })
+                .inspect(|pick| {
+                    assert!(pick.candidates.iter().any(|&(m, _)| m == pick.played));
+                })
+                .filter(|pick| pick.played.to_uci() == take)
+                .count()
+        };
+        for drawing in ["maia1100@t1.0", "maia1100@t3.0@b1000"] {
+            let missed = 200 - taken(drawing);
+            assert!(
+                missed >= 20,
+                "{drawing} left the queen {missed} times of 200"
+            );
+        }
+        for greedy in [
+            "maia1100@t1.0@g",
+            "maia1100@t3.0@b1000@g",
+            "maia1100@t1.0@b800@g",
+        ] {
+            assert_eq!(taken(greedy), 200, "{greedy}");
+        }
     }
 }
