@@ -373,14 +373,20 @@ impl Analyses {
     /// queue's bound or the client's share does not (the game itself is kept, ended): the player
     /// asks for it later with `POST .../analysis`, which says when to retry.
     /// An aborted game has no review (`abortable.rs`): nothing starts.
-    pub fn start_after_end(self: &Arc<Self>, slot: &Arc<GameSlot>) {
+    ///
+    /// `true` when the game's view changed: the review its ending's view announced (`slot.rs`)
+    /// did not start, so the view says `none` again.
+    pub fn start_after_end(self: &Arc<Self>, slot: &Arc<GameSlot>) -> bool {
         if slot.read(GameState::is_aborted) {
-            return;
+            return false;
         }
-        if let Err(error) = self.begin(slot, false) {
-            tracing::warn!(%error, game = %slot.id(), "the analysis of a finished game did not start");
-            // The ending's view said it would (`slot.rs`): it has none after all.
-            slot.set_review(ReviewStatus::NotRequested);
+        match self.begin(slot, false) {
+            Ok(_) => false,
+            Err(error) => {
+                tracing::warn!(%error, game = %slot.id(), "the analysis of a finished game did not start");
+                slot.set_review(ReviewStatus::NotRequested);
+                true
+            }
         }
     }
 

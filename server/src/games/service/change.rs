@@ -12,8 +12,9 @@ use crate::games::model::error::GameError;
 use crate::games::model::state::GameState;
 
 /// Applies `change` to `slot`'s game; if it (or the flag settled before it, even when `change`
-/// itself is then refused) ended the game, starts its analysis, and the answer's view says the
-/// game has a review, as the next `GET` does. The caller awaits the answer's durability before
+/// itself is then refused) ended the game, starts its analysis. The ending's view says the game
+/// has a review (`slot.rs`); if it could not start, the answer's view is built again to say it
+/// has none, as the next `GET` does. The caller awaits the answer's durability before
 /// acknowledging the change.
 pub(super) fn apply<'a, T>(
     slot: &'a Arc<GameSlot>,
@@ -22,9 +23,9 @@ pub(super) fn apply<'a, T>(
 ) -> Result<Changed<'a, T>, GameError> {
     let mut changed = slot.update(change);
     if slot.take_ended() {
-        analyses.start_after_end(slot);
+        let unreviewed = analyses.start_after_end(slot);
         super::rating::rate_after_end(slot);
-        if let Ok(changed) = &mut changed {
+        if let (true, Ok(changed)) = (unreviewed, &mut changed) {
             changed.view = slot.view();
         }
     }
