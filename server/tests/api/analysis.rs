@@ -18,7 +18,7 @@ use crate::sse::{EventStream, Watcher};
 const NODES: u64 = 20_000;
 
 /// 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#: over as soon as it is created.
-const SCHOLARS_MATE: &str = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
+pub const SCHOLARS_MATE: &str = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
 
 /// Its first 20 plies (white, the player, resigns there): winning for white, no mate in sight.
 const OPERA_GAME_OPENING: &str = "1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 \
@@ -35,7 +35,7 @@ async fn spawn_analysing() -> TestApp {
 }
 
 /// A game created from `pgn`, the player white.
-async fn imported(app: &TestApp, pgn: &str) -> TestGame {
+pub async fn imported(app: &TestApp, pgn: &str) -> TestGame {
     app.create(json!({ "color": "white", "pgn": pgn })).await
 }
 

@@ -189,12 +189,7 @@ async fn a_short_review_is_not_put_behind_another_clients_long_ones() {
 
 /// `POST .../analysis` with the game's token.
 async fn post_analysis(app: &TestApp, game: &TestGame) -> reqwest::Response {
-    app.client
-        .post(app.url(&format!("/api/games/{}/analysis", game.id)))
-        .bearer_auth(&game.token)
-        .send()
-        .await
-        .expect("the server answers")
+    app.action(game, "analysis").await
 }
 
 /// A long game imported by `client` and resigned: its analysis (80 positions at the default

@@ -7,15 +7,12 @@
 use reqwest::StatusCode;
 use serde_json::{json, Value};
 
-use crate::analysis::{request_analysis, until_done};
+use crate::analysis::{imported, request_analysis, until_done, SCHOLARS_MATE};
 use crate::helpers::{spawn_app, spawn_with, test_config_on_disk, Stoppable, TestApp, TestGame};
 
-/// 1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6?? 4. Qxf7#: over as soon as it is created.
-const SCHOLARS_MATE: &str = "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0";
-
+/// A game imported already over (the scholar's mate).
 async fn imported_mate(app: &TestApp) -> TestGame {
-    app.create(json!({ "color": "white", "pgn": SCHOLARS_MATE }))
-        .await
+    imported(app, SCHOLARS_MATE).await
 }
 
 /// The status of `GET .../analysis`, as a spectator's client would get it.
