@@ -65,6 +65,10 @@ async fn a_game_its_player_left_expires_from_memory_and_disk_while_a_played_one_
             knock.status()
         );
         let refused = app.action(&untouched, "takeback").await;
+        if refused.status() == StatusCode::NOT_FOUND {
+            // It expired since it was read (the knock allows the same).
+            break;
+        }
         assert_eq!(
             refused.status(),
             StatusCode::CONFLICT,
