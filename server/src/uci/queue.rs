@@ -165,6 +165,8 @@ impl JobQueue {
 
     /// Puts a job back at the front of its lane (never refused: it was admitted once). A
     /// readiness probe is never put in a lane: dropped, its asker answers from the pool's health.
+    /// Neither is an analysis job nobody waits for any more (its requester dropped it while its
+    /// search was being stopped): put back, it held a place until a worker took and dropped it.
     pub fn requeue(&self, task: Task) {
         {
             let mut inner = self.lock();
@@ -174,6 +176,7 @@ impl JobQueue {
                     let (client, kind) = job.client_and_kind();
                     inner.lanes.requeue_live(client, kind, job);
                 }
+                Taken::Analysis(job) if job.abandoned() => return,
                 Taken::Analysis(job) => {
                     let (client, affinity) = (job.client(), job.affinity());
                     inner.lanes.requeue_analysis_for(client, affinity, job);
