@@ -350,7 +350,12 @@ fn pair_lines(games: &[Result1]) -> String {
     }
     pairs
         .into_iter()
-        .map(|((a, b), (n, points))| format!("{a}\t{b}\t{n}\t{points}\n"))
+        // A game scores 0, ½ or 1, but a committed line read back spreads its points over its
+        // games (5.5 of 15 as 15 × 0.3667), so the sum is rounded to the half point it is.
+        .map(|((a, b), (n, points))| {
+            let points = (points * 2.0).round() / 2.0;
+            format!("{a}\t{b}\t{n}\t{points}\n")
+        })
         .collect()
 }
 
