@@ -514,21 +514,27 @@ def analysis_flood(base, deadline, tally, games, long_pgn):
             tally.add(f"resign {status}")
 
 
-def reviewer(base, deadline, start_after, waits, tally):
-    """A second player: a short game (3 random legal moves each), resigned; the wait for its
-    review. Random moves, so that no phase's review is answered from the server's cache of
-    positions an earlier phase searched (the same three moves did: a review of 0.0 s)."""
+# The review phases' games: six plies each, a different game a phase (so that no phase's review
+# is answered from the server's cache of positions an earlier phase searched), the same game in
+# every run (so that a phase's wait compares with the same game reviewed alone: `--review-game`).
+REVIEW_GAMES = {
+    "review-alone": "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6",
+    "m1": "1. d4 d5 2. c4 e6 3. Nc3 Nf6",
+    "m1-8": "1. e4 c5 2. Nf3 d6 3. d4 cxd4",
+    "m2": "1. e4 e6 2. d4 d5 3. Nc3 Bb4",
+}
+
+
+def reviewer(base, deadline, start_after, waits, tally, pgn):
+    """A second player: a short game (`pgn`, imported unfinished), resigned; the wait for its
+    review. Random moves were tried for the cache's sake; the wait then depended on the game
+    drawn more than on the attack (8.6 to 25.5 s alone)."""
     time.sleep(start_after)
-    rng = random.Random()
     conn = connect(base, timeout=60)
-    game = new_game(conn, REVIEWER, {"color": "white", "level": 1}, tally)
+    game = new_game(conn, REVIEWER, {"color": "white", "level": 1, "pgn": pgn}, tally)
     if not game:
         return
     game_id, token = game
-    for _ in range(3):
-        _, view = call(conn, "GET", f"/api/games/{game_id}", REVIEWER)
-        move = rng.choice(view["legal_moves"])["uci"]
-        call(conn, "POST", f"/api/games/{game_id}/moves", REVIEWER, {"move": move}, token)
     status, view = call(conn, "POST", f"/api/games/{game_id}/resign", REVIEWER, token=token)
     started = time.monotonic()
     tally.add(f"review resign {status} at ply {view.get('ply') if view else '?'}")
@@ -680,7 +686,8 @@ def share_phase(args):
     review_waits = []
     if reviewing:
         threads.append(threading.Thread(target=reviewer, args=(
-            args.base, deadline, 5, review_waits, attack)))
+            args.base, deadline, 5, review_waits, attack,
+            REVIEW_GAMES[args.review_game or args.attack])))
     for thread in threads:
         thread.daemon = True
         thread.start()
@@ -939,6 +946,9 @@ def main():
                         help=f"the player's step of the ladder ({FULL_STRENGTH}: full strength)")
     parser.add_argument("--long-pgn", help="the game the analyses attack imports (a file; "
                         "default: 80 plies of Byrne-Fischer 1956)")
+    parser.add_argument("--review-game", choices=sorted(REVIEW_GAMES),
+                        help="review the game of this phase instead of the phase's own (a "
+                             "baseline: review-alone with another phase's game)")
     parser.add_argument("--review", action="store_true",
                         help="also measure a second player's review wait")
     parser.add_argument("--full-level", type=int, default=21,
@@ -1003,7 +1013,8 @@ def main():
         threads += LIMIT_ATTACKS[args.attack](args, address, deadline, attack, targets)
     if args.review or args.attack in ("analyses", "network"):
         threads.append(threading.Thread(target=reviewer, args=(
-            args.base, deadline, 5, review_waits, attack)))
+            args.base, deadline, 5, review_waits, attack,
+            REVIEW_GAMES[args.review_game or args.attack])))
     ready_latencies, ready_statuses = [], Tally()
     threads.append(threading.Thread(target=ready_probe,
                                     args=(args.base, deadline, ready_latencies, ready_statuses)))

@@ -16,7 +16,9 @@
 # instead of the full-strength player): alone, then H1 (one address, 8 full-strength slow games),
 # H2 (3 addresses; three /64s of one /56), alone with the review, M1 (analysis boards from 1 and 8
 # addresses) and M2 (40 parallel lichess draw offers). Env PHASES picks some of them; NO_PLAYERS=1
-# runs them without the players (the review's wait alone against the attack).
+# runs them without the players (the review's wait alone against the attack); REVIEW_GAME=m1
+# (m1-8, m2) makes the review phases review that phase's game (PHASES=review-alone REVIEW_GAME=m1:
+# the M1 review's game alone).
 #
 # `hostile.sh limits` runs issue #42's share attacks (M3, M4, M5), one phase each: the player
 # alone, then tree-reads, connections-8, connections-16 and network (see hostile.py), against a
@@ -69,6 +71,7 @@ if [ "${1:-}" = share ]; then
     echo "== $phase"
     timeout $((RUN_SECONDS + 60)) python3 server/bench/hostile.py --base "http://127.0.0.1:$PORT" \
       --pid "$SERVER" --seconds "$RUN_SECONDS" --attack "$phase" ${NO_PLAYERS:+--no-players} \
+      ${REVIEW_GAME:+--review-game "$REVIEW_GAME"} \
       || status=1
     # Let the phase's searches end before the next one.
     sleep 12
