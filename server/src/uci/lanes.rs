@@ -51,6 +51,13 @@
 //!   16-place bound: three addresses, each inside its share, left another player 0 moves in
 //!   60 s. A job put back (preempted, or handed back by a worker whose engine is down) is never
 //!   refused: it was already admitted;
+//! - **a review goes before analysis boards and draw offers** in the analysis lane: a job with
+//!   an `affinity` (a chunk of a review) is taken, and stops another client's board search that
+//!   ran [`ANALYSIS_SLICE`], before any job without one, whatever the clients' recent use. A
+//!   review's work is bounded by its game's moves (and a second review of them is answered from
+//!   the position cache), a board's is not: issue #42 measured analysis boards from 8 addresses
+//!   leaving a player's 6-ply review, then served by recent use like theirs (a ninth of the
+//!   engines), not done in 40 s against 8.6 s alone;
 //! - in the analysis lane, jobs of one `affinity` (a chunk of a review, searched in turn) go to
 //!   the engine that ran the last of them when it is free, so the chunk runs on a warm hash, and
 //!   that engine waits [`CHUNK_HOLD`] for the chunk's next position before taking another job;
@@ -195,6 +202,13 @@ struct AnalysisQueued<A> {
     job: A,
 }
 
+impl<A> AnalysisQueued<A> {
+    /// A chunk of a review (the runner gives each chunk an affinity): it goes before boards.
+    fn is_review(&self) -> bool {
+        self.affinity.is_some()
+    }
+}
+
 /// One client's live work.
 #[derive(Debug)]
 struct Client<L> {
@@ -211,19 +225,24 @@ struct Serving<C> {
     kind: Option<SearchKind>,
     /// A cheap live search: never stopped for another one.
     cheap: bool,
+    /// An analysis search of a review's chunk: never stopped for a board's.
+    review: bool,
     since: Instant,
 }
 
 /// A job waiting for an engine, as [`Lanes::yield_due`] considers it.
 #[derive(Debug)]
 struct Waiter<C> {
-    /// (a hint, not cheap): cheap replies are served first, hints last.
+    /// Live: (a hint, not cheap): cheap replies are served first, hints last. Analysis:
+    /// (true, not a review): a review's chunk first.
     order: (bool, bool),
     used: Duration,
     client: C,
     /// `None`: an analysis job.
     kind: Option<SearchKind>,
     cheap: bool,
+    /// An analysis job of a review's chunk.
+    review: bool,
 }
 
 /// Which lane a job is for.
@@ -491,8 +510,9 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
     }
 
     /// The analysis job `worker` should take: the oldest of its own affinity, else (once its
-    /// [`CHUNK_HOLD`] is over) from the client with the least recent use, its oldest job that no
-    /// other waiting worker has the affinity of (that worker is about to take it).
+    /// [`CHUNK_HOLD`] is over) a review's chunk before a board's or an offer's search, from the
+    /// client with the least recent use, its oldest such job that no other waiting worker has
+    /// the affinity of (that worker is about to take it).
     fn next_analysis(&self, worker: usize) -> Option<(C, usize)> {
         if let Some(mine) = self.last_affinity[worker] {
             let own = self.analysis.iter().find_map(|(client, queue)| {
@@ -516,13 +536,29 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
         self.analysis
             .iter()
             .filter_map(|(client, queue)| {
-                let index = queue
-                    .iter()
-                    .position(|q| q.affinity.is_none_or(|a| !reserved(a)))?;
-                Some(((self.use_of(client), queue[index].ticket), client, index))
+                let index =
+                    Self::analysis_front(queue, |q| q.affinity.is_none_or(|a| !reserved(a)))?;
+                let board = !queue[index].is_review();
+                Some((
+                    (board, self.use_of(client), queue[index].ticket),
+                    client,
+                    index,
+                ))
             })
             .min_by_key(|(order, _, _)| *order)
             .map(|(_, client, index)| (client.clone(), index))
+    }
+
+    /// The index of the job a client's analysis `queue` offers among those `open`: its oldest
+    /// review chunk, else its oldest job.
+    fn analysis_front(
+        queue: &VecDeque<AnalysisQueued<A>>,
+        open: impl Fn(&AnalysisQueued<A>) -> bool,
+    ) -> Option<usize> {
+        queue
+            .iter()
+            .position(|q| q.is_review() && open(q))
+            .or_else(|| queue.iter().position(open))
     }
 
     /// How much longer `worker` keeps its engine for its chunk's next position, if it does
@@ -554,6 +590,7 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
                 client,
                 kind: Some(queued.kind),
                 cheap: queued.cheap,
+                review: false,
                 since: self.now,
             });
             return Some(Taken::Live(queued.job));
@@ -567,13 +604,13 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
             self.analysis_len -= 1;
             self.held_until[worker] = None;
             self.workers[worker] = WorkerState::Analysis { preempt: false };
-            if queued.affinity.is_some() {
-                self.last_affinity[worker] = queued.affinity;
-            }
+            // A board's search ends the chunk's claim: no hold after it (see `leave`).
+            self.last_affinity[worker] = queued.affinity;
             self.serving[worker] = Some(Serving {
                 client,
                 kind: None,
                 cheap: false,
+                review: queued.is_review(),
                 since: self.now,
             });
             return Some(Taken::Analysis(queued.job));
@@ -750,11 +787,12 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
     /// Asks running searches to stop for jobs that have waited [`LaneLimits::preempt_after`] or
     /// longer while no engine is coming free for them (waiting for work, or already asked to
     /// stop); the answer is the workers newly asked. Waiting live jobs come first, by their
-    /// clients' recent use, then analysis jobs. For each, the search stopped is one that has
-    /// run at least the bound, of another client whose recent use (with the search's own time
-    /// so far) is more than the waiting client's: an analysis search first, then a hint, then
-    /// (for a reply only) a reply, the most used client's first. A live job stops any analysis
-    /// search, as on arrival.
+    /// clients' recent use, then analysis jobs, reviews' chunks before the rest. For each, the
+    /// search stopped is one that has run at least the bound, of another client whose recent
+    /// use (with the search's own time so far) is more than the waiting client's: an analysis
+    /// search first, then a hint, then (for a reply only) a reply, the most used client's
+    /// first. A live job stops any analysis search, as on arrival; a review's chunk stops
+    /// another client's board or offer search that ran [`ANALYSIS_SLICE`], whatever its use.
     pub fn yield_due(&mut self) -> Vec<usize> {
         let now = self.now;
         let overdue =
@@ -772,6 +810,7 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
                     client: client.clone(),
                     kind: Some(queued.kind),
                     cheap: queued.cheap,
+                    review: false,
                 })
             })
             .collect();
@@ -780,17 +819,18 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
             .analysis
             .iter()
             .filter_map(|(client, queue)| {
-                let front = queue.front()?;
+                let front = &queue[Self::analysis_front(queue, |_| true)?];
                 overdue(front.pushed).then(|| Waiter {
-                    order: (true, true),
+                    order: (true, !front.is_review()),
                     used: self.use_of(client),
                     client: client.clone(),
                     kind: None,
                     cheap: false,
+                    review: front.is_review(),
                 })
             })
             .collect();
-        analysis.sort_by_key(|w| w.used);
+        analysis.sort_by_key(|w| (w.order, w.used));
         let mut coming = self.coming();
         let mut asked = Vec::new();
         for waiter in live.into_iter().chain(analysis) {
@@ -835,9 +875,15 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
                     && !serving.cheap
                     && ran >= bound
                     && used > waiting;
+                // A review's chunk stops another client's board search whatever their use.
+                let before = waiter.review && !serving.review && serving.client != waiter.client;
                 let rank = match (self.workers[worker], kind) {
                     (WorkerState::Analysis { .. }, Some(_)) => 0,
-                    (WorkerState::Analysis { .. }, None) if fair && ran >= ANALYSIS_SLICE => 0,
+                    (WorkerState::Analysis { .. }, None)
+                        if (fair || before) && ran >= ANALYSIS_SLICE =>
+                    {
+                        0
+                    }
                     (WorkerState::Hint { .. }, Some(_)) if fair => 1,
                     (WorkerState::Live, Some(SearchKind::Reply)) if fair => 2,
                     _ => return None,

@@ -544,6 +544,45 @@ fn a_long_analysis_search_yields_to_a_less_used_client_that_waited_once_it_ran_i
 }
 
 #[test]
+fn a_review_goes_before_another_client_s_board_and_stops_it_whatever_their_use() {
+    let mut lanes = bounded(16, 8, 16, 1);
+    let start = lanes.now;
+    lanes
+        .push_analysis_for("R", Some(7), "review 1")
+        .expect("room");
+    assert_eq!(lanes.take(0), Some(Taken::Analysis("review 1")));
+    lanes.leave(0, 10 * SECOND);
+    lanes.set_now(start + CHUNK_HOLD);
+    // R used ten seconds and B nothing, yet R's next chunk goes first.
+    lanes.push_analysis_for("B", None, "board").expect("room");
+    lanes
+        .push_analysis_for("R", Some(8), "review 2")
+        .expect("room");
+    assert_eq!(
+        lanes.take(0),
+        Some(Taken::Analysis("review 2")),
+        "a review before a board, not by recent use"
+    );
+    lanes.leave(0, SECOND);
+    let board = start + 2 * CHUNK_HOLD;
+    lanes.set_now(board);
+    assert_eq!(lanes.take(0), Some(Taken::Analysis("board")));
+    // A review's chunk that waits stops the board once it ran its slice, though B's use (with
+    // the board's time) stays below R's eleven seconds.
+    lanes
+        .push_analysis_for("R", Some(9), "review 3")
+        .expect("room");
+    lanes.set_now(board + SECOND);
+    assert_eq!(lanes.yield_due(), Vec::<usize>::new(), "before its slice");
+    lanes.set_now(board + ANALYSIS_SLICE);
+    assert_eq!(lanes.yield_due(), [0]);
+    lanes.requeue_analysis_for("B", None, "board");
+    lanes.leave(0, ANALYSIS_SLICE);
+    // No chunk hold after the board's search: review 2's chunk does not keep the engine.
+    assert_eq!(lanes.take(0), Some(Taken::Analysis("review 3")));
+}
+
+#[test]
 fn a_chunk_keeps_its_engine_a_moment_for_its_next_position_then_others_have_it() {
     let mut lanes = bounded(16, 8, 16, 1);
     let start = lanes.now;
