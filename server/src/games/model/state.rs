@@ -122,6 +122,16 @@ impl GameState {
             .map(|(_, deadline)| deadline)
     }
 
+    /// Whether the running clock has run out at `now` in a game not over yet: what
+    /// [`GameState::flag_if_due`] would settle.
+    pub fn flag_due(&self, now: Instant) -> bool {
+        !self.is_finished()
+            && self
+                .clock
+                .as_ref()
+                .is_some_and(|clock| clock.flagged(now).is_some())
+    }
+
     /// Ends the game on time if the running clock has run out at `now` (a loss, or a draw when
     /// the opponent could not mate); whether it did.
     pub fn flag_if_due(&mut self, now: Instant) -> bool {
@@ -963,13 +973,16 @@ mod tests {
             exchange_after(&mut state, "Nf3", Duration::ZERO, "b8c6").await;
             assert_eq!(state.flag_deadline(), Some(Instant::now() + 10 * SEC));
             advance(9 * SEC).await;
+            assert!(!state.flag_due(Instant::now()));
             assert!(!state.flag_if_due(Instant::now()));
             advance(SEC).await;
+            assert!(state.flag_due(Instant::now()), "what flag_if_due settles");
             assert!(matches!(
                 state.play_player_move(&mv("Nf3"), None),
                 Err(GameError::GameOver)
             ));
             assert!(state.flag_if_due(Instant::now()));
+            assert!(!state.flag_due(Instant::now()), "settled: the game is over");
             assert_eq!(
                 state.game().outcome(),
                 Some(Outcome::Decisive {

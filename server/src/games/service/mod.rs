@@ -524,9 +524,14 @@ impl GameService {
 
     /// Ends the game on time if its running clock has run out, before something that reads
     /// the game without changing it (a draw offer, a hint): an empty change, which settles the
-    /// flag as every change does. Its durability is covered by the next change's.
+    /// flag as every change does. Its durability is covered by the next change's. Only when a
+    /// flag is due: an empty change still clones the game and builds its view (FEN, legal
+    /// moves), which under 1,500 lichess draw offers a second was most of the server's CPU
+    /// (issue #42, M2).
     fn settle_clock(&self, slot: &Arc<GameSlot>) -> Result<(), GameError> {
-        apply(slot, &self.analyses, |_| Ok(()))?.durable_later();
+        if slot.read(|state| state.flag_due(tokio::time::Instant::now())) {
+            apply(slot, &self.analyses, |_| Ok(()))?.durable_later();
+        }
         Ok(())
     }
 
