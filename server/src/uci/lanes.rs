@@ -11,7 +11,9 @@
 //!   refills. A client counts as much as its aggregate share ([`Shared::aggregate`]: its IPv6
 //!   /56, or everything a trusted proxy forwards without naming a client) if that used more, so
 //!   256 /64s of one /56 are served like one client, not like 256. The cost of a search is
-//!   charged when it ends (no one knows its length before it runs).
+//!   charged when it ends (no one knows its length before it runs). A client that had nothing
+//!   queued or running is placed no lower than [`PLACEMENT_LAG`] below the least used busy
+//!   client ([`Lanes::place`]), so a newcomer's head start is the lag, not everyone's history;
 //!
 //!   An earlier version kept the live lane first come first served across clients (one client's
 //!   hints made another player's move wait 77 s, issue #22), then shared it in rounds weighted
@@ -110,11 +112,18 @@ pub const CHUNK_HOLD: Duration = Duration::from_millis(50);
 /// stopped search from answering with no search behind its move.
 pub const CHEAP_SLICE: Duration = Duration::from_millis(100);
 
-/// A share of engine time: a client, or an aggregate of clients.
+/// How far below the least recent use of the busy clients a client that had nothing queued or
+/// running is placed when it asks for an engine ([`Lanes::place`]): the head start a newcomer
+/// gets before it shares by use like the others.
+pub const PLACEMENT_LAG: Duration = Duration::from_secs(5);
+
+/// A share of engine time: a client, or an aggregate of clients; and the floor newcomers are
+/// placed at ([`Lanes::place`]).
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 enum ShareKey<C, G> {
     Client(C),
     Aggregate(G),
+    Floor,
 }
 
 /// How much each lane admits and how long a client waits before a search yields to it.
@@ -331,6 +340,59 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
         own.max(aggregate)
     }
 
+    /// Whether `client` has a job queued or running in either lane.
+    fn busy(&self, client: &C) -> bool {
+        self.clients.contains_key(client)
+            || self.analysis.contains_key(client)
+            || self.serving.iter().flatten().any(|s| &s.client == client)
+    }
+
+    /// Raises the placement floor to the least recent use among the busy clients and `also`
+    /// (the client a worker just served), if that is more; the floor after. The floor decays
+    /// like every use and never drops otherwise, as a scheduler's minimum virtual runtime.
+    fn raise_floor(&mut self, also: Option<&C>) -> Duration {
+        let now = self.now;
+        let floor = self.recent.at(&ShareKey::Floor, now);
+        let busy = self
+            .clients
+            .keys()
+            .chain(self.analysis.keys())
+            .chain(self.serving.iter().flatten().map(|s| &s.client))
+            .chain(also)
+            .filter(|client| !client.is_server())
+            .map(|client| self.use_of(client))
+            .min();
+        match busy {
+            Some(least) if least > floor => {
+                self.recent.charge(ShareKey::Floor, least - floor, now);
+                least
+            }
+            _ => floor,
+        }
+    }
+
+    /// Places `client`, about to queue a job with none queued or running, no lower than
+    /// [`PLACEMENT_LAG`] below the floor: its use (and its aggregate's) is raised to that.
+    /// Least recent use alone let a newcomer go first until it had used as much as the clients
+    /// already busy: issue #42 measured a full-strength player, whose own steady play was its
+    /// recent use, waiting 11 s for a move while three fresh /64s of one /56 caught up. Linux's
+    /// CFS places a waking task the same way, at its run queue's minimum virtual runtime.
+    fn place(&mut self, client: &C) {
+        if client.is_server() || self.busy(client) {
+            return;
+        }
+        let target = self.raise_floor(None).saturating_sub(PLACEMENT_LAG);
+        let now = self.now;
+        let shares = std::iter::once(ShareKey::Client(client.clone()))
+            .chain(client.aggregate().map(ShareKey::Aggregate));
+        for share in shares {
+            let used = self.recent.at(&share, now);
+            if used < target {
+                self.recent.charge(share, target - used, now);
+            }
+        }
+    }
+
     /// Jobs waiting in `lane`: in all, of `client`, and of `client`'s aggregate share.
     fn waiting(&self, lane: Lane, client: &C) -> (usize, usize, usize) {
         let aggregate = client.aggregate();
@@ -418,6 +480,7 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
         if !self.admits(Lane::Live, &client) {
             return Err(job);
         }
+        self.place(&client);
         let ticket = self.ticket();
         let pushed = self.now;
         self.client(client).queue.push_back(Queued {
@@ -450,6 +513,7 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
         if !self.admits(Lane::Analysis, &client) {
             return Err(job);
         }
+        self.place(&client);
         let ticket = self.ticket();
         let pushed = self.now;
         self.analysis
@@ -711,6 +775,7 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
         }
         self.recent
             .charge(ShareKey::Client(client.clone()), spent, now);
+        self.raise_floor(Some(&client));
         self.recent.prune(now);
         let Some(kind) = serving.kind else {
             // An analysis search: a chunk's next position comes at once.

@@ -408,6 +408,28 @@ fn the_64s_of_one_56_are_served_as_one_share() {
 }
 
 #[test]
+fn a_newcomer_is_placed_just_below_the_least_used_busy_client() {
+    let mut lanes = TestLanes::new(16, 1);
+    // The player's steady play, alone, is its recent use (and the floor).
+    charge(&mut lanes, "P", 30 * SECOND);
+    // Three /64s of a fresh /56 arrive: each is placed PLACEMENT_LAG below, and so is the /56.
+    reply(&mut lanes, "net/1", "N1");
+    reply(&mut lanes, "net/2", "N2");
+    reply(&mut lanes, "P", "P1");
+    assert_eq!(
+        lanes.take(0),
+        Some(Taken::Live("N1")),
+        "a head start of the lag"
+    );
+    lanes.leave(0, 6 * SECOND);
+    assert_eq!(
+        lanes.take(0),
+        Some(Taken::Live("P1")),
+        "then by use: the /56 used 31 s, not 6"
+    );
+}
+
+#[test]
 fn a_long_search_yields_once_another_client_has_waited_the_bound() {
     let mut lanes = bounded(16, 8, 16, 1);
     let start = lanes.now;
@@ -446,7 +468,8 @@ fn a_search_does_not_yield_to_a_client_that_used_more_nor_a_reply_to_a_hint() {
     assert_eq!(lanes.take(0), Some(Taken::Live("L1")));
     reply(&mut lanes, "heavy", "H1");
     hint(&mut lanes, "other", "hint");
-    lanes.set_now(start + 5 * SECOND);
+    // Light was placed PLACEMENT_LAG below heavy: within that, heavy still used more.
+    lanes.set_now(start + PLACEMENT_LAG - SECOND);
     assert_eq!(
         lanes.yield_due(),
         Vec::<usize>::new(),
