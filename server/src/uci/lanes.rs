@@ -340,11 +340,12 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
         own.max(aggregate)
     }
 
-    /// Whether `client` has a job queued or running in either lane.
-    fn busy(&self, client: &C) -> bool {
-        self.clients.contains_key(client)
-            || self.analysis.contains_key(client)
-            || self.serving.iter().flatten().any(|s| &s.client == client)
+    /// The clients with a job queued or running in either lane (some more than once).
+    fn busy_clients(&self) -> impl Iterator<Item = &C> {
+        self.clients
+            .keys()
+            .chain(self.analysis.keys())
+            .chain(self.serving.iter().flatten().map(|s| &s.client))
     }
 
     /// Raises the placement floor to the least recent use among the busy clients and `also`
@@ -354,10 +355,7 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
         let now = self.now;
         let floor = self.recent.at(&ShareKey::Floor, now);
         let busy = self
-            .clients
-            .keys()
-            .chain(self.analysis.keys())
-            .chain(self.serving.iter().flatten().map(|s| &s.client))
+            .busy_clients()
             .chain(also)
             .filter(|client| !client.is_server())
             .map(|client| self.use_of(client))
@@ -378,7 +376,7 @@ impl<C: Shared, L, A> Lanes<C, L, A> {
     /// recent use, waiting 11 s for a move while three fresh /64s of one /56 caught up. Linux's
     /// CFS places a waking task the same way, at its run queue's minimum virtual runtime.
     fn place(&mut self, client: &C) {
-        if client.is_server() || self.busy(client) {
+        if client.is_server() || self.busy_clients().any(|busy| busy == client) {
             return;
         }
         let target = self.raise_floor(None).saturating_sub(PLACEMENT_LAG);
