@@ -2647,7 +2647,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description draw_declined (the message says why), draw_too_early (until each side made two moves the game can only be aborted), game_over, not_your_turn (the engine is thinking) or stale_ply */
+            /** @description draw_declined (the message says why; an offer repeated in the same position gets the same answer at once), draw_too_early (until each side made two moves the game can only be aborted), game_over, not_your_turn (the engine is thinking), search_in_progress (a hint or another draw offer of this game is being searched) or stale_ply */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2782,7 +2782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_over, not_your_turn, game_quarantined, search_in_progress (the engine already searches for this game: its reply or another hint) or stale_ply (the player moved meanwhile, which stops the hint) */
+            /** @description game_over, not_your_turn, game_quarantined, search_in_progress (the engine already searches for this game: its reply, another hint or a draw offer) or stale_ply (the player moved meanwhile, which stops the hint) */
             409: {
                 headers: {
                     [name: string]: unknown;

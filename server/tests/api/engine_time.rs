@@ -65,14 +65,24 @@ fn spawn_hint(
     app: &TestApp,
     game: &crate::helpers::TestGame,
 ) -> tokio::task::JoinHandle<reqwest::Response> {
+    spawn_request(app, game, reqwest::Method::GET, "hint")
+}
+
+/// `method` on the game's `action` (`hint`, `draw`) on a task of its own.
+fn spawn_request(
+    app: &TestApp,
+    game: &crate::helpers::TestGame,
+    method: reqwest::Method,
+    action: &str,
+) -> tokio::task::JoinHandle<reqwest::Response> {
     let (client, url, token) = (
         app.client.clone(),
-        app.url(&format!("/api/games/{}/hint", game.id)),
+        app.url(&format!("/api/games/{}/{action}", game.id)),
         game.token.clone(),
     );
     tokio::spawn(async move {
         client
-            .get(url)
+            .request(method, url)
             .bearer_auth(token)
             .send()
             .await
@@ -113,6 +123,70 @@ async fn a_game_runs_one_search_at_a_time_and_a_hint_flood_takes_one_place() {
         app.hint(&game).await.status(),
         StatusCode::OK,
         "once it answered, the next hint runs"
+    );
+}
+
+/// Issue #42, M2: forty draw offers at once were forty searches, and each repeated offer one
+/// more. Whatever the timing, every offer of the flood is either refused while the first is
+/// searched or declined from the first's answer.
+#[tokio::test]
+async fn a_game_searches_one_draw_offer_at_a_time_and_a_declined_position_not_again() {
+    let mut config = test_config();
+    config.engines = 1;
+    let app = spawn_with(config).await;
+    let winning = app
+        .create(json!({ "color": "white", "fen": "r2qk2r/8/8/8/8/8/8/1K6 w - - 0 40" }))
+        .await;
+    let view = app.play_opening(&winning).await;
+    let searches = || app.service.engines().status()[0].searches;
+    let before = searches();
+    let flood: Vec<_> = (0..6)
+        .map(|_| spawn_request(&app, &winning, reqwest::Method::POST, "draw"))
+        .collect();
+    let mut declined = 0;
+    for offer in flood {
+        let response = offer.await.expect("the request ends");
+        assert_eq!(response.status(), StatusCode::CONFLICT);
+        let body: serde_json::Value = response.json().await.expect("a JSON error body");
+        match body["error"].as_str() {
+            Some("draw_declined") => declined += 1,
+            Some("search_in_progress") => {}
+            _ => panic!("neither declined nor refused: {body}"),
+        }
+    }
+    assert!(declined >= 1, "the searched offer was declined");
+    assert_eq!(searches(), before + 1, "six offers at once, one search");
+    let again = crate::helpers::expect_error(
+        app.action(&winning, "draw").await,
+        StatusCode::CONFLICT,
+        "draw_declined",
+    )
+    .await;
+    assert!(
+        again["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("for itself")),
+        "the same reason: {again}"
+    );
+    assert_eq!(
+        searches(),
+        before + 1,
+        "the declined position is not searched again"
+    );
+
+    let next = view["legal_moves"][0]["uci"]
+        .as_str()
+        .expect("a legal move");
+    app.play(&winning, next).await;
+    crate::helpers::expect_error(
+        app.action(&winning, "draw").await,
+        StatusCode::CONFLICT,
+        "draw_declined",
+    )
+    .await;
+    assert!(
+        searches() >= before + 3,
+        "after a move (and the engine's reply) the offer is thought over again"
     );
 }
 

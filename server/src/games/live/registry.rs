@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use crate::client_key::ClientKey;
 use crate::games::live::creators::Creators;
 use crate::games::live::events::GameEvents;
-use crate::games::live::hint_lock::HintLock;
+use crate::games::live::search_lock::SearchLock;
 use crate::games::live::slot::{new_copy, new_generation, GameSlot};
 use crate::games::model::error::GameError;
 use crate::games::model::id::GameId;
@@ -262,7 +262,8 @@ impl Games {
             last_seen: AtomicU64::new(self.now()),
             last_write: AtomicU64::new(ticket.0),
             events: GameEvents::new(),
-            hint: HintLock::default(),
+            search: SearchLock::default(),
+            declined_draw: Mutex::default(),
             copy: AtomicU64::new(new_copy()),
             ended: AtomicBool::new(false),
             epoch: self.epoch,
@@ -582,7 +583,10 @@ mod tests {
             let slot = games
                 .authorized(played.id(), token.expose())
                 .expect("the player");
-            drop(slot.begin_hint(|_| Ok::<_, GameError>(())).expect("a hint"));
+            drop(
+                slot.begin_search(|_| Ok::<_, GameError>(()))
+                    .expect("a hint"),
+            );
             assert!(games.get(pestered.id()).is_ok());
             assert!(games.authorized(pestered.id(), "a guess").is_err());
             // The player's own refused request counts for nothing either.

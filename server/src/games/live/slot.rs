@@ -12,7 +12,8 @@ use std::time::Instant;
 use bytes::Bytes;
 
 use crate::games::live::events::{GameEvent, GameEvents};
-use crate::games::live::hint_lock::{HintLock, RunningHint};
+use crate::games::live::search_lock::{RunningSearch, SearchLock};
+use crate::games::model::draw::Decline;
 use crate::games::model::error::{GameError, StoreError};
 use crate::games::model::id::GameId;
 use crate::games::model::state::GameState;
@@ -73,8 +74,13 @@ pub struct GameSlot {
     pub(super) events: GameEvents,
     /// The store's ticket for this game's latest change; [`GameSlot::durable`] waits for it.
     pub(super) last_write: AtomicU64,
-    /// The player's hint being searched, if any (one search per game: see `hint_lock.rs`).
-    pub(super) hint: HintLock,
+    /// The player's hint or draw offer being searched, if any (one search per game: see
+    /// `search_lock.rs`).
+    pub(super) search: SearchLock,
+    /// Stockfish's answer to the last draw offer it declined, and the game's version then: the
+    /// same offer in the same position gets the same answer, with no search (lila ignores an
+    /// offer repeated within 20 plies; here the next move is enough to be heard again).
+    pub(super) declined_draw: Mutex<Option<(u64, Decline)>>,
     /// Which copy of the game this is; a new one each time the store's version is adopted.
     pub(super) copy: AtomicU64,
     /// A change ended the game and nobody has taken note yet (see [`GameSlot::take_ended`]).
@@ -398,25 +404,46 @@ impl GameSlot {
         true
     }
 
-    /// Starts a hint: `prepare` checks the game and builds the search under the game's lock;
-    /// [`GameError::SearchInProgress`] while the engine's reply is due or searched, or another hint runs.
-    pub(in crate::games) fn begin_hint<T>(
+    /// Starts a search of the player's (a hint, a draw offer): `prepare` checks the game and
+    /// builds the search under the game's lock; [`GameError::SearchInProgress`] while the
+    /// engine's reply is due or searched, or another of the player's runs.
+    pub(in crate::games) fn begin_search<T>(
         &self,
         prepare: impl FnOnce(&GameState) -> Result<T, GameError>,
-    ) -> Result<(T, RunningHint<'_>), GameError> {
+    ) -> Result<(T, RunningSearch<'_>), GameError> {
         let state = self.state.lock().unwrap_or_else(PoisonError::into_inner);
         if state.is_engine_thinking() {
             return Err(GameError::SearchInProgress);
         }
         let out = prepare(&state)?;
-        let running = self.hint.try_begin().ok_or(GameError::SearchInProgress)?;
+        let running = self.search.try_begin().ok_or(GameError::SearchInProgress)?;
         self.touch();
         Ok((out, running))
     }
 
-    /// Stops the hint being searched, if any: the engine's reply is about to be searched.
-    pub(in crate::games) fn cancel_hint(&self) {
-        self.hint.cancel();
+    /// Stockfish's reason for declining a draw offered at `version`, if it already did.
+    pub(in crate::games) fn declined_draw(&self, version: u64) -> Option<Decline> {
+        match &*self
+            .declined_draw
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+        {
+            Some((declined, decline)) if *declined == version => Some(decline.clone()),
+            _ => None,
+        }
+    }
+
+    /// Records that Stockfish declined a draw offered at `version`, for `decline`.
+    pub(in crate::games) fn remember_declined_draw(&self, version: u64, decline: Decline) {
+        *self
+            .declined_draw
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Some((version, decline));
+    }
+
+    /// Stops the player's search, if any: the engine's reply is about to be searched.
+    pub(in crate::games) fn cancel_search(&self) {
+        self.search.cancel();
     }
 
     /// Waits until every change made so far to this game is durable in the store; a request

@@ -77,8 +77,8 @@ impl GameService {
         let Some(turn) = turn else {
             return Ok(EngineTurnStarted::Done(view));
         };
-        // One search per game: a hint for the position just left stops.
-        slot.cancel_hint();
+        // One search per game: a hint or draw offer for the position just left stops.
+        slot.cancel_search();
         if let Some(maia) = maia_step(slot) {
             return self.start_maia_turn(slot, turn, view, maia, held).await;
         }

@@ -450,8 +450,10 @@ impl GameService {
     }
 
     /// The player offers Stockfish a draw, on their turn; see `draw.rs` for how it decides. A
-    /// move or takeback while it thinks it over makes the offer stale. Its search runs in
-    /// `client`'s share of the analysis lane.
+    /// move or takeback while it thinks it over stops the search and makes the offer stale. Its
+    /// search runs in `client`'s share of the analysis lane, as the game's one search of the
+    /// player's (`search_lock.rs`); an offer repeated in a position Stockfish declined is
+    /// declined again at once, with the same reason.
     pub async fn offer_draw(
         &self,
         id: &GameId,
@@ -464,13 +466,33 @@ impl GameService {
             state.check_draw_offer()?;
             Ok::<_, GameError>((state.version(), state.game().clone(), !state.player()))
         })?;
+        if let Some(decline) = slot.declined_draw(version) {
+            return Err(decline.into());
+        }
         let verdict = match draw::before_search(game.position()) {
             Verdict::Search => {
-                let request = AnalysisRequest::new(slot.id().shared(), &game, DRAW_OFFER_NODES)
-                    .map_err(|_| GameError::GameOver)?
-                    .for_client(client);
-                let analysis = self.engines.analyse(request).await?;
-                draw::after_search(analysis.score, engine)
+                let (request, running) = slot.begin_search(|state| {
+                    state.check_draw_offer()?;
+                    if state.version() != version {
+                        return Err(GameError::Superseded);
+                    }
+                    Ok(
+                        AnalysisRequest::new(slot.id().shared(), &game, DRAW_OFFER_NODES)
+                            .map_err(|_| GameError::GameOver)?
+                            .for_client(client),
+                    )
+                })?;
+                let analysis = tokio::select! {
+                    analysis = self.engines.analyse(request) => analysis?,
+                    () = running.cancelled() => return Err(GameError::Superseded.into()),
+                };
+                let verdict = draw::after_search(analysis.score, engine);
+                if let Verdict::Decline(decline) = &verdict {
+                    // While the game's search is still taken, so no offer meanwhile searches anew.
+                    slot.remember_declined_draw(version, decline.clone());
+                }
+                drop(running);
+                verdict
             }
             verdict => verdict,
         };
@@ -595,7 +617,7 @@ impl GameService {
     }
 
     /// Stockfish's suggestion for the player, at full strength; one search per game at a time
-    /// (see `hint_lock.rs`), stopped if the player moves meanwhile. It runs within the hints'
+    /// (see `search_lock.rs`), stopped if the player moves meanwhile. It runs within the hints'
     /// budget in `client`'s share and yields to replies (see `uci/lanes.rs`).
     pub async fn hint(
         &self,
@@ -613,7 +635,7 @@ impl GameService {
             Ok(())
         })
         .await?;
-        let ((request, version), running) = slot.begin_hint(|state| {
+        let ((request, version), running) = slot.begin_search(|state| {
             state.check_hint_allowed()?;
             let full = Level::MAX;
             let depth = full.depth(self.max_depth);

@@ -98,8 +98,13 @@ pub async fn draw(
         .await
     {
         // lila's `BotPlayer.offerDraw` makes no offer while the game is abortable (not
-        // `game.drawable`) and still answers ok: the same here.
-        Ok(_) | Err(DrawError::Declined(_) | DrawError::Game(GameError::DrawTooEarly)) => Ok(ok()),
+        // `game.drawable`) or while the player's last offer still stands, and answers ok: the
+        // same here, for an offer made while another is thought over (`search_in_progress`).
+        Ok(_)
+        | Err(
+            DrawError::Declined(_)
+            | DrawError::Game(GameError::DrawTooEarly | GameError::SearchInProgress),
+        ) => Ok(ok()),
         Err(error) => Err(error.into()),
     }
 }

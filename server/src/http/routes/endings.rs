@@ -22,7 +22,7 @@ use crate::http::limits::{ClientIp, Limits};
         (status = 200, body = GameView, description = "accepted: finished, result 1/2-1/2, reason agreement"),
         (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
-        (status = 409, body = ErrorBody, description = "draw_declined (the message says why), draw_too_early (until each side made two moves the game can only be aborted), game_over, not_your_turn (the engine is thinking) or stale_ply"),
+        (status = 409, body = ErrorBody, description = "draw_declined (the message says why; an offer repeated in the same position gets the same answer at once), draw_too_early (until each side made two moves the game can only be aborted), game_over, not_your_turn (the engine is thinking), search_in_progress (a hint or another draw offer of this game is being searched) or stale_ply"),
         (status = 429, body = ErrorBody, description = "too_many_requests: this client's engine requests in progress, with Retry-After"),
         (status = 502, body = ErrorBody, description = "engine_failed"),
         (status = 503, body = ErrorBody, description = "engine_busy or storage_busy, with Retry-After"),

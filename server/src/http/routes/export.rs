@@ -42,7 +42,7 @@ pub async fn pgn(
         (status = 200, body = Hint),
         (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
         (status = 404, body = ErrorBody, description = "game_not_found"),
-        (status = 409, body = ErrorBody, description = "game_over, not_your_turn, game_quarantined, search_in_progress (the engine already searches for this game: its reply or another hint) or stale_ply (the player moved meanwhile, which stops the hint)"),
+        (status = 409, body = ErrorBody, description = "game_over, not_your_turn, game_quarantined, search_in_progress (the engine already searches for this game: its reply, another hint or a draw offer) or stale_ply (the player moved meanwhile, which stops the hint)"),
         (status = 429, body = ErrorBody, description = "too_many_requests: this client's engine requests in progress, with Retry-After"),
         (status = 502, body = ErrorBody, description = "engine_failed"),
         (status = 503, body = ErrorBody, description = "engine_busy"),
