@@ -46,8 +46,10 @@ Standard library only: python3 server/bench/hostile.py --base http://127.0.0.1:1
 import argparse
 import http.client
 import json
+import multiprocessing
 import os
 import random
+import resource
 import socket
 import threading
 import time
@@ -378,6 +380,18 @@ def new_game(conn, client, body, tally):
     return (created["id"], created["token"]) if status == 201 else None
 
 
+def play_opening(conn, client, game):
+    """The first legal move, the engine replying, until the game can no longer be aborted: a draw
+    can be offered only then (an offer before it is answered ok with no search, as on lichess)."""
+    game_id, token = game
+    status, view = call(conn, "GET", f"/api/games/{game_id}", client)
+    while status == 200 and view.get("can_abort"):
+        move = view["legal_moves"][0]["uci"]
+        status, view = call(conn, "POST", f"/api/games/{game_id}/moves", client, {"move": move},
+                            token=token)
+    assert status == 200 and not view.get("can_abort"), f"the opening: {status} {view}"
+
+
 def slow_hinter(base, deadline, tally, client_of):
     """One slow game of its own, hints back to back (full strength, every search to the cap)."""
     conn = connect(base, timeout=60)
@@ -559,8 +573,9 @@ def reviewer(base, deadline, start_after, waits, tally, pgn):
 #   * m1: analysis boards (2 per address, full strength, a new position as soon as one is
 #     done) from 1 address, during the review; m1-8: from 8 addresses;
 #   * m2: 40 parallel lichess draw offers (`POST /api/board/game/{id}/draw/yes`, a game token as
-#     the lichess key) from one address, on a late position (searched, 300,000 nodes), again
-#     as soon as each answers.
+#     the lichess key) from one address, once two moves each were played (before that an offer is
+#     answered ok unsearched) in a late position Stockfish wins (so each offer is searched and
+#     declined), again as soon as each answers.
 SHARE_PHASES = {
     "share-alone": [],
     "review-alone": [],
@@ -572,7 +587,10 @@ SHARE_PHASES = {
     "m2": ["203.0.113.1"],
 }
 FULL_PLAYER = "198.51.100.11"
-LATE_SLOW_FEN = "1nbqkbn1/qqqqqqqq/8/8/8/8/QQQQQQQQ/1NBQKBN1 w - - 0 40"
+# Late (after move 30, so an offer is searched) and lost for the player by a queen and two rooks,
+# so Stockfish declines every offer and the game goes on whatever step 1 plays in the opening (a
+# level position was accepted, and a lone queen was once given away).
+DECLINED_FEN = "r2qk2r/8/8/8/8/8/8/1K6 w - - 0 40"
 
 
 def slow_mover(base, deadline, tally, client, level):
@@ -650,6 +668,47 @@ def draw_offerer(base, deadline, tally, client, game):
             time.sleep(0.05)
 
 
+class Attack:
+    """An attack's threads in a process of their own: the attackers' Python shares neither the
+    players' interpreter lock nor, at `nice` above 0, their claim on the 2 cores. A remote
+    attacker's CPU is not the server's; on this machine it is, and the M2 flood's took most of a
+    core (issue #42). The child sends back its tally and the CPU seconds it used."""
+
+    def __init__(self, make_threads, deadline, nice):
+        self.receiver, sender = multiprocessing.Pipe(duplex=False)
+        context = multiprocessing.get_context("fork")
+        self.process = context.Process(target=self._run, args=(make_threads, deadline, nice, sender),
+                                       daemon=True)
+        self.process.start()
+        sender.close()
+
+    @staticmethod
+    def _run(make_threads, deadline, nice, sender):
+        if nice:
+            os.nice(nice)
+        tally = Tally()
+        threads = make_threads(tally)
+        for thread in threads:
+            thread.daemon = True
+            thread.start()
+        for thread in threads:
+            thread.join(timeout=max(0, deadline + 15 - time.monotonic()))
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        with tally.lock:
+            counts = dict(tally.counts)
+        sender.send((counts, usage.ru_utime + usage.ru_stime))
+
+    def join(self, tally):
+        """Adds the attack's counts to `tally`; the CPU seconds the attack used."""
+        counts, cpu = ({"attack process: no report": 1}, 0.0)
+        if self.receiver.poll(60):
+            counts, cpu = self.receiver.recv()
+        self.process.join(timeout=5)
+        for key, n in counts.items():
+            tally.add(key, n)
+        return cpu
+
+
 def share_phase(args):
     """One issue #42 phase: returns the exit status (1 if a legitimate player got an error)."""
     url = urlparse(args.base)
@@ -668,21 +727,33 @@ def share_phase(args):
         for _, tally, level, client in players
     ]
     attackers = SHARE_PHASES[args.attack]
-    if args.attack.startswith("h"):
-        threads += [threading.Thread(target=slow_mover, args=(
-            args.base, deadline, attack, client, args.full_level))
-            for client in attackers for _ in range(8)]
-    elif args.attack.startswith("m1"):
-        threads += [threading.Thread(target=board_searcher, args=(
-            args.base, deadline, attack, client, f"b{n}"))
-            for client in attackers for n in range(2)]
-    elif args.attack == "m2":
-        conn = connect(args.base)
-        game = new_game(conn, attackers[0], {"color": "white", "level": 1, "fen": LATE_SLOW_FEN},
-                        attack)
-        assert game, "the draw offers' game"
-        threads += [threading.Thread(target=draw_offerer, args=(
-            args.base, deadline, attack, attackers[0], game)) for _ in range(40)]
+    draw_game = None
+    if args.attack == "m2":
+        conn = connect(args.base, timeout=60)
+        draw_game = new_game(conn, attackers[0],
+                             {"color": "white", "level": 1, "fen": DECLINED_FEN}, attack)
+        assert draw_game, "the draw offers' game"
+        play_opening(conn, attackers[0], draw_game)
+        status, body = call(conn, "POST", f"/api/games/{draw_game[0]}/draw", attackers[0],
+                            token=draw_game[1])
+        assert body.get("error") == "draw_declined", f"the first offer: {status} {body}"
+
+    def attack_threads(tally):
+        if args.attack.startswith("h"):
+            return [threading.Thread(target=slow_mover, args=(
+                args.base, deadline, tally, client, args.full_level))
+                for client in attackers for _ in range(8)]
+        if args.attack.startswith("m1"):
+            return [threading.Thread(target=board_searcher, args=(
+                args.base, deadline, tally, client, f"b{n}"))
+                for client in attackers for n in range(2)]
+        if args.attack == "m2":
+            return [threading.Thread(target=draw_offerer, args=(
+                args.base, deadline, tally, attackers[0], draw_game)) for _ in range(40)]
+        return []
+
+    # Forked before any thread starts, so the attack has an interpreter (and a GIL) of its own.
+    attack_process = Attack(attack_threads, deadline, args.attacker_nice)
     review_waits = []
     if reviewing:
         threads.append(threading.Thread(target=reviewer, args=(
@@ -693,7 +764,11 @@ def share_phase(args):
         thread.start()
     for thread in threads:
         thread.join(timeout=max(0, deadline - time.monotonic()) + 15)
+    attack_cpu = attack_process.join(attack)
     print(f"phase {args.attack} for {args.seconds:.0f} s, attackers {attackers}")
+    if attackers:
+        print(f"the attack's own CPU: {attack_cpu:.1f} s ({attack_cpu / args.seconds:.0%} of a core)"
+              + (f", at nice {args.attacker_nice}" if args.attacker_nice else ""))
     failed = False
     for name, (latencies, statuses, _), _, _ in players:
         print(f"{name}: {len(latencies)} moves, p50 {percentile(latencies, 50) * 1000:.0f} ms, "
@@ -953,6 +1028,9 @@ def main():
                         help="also measure a second player's review wait")
     parser.add_argument("--full-level", type=int, default=21,
                         help="the full-strength player's step in the issue #42 phases")
+    parser.add_argument("--attacker-nice", type=int, default=0,
+                        help="share phases: the attack's process runs at this nice value (a "
+                             "stand-in for an attacker on another machine)")
     parser.add_argument("--no-players", action="store_true",
                         help="issue #42 phases without the players: the review alone against the "
                         "attack (a player's every move stops an analysis search, which restarts)")

@@ -18,7 +18,8 @@
 # addresses) and M2 (40 parallel lichess draw offers). Env PHASES picks some of them; NO_PLAYERS=1
 # runs them without the players (the review's wait alone against the attack); REVIEW_GAME=m1
 # (m1-8, m2) makes the review phases review that phase's game (PHASES=review-alone REVIEW_GAME=m1:
-# the M1 review's game alone).
+# the M1 review's game alone). The attack runs in a process of its own and reports its CPU;
+# ATTACKER_NICE=19 runs it at that nice value, a stand-in for an attacker on another machine.
 #
 # `hostile.sh limits` runs issue #42's share attacks (M3, M4, M5), one phase each: the player
 # alone, then tree-reads, connections-8, connections-16 and network (see hostile.py), against a
@@ -71,7 +72,7 @@ if [ "${1:-}" = share ]; then
     echo "== $phase"
     timeout $((RUN_SECONDS + 60)) python3 server/bench/hostile.py --base "http://127.0.0.1:$PORT" \
       --pid "$SERVER" --seconds "$RUN_SECONDS" --attack "$phase" ${NO_PLAYERS:+--no-players} \
-      ${REVIEW_GAME:+--review-game "$REVIEW_GAME"} \
+      ${REVIEW_GAME:+--review-game "$REVIEW_GAME"} ${ATTACKER_NICE:+--attacker-nice "$ATTACKER_NICE"} \
       || status=1
     # Let the phase's searches end before the next one.
     sleep 12
