@@ -466,9 +466,6 @@ impl GameService {
             state.check_draw_offer()?;
             Ok::<_, GameError>((state.version(), state.game().clone(), !state.player()))
         })?;
-        if let Some(decline) = slot.declined_draw(version) {
-            return Err(decline.into());
-        }
         let verdict = match draw::before_search(game.position()) {
             Verdict::Search => {
                 let (request, running) = slot.begin_search(|state| {
@@ -482,13 +479,18 @@ impl GameService {
                             .for_client(client),
                     )
                 })?;
+                // Asked with the game's search taken: an offer that searched this position
+                // remembered its decline before giving the search back.
+                if let Some(decline) = slot.declined_draw(version) {
+                    return Err(decline.into());
+                }
                 let analysis = tokio::select! {
                     analysis = self.engines.analyse(request) => analysis?,
                     () = running.cancelled() => return Err(GameError::Superseded.into()),
                 };
                 let verdict = draw::after_search(analysis.score, engine);
                 if let Verdict::Decline(decline) = &verdict {
-                    // While the game's search is still taken, so no offer meanwhile searches anew.
+                    // Before the search is given back (see above).
                     slot.remember_declined_draw(version, decline.clone());
                 }
                 drop(running);
