@@ -28,7 +28,38 @@ DEBIAN_PACKAGES=(
 )
 
 # Each step's header says how long the run has taken so far: where the time goes is visible in any log.
-step() { printf '\n==> [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"; }
+CURRENT_STEP=
+step() {
+  CURRENT_STEP="$*"
+  printf '\n==> [%dm%02ds] %s\n' $((SECONDS / 60)) $((SECONDS % 60)) "$*"
+}
+
+# What to do when the step `$1` failed: a newcomer reads this, not only a compiler's last line.
+hint_for() {
+  case "$1" in
+    "apt-get install"*)
+      echo "Installing Debian packages failed: run as root (or with sudo), and check that 'apt-get update' reaches Debian's mirrors. The packages are listed in DEBIAN_PACKAGES at the top of build.sh." ;;
+    "client: npm ci"*)
+      echo "Installing the client's packages failed: it needs Node 20 or newer and npm ('node --version') and the npm registry. To retry from scratch: rm -rf client/node_modules && ./build.sh" ;;
+    "client: production build"*)
+      echo "The client did not type-check or bundle: the first error above names the file. Run it alone with: cd client && npm run build" ;;
+    "server: cargo build"*|"server: the debug binary"*|"cargo "*|"engine: "*)
+      echo "Building the Rust code failed: the first 'error' above names the cause. It needs the toolchain rust-toolchain.toml names ('rustup show' installs and lists it), a C compiler for the bundled SQLite and zstd ('apt-get install build-essential') and crates.io. Run it alone with the command in the step's header." ;;
+    "every program the tests start"*)
+      echo "A test starts a program no package in DEBIAN_PACKAGES installs: add the package named above to that list in build.sh." ;;
+    *)
+      echo "The lines above say what failed; the step's header is the command that runs it alone." ;;
+  esac
+}
+
+# A failed step is named, with what to do, whatever failed in it.
+on_exit() {
+  local status=$?
+  [ "$status" -eq 0 ] || [ -z "$CURRENT_STEP" ] && return 0
+  printf '\n!!> build.sh: the step "%s" failed (exit %d) after %dm%02ds.\n!!> %s\n' \
+    "$CURRENT_STEP" "$status" $((SECONDS / 60)) $((SECONDS % 60)) "$(hint_for "$CURRENT_STEP")" >&2
+}
+trap on_exit EXIT
 
 # The packages of DEBIAN_PACKAGES wanted for `$1` (app or test).
 packages_for() {
@@ -115,9 +146,33 @@ build_client() {
   vite_build
 }
 
+# The server binary alone (not the ladder harness, a command for measuring): the release profile
+# (Cargo.toml) builds it in parallel code units, minutes from a fresh clone.
 build_server() {
-  step "server: cargo build --release"
-  cargo build --release -p alphachess-server
+  step "server: cargo build --release --bin alphachess-server"
+  cargo build --release -p alphachess-server --bin alphachess-server
+}
+
+# The client and the server built side by side (#54): npm waits on the registry and vite on one
+# core while cargo's first crates compile. The client's output is prefixed and its failure named
+# as its own step.
+build_client_and_server() {
+  has_client || { build_server; return; }
+  local log="$TARGET_DIR/client-build.log" client status=0
+  mkdir -p "$TARGET_DIR"
+  step "client: npm ci and production build, beside the server's build (output: $log)"
+  ( set -o pipefail
+    { CURRENT_STEP=; client_deps && vite_build; } 2>&1 | sed -u 's/^/[client] /' >"$log" ) &
+  client=$!
+  build_server
+  wait "$client" || status=$?
+  sed -n '/^\[client\] ==>/p' "$log"
+  if [ "$status" -ne 0 ]; then
+    tail -n 40 "$log" >&2
+    CURRENT_STEP=$(sed -n 's/^\[client\] ==> \[[0-9ms]*\] //p' "$log" | tail -1)
+    return "$status"
+  fi
+  step "client and server built"
 }
 
 # The optimised perft checks use the `checks` profile (Cargo.toml): the release settings without
@@ -137,8 +192,7 @@ build_test_server() {
 
 run_app() {
   install_packages app
-  build_client
-  build_server
+  build_client_and_server
   step "serving on http://127.0.0.1:8080 (Ctrl-C stops)"
   exec "$TARGET_DIR/release/alphachess-server" --bind 127.0.0.1:8080 --static-dir client/dist \
     --stockfish "$STOCKFISH" "$@"
