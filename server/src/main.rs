@@ -1,6 +1,7 @@
 //! `alphachess-server`: parse the configuration, start logging, build and run the application.
 
 use std::io::IsTerminal;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::process::ExitCode;
 
 use actix_web::rt::signal::unix::{signal, Signal, SignalKind};
@@ -32,6 +33,7 @@ async fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    println!("{}", welcome_line(&config, application.port()));
     match signals {
         Ok(signals) => {
             actix_web::rt::spawn(stop_on_signal(signals, application.stopper()));
@@ -46,6 +48,38 @@ async fn main() -> ExitCode {
             eprintln!("alphachess-server: {error}");
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The step the browser's start card offers a newcomer (`DEFAULT_LEVEL` in
+/// client/src/levels/levels.ts; tests/api/logging.rs checks that the two agree).
+const BROWSER_FIRST_STEP: u8 = 5;
+
+/// The one line a person who has just run `./build.sh` acts on (issue #54): the address to open,
+/// what they meet there and how to stop. Printed, not logged, so no `RUST_LOG` hides it, the moment
+/// the port listens.
+fn welcome_line(config: &Config, port: u16) -> String {
+    // A server bound to every address is opened on this machine through loopback.
+    let host = match config.bind.ip() {
+        IpAddr::V4(ip) if ip.is_unspecified() => IpAddr::V4(Ipv4Addr::LOCALHOST),
+        IpAddr::V6(ip) if ip.is_unspecified() => IpAddr::V6(Ipv6Addr::LOCALHOST),
+        ip => ip,
+    };
+    let address = match host {
+        IpAddr::V4(ip) => format!("http://{ip}:{port}"),
+        IpAddr::V6(ip) => format!("http://[{ip}]:{port}"),
+    };
+    if config.static_dir.join("index.html").is_file() {
+        format!(
+            "AlphaChess is ready: open {address} in a browser. New games start at step \
+             {BROWSER_FIRST_STEP} of 21 (the start card changes it). Ctrl-C stops the server."
+        )
+    } else {
+        format!(
+            "AlphaChess's API is ready at {address}/api (its document: {address}/api/docs); no \
+             client is built in {} (`./build.sh` builds it). Ctrl-C stops the server.",
+            config.static_dir.display()
+        )
     }
 }
 

@@ -4,6 +4,7 @@
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
@@ -15,11 +16,15 @@ const GIVE_UP: Duration = Duration::from_secs(60);
 /// What the server writes to its (piped) stdout while it serves one `GET /api/levels`, with
 /// `RUST_LOG` set to `filter` (unset for `None`).
 fn log_of_one_request(filter: Option<&str>) -> String {
-    log_of_get("/api/levels", filter)
+    log_of_get("/api/levels", filter, Path::new(NO_CLIENT))
 }
 
-/// What the server writes to its (piped) stdout from its start until it has served `GET path`.
-fn log_of_get(path: &str, filter: Option<&str>) -> String {
+/// A `--static-dir` with no client built in it.
+const NO_CLIENT: &str = "/nonexistent/alphachess-client";
+
+/// What the server writes to its (piped) stdout from its start until it has served `GET path`,
+/// serving the client in `static_dir`.
+fn log_of_get(path: &str, filter: Option<&str>, static_dir: &Path) -> String {
     let port = free_port();
     let mut command = Command::new(env!("CARGO_BIN_EXE_alphachess-server"));
     command
@@ -27,7 +32,8 @@ fn log_of_get(path: &str, filter: Option<&str>) -> String {
         .args(["--db", ":memory:"])
         .arg("--stockfish")
         .arg(stockfish())
-        .args(["--static-dir", "/nonexistent/alphachess-client"])
+        .arg("--static-dir")
+        .arg(static_dir)
         .arg("--maia-dir")
         .arg(maia_dir())
         .env_remove("RUST_LOG")
@@ -80,7 +86,42 @@ fn a_piped_log_has_no_colour_codes_and_requests_only_at_debug() {
 /// start, though no request had failed. The document is fetched so every example has been made.
 #[test]
 fn a_clean_start_logs_no_error() {
-    let log = log_of_get("/api/openapi.json", None);
+    let log = log_of_get("/api/openapi.json", None, Path::new(NO_CLIENT));
     assert!(log.contains("listening"), "the start-up is logged: {log}");
     assert!(!log.contains("ERROR"), "{log}");
+}
+
+/// A first visit (issue #54): the moment the port listens, one line tells a person where to open
+/// the app, the step a newcomer meets there (the browser's own default) and how to stop.
+#[test]
+fn the_first_line_names_the_address_the_first_step_and_how_to_stop() {
+    let client = tempfile::tempdir().expect("a folder");
+    std::fs::write(client.path().join("index.html"), "<!doctype html>").expect("written");
+    let log = log_of_get("/api/health", None, client.path());
+    let line = log
+        .lines()
+        .find(|line| line.starts_with("AlphaChess is ready: open http://127.0.0.1:"))
+        .unwrap_or_else(|| panic!("no welcome line: {log}"));
+    let levels = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("../client/src/levels/levels.ts"),
+    )
+    .expect("the client's levels");
+    let first_step = levels
+        .lines()
+        .find_map(|line| line.strip_prefix("export const DEFAULT_LEVEL: LevelNumber = "))
+        .and_then(|rest| rest.strip_suffix(';'))
+        .expect("the browser's first step");
+    assert!(
+        line.contains(&format!("start at step {first_step} of 21")),
+        "{line}"
+    );
+    assert!(line.contains("Ctrl-C stops the server"), "{line}");
+
+    let api_only = log_of_get("/api/health", None, Path::new(NO_CLIENT));
+    assert!(
+        api_only.contains(
+            "no client is built in /nonexistent/alphachess-client (`./build.sh` builds it)"
+        ),
+        "{api_only}"
+    );
 }
