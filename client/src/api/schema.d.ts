@@ -1876,7 +1876,7 @@ export interface components {
         WeaknessKind: "hangs" | "forks" | "mates_allowed" | "missed_wins" | "other_tactics" | "material_lost" | "unexplained";
     };
     responses: {
-        /** @description internal_error: an unexpected failure (logged with its cause, never shown) */
+        /** @description `internal_error`: an unexpected failure (logged with its cause, never shown) */
         InternalError: {
             headers: {
                 [name: string]: unknown;
@@ -1885,7 +1885,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description method_not_allowed: a listed path with a method it does not take */
+        /** @description `method_not_allowed`: a listed path with a method it does not take */
         MethodNotAllowed: {
             headers: {
                 [name: string]: unknown;
@@ -1894,7 +1894,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description not_found: any other path under `/api` */
+        /** @description `not_found`: any other path under `/api` */
         NotFound: {
             headers: {
                 [name: string]: unknown;
@@ -1903,7 +1903,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description unknown_host: a server bound to loopback answers only to localhost, 127.0.0.1, [::1] and its `--allowed-host` names */
+        /** @description `unknown_host`: a server bound to loopback answers only to localhost, 127.0.0.1, [::1] and its `--allowed-host` names */
         UnknownHost: {
             headers: {
                 [name: string]: unknown;
@@ -2048,7 +2048,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description invalid_request (a missing fen, lines out of range, a bad board name or a move that is not UCI) or invalid_fen */
+            /** @description `invalid_request`: a missing fen, lines out of range, a bad board name or a move that is not UCI; `invalid_fen`: the FEN is not a legal position */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2057,7 +2057,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description too_many_plies: `moves` is longer than a game may be */
+            /** @description `too_many_plies`: `moves` is longer than a game may be */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2067,7 +2067,7 @@ export interface operations {
                 };
             };
             421: components["responses"]["UnknownHost"];
-            /** @description illegal_move: a move of `moves` is not legal where it comes (the message names it) */
+            /** @description `illegal_move`: a move of `moves` is not legal where it comes (the message names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2076,7 +2076,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description too_many_requests: too many boards or live streams from this client, or in all */
+            /** @description `too_many_requests`: too many boards or live streams from this client, or in all, with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2086,7 +2086,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
-            /** @description engine_busy: the engines' queue is full; retry after Retry-After */
+            /** @description `engine_busy`: the engines' queue is full, with Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2138,7 +2138,7 @@ export interface operations {
                     "application/json": components["schemas"]["HumanMovesView"];
                 };
             };
-            /** @description invalid_request (a missing fen or band, a band that is not 1100, 1200, … 1900, count out of range or a move that is not UCI) or invalid_fen */
+            /** @description `invalid_request`: a missing fen or band, a band that is not 1100, 1200, … 1900, count out of range or a move that is not UCI; `invalid_fen`: the FEN is not a legal position */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2147,7 +2147,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description too_many_plies: `moves` is longer than a game may be */
+            /** @description `too_many_plies`: `moves` is longer than a game may be */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2157,7 +2157,7 @@ export interface operations {
                 };
             };
             421: components["responses"]["UnknownHost"];
-            /** @description illegal_move: a move of `moves` is not legal where it comes (the message names it) */
+            /** @description `illegal_move`: a move of `moves` is not legal where it comes (the message names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2166,7 +2166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description too_many_requests: too many engine requests in progress from this client */
+            /** @description `too_many_requests`: this client has as many engine requests in progress as it may, with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2176,7 +2176,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
-            /** @description engine_busy: too many evaluations wait for a core; retry after Retry-After */
+            /** @description `engine_busy`: too many evaluations wait for a core, with Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2212,7 +2212,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameSummaries"];
                 };
             };
-            /** @description invalid_request: no ids parameter, or more than 100 ids */
+            /** @description `invalid_request`: no ids parameter, or more than 100 ids */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2249,7 +2249,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedGame"];
                 };
             };
-            /** @description malformed_json, invalid_request (also an Authorization header that is not a usable key), invalid_fen or invalid_pgn */
+            /** @description `malformed_json`: the body is not JSON of this endpoint's shape; `invalid_request`: a field out of range, or an Authorization header that is not a usable key; `invalid_fen`: the FEN is not a legal position; `invalid_pgn`: the PGN does not read as a game (an illegal move, in a variation too, or nesting or size past the tree's bounds) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2258,7 +2258,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description request_timeout: the body took too long to arrive */
+            /** @description `request_timeout`: the body took too long to arrive */
             408: {
                 headers: {
                     [name: string]: unknown;
@@ -2267,7 +2267,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description payload_too_large */
+            /** @description `payload_too_large`: the body is larger than the server reads */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2277,7 +2277,7 @@ export interface operations {
                 };
             };
             421: components["responses"]["UnknownHost"];
-            /** @description too_many_requests: this client's new games per minute or engine requests in progress, with Retry-After */
+            /** @description `too_many_requests`: this client's new games per minute or engine requests in progress, with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2287,7 +2287,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
-            /** @description engine_failed */
+            /** @description `engine_failed`: the engine failed (the game unchanged) */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -2296,7 +2296,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description too_many_games, engine_busy or storage_busy (with Retry-After) */
+            /** @description `engine_busy`: every engine is busy, with Retry-After; `too_many_games`: the server holds as many games as it may; `storage_busy`: the game store does not keep up, with Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2305,7 +2305,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description engine_timeout */
+            /** @description `engine_timeout`: the engine took too long (the game unchanged) */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -2351,7 +2351,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description game_not_found */
+            /** @description `game_not_found`: no game has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2360,7 +2360,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_quarantined: the game is stored but could not be loaded at startup; its PGN is still exported */
+            /** @description `game_quarantined`: the game is stored but could not be loaded at start-up; its PGN is still exported */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2396,7 +2396,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description missing_token, or wrong_token when the token is not this game's */
+            /** @description `missing_token`: no `Authorization: Bearer <token>`; `wrong_token`: the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2405,7 +2405,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_found */
+            /** @description `game_not_found`: no game has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2414,7 +2414,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description abort_too_late or game_over */
+            /** @description `game_over`: the game has ended; `abort_too_late`: the game is past its first moves and can no longer be aborted */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2425,7 +2425,7 @@ export interface operations {
             };
             421: components["responses"]["UnknownHost"];
             500: components["responses"]["InternalError"];
-            /** @description storage_busy, with Retry-After */
+            /** @description `storage_busy`: the game store does not keep up, with Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2458,7 +2458,7 @@ export interface operations {
                     "application/json": components["schemas"]["Analysis"];
                 };
             };
-            /** @description game_not_found, or analysis_not_found when nobody asked for one */
+            /** @description `game_not_found`: no game has this id; `analysis_not_found`: nobody asked for this game's analysis */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2494,7 +2494,7 @@ export interface operations {
                     "application/json": components["schemas"]["Analysis"];
                 };
             };
-            /** @description missing_token, or wrong_token when the token is not this game's */
+            /** @description `missing_token`: no `Authorization: Bearer <token>`; `wrong_token`: the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2503,7 +2503,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_found */
+            /** @description `game_not_found`: no game has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2512,7 +2512,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_finished, or game_aborted (an aborted game has no review) */
+            /** @description `game_not_finished`: the game is still being played; `game_aborted`: an aborted game has no review */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2522,7 +2522,7 @@ export interface operations {
                 };
             };
             421: components["responses"]["UnknownHost"];
-            /** @description too_many_requests: the game's client already has `--analyses-per-client` analyses queued or running, with Retry-After */
+            /** @description `too_many_requests`: the game's client already has `--analyses-per-client` analyses queued or running, with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2532,7 +2532,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
-            /** @description engine_busy: `--analysis-queue` analyses are queued or running, with Retry-After */
+            /** @description `engine_busy`: `--analysis-queue` analyses are queued or running, with Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2566,7 +2566,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description missing_token, or wrong_token when the token is not this game's */
+            /** @description `missing_token`: no `Authorization: Bearer <token>`; `wrong_token`: the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2575,7 +2575,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_found */
+            /** @description `game_not_found`: no game has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2584,7 +2584,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description no_draw_to_claim, game_over or not_your_turn */
+            /** @description `game_over`: the game has ended; `not_your_turn`: the engine is to move; `no_draw_to_claim`: the position gives no draw to claim */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2595,7 +2595,7 @@ export interface operations {
             };
             421: components["responses"]["UnknownHost"];
             500: components["responses"]["InternalError"];
-            /** @description storage_busy, with Retry-After */
+            /** @description `storage_busy`: the game store does not keep up, with Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2629,7 +2629,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description missing_token, or wrong_token when the token is not this game's */
+            /** @description `missing_token`: no `Authorization: Bearer <token>`; `wrong_token`: the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2638,7 +2638,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_found */
+            /** @description `game_not_found`: no game has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2647,7 +2647,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description draw_declined (the message says why; an offer repeated in the same position gets the same answer at once), draw_too_early (until each side made two moves the game can only be aborted), game_over, not_your_turn (the engine is thinking), search_in_progress (a hint or another draw offer of this game is being searched) or stale_ply */
+            /** @description `game_over`: the game has ended; `not_your_turn`: the engine is thinking; `stale_ply`: the game changed meanwhile; `search_in_progress`: a hint or another draw offer of this game is being searched; `draw_declined`: the engine declines the draw (the message says why; an offer repeated in the same position gets the same answer at once); `draw_too_early`: until each side made two moves the game can only be aborted */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2657,7 +2657,7 @@ export interface operations {
                 };
             };
             421: components["responses"]["UnknownHost"];
-            /** @description too_many_requests: this client's engine requests in progress, with Retry-After */
+            /** @description `too_many_requests`: this client has as many engine requests in progress as it may, with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2667,7 +2667,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
-            /** @description engine_failed */
+            /** @description `engine_failed`: the engine failed (the game unchanged) */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -2676,7 +2676,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description engine_busy or storage_busy, with Retry-After */
+            /** @description `engine_busy`: every engine is busy, with Retry-After; `storage_busy`: the game store does not keep up, with Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2685,7 +2685,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description engine_timeout */
+            /** @description `engine_timeout`: the engine took too long (the game unchanged) */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -2720,7 +2720,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description game_not_found */
+            /** @description `game_not_found`: no game has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2730,7 +2730,7 @@ export interface operations {
                 };
             };
             421: components["responses"]["UnknownHost"];
-            /** @description too_many_requests: too many live streams of this game, from this client or in all */
+            /** @description `too_many_requests`: too many live streams of this game, from this client or in all, with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2764,7 +2764,7 @@ export interface operations {
                     "application/json": components["schemas"]["Hint"];
                 };
             };
-            /** @description missing_token, or wrong_token when the token is not this game's */
+            /** @description `missing_token`: no `Authorization: Bearer <token>`; `wrong_token`: the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2773,7 +2773,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_found */
+            /** @description `game_not_found`: no game has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2782,7 +2782,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_over, not_your_turn, game_quarantined, search_in_progress (the engine already searches for this game: its reply, another hint or a draw offer) or stale_ply (the player moved meanwhile, which stops the hint) */
+            /** @description `game_over`: the game has ended; `not_your_turn`: the engine is to move; `stale_ply`: the player moved meanwhile, which stops the hint; `search_in_progress`: the engine already searches for this game (its reply, a hint or a draw offer); `game_quarantined`: the game is stored but could not be loaded at start-up; its PGN is still exported */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2792,7 +2792,7 @@ export interface operations {
                 };
             };
             421: components["responses"]["UnknownHost"];
-            /** @description too_many_requests: this client's engine requests in progress, with Retry-After */
+            /** @description `too_many_requests`: this client has as many engine requests in progress as it may, with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2802,7 +2802,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
-            /** @description engine_failed */
+            /** @description `engine_failed`: the engine failed (the game unchanged) */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -2811,7 +2811,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description engine_busy */
+            /** @description `engine_busy`: every engine is busy, with Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2820,7 +2820,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description engine_timeout */
+            /** @description `engine_timeout`: the engine took too long (the game unchanged) */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -2883,7 +2883,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description malformed_json or invalid_move_notation */
+            /** @description `malformed_json`: the body is not JSON of this endpoint's shape; `invalid_move_notation`: a move is neither UCI nor SAN */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2892,7 +2892,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description missing_token, or wrong_token when the token is not this game's */
+            /** @description `missing_token`: no `Authorization: Bearer <token>`; `wrong_token`: the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2901,7 +2901,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_found */
+            /** @description `game_not_found`: no game has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2910,7 +2910,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description request_timeout: the body took too long to arrive */
+            /** @description `request_timeout`: the body took too long to arrive */
             408: {
                 headers: {
                     [name: string]: unknown;
@@ -2919,7 +2919,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_over, not_your_turn, stale_ply or too_many_plies */
+            /** @description `game_over`: the game has ended; `not_your_turn`: the engine is to move; `stale_ply`: the game changed meanwhile; `too_many_plies`: the game is as long as a game may be */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2928,7 +2928,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description payload_too_large */
+            /** @description `payload_too_large`: the body is larger than the server reads */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -2938,7 +2938,7 @@ export interface operations {
                 };
             };
             421: components["responses"]["UnknownHost"];
-            /** @description illegal_move, with legal_moves */
+            /** @description `illegal_move`: the move is not legal here; `legal_moves` counts the legal ones */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2947,7 +2947,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description too_many_requests: this client's engine requests in progress, with Retry-After */
+            /** @description `too_many_requests`: this client has as many engine requests in progress as it may, with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -2957,7 +2957,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
-            /** @description engine_failed (game unchanged) */
+            /** @description `engine_failed`: the engine failed (the game unchanged) */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -2966,7 +2966,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description engine_busy or storage_busy, with Retry-After */
+            /** @description `engine_busy`: every engine is busy, with Retry-After; `storage_busy`: the game store does not keep up, with Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2975,7 +2975,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description engine_timeout (game unchanged) */
+            /** @description `engine_timeout`: the engine took too long (the game unchanged) */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -3009,7 +3009,7 @@ export interface operations {
                     "application/x-chess-pgn": string;
                 };
             };
-            /** @description game_not_found */
+            /** @description `game_not_found`: no game has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3045,7 +3045,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description missing_token, or wrong_token when the token is not this game's */
+            /** @description `missing_token`: no `Authorization: Bearer <token>`; `wrong_token`: the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3054,7 +3054,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_found */
+            /** @description `game_not_found`: no game has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3063,7 +3063,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_over */
+            /** @description `game_over`: the game has ended */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3074,7 +3074,7 @@ export interface operations {
             };
             421: components["responses"]["UnknownHost"];
             500: components["responses"]["InternalError"];
-            /** @description storage_busy, with Retry-After */
+            /** @description `storage_busy`: the game store does not keep up, with Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3107,7 +3107,7 @@ export interface operations {
                     "application/json": components["schemas"]["RetryList"];
                 };
             };
-            /** @description game_not_found, or analysis_not_found when nobody asked for an analysis */
+            /** @description `game_not_found`: no game has this id; `analysis_not_found`: nobody asked for this game's analysis */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3116,7 +3116,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description analysis_not_done: the analysis is still running */
+            /** @description `analysis_not_done`: the analysis is still running, with Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3157,7 +3157,7 @@ export interface operations {
                     "application/json": components["schemas"]["RetryAnswer"];
                 };
             };
-            /** @description malformed_json or invalid_move_notation */
+            /** @description `malformed_json`: the body is not JSON of this endpoint's shape; `invalid_move_notation`: a move is neither UCI nor SAN */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3166,7 +3166,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description missing_token, or wrong_token when the token is not this game's */
+            /** @description `missing_token`: no `Authorization: Bearer <token>`; `wrong_token`: the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3175,7 +3175,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_found, analysis_not_found, or not_found: the ply is not one of the mistakes */
+            /** @description `game_not_found`: no game has this id; `not_found`: the ply is not one of the mistakes; `analysis_not_found`: nobody asked for this game's analysis */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3184,7 +3184,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description analysis_not_done */
+            /** @description `analysis_not_done`: the analysis is still running, with Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3194,7 +3194,7 @@ export interface operations {
                 };
             };
             421: components["responses"]["UnknownHost"];
-            /** @description illegal_move */
+            /** @description `illegal_move`: a move is not legal where it is played (the message names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3203,7 +3203,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description too_many_requests: this client's engine requests in progress, with Retry-After */
+            /** @description `too_many_requests`: this client has as many engine requests in progress as it may, with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3213,7 +3213,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
-            /** @description engine_failed */
+            /** @description `engine_failed`: the engine failed (the game unchanged) */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -3222,7 +3222,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description engine_busy */
+            /** @description `engine_busy`: every engine is busy, with Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3231,7 +3231,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description engine_timeout */
+            /** @description `engine_timeout`: the engine took too long (the game unchanged) */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -3266,7 +3266,7 @@ export interface operations {
                     "application/json": components["schemas"]["Solution"];
                 };
             };
-            /** @description missing_token, or wrong_token when the token is not this game's */
+            /** @description `missing_token`: no `Authorization: Bearer <token>`; `wrong_token`: the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3275,7 +3275,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_found, analysis_not_found, or not_found: the ply is not one of the mistakes */
+            /** @description `game_not_found`: no game has this id; `not_found`: the ply is not one of the mistakes; `analysis_not_found`: nobody asked for this game's analysis */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3284,7 +3284,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description analysis_not_done */
+            /** @description `analysis_not_done`: the analysis is still running, with Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3320,7 +3320,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameView"];
                 };
             };
-            /** @description missing_token, or wrong_token when the token is not this game's */
+            /** @description `missing_token`: no `Authorization: Bearer <token>`; `wrong_token`: the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3329,7 +3329,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_found */
+            /** @description `game_not_found`: no game has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3338,7 +3338,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_over or nothing_to_take_back */
+            /** @description `game_over`: the game has ended; `nothing_to_take_back`: the player has no move to take back */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3349,7 +3349,7 @@ export interface operations {
             };
             421: components["responses"]["UnknownHost"];
             500: components["responses"]["InternalError"];
-            /** @description storage_busy, with Retry-After */
+            /** @description `storage_busy`: the game store does not keep up, with Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3382,7 +3382,7 @@ export interface operations {
                     "application/json": components["schemas"]["TreeView"];
                 };
             };
-            /** @description game_not_found */
+            /** @description `game_not_found`: no game has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3391,7 +3391,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_quarantined */
+            /** @description `game_quarantined`: the game is stored but could not be loaded at start-up; its PGN is still exported */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3431,7 +3431,7 @@ export interface operations {
                     "application/json": components["schemas"]["TreeView"];
                 };
             };
-            /** @description malformed_json, invalid_fen, invalid_move_notation or invalid_tree (another start, the game's moves not a line of it, a parent not earlier, a move repeated under one parent, a comment too long or with `}`, too many moves or variations nested too deeply); the message names the entry */
+            /** @description `malformed_json`: the body is not JSON of this endpoint's shape; `invalid_fen`: the FEN is not a legal position; `invalid_move_notation`: a move is neither UCI nor SAN; `invalid_tree`: another start, the game's moves not a line of it, a parent not earlier, a move repeated under one parent, a comment too long or with `}`, too many moves or variations nested too deeply; the message names the entry */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3440,7 +3440,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description missing_token, or wrong_token when the token is not this game's */
+            /** @description `missing_token`: no `Authorization: Bearer <token>`; `wrong_token`: the token is not this game's */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3449,7 +3449,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_found */
+            /** @description `game_not_found`: no game has this id */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3458,7 +3458,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description request_timeout: the body took too long to arrive */
+            /** @description `request_timeout`: the body took too long to arrive */
             408: {
                 headers: {
                     [name: string]: unknown;
@@ -3467,7 +3467,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description game_not_finished, game_quarantined or stale_ply (the game changed meanwhile) */
+            /** @description `stale_ply`: the game changed meanwhile; `game_not_finished`: the game is still being played; `game_quarantined`: the game is stored but could not be loaded at start-up; its PGN is still exported */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3476,7 +3476,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description payload_too_large */
+            /** @description `payload_too_large`: the body is larger than the server reads */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3486,7 +3486,7 @@ export interface operations {
                 };
             };
             421: components["responses"]["UnknownHost"];
-            /** @description illegal_move: the message names the entry */
+            /** @description `illegal_move`: a move is not legal where it is played (the message names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3496,7 +3496,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
-            /** @description storage_busy, with Retry-After */
+            /** @description `storage_busy`: the game store does not keep up, with Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3576,7 +3576,7 @@ export interface operations {
                     "application/json": components["schemas"]["PositionPreview"];
                 };
             };
-            /** @description malformed_json, invalid_request (not exactly one of fen and pgn), invalid_fen or invalid_pgn */
+            /** @description `malformed_json`: the body is not JSON of this endpoint's shape; `invalid_request`: not exactly one of fen and pgn; `invalid_fen`: the FEN is not a legal position; `invalid_pgn`: the PGN does not read as a game (an illegal move, in a variation too, or nesting or size past the tree's bounds) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3585,7 +3585,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description request_timeout: the body took too long to arrive */
+            /** @description `request_timeout`: the body took too long to arrive */
             408: {
                 headers: {
                     [name: string]: unknown;
@@ -3594,7 +3594,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description payload_too_large */
+            /** @description `payload_too_large`: the body is larger than the server reads */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3630,7 +3630,7 @@ export interface operations {
                     "application/json": components["schemas"]["BoardPosition"];
                 };
             };
-            /** @description malformed_json or invalid_fen */
+            /** @description `malformed_json`: the body is not JSON of this endpoint's shape; `invalid_fen`: the FEN is not a legal position */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3639,7 +3639,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description request_timeout: the body took too long to arrive */
+            /** @description `request_timeout`: the body took too long to arrive */
             408: {
                 headers: {
                     [name: string]: unknown;
@@ -3648,7 +3648,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description payload_too_large */
+            /** @description `payload_too_large`: the body is larger than the server reads */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3690,7 +3690,7 @@ export interface operations {
                 };
             };
             421: components["responses"]["UnknownHost"];
-            /** @description internal_error: the store failed */
+            /** @description `internal_error`: the store failed (logged with its cause, never shown) */
             500: {
                 headers: {
                     [name: string]: unknown;
@@ -3732,7 +3732,7 @@ export interface operations {
                     "application/json": components["schemas"]["LichessErrorBody"];
                 };
             };
-            /** @description game_not_found, not_found: no such card */
+            /** @description `game_not_found`: no game has this id; `not_found`: no such card */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3741,7 +3741,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description analysis_not_done */
+            /** @description `analysis_not_done`: the analysis is still running, with Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3780,7 +3780,7 @@ export interface operations {
                     "application/json": components["schemas"]["PracticeTry"];
                 };
             };
-            /** @description malformed_json or invalid_move_notation */
+            /** @description `malformed_json`: the body is not JSON of this endpoint's shape; `invalid_move_notation`: a move is neither UCI nor SAN */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3798,7 +3798,7 @@ export interface operations {
                     "application/json": components["schemas"]["LichessErrorBody"];
                 };
             };
-            /** @description game_not_found, not_found: no such card */
+            /** @description `game_not_found`: no game has this id; `not_found`: no such card */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3807,7 +3807,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description analysis_not_done */
+            /** @description `analysis_not_done`: the analysis is still running, with Retry-After */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3817,7 +3817,7 @@ export interface operations {
                 };
             };
             421: components["responses"]["UnknownHost"];
-            /** @description illegal_move */
+            /** @description `illegal_move`: a move is not legal where it is played (the message names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3826,7 +3826,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description too_many_requests: this client's engine requests in progress, with Retry-After */
+            /** @description `too_many_requests`: this client has as many engine requests in progress as it may, with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3836,7 +3836,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["InternalError"];
-            /** @description engine_failed */
+            /** @description `engine_failed`: the engine failed (the game unchanged) */
             502: {
                 headers: {
                     [name: string]: unknown;
@@ -3845,7 +3845,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description engine_busy */
+            /** @description `engine_busy`: every engine is busy, with Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3854,7 +3854,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description engine_timeout */
+            /** @description `engine_timeout`: the engine took too long (the game unchanged) */
             504: {
                 headers: {
                     [name: string]: unknown;
@@ -3888,7 +3888,7 @@ export interface operations {
                     "application/json": components["schemas"]["RatingBody"];
                 };
             };
-            /** @description invalid_request, or malformed_json (a field other than `rating`, such as a declared game) */
+            /** @description `malformed_json`: a field other than `rating`, such as a declared game; `invalid_request`: a parameter or field is missing, unknown or out of range */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3922,7 +3922,7 @@ export interface operations {
             };
             421: components["responses"]["UnknownHost"];
             500: components["responses"]["InternalError"];
-            /** @description loading (with Retry-After) while the stored games are read back at start-up, engine_unavailable, or storage_busy when the game store does not answer */
+            /** @description `engine_unavailable`: the engine is not available; `storage_busy`: the game store does not answer, with Retry-After; `loading`: the stored games are still being read back at start-up, with Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3956,7 +3956,7 @@ export interface operations {
                     "application/json": components["schemas"]["TreeView"];
                 };
             };
-            /** @description malformed_json, invalid_request (not exactly one of pgn and fen), invalid_fen or invalid_pgn (an illegal move, in a variation too, or nesting or size past the tree's bounds) */
+            /** @description `malformed_json`: the body is not JSON of this endpoint's shape; `invalid_request`: not exactly one of pgn and fen; `invalid_fen`: the FEN is not a legal position; `invalid_pgn`: the PGN does not read as a game (an illegal move, in a variation too, or nesting or size past the tree's bounds) */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3965,7 +3965,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description request_timeout: the body took too long to arrive */
+            /** @description `request_timeout`: the body took too long to arrive */
             408: {
                 headers: {
                     [name: string]: unknown;
@@ -3974,7 +3974,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description payload_too_large */
+            /** @description `payload_too_large`: the body is larger than the server reads */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -3984,7 +3984,7 @@ export interface operations {
                 };
             };
             421: components["responses"]["UnknownHost"];
-            /** @description too_many_requests: this client's PGN and tree requests past --tree-work-per-minute, with Retry-After */
+            /** @description `too_many_requests`: this client's PGN and tree requests past --tree-work-per-minute, with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4019,7 +4019,7 @@ export interface operations {
                     "application/x-chess-pgn": string;
                 };
             };
-            /** @description malformed_json, invalid_fen, invalid_move_notation or invalid_tree (a parent not earlier, a move repeated under one parent, a comment too long or with `}`, too many moves or variations nested too deeply); the message names the entry */
+            /** @description `malformed_json`: the body is not JSON of this endpoint's shape; `invalid_fen`: the FEN is not a legal position; `invalid_move_notation`: a move is neither UCI nor SAN; `invalid_tree`: a parent not earlier, a move repeated under one parent, a comment too long or with `}`, too many moves or variations nested too deeply; the message names the entry */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4028,7 +4028,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description request_timeout: the body took too long to arrive */
+            /** @description `request_timeout`: the body took too long to arrive */
             408: {
                 headers: {
                     [name: string]: unknown;
@@ -4037,7 +4037,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description payload_too_large */
+            /** @description `payload_too_large`: the body is larger than the server reads */
             413: {
                 headers: {
                     [name: string]: unknown;
@@ -4047,7 +4047,7 @@ export interface operations {
                 };
             };
             421: components["responses"]["UnknownHost"];
-            /** @description illegal_move: the message names the entry */
+            /** @description `illegal_move`: a move is not legal where it is played (the message names it) */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4056,7 +4056,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
-            /** @description too_many_requests: this client's PGN and tree requests past --tree-work-per-minute, with Retry-After */
+            /** @description `too_many_requests`: this client's PGN and tree requests past --tree-work-per-minute, with Retry-After */
             429: {
                 headers: {
                     [name: string]: unknown;

@@ -8,7 +8,12 @@ use super::game_id::GamePath;
 use crate::games::views::GameView;
 use crate::games::GameService;
 use crate::http::auth::BearerToken;
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{api_errors, ApiError};
+
+api_errors!(
+    TakeBackErrors:
+    MissingToken, WrongToken, GameNotFound, GameOver, NothingToTakeBack, StorageBusy,
+);
 
 /// Undoes the player's last move and the engine's reply (cancelling a search in progress).
 #[utoipa::path(tag = "games",
@@ -16,10 +21,7 @@ use crate::http::error::{ApiError, ErrorBody};
     security(("bearer" = [])),
     responses(
         (status = 200, body = GameView, description = "the player's turn again"),
-        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
-        (status = 404, body = ErrorBody, description = "game_not_found"),
-        (status = 409, body = ErrorBody, description = "game_over or nothing_to_take_back"),
-        (status = 503, body = ErrorBody, description = "storage_busy, with Retry-After"),
+        TakeBackErrors,
     ))]
 #[post("/games/{id}/takeback")]
 pub async fn take_back(
@@ -31,6 +33,11 @@ pub async fn take_back(
     Ok(web::Json(service.take_back(&id, token.as_str()).await?))
 }
 
+api_errors!(
+    ResignErrors:
+    MissingToken, WrongToken, GameNotFound, GameOver, StorageBusy,
+);
+
 /// The player resigns. While the game is abortable (until each side has made two moves in this game (counted in its move list, a PGN's moves included; a FEN's move number counts nothing)) resigning aborts it, as lichess's
 /// Board API does: the answer is then `status: aborted`, result `*`, not rated, no review.
 #[utoipa::path(tag = "games",
@@ -38,10 +45,7 @@ pub async fn take_back(
     security(("bearer" = [])),
     responses(
         (status = 200, body = GameView, description = "finished, reason resignation; or status aborted while the game is abortable"),
-        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
-        (status = 404, body = ErrorBody, description = "game_not_found"),
-        (status = 409, body = ErrorBody, description = "game_over"),
-        (status = 503, body = ErrorBody, description = "storage_busy, with Retry-After"),
+        ResignErrors,
     ))]
 #[post("/games/{id}/resign")]
 pub async fn resign(

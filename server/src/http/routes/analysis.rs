@@ -6,7 +6,14 @@ use super::game_id::GamePath;
 use crate::analysis::Analysis;
 use crate::games::GameService;
 use crate::http::auth::BearerToken;
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{api_errors, ApiError};
+
+api_errors!(
+    RequestAnalysisErrors:
+    MissingToken, WrongToken, GameNotFound, GameNotFinished, GameAborted,
+    TooManyRequests = "the game's client already has `--analyses-per-client` analyses queued or running",
+    EngineBusy = "`--analysis-queue` analyses are queued or running",
+);
 
 /// Starts the analysis of a finished game (also one imported finished from a PGN): every
 /// position searched by Stockfish behind live play, each move judged as lichess judges it.
@@ -21,11 +28,7 @@ use crate::http::error::{ApiError, ErrorBody};
     security(("bearer" = [])),
     responses(
         (status = 202, body = Analysis, description = "the analysis, queued, running or done"),
-        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
-        (status = 404, body = ErrorBody, description = "game_not_found"),
-        (status = 409, body = ErrorBody, description = "game_not_finished, or game_aborted (an aborted game has no review)"),
-        (status = 429, body = ErrorBody, description = "too_many_requests: the game's client already has `--analyses-per-client` analyses queued or running, with Retry-After"),
-        (status = 503, body = ErrorBody, description = "engine_busy: `--analysis-queue` analyses are queued or running, with Retry-After"),
+        RequestAnalysisErrors,
     ))]
 #[post("/games/{id}/analysis")]
 pub async fn request_analysis(
@@ -38,13 +41,18 @@ pub async fn request_analysis(
     Ok(HttpResponse::Accepted().json(analysis))
 }
 
+api_errors!(
+    ShowAnalysisErrors:
+    GameNotFound, AnalysisNotFound,
+);
+
 /// A game's analysis as it stands (no token needed, like the game): the plies analysed so far,
 /// and accuracy and summary once it is done.
 #[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id")),
     responses(
         (status = 200, body = Analysis),
-        (status = 404, body = ErrorBody, description = "game_not_found, or analysis_not_found when nobody asked for one"),
+        ShowAnalysisErrors,
     ))]
 #[get("/games/{id}/analysis")]
 pub async fn show_analysis(

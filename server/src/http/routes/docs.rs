@@ -8,7 +8,7 @@ use utoipa::openapi::example::{Example, ExampleBuilder};
 use utoipa::openapi::header::{Header, HeaderBuilder};
 use utoipa::openapi::path::{Operation, PathItem};
 use utoipa::openapi::request_body::RequestBody;
-use utoipa::openapi::response::{Response, ResponseBuilder};
+use utoipa::openapi::response::Response;
 use utoipa::openapi::security::{Http, HttpAuthScheme, SecurityScheme};
 use utoipa::openapi::{Content, Object, Ref, RefOr, Schema, Type};
 use utoipa::{Modify, OpenApi};
@@ -22,7 +22,7 @@ use crate::explore::ExploreEvent;
 use crate::games::views::{
     ColorName, GameView, Hint, LegalMoveView, MoveView, Reason, ScoreView, Status, Thinking,
 };
-use crate::http::error::{ErrorBody, ErrorCode};
+use crate::http::error::{error_response, ErrorBody, ErrorCode};
 
 /// What the API document says besides its paths (those come from [`api_routes`]).
 #[derive(OpenApi)]
@@ -77,23 +77,23 @@ impl Modify for BearerAuth {
 }
 
 /// Failures any request can meet, whatever its operation: described once in
-/// `components.responses` and referenced by every operation.
-const ANY_REQUEST: [(&str, ErrorCode, &str); 2] = [
-    ("UnknownHost", ErrorCode::UnknownHost, "unknown_host: a server bound to loopback answers only to localhost, 127.0.0.1, [::1] and its `--allowed-host` names"),
-    ("InternalError", ErrorCode::InternalError, "internal_error: an unexpected failure (logged with its cause, never shown)"),
+/// `components.responses` and referenced by every operation (name, code, what it means there).
+const ANY_REQUEST: [(&str, ErrorCode, Option<&str>); 2] = [
+    ("UnknownHost", ErrorCode::UnknownHost, Some("a server bound to loopback answers only to localhost, 127.0.0.1, [::1] and its `--allowed-host` names")),
+    ("InternalError", ErrorCode::InternalError, None),
 ];
 
 /// Failures of a request no operation takes: in `components.responses` only.
-const NO_OPERATION: [(&str, ErrorCode, &str); 2] = [
+const NO_OPERATION: [(&str, ErrorCode, Option<&str>); 2] = [
     (
         "NotFound",
         ErrorCode::NotFound,
-        "not_found: any other path under `/api`",
+        Some("any other path under `/api`"),
     ),
     (
         "MethodNotAllowed",
         ErrorCode::MethodNotAllowed,
-        "method_not_allowed: a listed path with a method it does not take",
+        Some("a listed path with a method it does not take"),
     ),
 ];
 
@@ -107,10 +107,10 @@ const PLAY_ASYNC: &str = "**Without waiting for the engine:** with `Prefer: resp
 
 const STREAM_FORMATS: &str = "**Two formats, the same events.** `Accept: text/event-stream` (the default, for `EventSource`): frames `event: <name>` + `data: <JSON>`, and a `: ping` comment every 15 s. `Accept: application/x-ndjson` (unless `text/event-stream` is preferred before it): one JSON object per line, `{\"event\": \"<name>\", \"data\": <JSON>}`, and `{\"event\":\"keepalive\"}` after 15 s without an event. Events: `game` (GameView), `thinking` (Thinking), `analysis` (AnalysisEvent), `engine_error` (ErrorBody: an engine reply to a `Prefer: respond-async` move failed and the move was taken back).\n\n**Reconnecting:** on a disconnect, reconnect after 1 s, doubling the wait up to 30 s. The first event of every connection is a full `game` event, so a client that reconnects has the current game and needs no replay; `thinking` events sent while it was away are lost.";
 
-/// Puts [`examples`] in place: every request body and response gets examples built from real
-/// values; an error response gets one per code its description names (built from the real
-/// error, so a code named under the wrong status shows in the tests); every operation refers to
-/// [`ANY_REQUEST`]'s responses and states `API-Version` on its successes.
+/// Puts [`examples`] in place: every request body and success gets examples built from real
+/// values (an error response has its own already: see [`api_errors!`](crate::http::error::api_errors));
+/// every operation refers to [`ANY_REQUEST`]'s responses and states `API-Version` on its
+/// successes.
 struct Examples;
 
 impl Modify for Examples {
@@ -122,8 +122,8 @@ impl Modify for Examples {
             }
         }
         let components = openapi.components.get_or_insert_with(Default::default);
-        for (name, _, description) in ANY_REQUEST.iter().chain(&NO_OPERATION) {
-            let response = error_response(description);
+        for &(name, code, note) in ANY_REQUEST.iter().chain(&NO_OPERATION) {
+            let response = error_response(&[(code, note)]);
             components
                 .responses
                 .insert((*name).to_owned(), RefOr::T(response));
@@ -258,13 +258,10 @@ fn describe(operation: &mut Operation, views: &Views) {
         let RefOr::T(response) = response else {
             continue;
         };
-        let description = response.description.clone();
         for (content_type, content) in response.content.iter_mut() {
-            let named = match is_error_body(content) {
-                true => error_examples(&description),
-                false => examples::success(&id, status, content_type, views),
-            };
-            set_examples(content, named);
+            if !is_error_body(content) {
+                set_examples(content, examples::success(&id, status, content_type, views));
+            }
         }
         if status.starts_with('2') {
             response
@@ -283,31 +280,9 @@ fn describe(operation: &mut Operation, views: &Views) {
     }
 }
 
-/// An error response, with an example of each code `description` names.
-fn error_response(description: &str) -> Response {
-    let mut content = Content::new(Some(Ref::from_schema_name("ErrorBody")));
-    set_examples(&mut content, error_examples(description));
-    ResponseBuilder::new()
-        .description(description)
-        .content("application/json", content)
-        .build()
-}
-
 /// Whether `content` is an [`ErrorBody`].
 fn is_error_body(content: &Content) -> bool {
     matches!(&content.schema, Some(RefOr::Ref(r)) if r.ref_location.ends_with("/ErrorBody"))
-}
-
-/// An example of each error code `description` names, as the server answers it.
-fn error_examples(description: &str) -> Vec<(&'static str, Value)> {
-    let words: Vec<&str> = description
-        .split(|c: char| !(c.is_ascii_lowercase() || c == '_'))
-        .collect();
-    ErrorCode::ALL
-        .into_iter()
-        .filter(|code| words.contains(&code.as_str()))
-        .map(|code| (code.as_str(), examples::error_body(code)))
-        .collect()
 }
 
 /// `content`'s examples, by name.

@@ -9,8 +9,16 @@ use super::game_id::GamePath;
 use crate::games::views::GameView;
 use crate::games::GameService;
 use crate::http::auth::BearerToken;
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{api_errors, ApiError};
 use crate::http::limits::{ClientIp, Limits};
+
+api_errors!(
+    OfferDrawErrors:
+    MissingToken, WrongToken, GameNotFound, GameOver, NotYourTurn = "the engine is thinking",
+    StalePly, SearchInProgress = "a hint or another draw offer of this game is being searched",
+    DrawDeclined, DrawTooEarly, TooManyRequests, EngineFailed, EngineBusy, StorageBusy,
+    EngineTimeout,
+);
 
 /// Offers Stockfish a draw. It accepts in a trivially drawn ending, or after move 30 when its
 /// own short search finds the position level (within 0.3 pawns); otherwise it declines and the
@@ -20,13 +28,7 @@ use crate::http::limits::{ClientIp, Limits};
     security(("bearer" = [])),
     responses(
         (status = 200, body = GameView, description = "accepted: finished, result 1/2-1/2, reason agreement"),
-        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
-        (status = 404, body = ErrorBody, description = "game_not_found"),
-        (status = 409, body = ErrorBody, description = "draw_declined (the message says why; an offer repeated in the same position gets the same answer at once), draw_too_early (until each side made two moves the game can only be aborted), game_over, not_your_turn (the engine is thinking), search_in_progress (a hint or another draw offer of this game is being searched) or stale_ply"),
-        (status = 429, body = ErrorBody, description = "too_many_requests: this client's engine requests in progress, with Retry-After"),
-        (status = 502, body = ErrorBody, description = "engine_failed"),
-        (status = 503, body = ErrorBody, description = "engine_busy or storage_busy, with Retry-After"),
-        (status = 504, body = ErrorBody, description = "engine_timeout"),
+        OfferDrawErrors,
     ))]
 #[post("/games/{id}/draw")]
 pub async fn offer_draw(
@@ -45,6 +47,11 @@ pub async fn offer_draw(
     ))
 }
 
+api_errors!(
+    ClaimDrawErrors:
+    MissingToken, WrongToken, GameNotFound, GameOver, NotYourTurn, NoDrawToClaim, StorageBusy,
+);
+
 /// Claims a threefold repetition or the fifty-move rule, in a game under the claim rule (an
 /// imported one); live games end such draws by themselves.
 #[utoipa::path(tag = "games",
@@ -52,10 +59,7 @@ pub async fn offer_draw(
     security(("bearer" = [])),
     responses(
         (status = 200, body = GameView, description = "finished, reason threefold_repetition or fifty_move_rule"),
-        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
-        (status = 404, body = ErrorBody, description = "game_not_found"),
-        (status = 409, body = ErrorBody, description = "no_draw_to_claim, game_over or not_your_turn"),
-        (status = 503, body = ErrorBody, description = "storage_busy, with Retry-After"),
+        ClaimDrawErrors,
     ))]
 #[post("/games/{id}/claim-draw")]
 pub async fn claim_draw(
@@ -67,6 +71,11 @@ pub async fn claim_draw(
     Ok(web::Json(service.claim_draw(&id, token.as_str()).await?))
 }
 
+api_errors!(
+    AbortErrors:
+    MissingToken, WrongToken, GameNotFound, GameOver, AbortTooLate, StorageBusy,
+);
+
 /// Aborts the game while it is abortable, as on lichess: until each side has made two moves in this game (counted in its move list, a PGN's moves included; a FEN's move number counts nothing). It ends with no result (`*`,
 /// PGN `Termination "Abandoned"`), is not rated and has no review. Resigning in that window, or a
 /// clock running out there, aborts the game too; no draw can be offered in it.
@@ -75,10 +84,7 @@ pub async fn claim_draw(
     security(("bearer" = [])),
     responses(
         (status = 200, body = GameView, description = "status aborted, result *"),
-        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
-        (status = 404, body = ErrorBody, description = "game_not_found"),
-        (status = 409, body = ErrorBody, description = "abort_too_late or game_over"),
-        (status = 503, body = ErrorBody, description = "storage_busy, with Retry-After"),
+        AbortErrors,
     ))]
 #[post("/games/{id}/abort")]
 pub async fn abort(

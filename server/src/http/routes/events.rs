@@ -6,9 +6,15 @@ use actix_web::{get, web, HttpRequest, HttpResponse};
 
 use super::game_id::GamePath;
 use crate::games::GameService;
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{api_errors, ApiError};
 use crate::http::events::{event_stream, Encoding};
 use crate::http::limits::{ClientIp, Limits};
+
+api_errors!(
+    StreamErrors:
+    GameNotFound,
+    TooManyRequests = "too many live streams of this game, from this client or in all",
+);
 
 /// The game's live stream (no token needed, like reading the game).
 ///
@@ -23,8 +29,7 @@ use crate::http::limits::{ClientIp, Limits};
     responses(
         (status = 200, description = "`game` (GameView) on connect and after every change; `thinking` (Thinking) while the engine searches; `analysis` (AnalysisEvent) per analysed ply and status change; `engine_error` (ErrorBody) when an asynchronous move's search failed; a keep-alive every 15 s. As Server-Sent Events, or as NDJSON with `Accept: application/x-ndjson`",
          content((String = "text/event-stream"), (String = "application/x-ndjson"))),
-        (status = 404, body = ErrorBody, description = "game_not_found"),
-        (status = 429, body = ErrorBody, description = "too_many_requests: too many live streams of this game, from this client or in all"),
+        StreamErrors,
     ))]
 #[get("/games/{id}/events")]
 pub async fn stream(

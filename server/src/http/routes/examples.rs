@@ -130,11 +130,6 @@ impl Default for Views {
     }
 }
 
-/// The body of the error with this code, as the server answers it.
-pub fn error_body(code: ErrorCode) -> Value {
-    to_json(&code.example().body())
-}
-
 /// The HTTP status of the error with this code.
 pub fn error_status(code: ErrorCode) -> u16 {
     use actix_web::ResponseError;

@@ -9,7 +9,7 @@ use utoipa::IntoParams;
 
 use crate::explore::{valid_board_name, Explorer};
 use crate::games::{parse_fen, GameError, GameService, MAX_PLIES};
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{api_errors, ApiError};
 use crate::http::events::Encoding;
 use crate::http::explore_events::explore_stream;
 use crate::http::limits::{ClientIp, Limits};
@@ -39,6 +39,15 @@ pub struct ExploreQuery {
     pub board: Option<String>,
 }
 
+api_errors!(
+    ExploreErrors:
+    InvalidRequest = "a missing fen, lines out of range, a bad board name or a move that is not UCI",
+    InvalidFen, TooManyPlies = "`moves` is longer than a game may be",
+    IllegalMove = "a move of `moves` is not legal where it comes (the message names it)",
+    TooManyRequests = "too many boards or live streams from this client, or in all",
+    EngineBusy = "the engines' queue is full",
+);
+
 /// Searches a position with several lines and streams them as the search deepens.
 ///
 /// Every frame is `event: explore` with an ExploreEvent: `waiting` (queued behind live play or
@@ -59,11 +68,7 @@ pub struct ExploreQuery {
     responses(
         (status = 200, description = "`explore` events (ExploreEvent) as Server-Sent Events, or as NDJSON with `Accept: application/x-ndjson`; a keep-alive every 15 s",
          content((String = "text/event-stream"), (String = "application/x-ndjson"))),
-        (status = 400, body = ErrorBody, description = "invalid_request (a missing fen, lines out of range, a bad board name or a move that is not UCI) or invalid_fen"),
-        (status = 409, body = ErrorBody, description = "too_many_plies: `moves` is longer than a game may be"),
-        (status = 422, body = ErrorBody, description = "illegal_move: a move of `moves` is not legal where it comes (the message names it)"),
-        (status = 429, body = ErrorBody, description = "too_many_requests: too many boards or live streams from this client, or in all"),
-        (status = 503, body = ErrorBody, description = "engine_busy: the engines' queue is full; retry after Retry-After"),
+        ExploreErrors,
     ))]
 #[get("/explore")]
 pub async fn explore(

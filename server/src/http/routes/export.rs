@@ -7,8 +7,13 @@ use super::game_id::GamePath;
 use crate::games::views::Hint;
 use crate::games::GameService;
 use crate::http::auth::BearerToken;
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{api_errors, ApiError};
 use crate::http::limits::{ClientIp, Limits};
+
+api_errors!(
+    PgnExportErrors:
+    GameNotFound,
+);
 
 /// The game as a PGN file. A quarantined game (stored, but it could not be loaded at startup) is
 /// exported too: the moves that replay in SAN, the rest of its stored moves verbatim in a comment.
@@ -17,7 +22,7 @@ use crate::http::limits::{ClientIp, Limits};
     responses(
         (status = 200, content_type = "application/x-chess-pgn", body = String,
             description = "the game; for a quarantined game, its stored moves as far as they replay and the rest in a comment"),
-        (status = 404, body = ErrorBody, description = "game_not_found"),
+        PgnExportErrors,
     ))]
 #[get("/games/{id}/pgn")]
 pub async fn pgn(
@@ -34,19 +39,20 @@ pub async fn pgn(
         .body(text))
 }
 
+api_errors!(
+    HintErrors:
+    MissingToken, WrongToken, GameNotFound, GameOver, NotYourTurn,
+    StalePly = "the player moved meanwhile, which stops the hint", SearchInProgress,
+    GameQuarantined, TooManyRequests, EngineFailed, EngineBusy, EngineTimeout,
+);
+
 /// Stockfish's suggested move for the player, at full strength. One search per game at a time.
 #[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id")),
     security(("bearer" = [])),
     responses(
         (status = 200, body = Hint),
-        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
-        (status = 404, body = ErrorBody, description = "game_not_found"),
-        (status = 409, body = ErrorBody, description = "game_over, not_your_turn, game_quarantined, search_in_progress (the engine already searches for this game: its reply, another hint or a draw offer) or stale_ply (the player moved meanwhile, which stops the hint)"),
-        (status = 429, body = ErrorBody, description = "too_many_requests: this client's engine requests in progress, with Retry-After"),
-        (status = 502, body = ErrorBody, description = "engine_failed"),
-        (status = 503, body = ErrorBody, description = "engine_busy"),
-        (status = 504, body = ErrorBody, description = "engine_timeout"),
+        HintErrors,
     ))]
 #[get("/games/{id}/hint")]
 pub async fn hint(

@@ -15,7 +15,7 @@ use crate::games::{
     chess960_start, import_pgn, in_chess960, parse_fen, ColorChoice, GameService, Level, NewGame,
     TimeControl, Variant,
 };
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{api_errors, ApiError};
 use crate::http::lichess::optional_key;
 use crate::http::limits::{ClientIp, Limits};
 
@@ -72,6 +72,15 @@ pub struct CreatedGame {
     pub game: Arc<GameView>,
 }
 
+api_errors!(
+    CreateGameErrors:
+    MalformedJson,
+    InvalidRequest = "a field out of range, or an Authorization header that is not a usable key",
+    InvalidFen, InvalidPgn, RequestTimeout, PayloadTooLarge,
+    TooManyRequests = "this client's new games per minute or engine requests in progress",
+    EngineFailed, EngineBusy, TooManyGames, StorageBusy, EngineTimeout,
+);
+
 /// Starts a game against the engine (which moves first if it has white). Sent with
 /// `Authorization: Bearer <key>` (a player's key, as the lichess Board API takes it), the game
 /// is created under the key: its token is the key, `GET /api/v1/account/games` lists it, and a
@@ -81,13 +90,7 @@ pub struct CreatedGame {
     security((), ("bearer" = [])),
     responses(
         (status = 201, body = CreatedGame, description = "the game, with the engine's first move if it has it"),
-        (status = 400, body = ErrorBody, description = "malformed_json, invalid_request (also an Authorization header that is not a usable key), invalid_fen or invalid_pgn"),
-        (status = 408, body = ErrorBody, description = "request_timeout: the body took too long to arrive"),
-        (status = 413, body = ErrorBody, description = "payload_too_large"),
-        (status = 429, body = ErrorBody, description = "too_many_requests: this client's new games per minute or engine requests in progress, with Retry-After"),
-        (status = 502, body = ErrorBody, description = "engine_failed"),
-        (status = 503, body = ErrorBody, description = "too_many_games, engine_busy or storage_busy (with Retry-After)"),
-        (status = 504, body = ErrorBody, description = "engine_timeout"),
+        CreateGameErrors,
     ))]
 #[post("/games")]
 pub async fn create(
@@ -123,6 +126,11 @@ pub async fn create(
     }))
 }
 
+api_errors!(
+    ShowGameErrors:
+    GameNotFound, GameQuarantined,
+);
+
 /// A game as it stands (no token needed). The answer carries a weak `ETag` that names the view
 /// (the readings of a running clock aside, which a frontend counts down itself); sent back in
 /// `If-None-Match`, it gets 304 with no body while the game has not changed.
@@ -134,8 +142,7 @@ pub async fn create(
     responses(
         (status = 200, body = GameView, headers(("ETag" = String, description = "names this view (weak)"))),
         (status = 304, description = "the view named in `If-None-Match` is current", headers(("ETag" = String))),
-        (status = 404, body = ErrorBody, description = "game_not_found"),
-        (status = 409, body = ErrorBody, description = "game_quarantined: the game is stored but could not be loaded at startup; its PGN is still exported"),
+        ShowGameErrors,
     ))]
 #[get("/games/{id}")]
 pub async fn show(

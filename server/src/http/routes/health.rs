@@ -6,7 +6,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::games::{GameError, GameService, StoreError};
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{api_errors, ApiError};
 use crate::uci::EngineError;
 
 /// `{"status": "ok"}` or `{"status": "ready"}`.
@@ -23,12 +23,17 @@ pub async fn health() -> HttpResponse {
     HttpResponse::Ok().json(StatusBody { status: "ok" })
 }
 
+api_errors!(
+    ReadyErrors:
+    EngineUnavailable, StorageBusy = "the game store does not answer", Loading,
+);
+
 /// The stored games are read back (the server listens, and `/api/health` answers, while it
 /// reads them), an engine answers `isready` and the game store answers a query.
 #[utoipa::path(tag = "health",
     responses(
         (status = 200, body = StatusBody),
-        (status = 503, body = ErrorBody, description = "loading (with Retry-After) while the stored games are read back at start-up, engine_unavailable, or storage_busy when the game store does not answer"),
+        ReadyErrors,
     ))]
 #[get("/ready")]
 pub async fn ready(service: web::Data<GameService>) -> Result<HttpResponse, ApiError> {

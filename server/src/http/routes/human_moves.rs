@@ -10,7 +10,7 @@ use utoipa::IntoParams;
 
 use super::explore::position_of;
 use crate::explore::{Explorer, HumanMovesView, MAX_HUMAN_MOVES};
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{api_errors, ApiError};
 use crate::http::limits::{ClientIp, Limits};
 
 /// The moves an answer lists when the request does not say.
@@ -38,6 +38,14 @@ pub struct HumanMovesQuery {
     pub count: Option<u8>,
 }
 
+api_errors!(
+    HumanMovesErrors:
+    InvalidRequest = "a missing fen or band, a band that is not 1100, 1200, … 1900, count out of range or a move that is not UCI",
+    InvalidFen, TooManyPlies = "`moves` is longer than a game may be",
+    IllegalMove = "a move of `moves` is not legal where it comes (the message names it)",
+    TooManyRequests, EngineBusy = "too many evaluations wait for a core",
+);
+
 /// The moves players of a rating band would choose in a position, most likely first.
 ///
 /// Maia's network of the band (trained on lichess games of players of that rating) gives every
@@ -52,11 +60,7 @@ pub struct HumanMovesQuery {
     params(HumanMovesQuery),
     responses(
         (status = 200, body = HumanMovesView),
-        (status = 400, body = ErrorBody, description = "invalid_request (a missing fen or band, a band that is not 1100, 1200, … 1900, count out of range or a move that is not UCI) or invalid_fen"),
-        (status = 409, body = ErrorBody, description = "too_many_plies: `moves` is longer than a game may be"),
-        (status = 422, body = ErrorBody, description = "illegal_move: a move of `moves` is not legal where it comes (the message names it)"),
-        (status = 429, body = ErrorBody, description = "too_many_requests: too many engine requests in progress from this client"),
-        (status = 503, body = ErrorBody, description = "engine_busy: too many evaluations wait for a core; retry after Retry-After"),
+        HumanMovesErrors,
     ))]
 #[get("/explore/human")]
 pub async fn human_moves(

@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use crate::games::ladder::{ladder, suggest, Glicko2, Suggestion};
 use crate::games::views::{Glicko2Schema, StepView, SuggestionSchema};
 use crate::games::Level;
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{api_errors, ApiError};
 
 /// Every step of the ladder, weakest first.
 #[derive(Debug, Serialize, ToSchema)]
@@ -65,6 +65,11 @@ pub struct RatingBody {
     pub next_shown: String,
 }
 
+api_errors!(
+    RateErrors:
+    MalformedJson = "a field other than `rating`, such as a declared game", InvalidRequest,
+);
+
 /// Suggests the step to play next for the rating given, and says how that rating shows. It
 /// rates nothing: a rating changes only when the server counts a finished rated game under the
 /// player's key (issue #38: a client could declare any result here).
@@ -72,7 +77,7 @@ pub struct RatingBody {
     request_body = RatingRequest,
     responses(
         (status = 200, body = RatingBody),
-        (status = 400, body = ErrorBody, description = "invalid_request, or malformed_json (a field other than `rating`, such as a declared game)"),
+        RateErrors,
     ))]
 #[post("/rating")]
 pub async fn rate(request: web::Json<RatingRequest>) -> Result<HttpResponse, ApiError> {

@@ -10,7 +10,7 @@ use super::reply_mode::{ReplyMode, PREFERENCE_APPLIED, RESPOND_ASYNC};
 use crate::games::views::GameView;
 use crate::games::{GameService, Played, PlayerMove};
 use crate::http::auth::BearerToken;
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{api_errors, ApiError};
 use crate::http::limits::{ClientIp, Limits};
 
 /// Body of `POST /api/games/{id}/moves`.
@@ -23,6 +23,14 @@ pub struct MoveRequest {
     /// The ply the client believes the game is at; refused with 409 stale_ply otherwise.
     pub expected_ply: Option<usize>,
 }
+
+api_errors!(
+    PlayErrors:
+    MalformedJson, InvalidMoveNotation, MissingToken, WrongToken, GameNotFound, RequestTimeout,
+    GameOver, NotYourTurn, StalePly, TooManyPlies, PayloadTooLarge,
+    IllegalMove = "the move is not legal here; `legal_moves` counts the legal ones",
+    TooManyRequests, EngineFailed, EngineBusy, StorageBusy, EngineTimeout,
+);
 
 /// Plays the player's move, then the engine's reply.
 #[utoipa::path(tag = "games",
@@ -37,17 +45,7 @@ pub struct MoveRequest {
         (status = 200, body = GameView, description = "after the player's move and the engine's reply (or after the player's move alone when it ended the game)"),
         (status = 202, body = GameView, description = "with `Prefer: respond-async` or `?wait=false`: after the player's move, the engine to move (`engine_thinking`); its reply follows on the stream",
             headers(("Preference-Applied" = String, description = "`respond-async`"))),
-        (status = 400, body = ErrorBody, description = "malformed_json or invalid_move_notation"),
-        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
-        (status = 404, body = ErrorBody, description = "game_not_found"),
-        (status = 408, body = ErrorBody, description = "request_timeout: the body took too long to arrive"),
-        (status = 409, body = ErrorBody, description = "game_over, not_your_turn, stale_ply or too_many_plies"),
-        (status = 413, body = ErrorBody, description = "payload_too_large"),
-        (status = 422, body = ErrorBody, description = "illegal_move, with legal_moves"),
-        (status = 429, body = ErrorBody, description = "too_many_requests: this client's engine requests in progress, with Retry-After"),
-        (status = 502, body = ErrorBody, description = "engine_failed (game unchanged)"),
-        (status = 503, body = ErrorBody, description = "engine_busy or storage_busy, with Retry-After"),
-        (status = 504, body = ErrorBody, description = "engine_timeout (game unchanged)"),
+        PlayErrors,
     ))]
 #[post("/games/{id}/moves")]
 pub async fn play(

@@ -9,7 +9,7 @@ use alphachess_engine::Game;
 
 use crate::games::views::{BoardPosition, PositionPreview};
 use crate::games::{parse_fen, parse_pgn};
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{api_errors, ApiError};
 
 /// Body of `POST /api/positions`: exactly one of `fen` and `pgn`.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -20,15 +20,19 @@ pub struct PositionRequest {
     pub pgn: Option<String>,
 }
 
+api_errors!(
+    PreviewErrors:
+    MalformedJson, InvalidRequest = "not exactly one of fen and pgn", InvalidFen, InvalidPgn,
+    RequestTimeout, PayloadTooLarge,
+);
+
 /// Reads a FEN or a PGN as `POST /api/games` would and shows where the game would start; nothing
 /// is created or stored.
 #[utoipa::path(tag = "games",
     request_body = PositionRequest,
     responses(
         (status = 200, body = PositionPreview),
-        (status = 400, body = ErrorBody, description = "malformed_json, invalid_request (not exactly one of fen and pgn), invalid_fen or invalid_pgn"),
-        (status = 408, body = ErrorBody, description = "request_timeout: the body took too long to arrive"),
-        (status = 413, body = ErrorBody, description = "payload_too_large"),
+        PreviewErrors,
     ))]
 #[post("/positions")]
 pub async fn preview(
@@ -56,6 +60,11 @@ pub struct MovesRequest {
     pub fen: String,
 }
 
+api_errors!(
+    PositionMovesErrors:
+    MalformedJson, InvalidFen, RequestTimeout, PayloadTooLarge,
+);
+
 /// A position's legal moves, each with its SAN and the position after it, and whether play
 /// could go on there: what an analysis board needs to let a player move without the rules.
 /// Chess960 castling rights (rook file letters) are read as a new game's FEN is.
@@ -63,9 +72,7 @@ pub struct MovesRequest {
     request_body = MovesRequest,
     responses(
         (status = 200, body = BoardPosition),
-        (status = 400, body = ErrorBody, description = "malformed_json or invalid_fen"),
-        (status = 408, body = ErrorBody, description = "request_timeout: the body took too long to arrive"),
-        (status = 413, body = ErrorBody, description = "payload_too_large"),
+        PositionMovesErrors,
     ))]
 #[post("/positions/moves")]
 pub async fn position_moves(

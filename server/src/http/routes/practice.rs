@@ -7,7 +7,7 @@
 use actix_web::{get, post, web, HttpRequest};
 
 use crate::games::GameService;
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{api_errors, ApiError};
 use crate::http::lichess::{LichessErrorBody, PlayerKey};
 use crate::http::limits::{ClientIp, Limits};
 use crate::practice::card::CardId;
@@ -20,6 +20,11 @@ fn card_of(request: &HttpRequest) -> Result<CardId, ApiError> {
     text.parse().map_err(|_| ApiError::NotFound)
 }
 
+api_errors!(
+    DeckErrors:
+    InternalError = "the store failed (logged with its cause, never shown)",
+);
+
 /// The key's practice deck: every inaccuracy, mistake, blunder and missed win of the player's own
 /// side in the key's reviewed games (the review's classes), with the cards due now (nothing of
 /// their answers: the review's sentence only by its kind), how many are due today, learning and
@@ -29,7 +34,7 @@ fn card_of(request: &HttpRequest) -> Result<CardId, ApiError> {
     responses(
         (status = 200, body = PracticeDeck),
         (status = 401, body = LichessErrorBody, description = "no key, or one that is not a usable key"),
-        (status = 500, body = ErrorBody, description = "internal_error: the store failed"),
+        DeckErrors,
     ))]
 #[get("/practice")]
 pub async fn deck(
@@ -41,6 +46,12 @@ pub async fn deck(
     ))
 }
 
+api_errors!(
+    TryCardErrors:
+    MalformedJson, InvalidMoveNotation, GameNotFound, NotFound = "no such card", AnalysisNotDone,
+    IllegalMove, TooManyRequests, EngineFailed, EngineBusy, EngineTimeout,
+);
+
 /// Judges a try at a card as retry judges one (the engine at the review's budget): `solved`,
 /// `not_quite` or `wrong`. Solved, the card is graded (`good` at the first try, `hard` after a
 /// wrong one) and FSRS sets its next due date; the solution and the review's sentence come only
@@ -51,15 +62,8 @@ pub async fn deck(
     security(("bearer" = [])),
     responses(
         (status = 200, body = PracticeTry),
-        (status = 400, body = ErrorBody, description = "malformed_json or invalid_move_notation"),
         (status = 401, body = LichessErrorBody, description = "no key, or one that is not a usable key; a card of another key's game is refused as a wrong token is (`wrong_token`)"),
-        (status = 404, body = ErrorBody, description = "game_not_found, not_found: no such card"),
-        (status = 409, body = ErrorBody, description = "analysis_not_done"),
-        (status = 422, body = ErrorBody, description = "illegal_move"),
-        (status = 429, body = ErrorBody, description = "too_many_requests: this client's engine requests in progress, with Retry-After"),
-        (status = 502, body = ErrorBody, description = "engine_failed"),
-        (status = 503, body = ErrorBody, description = "engine_busy"),
-        (status = 504, body = ErrorBody, description = "engine_timeout"),
+        TryCardErrors,
     ))]
 #[post("/practice/{card}/try")]
 pub async fn try_card(
@@ -77,6 +81,11 @@ pub async fn try_card(
     ))
 }
 
+api_errors!(
+    RevealErrors:
+    GameNotFound, NotFound = "no such card", AnalysisNotDone,
+);
+
 /// Gives a card's answer (the engine's best move, its line, and the review's sentence) and grades
 /// the card `again`: it comes back within minutes.
 #[utoipa::path(tag = "practice",
@@ -85,8 +94,7 @@ pub async fn try_card(
     responses(
         (status = 200, body = PracticeReveal),
         (status = 401, body = LichessErrorBody, description = "no key, or one that is not a usable key; a card of another key's game is refused as a wrong token is (`wrong_token`)"),
-        (status = 404, body = ErrorBody, description = "game_not_found, not_found: no such card"),
-        (status = 409, body = ErrorBody, description = "analysis_not_done"),
+        RevealErrors,
     ))]
 #[post("/practice/{card}/reveal")]
 pub async fn reveal(

@@ -9,7 +9,7 @@ use super::game_id::GamePath;
 use crate::games::views::{RetryAnswer, RetryList, Solution};
 use crate::games::{GameService, RetryError};
 use crate::http::auth::BearerToken;
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{api_errors, ApiError};
 use crate::http::limits::{ClientIp, Limits};
 
 /// Body of a try.
@@ -28,6 +28,11 @@ fn ply_of(request: &HttpRequest) -> Result<usize, ApiError> {
         .map_err(|_| ApiError::from(RetryError::NoSuchPuzzle(0)))
 }
 
+api_errors!(
+    RetryListErrors:
+    GameNotFound, AnalysisNotFound, AnalysisNotDone,
+);
+
 /// The player's own mistakes once the game's analysis is done: each position to play again,
 /// the move that was played and what it lost, and nothing of the answer. A mistake is a move of
 /// the player's after the book that dropped its winning chances (−1..+1) by more than 0.075
@@ -36,8 +41,7 @@ fn ply_of(request: &HttpRequest) -> Result<usize, ApiError> {
     params(("id" = String, Path, description = "game id")),
     responses(
         (status = 200, body = RetryList),
-        (status = 404, body = ErrorBody, description = "game_not_found, or analysis_not_found when nobody asked for an analysis"),
-        (status = 409, body = ErrorBody, description = "analysis_not_done: the analysis is still running"),
+        RetryListErrors,
     ))]
 #[get("/games/{id}/retry")]
 pub async fn retry_list(
@@ -46,6 +50,13 @@ pub async fn retry_list(
 ) -> Result<web::Json<RetryList>, ApiError> {
     Ok(web::Json(service.retry_list(&id).await?))
 }
+
+api_errors!(
+    RetryTryErrors:
+    MalformedJson, InvalidMoveNotation, MissingToken, WrongToken, GameNotFound,
+    NotFound = "the ply is not one of the mistakes", AnalysisNotFound, AnalysisNotDone, IllegalMove,
+    TooManyRequests, EngineFailed, EngineBusy, EngineTimeout,
+);
 
 /// Judges a try at the mistake of ply `{ply}`: the engine searches the position after it at the
 /// review's budget. `solved` when it loses at most 0.02 expected points against the best move
@@ -57,15 +68,7 @@ pub async fn retry_list(
     security(("bearer" = [])),
     responses(
         (status = 200, body = RetryAnswer),
-        (status = 400, body = ErrorBody, description = "malformed_json or invalid_move_notation"),
-        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
-        (status = 404, body = ErrorBody, description = "game_not_found, analysis_not_found, or not_found: the ply is not one of the mistakes"),
-        (status = 409, body = ErrorBody, description = "analysis_not_done"),
-        (status = 422, body = ErrorBody, description = "illegal_move"),
-        (status = 429, body = ErrorBody, description = "too_many_requests: this client's engine requests in progress, with Retry-After"),
-        (status = 502, body = ErrorBody, description = "engine_failed"),
-        (status = 503, body = ErrorBody, description = "engine_busy"),
-        (status = 504, body = ErrorBody, description = "engine_timeout"),
+        RetryTryErrors,
     ))]
 #[post("/games/{id}/retry/{ply}")]
 pub async fn retry_try(
@@ -86,15 +89,19 @@ pub async fn retry_try(
     ))
 }
 
+api_errors!(
+    RetryRevealErrors:
+    MissingToken, WrongToken, GameNotFound, NotFound = "the ply is not one of the mistakes",
+    AnalysisNotFound, AnalysisNotDone,
+);
+
 /// The engine's answer to the mistake of ply `{ply}`: its best move, line and evaluation.
 #[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id"), ("ply" = usize, Path, description = "the mistake's ply")),
     security(("bearer" = [])),
     responses(
         (status = 200, body = Solution),
-        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
-        (status = 404, body = ErrorBody, description = "game_not_found, analysis_not_found, or not_found: the ply is not one of the mistakes"),
-        (status = 409, body = ErrorBody, description = "analysis_not_done"),
+        RetryRevealErrors,
     ))]
 #[post("/games/{id}/retry/{ply}/reveal")]
 pub async fn retry_reveal(

@@ -5,7 +5,7 @@ use serde::Deserialize;
 
 use crate::games::views::{GameSummaries, MAX_SUMMARIES};
 use crate::games::{GameId, GameService};
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{api_errors, ApiError};
 
 /// The query of `GET /api/games`.
 #[derive(Debug, Deserialize)]
@@ -14,13 +14,18 @@ pub struct SummariesQuery {
     pub ids: Option<String>,
 }
 
+api_errors!(
+    SummariesErrors:
+    InvalidRequest = "no ids parameter, or more than 100 ids",
+);
+
 /// The public summaries of the games named, in the order asked; unknown or malformed ids are
 /// left out (no token needed, none shown).
 #[utoipa::path(tag = "games",
     params(("ids" = String, Query, description = "game ids separated by commas, at most 100", example = "abcdefghijkl,mnopqrstuvwx")),
     responses(
         (status = 200, body = GameSummaries),
-        (status = 400, body = ErrorBody, description = "invalid_request: no ids parameter, or more than 100 ids"),
+        SummariesErrors,
     ))]
 #[get("/games")]
 pub async fn list(

@@ -13,7 +13,7 @@ use super::game_id::GamePath;
 use crate::games::views::TreeView;
 use crate::games::{parse_fen, parse_pgn_tree, tree_of_entries, GameService, TreeEntry};
 use crate::http::auth::BearerToken;
-use crate::http::error::{ApiError, ErrorBody};
+use crate::http::error::{api_errors, ApiError};
 use crate::http::limits::{ClientIp, Limits};
 
 /// One move of a [`TreeBody`]. Other fields are ignored, so a `TreeView`'s nodes may be sent
@@ -74,16 +74,20 @@ pub struct TreeSource {
     pub fen: Option<String>,
 }
 
+api_errors!(
+    ReadTreeErrors:
+    MalformedJson, InvalidRequest = "not exactly one of pgn and fen", InvalidFen, InvalidPgn,
+    RequestTimeout, PayloadTooLarge,
+    TooManyRequests = "this client's PGN and tree requests past --tree-work-per-minute",
+);
+
 /// Reads a PGN's first game with its variations and comments, or starts an empty tree at a
 /// FEN. Nothing is stored.
 #[utoipa::path(tag = "games",
     request_body = TreeSource,
     responses(
         (status = 200, body = TreeView),
-        (status = 400, body = ErrorBody, description = "malformed_json, invalid_request (not exactly one of pgn and fen), invalid_fen or invalid_pgn (an illegal move, in a variation too, or nesting or size past the tree's bounds)"),
-        (status = 408, body = ErrorBody, description = "request_timeout: the body took too long to arrive"),
-        (status = 413, body = ErrorBody, description = "payload_too_large"),
-        (status = 429, body = ErrorBody, description = "too_many_requests: this client's PGN and tree requests past --tree-work-per-minute, with Retry-After"),
+        ReadTreeErrors,
     ))]
 #[post("/trees")]
 pub async fn read_tree(
@@ -110,6 +114,14 @@ pub async fn read_tree(
     Ok(web::Json(TreeView::of(&tree)))
 }
 
+api_errors!(
+    TreePgnErrors:
+    MalformedJson, InvalidFen, InvalidMoveNotation,
+    InvalidTree = "a parent not earlier, a move repeated under one parent, a comment too long or with `}`, too many moves or variations nested too deeply; the message names the entry",
+    RequestTimeout, PayloadTooLarge, IllegalMove,
+    TooManyRequests = "this client's PGN and tree requests past --tree-work-per-minute",
+);
+
 /// Writes a tree as PGN with its variations in parentheses and its comments in braces (the
 /// Seven Tag Roster with `?` values; `SetUp` and `FEN` when it does not start at the standard
 /// start). Nothing is stored.
@@ -117,11 +129,7 @@ pub async fn read_tree(
     request_body = TreeBody,
     responses(
         (status = 200, content_type = "application/x-chess-pgn", body = String),
-        (status = 400, body = ErrorBody, description = "malformed_json, invalid_fen, invalid_move_notation or invalid_tree (a parent not earlier, a move repeated under one parent, a comment too long or with `}`, too many moves or variations nested too deeply); the message names the entry"),
-        (status = 408, body = ErrorBody, description = "request_timeout: the body took too long to arrive"),
-        (status = 413, body = ErrorBody, description = "payload_too_large"),
-        (status = 422, body = ErrorBody, description = "illegal_move: the message names the entry"),
-        (status = 429, body = ErrorBody, description = "too_many_requests: this client's PGN and tree requests past --tree-work-per-minute, with Retry-After"),
+        TreePgnErrors,
     ))]
 #[post("/trees/pgn")]
 pub async fn tree_pgn(
@@ -138,13 +146,17 @@ pub async fn tree_pgn(
         .body(pgn::write_tree(&Tags::new(), &tree)))
 }
 
+api_errors!(
+    ShowTreeErrors:
+    GameNotFound, GameQuarantined,
+);
+
 /// The move tree kept with the game, or the game's own moves when none was kept.
 #[utoipa::path(tag = "games",
     params(("id" = String, Path, description = "game id")),
     responses(
         (status = 200, body = TreeView),
-        (status = 404, body = ErrorBody, description = "game_not_found"),
-        (status = 409, body = ErrorBody, description = "game_quarantined"),
+        ShowTreeErrors,
     ))]
 #[get("/games/{id}/tree")]
 pub async fn show_tree(
@@ -156,6 +168,14 @@ pub async fn show_tree(
         .body(service.tree_json(&id).await?))
 }
 
+api_errors!(
+    KeepTreeErrors:
+    MalformedJson, InvalidFen, InvalidMoveNotation,
+    InvalidTree = "another start, the game's moves not a line of it, a parent not earlier, a move repeated under one parent, a comment too long or with `}`, too many moves or variations nested too deeply; the message names the entry",
+    MissingToken, WrongToken, GameNotFound, RequestTimeout, StalePly, GameNotFinished,
+    GameQuarantined, PayloadTooLarge, IllegalMove, StorageBusy,
+);
+
 /// Keeps a move tree with the finished game, in place of any kept before: its side lines and
 /// comments go into the game's PGN as variations. The tree starts at the game's start (`fen`
 /// may be left out) and holds the game's moves as a line from there, main or not.
@@ -165,14 +185,7 @@ pub async fn show_tree(
     request_body = TreeBody,
     responses(
         (status = 200, body = TreeView, description = "the tree as kept"),
-        (status = 400, body = ErrorBody, description = "malformed_json, invalid_fen, invalid_move_notation or invalid_tree (another start, the game's moves not a line of it, a parent not earlier, a move repeated under one parent, a comment too long or with `}`, too many moves or variations nested too deeply); the message names the entry"),
-        (status = 401, body = ErrorBody, description = "missing_token, or wrong_token when the token is not this game's"),
-        (status = 404, body = ErrorBody, description = "game_not_found"),
-        (status = 408, body = ErrorBody, description = "request_timeout: the body took too long to arrive"),
-        (status = 409, body = ErrorBody, description = "game_not_finished, game_quarantined or stale_ply (the game changed meanwhile)"),
-        (status = 413, body = ErrorBody, description = "payload_too_large"),
-        (status = 422, body = ErrorBody, description = "illegal_move: the message names the entry"),
-        (status = 503, body = ErrorBody, description = "storage_busy, with Retry-After"),
+        KeepTreeErrors,
     ))]
 #[put("/games/{id}/tree")]
 pub async fn keep_tree(
