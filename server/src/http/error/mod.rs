@@ -14,7 +14,7 @@
 //! The folder follows those seams: `codes.rs` names the codes and the shape of a row, `table.rs`
 //! is [`CODES`], `mapping.rs` the domain-to-code match, `response.rs` the answer, and `openapi.rs`
 //! the API document's error responses, made from the same table so that a route only names its
-//! codes ([`api_errors!`]).
+//! codes (`api_errors!`).
 
 use crate::explore::{ExploreError, HumanMovesError};
 use crate::games::{

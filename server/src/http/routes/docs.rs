@@ -108,7 +108,7 @@ const PLAY_ASYNC: &str = "**Without waiting for the engine:** with `Prefer: resp
 const STREAM_FORMATS: &str = "**Two formats, the same events.** `Accept: text/event-stream` (the default, for `EventSource`): frames `event: <name>` + `data: <JSON>`, and a `: ping` comment every 15 s. `Accept: application/x-ndjson` (unless `text/event-stream` is preferred before it): one JSON object per line, `{\"event\": \"<name>\", \"data\": <JSON>}`, and `{\"event\":\"keepalive\"}` after 15 s without an event. Events: `game` (GameView), `thinking` (Thinking), `analysis` (AnalysisEvent), `engine_error` (ErrorBody: an engine reply to a `Prefer: respond-async` move failed and the move was taken back).\n\n**Reconnecting:** on a disconnect, reconnect after 1 s, doubling the wait up to 30 s. The first event of every connection is a full `game` event, so a client that reconnects has the current game and needs no replay; `thinking` events sent while it was away are lost.";
 
 /// Puts [`examples`] in place: every request body and success gets examples built from real
-/// values (an error response has its own already: see [`api_errors!`](crate::http::error::api_errors));
+/// values (an error response has its own already, from `api_errors!`);
 /// every operation refers to [`ANY_REQUEST`]'s responses and states `API-Version` on its
 /// successes.
 struct Examples;
