@@ -42,7 +42,7 @@ pub use model::export::to_pgn;
 pub use model::setup::{chess960_start, import_pgn, in_chess960, parse_fen, parse_pgn};
 pub use model::tree_input::{parse_pgn_tree, tree_of_entries};
 
-// The errors, each mapped to a status by the edge (`http/error.rs`).
+// The errors, each mapped to a status by the edge (`http/error/`).
 pub use live::analyses::AnalysisError;
 pub use model::draw::{Decline, DrawError};
 pub use model::error::{GameError, StoreError};
