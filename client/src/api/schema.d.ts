@@ -963,7 +963,7 @@ export interface components {
             message: string;
         };
         /**
-         * @description Every stable error code a client can branch on: the `error` field of an [`ErrorBody`].
+         * @description Every stable error code a client can branch on: the `error` field of an `ErrorBody`.
          * @enum {string}
          */
         ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "wrong_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found" | "storage_busy" | "search_in_progress" | "game_quarantined" | "draw_declined" | "no_draw_to_claim" | "abort_too_late" | "draw_too_early" | "game_aborted" | "loading" | "invalid_tree" | "analysis_not_done";

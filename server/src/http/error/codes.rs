@@ -12,7 +12,7 @@ pub const RETRY_AFTER_SECS: u32 = 2;
 
 // Declared in the order of `CODES`; JSON spells each as serde's snake case of its name, which a
 // test pins to its row.
-/// Every stable error code a client can branch on: the `error` field of an [`ErrorBody`](super::ErrorBody).
+/// Every stable error code a client can branch on: the `error` field of an `ErrorBody`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorCode {
