@@ -162,7 +162,7 @@ build_client_and_server() {
   mkdir -p "$TARGET_DIR"
   step "client: npm ci and production build, beside the server's build (output: $log)"
   ( set -o pipefail
-    { CURRENT_STEP=; client_deps && vite_build; } 2>&1 | sed -u 's/^/[client] /' >"$log" ) &
+    build_client 2>&1 | sed -u 's/^/[client] /' >"$log" ) &
   client=$!
   build_server
   wait "$client" || status=$?

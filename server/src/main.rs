@@ -5,6 +5,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::process::ExitCode;
 
 use actix_web::rt::signal::unix::{signal, Signal, SignalKind};
+use alphachess_server::games::Level;
 use alphachess_server::http::error::with_causes;
 use alphachess_server::http::routes::docs;
 use alphachess_server::{Application, Config};
@@ -72,7 +73,8 @@ fn welcome_line(config: &Config, port: u16) -> String {
     if config.static_dir.join("index.html").is_file() {
         format!(
             "AlphaChess is ready: open {address} in a browser. New games start at step \
-             {BROWSER_FIRST_STEP} of 21 (the start card changes it). Ctrl-C stops the server."
+             {BROWSER_FIRST_STEP} of {} (the start card changes it). Ctrl-C stops the server.",
+            Level::MAX.get()
         )
     } else {
         format!(
