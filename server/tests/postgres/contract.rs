@@ -245,7 +245,7 @@ pub async fn a_rated_game_counts_once_for_its_key_and_survives_reopening(backend
     use alphachess_server::games::ladder::{GameScore, RatedGame};
     let store = backend.open().await.expect("opens");
     let key = TokenHash::of("R4t3dK3yQw9Zx8Yv7Ut6Sr5Pq");
-    assert_eq!(store.rating(&key).await.expect("reads"), None);
+    assert_eq!(store.ratings().rating(&key).await.expect("reads"), None);
     let game = RatedGame {
         game_id: "rrrrrrrrrrrr".into(),
         score: GameScore {
@@ -254,16 +254,23 @@ pub async fn a_rated_game_counts_once_for_its_key_and_survives_reopening(backend
             score: 1.0,
         },
     };
-    let once = store.rate(&key, &game).await.expect("rates");
-    let twice = store.rate(&key, &game).await.expect("rates again");
+    let once = store.ratings().rate(&key, &game).await.expect("rates");
+    let twice = store
+        .ratings()
+        .rate(&key, &game)
+        .await
+        .expect("rates again");
     assert_eq!(once.games, 1);
     assert_eq!(twice, once, "a game seen ending twice counts once");
     assert!(once.rating.rating > 1500.0);
     let other = TokenHash::of("0th3rK3yQw9Zx8Yv7Ut6Sr5Pq");
-    assert_eq!(store.rating(&other).await.expect("reads"), None);
+    assert_eq!(store.ratings().rating(&other).await.expect("reads"), None);
     drop(store);
     let reopened = backend.open().await.expect("opens again");
-    assert_eq!(reopened.rating(&key).await.expect("reads"), Some(once));
+    assert_eq!(
+        reopened.ratings().rating(&key).await.expect("reads"),
+        Some(once)
+    );
 }
 
 pub async fn an_estimate_starts_a_key_only_until_a_rated_game_counts(backend: Backend) {
@@ -275,11 +282,13 @@ pub async fn an_estimate_starts_a_key_only_until_a_rated_game_counts(backend: Ba
         ..Glicko2::default()
     };
     let first = store
+        .ratings()
         .estimate(&key, &start(1900.0))
         .await
         .expect("estimates");
     assert_eq!((first.rating, first.games), (start(1900.0), 0));
     let second = store
+        .ratings()
         .estimate(&key, &start(900.0))
         .await
         .expect("estimates");
@@ -296,12 +305,16 @@ pub async fn an_estimate_starts_a_key_only_until_a_rated_game_counts(backend: Ba
             score: 1.0,
         },
     };
-    let rated = store.rate(&key, &game).await.expect("rates");
+    let rated = store.ratings().rate(&key, &game).await.expect("rates");
     assert!(
         rated.rating.rating > 900.0,
         "the game starts from the estimate"
     );
-    let after = store.estimate(&key, &start(2400.0)).await.expect("answers");
+    let after = store
+        .ratings()
+        .estimate(&key, &start(2400.0))
+        .await
+        .expect("answers");
     assert_eq!(
         after, rated,
         "once a game counts, an estimate changes nothing"
@@ -578,18 +591,18 @@ pub async fn a_practice_cards_schedule_survives_reopening_and_goes_with_its_game
     store.durable(ticket).await.expect("committed");
     for failed_try in [false, true] {
         let record = practice_record("pppppppppppp", 4, failed_try);
-        store.save_practice_record(&record).await.expect("kept");
+        store.practice().save_record(&record).await.expect("kept");
     }
     drop(store);
     let store = backend.open().await.expect("opens again");
     let ids = [game.id.clone()];
     assert_eq!(
-        store.practice_records(&ids).await.expect("read"),
+        store.practice().records(&ids).await.expect("read"),
         [practice_record("pppppppppppp", 4, true)]
     );
     let gone = store.delete(&game.id).expect("queued");
     store.durable(gone).await.expect("committed");
-    assert_eq!(store.practice_records(&ids).await.expect("read"), []);
+    assert_eq!(store.practice().records(&ids).await.expect("read"), []);
 }
 
 /// The suite, once per backend.

@@ -30,6 +30,7 @@
 
 mod health;
 mod listener;
+mod practice;
 mod ratings;
 mod schema;
 mod writer;
@@ -49,15 +50,13 @@ use self::writer::{GameRow, Write, Writer, PRUNE_CACHE};
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 use crate::games::model::error::StoreError;
 use crate::games::model::id::GameId;
-use crate::games::model::ladder::{Glicko2, KeyRating, RatedGame};
 use crate::games::store::analysis_record::{status_name, AnalysisRecord, PositionRecord};
 use crate::games::store::position_cache::{CacheKey, CachedAnswer};
-use crate::games::store::practice_record::PracticeRecord;
 use crate::games::store::record::GameRecord;
 use crate::games::store::write_queue::{write_queue, WriteQueue};
 use crate::games::store::{
     Change, Claimed, Durable, Fresh, GameSnapshot, GameStore, Holding, Lookup, Pending,
-    SharedStore, WriteTicket,
+    PracticeStore, RatingStore, SharedStore, WriteTicket,
 };
 use crate::token::TokenHash;
 
@@ -435,102 +434,16 @@ impl GameStore for PgStore {
         Some(self)
     }
 
+    fn ratings(&self) -> &dyn RatingStore {
+        self
+    }
+
+    fn practice(&self) -> &dyn PracticeStore {
+        self
+    }
+
     fn ping(&self) -> Pending<'_, ()> {
         Box::pin(self.answers())
-    }
-
-    fn rating(&self, key: &TokenHash) -> Pending<'_, Option<KeyRating>> {
-        let key = key.to_hex();
-        Box::pin(async move {
-            let client = self.client("reading a rating").await?;
-            ratings::load_rating(&client, &key)
-                .await
-                .map_err(|error| StoreError::backend("reading a rating", error))
-        })
-    }
-
-    fn rate(&self, key: &TokenHash, game: &RatedGame) -> Pending<'_, KeyRating> {
-        let (key, game) = (key.to_hex(), game.clone());
-        Box::pin(async move {
-            let mut client = self.client("rating a game").await?;
-            ratings::rate(&mut client, &key, &game)
-                .await
-                .map_err(|error| StoreError::backend("rating a game", error))
-        })
-    }
-
-    fn practice_records(&self, games: &[GameId]) -> Pending<'_, Vec<PracticeRecord>> {
-        let games: Vec<String> = games.iter().map(GameId::to_string).collect();
-        Box::pin(bounded("reading practice cards", async move {
-            let failed = |error| StoreError::backend("reading practice cards", error);
-            let client = self.client("reading practice cards").await?;
-            let rows = client
-                .query(
-                    "SELECT game_id, ply, phase, step, stability, difficulty, due, last_review,
-                            failed_try FROM practice_cards WHERE game_id = ANY($1)",
-                    &[&games],
-                )
-                .await
-                .map_err(failed)?;
-            Ok(rows
-                .iter()
-                .map(|row| PracticeRecord {
-                    game_id: row.get(0),
-                    ply: row.get(1),
-                    phase: row.get(2),
-                    step: row.get(3),
-                    stability: row.get(4),
-                    difficulty: row.get(5),
-                    due: row.get(6),
-                    last_review: row.get(7),
-                    failed_try: row.get(8),
-                })
-                .collect())
-        }))
-    }
-
-    fn save_practice_record(&self, record: &PracticeRecord) -> Pending<'_, ()> {
-        let r = record.clone();
-        Box::pin(bounded("saving a practice card", async move {
-            let failed = |error| StoreError::backend("saving a practice card", error);
-            let client = self.client("saving a practice card").await?;
-            // Only for a stored game (the foreign key would refuse it anyway, as an error).
-            client
-                .execute(
-                    "INSERT INTO practice_cards (game_id, ply, phase, step, stability,
-                         difficulty, due, last_review, failed_try)
-                     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9
-                     WHERE EXISTS (SELECT 1 FROM games WHERE id = $1)
-                     ON CONFLICT (game_id, ply) DO UPDATE SET phase = excluded.phase,
-                         step = excluded.step, stability = excluded.stability,
-                         difficulty = excluded.difficulty, due = excluded.due,
-                         last_review = excluded.last_review, failed_try = excluded.failed_try",
-                    &[
-                        &r.game_id,
-                        &r.ply,
-                        &r.phase,
-                        &r.step,
-                        &r.stability,
-                        &r.difficulty,
-                        &r.due,
-                        &r.last_review,
-                        &r.failed_try,
-                    ],
-                )
-                .await
-                .map_err(failed)?;
-            Ok(())
-        }))
-    }
-
-    fn estimate(&self, key: &TokenHash, start: &Glicko2) -> Pending<'_, KeyRating> {
-        let (key, start) = (key.to_hex(), *start);
-        Box::pin(async move {
-            let client = self.client("setting an estimate").await?;
-            ratings::estimate(&client, &key, &start)
-                .await
-                .map_err(|error| StoreError::backend("setting an estimate", error))
-        })
     }
 
     fn load_analysis(&self, id: &GameId) -> Pending<'_, Option<AnalysisRecord>> {

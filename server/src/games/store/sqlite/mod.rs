@@ -54,8 +54,10 @@ use crate::games::store::sqlite::health::CommitHealth;
 use crate::games::store::write_queue::{
     write_queue, Commit, Queued, Refusal, Refusals, WriteQueue,
 };
-use crate::games::store::{Durable, Fresh, GameSnapshot, GameStore, Lookup, Pending, WriteTicket};
-use crate::token::TokenHash;
+use crate::games::store::{
+    Durable, Fresh, GameSnapshot, GameStore, Lookup, Pending, PracticeStore, RatingStore,
+    WriteTicket,
+};
 
 pub use crate::games::store::write_queue::MAX_QUEUED_WRITES;
 
@@ -336,19 +338,12 @@ impl GameStore for SqliteStore {
         true
     }
 
-    fn practice_records(&self, games: &[GameId]) -> Pending<'_, Vec<PracticeRecord>> {
-        let games = games.iter().map(GameId::to_string).collect();
-        match self.read(|reply| Write::LoadPractice(games, reply)) {
-            Ok(read) => Box::pin(answered(read)),
-            Err(error) => Box::pin(std::future::ready(Err(error))),
-        }
+    fn ratings(&self) -> &dyn RatingStore {
+        self
     }
 
-    fn save_practice_record(&self, record: &PracticeRecord) -> Pending<'_, ()> {
-        match self.queue.push(Write::Practice(Box::new(record.clone()))) {
-            Ok(ticket) => self.durable(ticket),
-            Err(error) => Box::pin(std::future::ready(Err(error))),
-        }
+    fn practice(&self) -> &dyn PracticeStore {
+        self
     }
 
     fn close(&self) {
@@ -388,21 +383,6 @@ impl GameStore for SqliteStore {
 
     fn ping(&self) -> Pending<'_, ()> {
         let read = self.read(Write::Ping);
-        Box::pin(async move { answered(read?).await })
-    }
-
-    fn rating(&self, key: &TokenHash) -> Pending<'_, Option<KeyRating>> {
-        let read = self.read(|reply| Write::LoadRating(key.to_hex(), reply));
-        Box::pin(async move { answered(read?).await })
-    }
-
-    fn rate(&self, key: &TokenHash, game: &RatedGame) -> Pending<'_, KeyRating> {
-        let read = self.read(|reply| Write::Rate(key.to_hex(), Box::new(game.clone()), reply));
-        Box::pin(async move { answered(read?).await })
-    }
-
-    fn estimate(&self, key: &TokenHash, start: &Glicko2) -> Pending<'_, KeyRating> {
-        let read = self.read(|reply| Write::Estimate(key.to_hex(), *start, reply));
         Box::pin(async move { answered(read?).await })
     }
 
