@@ -3,7 +3,8 @@
 
 use rusqlite::{params, params_from_iter, Connection, Transaction};
 
-use super::{answered, SqliteStore, Write};
+use super::write::{answered, Write};
+use super::SqliteStore;
 use crate::games::model::id::GameId;
 use crate::games::store::practice_record::PracticeRecord;
 use crate::games::store::{GameStore, Pending, PracticeStore};

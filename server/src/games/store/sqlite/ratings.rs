@@ -4,7 +4,8 @@
 
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
-use super::{answered, SqliteStore, Write};
+use super::write::{answered, Write};
+use super::SqliteStore;
 use crate::games::model::ladder::{Glicko2, KeyRating, RatedGame};
 use crate::games::store::{Pending, RatingStore};
 use crate::token::TokenHash;
