@@ -2,7 +2,8 @@
 //! read and written through the pool, each save its own statement (a card is graded by one
 //! request at a time), and only for a stored game.
 
-use super::{bounded, PgStore};
+use super::connection::bounded;
+use super::PgStore;
 use crate::games::model::error::StoreError;
 use crate::games::model::id::GameId;
 use crate::games::store::practice_record::PracticeRecord;
