@@ -1,6 +1,7 @@
 //! The position cache's part of the contract: answers come back in the order asked, the last
 //! one under a key wins, the least recently used goes past the bound, and the cache outlives
 //! the store that wrote it.
+
 use alphachess_server::games::stores::{CacheKey, CachedAnswer, GameStore};
 
 use super::Backend;

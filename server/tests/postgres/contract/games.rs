@@ -1,6 +1,7 @@
 //! The games' part of the contract: a change is kept once its ticket resolves, in order, and
 //! what a game holds (its players, its kept tree, its variant) is read back, also from a row
 //! written before the release that stored it.
+
 use alphachess_engine::{CastlingMode, Color, Game, Position};
 use alphachess_server::games::stores::{GameSnapshot, Players, StoredTree, WriteTicket};
 use alphachess_server::games::{import_pgn, parse_pgn_tree, GameState, Level, StoreError};

@@ -1,6 +1,6 @@
-//! The store's contract, one suite run against both backends (`contract!`, which each
-//! file invokes with its tests): what a request relies on when it awaits its ticket, a file per family
-//! (`games.rs`, `ratings.rs`, `practice.rs`, `cache.rs`). Then what only a store shared by
+//! The store's contract, one suite run against both backends (`contract!`, which each file
+//! invokes with its tests): what a request relies on when it awaits its ticket, a file per
+//! family (`games.rs`, `ratings.rs`, `practice.rs`, `cache.rs`). Then what only a store shared by
 //! several servers promises (`shared.rs`: conditional writes, lookups, the global cap, leases,
 //! the change feed), how an older database upgrades (`upgrades.rs`) and the writer's bound
 //! (`queue.rs`), on PostgreSQL.

@@ -1,6 +1,7 @@
 //! The practice cards' part of the contract
 //! ([`PracticeStore`](alphachess_server::games::stores::PracticeStore)): a card's schedule is
 //! kept across reopening and forgotten with its game.
+
 use alphachess_server::games::stores::PracticeRecord;
 
 use super::{Backend, Played};

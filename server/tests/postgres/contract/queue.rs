@@ -1,5 +1,6 @@
 //! The PostgreSQL writer's queue is bounded like SQLite's: past it a change is refused at once,
 //! and every change it accepted still lands.
+
 use alphachess_server::games::stores::{GameSnapshot, GameStore, PgStore};
 use alphachess_server::games::StoreError;
 

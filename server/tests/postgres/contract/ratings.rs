@@ -1,5 +1,7 @@
-//! The ratings' part of the contract ([`RatingStore`](alphachess_server::games::stores::RatingStore)):
-//! a rated game counts once for its key, and an estimate starts a key only until one counts.
+//! The ratings' part of the contract
+//! ([`RatingStore`](alphachess_server::games::stores::RatingStore)): a rated game counts once
+//! for its key, and an estimate starts a key only until one counts.
+
 use alphachess_server::token::TokenHash;
 
 use super::Backend;

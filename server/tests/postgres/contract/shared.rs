@@ -1,5 +1,6 @@
 //! What a store shared by several servers promises on top (PostgreSQL only): conditional
 //! writes, lookups, the global cap, leases, the change feed.
+
 use std::time::Duration;
 
 use alphachess_server::games::stores::{Change, GameStore, Lookup, PgStore, SharedStore};

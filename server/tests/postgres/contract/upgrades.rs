@@ -1,5 +1,6 @@
 //! A PostgreSQL database written by an older release upgrades when a store opens it, and keeps
 //! its games.
+
 use alphachess_server::games::stores::{PG_SCHEMA_VERSION, STEPS_OF_16};
 
 use super::cache::{cache_all, cached, cached_under};

@@ -22,9 +22,10 @@
 //! database), and a read of a chunk's keys costs one queue turn (the batch's commit, then a
 //! primary-key lookup per key) rather than a second connection and a blocking thread. A hit's
 //! "use" is written in the batch that reads it. Cache writes and reads are best effort: they
-//! take at most a quarter of the queue ([`CacheQuota`]); past that an answer is dropped and a
-//! read misses (logged at debug), and they run in a savepoint, so a cache statement that fails
-//! never fails a game's change in the same batch.
+//! take at most a quarter of the queue
+//! ([`CacheQuota`](crate::games::store::cache_quota::CacheQuota)); past that an answer is dropped
+//! and a read misses (logged at debug), and they run in a savepoint, so a cache statement that
+//! fails never fails a game's change in the same batch.
 
 mod analyses;
 mod cache;

@@ -12,7 +12,8 @@ use crate::games::store::analysis_record::AnalysisRecord;
 use crate::games::store::quarantine::QuarantinedGame;
 use crate::games::store::record::StoredGame;
 
-/// The games a [`SqliteStore`] held when it opened, still to be read back (replayed).
+/// The games a [`SqliteStore`](super::SqliteStore) held when it opened, still to be read back
+/// (replayed).
 pub struct StoredGames {
     /// In a read transaction since the store opened: the file as it was then.
     pub(super) reader: Option<Connection>,
@@ -35,7 +36,9 @@ impl StoredGames {
 
     /// Reads the games back, the most recently changed first, handing each that loads to `each`;
     /// then their analyses and the games that did not load are waiting in the store (see
-    /// [`GameStore::take_stored_analyses`] and [`GameStore::take_quarantined`]). Blocking.
+    /// [`GameStore::take_stored_analyses`](crate::games::store::GameStore::take_stored_analyses)
+    /// and [`GameStore::take_quarantined`](crate::games::store::GameStore::take_quarantined)).
+    /// Blocking.
     pub fn read(self, mut each: impl FnMut(StoredGame)) -> Result<(), StoreError> {
         let Some(reader) = self.reader else {
             return Ok(());
