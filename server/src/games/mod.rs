@@ -85,7 +85,8 @@ pub mod stores {
     pub use super::store::record::StoredGame;
     pub use super::store::sqlite::{SqliteStore, StoredGames, MAX_QUEUED_WRITES};
     pub use super::store::{
-        Change, GameSnapshot, GameStore, Lookup, MemoryStore, SharedStore, WriteTicket,
+        Change, GameSnapshot, GameStore, Lookup, MemoryStore, PracticeStore, RatingStore,
+        SharedStore, WriteTicket,
     };
 }
 

@@ -263,7 +263,12 @@ impl GameService {
     /// The rating kept for `key` (a player's key) from its rated games; a new player's when it
     /// has none yet.
     pub async fn rating(&self, key: &str) -> Result<KeyRating, GameError> {
-        let stored = self.games.store().rating(&TokenHash::of(key)).await?;
+        let stored = self
+            .games
+            .store()
+            .ratings()
+            .rating(&TokenHash::of(key))
+            .await?;
         Ok(stored.unwrap_or_else(KeyRating::new_player))
     }
 
@@ -272,6 +277,7 @@ impl GameService {
         Ok(self
             .games
             .store()
+            .ratings()
             .estimate(&TokenHash::of(key), start)
             .await?)
     }

@@ -30,7 +30,7 @@ pub(super) fn rate_after_end(slot: &Arc<GameSlot>) {
         if slot.durable().await.is_err() {
             return;
         }
-        if let Err(error) = slot.store().rate(slot.token(), &game).await {
+        if let Err(error) = slot.store().ratings().rate(slot.token(), &game).await {
             tracing::warn!(%error, game = %slot.id(), "a rated game could not be counted");
         }
     });

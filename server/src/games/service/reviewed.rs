@@ -47,12 +47,12 @@ impl GameService {
         &self,
         games: &[GameId],
     ) -> Result<Vec<PracticeRecord>, StoreError> {
-        self.games.store().practice_records(games).await
+        self.games.store().practice().records(games).await
     }
 
     /// Keeps a card's schedule; resolves once it is durable.
     pub async fn save_practice_record(&self, record: PracticeRecord) -> Result<(), StoreError> {
-        self.games.store().save_practice_record(&record).await
+        self.games.store().practice().save_record(&record).await
     }
 
     fn done_review(&self, slot: &Arc<GameSlot>) -> Option<ReviewedGame> {

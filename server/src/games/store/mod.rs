@@ -13,6 +13,10 @@
 //! cache lacks or revalidates a cached one; a lease per game says which server searches the
 //! engine's reply (the [`SharedStore`] capability). The default methods are the single-server
 //! behaviour: the cache is the truth.
+//!
+//! A store keeps more than games: the keys' ratings ([`RatingStore`]) and the practice cards'
+//! schedules ([`PracticeStore`]) have storage interfaces of their own, which a store hands out
+//! ([`GameStore::ratings`], [`GameStore::practice`]) so each use case names only its own.
 
 pub mod analysis_record;
 pub mod cache_quota;
@@ -21,13 +25,17 @@ pub mod failed_writes;
 pub mod migrations;
 pub mod position_cache;
 pub mod postgres;
+pub mod practice;
 pub mod practice_record;
 pub mod quarantine;
+pub mod ratings;
 pub mod record;
 pub mod shared;
 pub mod sqlite;
 pub mod write_queue;
 
+pub use practice::PracticeStore;
+pub use ratings::RatingStore;
 pub use shared::SharedStore;
 
 use std::convert::Infallible;
@@ -38,11 +46,9 @@ use std::time::Duration;
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 use crate::games::model::error::StoreError;
 use crate::games::model::id::GameId;
-use crate::games::model::ladder::{Glicko2, KeyRating, RatedGame};
 use crate::games::model::state::GameState;
 use crate::games::store::analysis_record::AnalysisRecord;
 use crate::games::store::position_cache::{CacheKey, CachedAnswer};
-use crate::games::store::practice_record::PracticeRecord;
 use crate::games::store::quarantine::QuarantinedGame;
 use crate::games::store::record::StoredGame;
 use crate::token::TokenHash;
@@ -182,27 +188,10 @@ pub trait GameStore: Send + Sync + 'static {
         Box::pin(std::future::ready(Ok(None)))
     }
 
-    /// The rating kept for `key` (a player's key's token hash), if it has one (`key_rating.rs`).
-    fn rating(&self, _key: &TokenHash) -> Pending<'_, Option<KeyRating>> {
-        Box::pin(std::future::ready(Ok(None)))
-    }
-
-    /// Counts the finished rated `game` for `key`, once per game id; the rating after it. A
-    /// store that keeps nothing keeps no rating either.
-    fn rate(&self, _key: &TokenHash, _game: &RatedGame) -> Pending<'_, KeyRating> {
-        Box::pin(std::future::ready(Err(StoreError::backend(
-            "rating a game",
-            "this store keeps no ratings",
-        ))))
-    }
-
-    /// Starts `key` from `start` (the first visit's estimate), only while it has counted no
-    /// rated game; the key's rating after it (unchanged once it has games).
-    fn estimate(&self, _key: &TokenHash, _start: &Glicko2) -> Pending<'_, KeyRating> {
-        Box::pin(std::future::ready(Err(StoreError::backend(
-            "setting an estimate",
-            "this store keeps no ratings",
-        ))))
+    /// Where the keys' ratings are kept (`ratings.rs`). A store that keeps nothing keeps no
+    /// rating either.
+    fn ratings(&self) -> &dyn RatingStore {
+        &MemoryStore
     }
 
     /// Resolves once the store answers now (a query, or the writer's turn): `/api/ready` fails
@@ -241,15 +230,10 @@ pub trait GameStore: Send + Sync + 'static {
         Box::pin(std::future::ready(Ok(0)))
     }
 
-    /// The practice cards' schedules stored for `games` (issue #41); a card never graded has
-    /// none. A store that keeps nothing has none: its cards stay new.
-    fn practice_records(&self, _games: &[GameId]) -> Pending<'_, Vec<PracticeRecord>> {
-        Box::pin(std::future::ready(Ok(Vec::new())))
-    }
-
-    /// Keeps a card's schedule (replacing the one stored); resolves once it is durable.
-    fn save_practice_record(&self, _record: &PracticeRecord) -> Pending<'_, ()> {
-        Box::pin(std::future::ready(Ok(())))
+    /// Where the practice cards' schedules are kept (`practice.rs`, issue #41). A store that
+    /// keeps nothing has none: its cards stay new.
+    fn practice(&self) -> &dyn PracticeStore {
+        &MemoryStore
     }
 }
 

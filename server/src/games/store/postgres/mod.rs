@@ -24,14 +24,22 @@
 //! 503 `storage_busy`. The cache's bound is each server's `--analysis-cache-positions`: servers
 //! sharing a database should give the same one (the last to prune wins).
 //!
+//! Each concern has its file: `connection.rs` (the pool and the bounds on every wait),
+//! `writer.rs` (the batch commit), `shared.rs` (leases, the change feed, a key's games),
+//! `cache.rs`, `ratings.rs`, `practice.rs`, `schema.rs` (migrations), `listener.rs`, `health.rs`.
+//!
 //! Why tokio-postgres (with deadpool-postgres as its pool) and not sqlx: it runs on the tokio
 //! runtime actix already has, gives `LISTEN/NOTIFY` as a plain message stream, and builds a
 //! fraction of sqlx's tree (no macros, no offline query cache); both are MIT/Apache-2.0.
 
+mod cache;
+mod connection;
 mod health;
 mod listener;
+mod practice;
 mod ratings;
 mod schema;
+mod shared;
 mod writer;
 
 use std::sync::Arc;
@@ -42,38 +50,25 @@ use tokio::sync::broadcast;
 use tokio_postgres::NoTls;
 use tokio_util::sync::CancellationToken;
 
+pub use connection::STORE_TIMEOUT;
 pub use schema::PG_SCHEMA_VERSION;
 
+use self::cache::cache_bound;
+use self::connection::{bound, bounded, POOL_SIZE, VERIFY_TIMEOUT};
 use self::health::CommitHealth;
+use self::shared::instance_name;
 use self::writer::{GameRow, Write, Writer, PRUNE_CACHE};
 use crate::analysis::{AnalysedPosition, AnalysisStatus};
 use crate::games::model::error::StoreError;
 use crate::games::model::id::GameId;
-use crate::games::model::ladder::{Glicko2, KeyRating, RatedGame};
 use crate::games::store::analysis_record::{status_name, AnalysisRecord, PositionRecord};
 use crate::games::store::position_cache::{CacheKey, CachedAnswer};
-use crate::games::store::practice_record::PracticeRecord;
 use crate::games::store::record::GameRecord;
 use crate::games::store::write_queue::{write_queue, WriteQueue};
 use crate::games::store::{
-    Change, Claimed, Durable, Fresh, GameSnapshot, GameStore, Holding, Lookup, Pending,
+    Change, Durable, Fresh, GameSnapshot, GameStore, Lookup, Pending, PracticeStore, RatingStore,
     SharedStore, WriteTicket,
 };
-use crate::token::TokenHash;
-
-/// Connections in the pool (the writer holds one while it commits; lookups take the others).
-const POOL_SIZE: usize = 8;
-
-/// The longest a request waits on PostgreSQL for one thing (a connection from the pool, a new
-/// connection, a read, a batch's commit): a stalled database answers 503/500 in bounded time
-/// instead of holding every game request (and `/api/ready` fails meanwhile).
-pub const STORE_TIMEOUT: Duration = Duration::from_secs(10);
-
-/// How long the pool's check of an idle connection (`RecyclingMethod::Verified`, one empty query)
-/// may take before the connection is dropped and the next one tried: a healthy session answers in
-/// a millisecond, and one lost without a goodbye must not spend a request's whole
-/// [`STORE_TIMEOUT`].
-const VERIFY_TIMEOUT: Duration = Duration::from_secs(2);
 
 /// Changes a follower may fall behind before it is told to revalidate everything.
 const CHANGES_CAPACITY: usize = 1024;
@@ -183,39 +178,6 @@ impl PgStore {
         })
     }
 
-    /// The cached answers under `keys`, in their order.
-    async fn read_cache(&self, keys: &[CacheKey]) -> Result<Vec<Option<CachedAnswer>>, StoreError> {
-        let failed = |error| StoreError::backend("reading the analysis cache", error);
-        let texts: Vec<&str> = keys.iter().map(CacheKey::as_str).collect();
-        let client = self.client("reading the analysis cache").await?;
-        let statement = client
-            .prepare_cached(
-                "SELECT key, cp, mate, best, pv, depth, nodes, second_cp, second_mate
-                 FROM analysis_cache WHERE key = ANY($1)",
-            )
-            .await
-            .map_err(failed)?;
-        let rows = client.query(&statement, &[&texts]).await.map_err(failed)?;
-        let mut found = std::collections::HashMap::with_capacity(rows.len());
-        for row in &rows {
-            let answer = CachedAnswer {
-                cp: row.get(1),
-                mate: row.get(2),
-                best: row.get(3),
-                pv: row.get(4),
-                depth: row.get(5),
-                nodes: row.get(6),
-                second_cp: row.get(7),
-                second_mate: row.get(8),
-            };
-            found.insert(row.get::<_, String>(0), answer);
-        }
-        Ok(keys
-            .iter()
-            .map(|key| found.get(key.as_str()).cloned())
-            .collect())
-    }
-
     /// This server's name in the lease columns.
     pub fn instance(&self) -> &str {
         &self.instance
@@ -238,104 +200,12 @@ impl PgStore {
         })
         .await
     }
-
-    /// A connection from the pool; waiting past [`STORE_TIMEOUT`] for one (every connection
-    /// held by a stalled database) is [`StoreError::Unanswered`]. The bound covers the whole
-    /// wait: the pool's own timeouts apply to each step of it (a place, each idle connection's
-    /// check, a new connection), and a stalled database fails every check in turn.
-    async fn client(&self, doing: &str) -> Result<deadpool_postgres::Object, StoreError> {
-        let unanswered = || StoreError::Unanswered {
-            doing: format!("connecting for {doing}"),
-            bound: STORE_TIMEOUT,
-        };
-        match tokio::time::timeout(STORE_TIMEOUT, self.pool.get()).await {
-            Ok(Ok(client)) => Ok(client),
-            Err(_) | Ok(Err(deadpool_postgres::PoolError::Timeout(_))) => Err(unanswered()),
-            Ok(Err(error)) => Err(StoreError::backend(
-                format!("connecting for {doing}"),
-                error,
-            )),
-        }
-    }
-
-    fn lease_ms(&self) -> i64 {
-        i64::try_from(self.lease.as_millis()).unwrap_or(i64::MAX)
-    }
-
-    /// Renews the lease every third of its length; `false` once it is no longer ours.
-    async fn renew(&self, id: &str, version: i64) -> Result<bool, StoreError> {
-        let client = self.client("renewing a lease").await?;
-        let renewed = client
-            .execute(
-                "UPDATE games SET engine_until = now() + $4::bigint * interval '1 millisecond'
-                 WHERE id = $1 AND version = $2 AND engine_owner = $3",
-                &[&id, &version, &self.instance, &self.lease_ms()],
-            )
-            .await
-            .map_err(|error| StoreError::backend("renewing a lease", error))?;
-        Ok(renewed == 1)
-    }
 }
 
 impl Drop for PgStore {
     fn drop(&mut self) {
         self.stop.cancel();
     }
-}
-
-/// The cache's bound as PostgreSQL counts.
-fn cache_bound(settings: &PgSettings) -> i64 {
-    i64::try_from(settings.cache_positions).unwrap_or(i64::MAX)
-}
-
-/// Caps the wait on the database: connecting, idle connections checked by TCP keepalives (a
-/// peer that vanished is noticed in about 25 s rather than the kernel's two hours), unacknowledged
-/// data (`tcp_user_timeout`), and each statement on the server's side (`statement_timeout`,
-/// unless the URL sets its own options).
-fn bound(config: &mut tokio_postgres::Config) {
-    config
-        // Past the pool's bound on a new connection, so that a stalled database's connect is the
-        // pool's timeout (503 `storage_busy`), not the driver's error (500).
-        .connect_timeout(STORE_TIMEOUT + Duration::from_secs(1))
-        .keepalives(true)
-        .keepalives_idle(Duration::from_secs(10))
-        .keepalives_interval(Duration::from_secs(5))
-        .keepalives_retries(3)
-        .tcp_user_timeout(Duration::from_secs(30));
-    if config.get_options().is_none() {
-        let millis = STORE_TIMEOUT.as_millis();
-        config.options(format!("-c statement_timeout={millis}"));
-    }
-}
-
-/// `work` if it finishes within [`STORE_TIMEOUT`], else [`StoreError::Unanswered`] saying what
-/// timed out.
-async fn bounded<T>(
-    doing: &str,
-    work: impl std::future::Future<Output = Result<T, StoreError>>,
-) -> Result<T, StoreError> {
-    tokio::time::timeout(STORE_TIMEOUT, work)
-        .await
-        .unwrap_or_else(|_| {
-            Err(StoreError::Unanswered {
-                doing: doing.to_owned(),
-                bound: STORE_TIMEOUT,
-            })
-        })
-}
-
-/// A name no other server has: the host's and a random suffix.
-fn instance_name() -> Result<String, StoreError> {
-    let mut bytes = [0u8; 6];
-    getrandom::fill(&mut bytes).map_err(|error| {
-        StoreError::backend(
-            "naming this server",
-            std::io::Error::other(error.to_string()),
-        )
-    })?;
-    let suffix: String = bytes.iter().map(|byte| format!("{byte:02x}")).collect();
-    let host = std::fs::read_to_string("/etc/hostname").unwrap_or_default();
-    Ok(format!("{}-{suffix}", host.trim()))
 }
 
 impl GameStore for PgStore {
@@ -435,102 +305,16 @@ impl GameStore for PgStore {
         Some(self)
     }
 
+    fn ratings(&self) -> &dyn RatingStore {
+        self
+    }
+
+    fn practice(&self) -> &dyn PracticeStore {
+        self
+    }
+
     fn ping(&self) -> Pending<'_, ()> {
         Box::pin(self.answers())
-    }
-
-    fn rating(&self, key: &TokenHash) -> Pending<'_, Option<KeyRating>> {
-        let key = key.to_hex();
-        Box::pin(async move {
-            let client = self.client("reading a rating").await?;
-            ratings::load_rating(&client, &key)
-                .await
-                .map_err(|error| StoreError::backend("reading a rating", error))
-        })
-    }
-
-    fn rate(&self, key: &TokenHash, game: &RatedGame) -> Pending<'_, KeyRating> {
-        let (key, game) = (key.to_hex(), game.clone());
-        Box::pin(async move {
-            let mut client = self.client("rating a game").await?;
-            ratings::rate(&mut client, &key, &game)
-                .await
-                .map_err(|error| StoreError::backend("rating a game", error))
-        })
-    }
-
-    fn practice_records(&self, games: &[GameId]) -> Pending<'_, Vec<PracticeRecord>> {
-        let games: Vec<String> = games.iter().map(GameId::to_string).collect();
-        Box::pin(bounded("reading practice cards", async move {
-            let failed = |error| StoreError::backend("reading practice cards", error);
-            let client = self.client("reading practice cards").await?;
-            let rows = client
-                .query(
-                    "SELECT game_id, ply, phase, step, stability, difficulty, due, last_review,
-                            failed_try FROM practice_cards WHERE game_id = ANY($1)",
-                    &[&games],
-                )
-                .await
-                .map_err(failed)?;
-            Ok(rows
-                .iter()
-                .map(|row| PracticeRecord {
-                    game_id: row.get(0),
-                    ply: row.get(1),
-                    phase: row.get(2),
-                    step: row.get(3),
-                    stability: row.get(4),
-                    difficulty: row.get(5),
-                    due: row.get(6),
-                    last_review: row.get(7),
-                    failed_try: row.get(8),
-                })
-                .collect())
-        }))
-    }
-
-    fn save_practice_record(&self, record: &PracticeRecord) -> Pending<'_, ()> {
-        let r = record.clone();
-        Box::pin(bounded("saving a practice card", async move {
-            let failed = |error| StoreError::backend("saving a practice card", error);
-            let client = self.client("saving a practice card").await?;
-            // Only for a stored game (the foreign key would refuse it anyway, as an error).
-            client
-                .execute(
-                    "INSERT INTO practice_cards (game_id, ply, phase, step, stability,
-                         difficulty, due, last_review, failed_try)
-                     SELECT $1, $2, $3, $4, $5, $6, $7, $8, $9
-                     WHERE EXISTS (SELECT 1 FROM games WHERE id = $1)
-                     ON CONFLICT (game_id, ply) DO UPDATE SET phase = excluded.phase,
-                         step = excluded.step, stability = excluded.stability,
-                         difficulty = excluded.difficulty, due = excluded.due,
-                         last_review = excluded.last_review, failed_try = excluded.failed_try",
-                    &[
-                        &r.game_id,
-                        &r.ply,
-                        &r.phase,
-                        &r.step,
-                        &r.stability,
-                        &r.difficulty,
-                        &r.due,
-                        &r.last_review,
-                        &r.failed_try,
-                    ],
-                )
-                .await
-                .map_err(failed)?;
-            Ok(())
-        }))
-    }
-
-    fn estimate(&self, key: &TokenHash, start: &Glicko2) -> Pending<'_, KeyRating> {
-        let (key, start) = (key.to_hex(), *start);
-        Box::pin(async move {
-            let client = self.client("setting an estimate").await?;
-            ratings::estimate(&client, &key, &start)
-                .await
-                .map_err(|error| StoreError::backend("setting an estimate", error))
-        })
     }
 
     fn load_analysis(&self, id: &GameId) -> Pending<'_, Option<AnalysisRecord>> {
@@ -631,84 +415,6 @@ impl GameStore for PgStore {
                 )
                 .await
                 .map_err(|error| StoreError::backend("forgetting idle games", error))
-        })
-    }
-}
-
-/// The duties of a store other servers share: leases on the engine's replies, their takeover,
-/// the changes other servers make, and a key's games wherever they are.
-impl SharedStore for PgStore {
-    fn hold_lease(&self, id: &GameId, version: u64) -> Holding<'_> {
-        let id = id.to_string();
-        let version = i64::try_from(version).unwrap_or(i64::MAX);
-        Box::pin(async move {
-            let mut ticks = tokio::time::interval(self.lease / 3);
-            ticks.tick().await;
-            loop {
-                ticks.tick().await;
-                match self.renew(&id, version).await {
-                    Ok(true) => {}
-                    Ok(false) => {
-                        // The game moved on or another server claimed it: its version check
-                        // keeps the reply to one; nothing left to renew.
-                        tracing::info!(game = %id, "the lease on the engine's reply is gone");
-                        return std::future::pending().await;
-                    }
-                    Err(error) => tracing::warn!(%error, game = %id, "could not renew a lease"),
-                }
-            }
-        })
-    }
-
-    fn claim_expired_leases(&self, limit: usize) -> Pending<'_, Vec<Claimed>> {
-        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        Box::pin(async move {
-            let client = self.client("claiming leases").await?;
-            let rows = client
-                .query(
-                    "UPDATE games SET engine_owner = $1,
-                            engine_until = now() + $2::bigint * interval '1 millisecond'
-                     WHERE id IN (SELECT id FROM games
-                                  WHERE engine_owner IS NOT NULL AND engine_until < now()
-                                  ORDER BY engine_until LIMIT $3 FOR UPDATE SKIP LOCKED)
-                     RETURNING id, version",
-                    &[&self.instance, &self.lease_ms(), &limit],
-                )
-                .await
-                .map_err(|error| StoreError::backend("claiming leases", error))?;
-            Ok(rows
-                .iter()
-                .filter_map(|row| {
-                    let id = GameId::parse(row.get::<_, &str>(0))?;
-                    let version = u64::try_from(row.get::<_, i64>(1)).ok()?;
-                    Some(Claimed { id, version })
-                })
-                .collect())
-        })
-    }
-
-    fn changes(&self) -> broadcast::Receiver<Change> {
-        self.changes.subscribe()
-    }
-
-    fn owned_games(&self, owner: &TokenHash, limit: usize) -> Pending<'_, Vec<GameId>> {
-        let owner = owner.to_hex();
-        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
-        Box::pin(async move {
-            let failed = |error| StoreError::backend("listing a key's games", error);
-            let client = self.client("listing a key's games").await?;
-            let rows = client
-                .query(
-                    "SELECT id FROM games WHERE record->>'token_hash' = $1
-                     ORDER BY updated_at DESC LIMIT $2",
-                    &[&owner, &limit],
-                )
-                .await
-                .map_err(failed)?;
-            Ok(rows
-                .iter()
-                .filter_map(|row| GameId::parse(row.get::<_, &str>(0)))
-                .collect())
         })
     }
 }

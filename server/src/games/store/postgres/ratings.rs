@@ -5,7 +5,43 @@
 use deadpool_postgres::Object;
 use tokio_postgres::Row;
 
-use crate::games::ladder::{Glicko2, KeyRating, RatedGame};
+use super::PgStore;
+use crate::games::model::error::StoreError;
+use crate::games::model::ladder::{Glicko2, KeyRating, RatedGame};
+use crate::games::store::{Pending, RatingStore};
+use crate::token::TokenHash;
+
+impl RatingStore for PgStore {
+    fn rating(&self, key: &TokenHash) -> Pending<'_, Option<KeyRating>> {
+        let key = key.to_hex();
+        Box::pin(async move {
+            let client = self.client("reading a rating").await?;
+            load_rating(&client, &key)
+                .await
+                .map_err(|error| StoreError::backend("reading a rating", error))
+        })
+    }
+
+    fn rate(&self, key: &TokenHash, game: &RatedGame) -> Pending<'_, KeyRating> {
+        let (key, game) = (key.to_hex(), game.clone());
+        Box::pin(async move {
+            let mut client = self.client("rating a game").await?;
+            rate(&mut client, &key, &game)
+                .await
+                .map_err(|error| StoreError::backend("rating a game", error))
+        })
+    }
+
+    fn estimate(&self, key: &TokenHash, start: &Glicko2) -> Pending<'_, KeyRating> {
+        let (key, start) = (key.to_hex(), *start);
+        Box::pin(async move {
+            let client = self.client("setting an estimate").await?;
+            estimate(&client, &key, &start)
+                .await
+                .map_err(|error| StoreError::backend("setting an estimate", error))
+        })
+    }
+}
 
 fn key_rating(row: &Row) -> KeyRating {
     KeyRating {

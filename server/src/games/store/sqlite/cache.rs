@@ -6,9 +6,14 @@
 //! (`MAX(used) + 1` read once, then counted up) and keeps the number of rows, so the bound is
 //! kept by deleting exactly the oldest rows past it, without counting the table each time.
 
+use std::collections::HashMap;
+
 use rusqlite::{params, Connection, OptionalExtension};
 
+use super::write::Write;
 use crate::games::store::position_cache::{CacheKey, CachedAnswer};
+use crate::games::store::write_queue::Queued;
+use crate::games::store::WriteTicket;
 
 /// The writer's view of the cache table.
 #[derive(Debug)]
@@ -158,6 +163,32 @@ impl SqliteCache {
     pub fn forget_counts(&mut self) {
         self.counts = None;
     }
+}
+
+/// The batch's cache writes and reads, in order; then the bound, if an answer was added.
+pub(super) fn commit_cache(
+    conn: &Connection,
+    batch: &[Queued<Write>],
+    cache: &mut SqliteCache,
+    cached: &mut HashMap<WriteTicket, Vec<Option<CachedAnswer>>>,
+) -> rusqlite::Result<()> {
+    let mut stored = false;
+    for Queued { ticket, write } in batch {
+        match write {
+            Write::CacheAnswer { key, answer, .. } => {
+                cache.store(conn, key, answer)?;
+                stored = true;
+            }
+            Write::CacheRead { keys, .. } => {
+                cached.insert(*ticket, cache.read(conn, keys)?);
+            }
+            _ => {}
+        }
+    }
+    if stored {
+        cache.prune(conn)?;
+    }
+    Ok(())
 }
 
 #[cfg(test)]

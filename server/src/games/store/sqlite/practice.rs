@@ -3,7 +3,28 @@
 
 use rusqlite::{params, params_from_iter, Connection, Transaction};
 
+use super::write::{answered, Write};
+use super::SqliteStore;
+use crate::games::model::id::GameId;
 use crate::games::store::practice_record::PracticeRecord;
+use crate::games::store::{GameStore, Pending, PracticeStore};
+
+impl PracticeStore for SqliteStore {
+    fn records(&self, games: &[GameId]) -> Pending<'_, Vec<PracticeRecord>> {
+        let games = games.iter().map(GameId::to_string).collect();
+        match self.read(|reply| Write::LoadPractice(games, reply)) {
+            Ok(read) => Box::pin(answered(read)),
+            Err(error) => Box::pin(std::future::ready(Err(error))),
+        }
+    }
+
+    fn save_record(&self, record: &PracticeRecord) -> Pending<'_, ()> {
+        match self.queue.push(Write::Practice(Box::new(record.clone()))) {
+            Ok(ticket) => self.durable(ticket),
+            Err(error) => Box::pin(std::future::ready(Err(error))),
+        }
+    }
+}
 
 /// Keeps `record`, replacing the card's row.
 pub fn save(tx: &Transaction<'_>, record: &PracticeRecord) -> rusqlite::Result<()> {
@@ -110,14 +131,20 @@ mod tests {
             let saved = store.save(&snapshot).expect("queued");
             store.durable(saved).await.expect("committed");
             store
-                .save_practice_record(&record("abcdefghijkl", 6))
+                .practice()
+                .save_record(&record("abcdefghijkl", 6))
                 .await
                 .expect("kept");
             let mut graded = record("abcdefghijkl", 6);
             graded.failed_try = true;
-            store.save_practice_record(&graded).await.expect("replaced");
             store
-                .save_practice_record(&record("mnopqrstuvwx", 3))
+                .practice()
+                .save_record(&graded)
+                .await
+                .expect("replaced");
+            store
+                .practice()
+                .save_record(&record("mnopqrstuvwx", 3))
                 .await
                 .expect("kept");
             store.flush().await.expect("flushed");
@@ -128,14 +155,15 @@ mod tests {
         graded.failed_try = true;
         assert_eq!(
             store
-                .practice_records(std::slice::from_ref(&id))
+                .practice()
+                .records(std::slice::from_ref(&id))
                 .await
                 .expect("read"),
             [graded]
         );
         let gone = store.delete(&id).expect("queued");
         store.durable(gone).await.expect("committed");
-        let left = store.practice_records(&[id, other]).await.expect("read");
+        let left = store.practice().records(&[id, other]).await.expect("read");
         assert_eq!(left, [record("mnopqrstuvwx", 3)]);
     }
 }

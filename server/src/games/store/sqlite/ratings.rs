@@ -1,9 +1,31 @@
 //! The keys' ratings in SQLite (`SCHEMA_V15_RATINGS`): read, and a rated game counted once per
 //! game id in one transaction, so a game seen ending twice (a retry, a restart) counts once.
+//! The [`RatingStore`] asks the writer thread, in order with the game writes.
 
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
-use crate::games::ladder::{Glicko2, KeyRating, RatedGame};
+use super::write::{answered, Write};
+use super::SqliteStore;
+use crate::games::model::ladder::{Glicko2, KeyRating, RatedGame};
+use crate::games::store::{Pending, RatingStore};
+use crate::token::TokenHash;
+
+impl RatingStore for SqliteStore {
+    fn rating(&self, key: &TokenHash) -> Pending<'_, Option<KeyRating>> {
+        let read = self.read(|reply| Write::LoadRating(key.to_hex(), reply));
+        Box::pin(async move { answered(read?).await })
+    }
+
+    fn rate(&self, key: &TokenHash, game: &RatedGame) -> Pending<'_, KeyRating> {
+        let read = self.read(|reply| Write::Rate(key.to_hex(), Box::new(game.clone()), reply));
+        Box::pin(async move { answered(read?).await })
+    }
+
+    fn estimate(&self, key: &TokenHash, start: &Glicko2) -> Pending<'_, KeyRating> {
+        let read = self.read(|reply| Write::Estimate(key.to_hex(), *start, reply));
+        Box::pin(async move { answered(read?).await })
+    }
+}
 
 /// The rating kept for the key whose token hash is `key_hash`, if any.
 pub fn load_rating(conn: &Connection, key_hash: &str) -> rusqlite::Result<Option<KeyRating>> {
@@ -93,7 +115,7 @@ pub fn estimate(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::ladder::GameScore;
+    use crate::games::model::ladder::GameScore;
 
     #[test]
     fn a_game_counts_once_for_its_key_and_not_for_another() {
