@@ -79,7 +79,7 @@ pub async fn until_done(app: &TestApp, id: &str) -> Value {
 
 /// Searches answered by every engine of the server so far.
 fn searches(app: &TestApp) -> u64 {
-    let engines = app.service.engines().status();
+    let engines = app.lifecycle.engines().status();
     engines.iter().map(|engine| engine.searches).sum()
 }
 
@@ -491,7 +491,7 @@ async fn live_moves_are_answered_while_a_long_analysis_runs_on_the_only_engine()
     let deadline = Instant::now() + Duration::from_secs(30);
     let mut seen_searching = false;
     while !seen_searching && Instant::now() < deadline {
-        let engine_busy = app.service.engines().status()[0].searching;
+        let engine_busy = app.lifecycle.engines().status()[0].searching;
         seen_searching = engine_busy && analysis(&app, &finished.id).await["status"] == "running";
         if !seen_searching {
             tokio::time::sleep(Duration::from_millis(5)).await;
