@@ -69,8 +69,8 @@ impl GameService {
         }))
     }
 
-    /// The games the key owns (it is their token): those in memory, and with a shared store the
-    /// ones other servers hold (read into memory here), at most `MAX_OWNED`.
+    /// The games the key owns, at most `MAX_OWNED` (see `owned.rs`): the lichess account's list
+    /// and event stream.
     pub async fn owned(&self, key: &str) -> Result<Vec<Arc<GameSlot>>, GameError> {
         owned(&self.games, key).await
     }
