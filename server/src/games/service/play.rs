@@ -9,6 +9,7 @@ use alphachess_maia::Networks;
 use tokio::task::JoinHandle;
 use tokio_util::sync::CancellationToken;
 
+use super::change::apply;
 use super::clock_watch::watch_clock;
 use super::engine_turn::{settle_reply, EngineTurnStarted};
 use crate::client_key::ClientKey;
@@ -25,8 +26,6 @@ use crate::games::view::export_cache::{ExportCache, EXPORT_CACHE_BYTES};
 use crate::games::view::game_view::GameView;
 use crate::token::{GameToken, TokenHash};
 use crate::uci::EnginePool;
-
-use super::change::apply;
 
 /// A game just created: its secret (shown once) and its view.
 #[derive(Debug)]
