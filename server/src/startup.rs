@@ -16,7 +16,10 @@ use tokio_util::sync::CancellationToken;
 use crate::config::Config;
 use crate::explore::Explorer;
 use crate::games::stores::{GameStore, PgStore, SqliteStore, StoredGames};
-use crate::games::{AnalysisSettings, GameService, Games, Loaded, StoreError};
+use crate::games::{
+    AnalysisSettings, GameService, Games, Lifecycle, Loaded, PracticeService, RatingService,
+    ReviewService, Services, StoreError,
+};
 use crate::http::body_limit::MAX_BODY_BYTES;
 use crate::http::error::{with_causes, ApiError};
 use crate::http::limits::{connection, Limits};
@@ -75,7 +78,7 @@ const BACKLOG: u32 = 1024;
 pub struct Application {
     port: u16,
     server: Server,
-    service: web::Data<GameService>,
+    lifecycle: web::Data<Lifecycle>,
     /// Why the stored games could not be read back, if they could not (the server then stops).
     load_failure: Arc<std::sync::Mutex<Option<String>>>,
 }
@@ -96,24 +99,18 @@ impl Application {
         config: &Config,
         hold: impl std::future::Future<Output = ()> + Send + 'static,
     ) -> Result<Application, StartupError> {
-        let (service, stored) = start_service_unloaded(config).await?;
-        let service = web::Data::new(service);
+        let (started, stored) = start_unloaded(config).await?;
+        let state = AppState::new(started, config);
+        let lifecycle = state.lifecycle.clone();
         let load_failure = Arc::default();
-        spawn_load(&service, stored, hold, config, Arc::clone(&load_failure));
+        spawn_load(&lifecycle, stored, hold, config, Arc::clone(&load_failure));
         let bind_error = |source| StartupError::Bind {
             addr: config.bind,
             source,
         };
         let listener = TcpListener::bind(config.bind).map_err(bind_error)?;
         let port = listener.local_addr().map_err(bind_error)?.port();
-        let app_service = service.clone();
-        let maia = web::Data::from(Arc::clone(service.maia()));
-        let limits = web::Data::new(Limits::new(config.limits()));
-        let explorer = web::Data::new(Explorer::new(
-            service.clone().into_inner(),
-            config.explore(),
-        ));
-        let connection_limits = limits.clone().into_inner();
+        let connection_limits = state.limits.clone().into_inner();
         let static_dir = config.static_dir.clone();
         let workers = worker_count();
         let body_timeout = web::Data::new(BodyTimeout {
@@ -139,15 +136,7 @@ impl Application {
                     cors(&cors_origins),
                 ))
                 .wrap(access_log())
-                .configure(|cfg| {
-                    let state = AppState {
-                        service: app_service.clone(),
-                        limits: limits.clone(),
-                        explorer: explorer.clone(),
-                        maia: maia.clone(),
-                    };
-                    configure(cfg, state, &static_dir);
-                })
+                .configure(|cfg| configure(cfg, state.clone(), &static_dir))
         })
         .workers(workers)
         // actix counts connections per worker.
@@ -165,7 +154,7 @@ impl Application {
         ))
         // Stopping is ours to trigger (main.rs turns SIGTERM and Ctrl-C into it): actix then
         // takes no OS signals itself, and the same token ends the live streams.
-        .shutdown_signal(service.stopping().clone().cancelled_owned())
+        .shutdown_signal(lifecycle.stopping().clone().cancelled_owned())
         .shutdown_timeout(shutdown_timeout_secs(config))
         .listen(listener)
         .map_err(bind_error)?
@@ -174,7 +163,7 @@ impl Application {
         Ok(Application {
             port,
             server,
-            service,
+            lifecycle,
             load_failure,
         })
     }
@@ -184,23 +173,23 @@ impl Application {
         self.port
     }
 
-    /// The games and engines (tests look inside).
-    pub fn service(&self) -> web::Data<GameService> {
-        self.service.clone()
+    /// The server's lifecycle: its games and engines (tests look inside), readiness, stopping.
+    pub fn lifecycle(&self) -> web::Data<Lifecycle> {
+        self.lifecycle.clone()
     }
 
     /// Cancel it to stop the server gracefully: live streams end at once, new connections are
     /// refused, requests in progress finish (a search included, up to the shutdown timeout), and
     /// every queued change is written before [`Application::run_until_stopped`] returns.
     pub fn stopper(&self) -> CancellationToken {
-        self.service.stopping().clone()
+        self.lifecycle.stopping().clone()
     }
 
     /// Serves until the server is stopped (see [`Application::stopper`]), then writes every
     /// queued change.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
         self.server.await?;
-        self.service.flush().await;
+        self.lifecycle.flush().await;
         tracing::info!("alphachess-server stopped");
         match self
             .load_failure
@@ -227,23 +216,32 @@ fn shutdown_timeout_secs(config: &Config) -> u64 {
         .ceil() as u64
 }
 
+/// What start-up made: the use cases, and beside them the engines and Maia's networks, which
+/// the analysis board is given directly (the games are played with the same ones).
+pub struct Started {
+    pub services: Services,
+    pub engines: EnginePool,
+    pub maia: Arc<Networks>,
+}
+
 /// Locates and starts the engines and creates the game registry, the stored games read back.
-pub async fn start_service(config: &Config) -> Result<GameService, StartupError> {
-    let (service, stored) = start_service_unloaded(config).await?;
+pub async fn start_services(config: &Config) -> Result<Started, StartupError> {
+    let (started, stored) = start_unloaded(config).await?;
     if let Some(stored) = stored {
-        service.load(stored).map_err(|source| StartupError::Store {
-            path: config.db.clone(),
-            source,
-        })?;
+        let lifecycle = &started.services.lifecycle;
+        lifecycle
+            .load(stored)
+            .map_err(|source| StartupError::Store {
+                path: config.db.clone(),
+                source,
+            })?;
     }
-    Ok(service)
+    Ok(started)
 }
 
 /// Loads the Maia networks, locates and starts the engines and creates the (empty) game
 /// registry; the stored games, if any, are still to be read back.
-async fn start_service_unloaded(
-    config: &Config,
-) -> Result<(GameService, Option<StoredGames>), StartupError> {
+async fn start_unloaded(config: &Config) -> Result<(Started, Option<StoredGames>), StartupError> {
     // Read while the engines start, so no view (the first restored game's included) waits for it.
     let book = tokio::task::spawn_blocking(|| {
         openings::book();
@@ -282,8 +280,19 @@ async fn start_service_unloaded(
         per_aggregate: config.analyses_per_network as usize,
         quick_nodes: config.analysis_quick_nodes,
     };
-    let service = GameService::new(games, engines, config.depth, analysis, maia);
-    Ok((service, stored))
+    let services = Services::new(
+        games,
+        engines.clone(),
+        config.depth,
+        analysis,
+        Arc::clone(&maia),
+    );
+    let started = Started {
+        services,
+        engines,
+        maia,
+    };
+    Ok((started, stored))
 }
 
 /// The nine Maia networks of `folder`, read off the async runtime (a few milliseconds each). A
@@ -350,23 +359,23 @@ async fn open_games(config: &Config) -> Result<(Games, Option<StoredGames>), Sta
 /// expiry could otherwise delete a game the reading is about to put back). A read that fails
 /// (a row unreadable past `quick_check`) stops the server: a game is never silently left out.
 fn spawn_load(
-    service: &web::Data<GameService>,
+    lifecycle: &web::Data<Lifecycle>,
     stored: Option<StoredGames>,
     hold: impl std::future::Future<Output = ()> + Send + 'static,
     config: &Config,
     failure: Arc<std::sync::Mutex<Option<String>>>,
 ) {
-    let service = service.clone().into_inner();
+    let lifecycle = lifecycle.clone().into_inner();
     let idle_timeout = config.idle_timeout();
     // Checked twice per lease.
     let lease_check = Duration::from_millis(config.lease_ms) / 2;
     if let Some(stored) = &stored {
-        service.expect_stored(stored.len());
+        lifecycle.expect_stored(stored.len());
     }
     tokio::spawn(async move {
         hold.await;
         if let Some(stored) = stored {
-            let reader = Arc::clone(&service);
+            let reader = Arc::clone(&lifecycle);
             let loaded = tokio::task::spawn_blocking(move || reader.load(stored))
                 .await
                 .unwrap_or_else(|panic| {
@@ -388,7 +397,7 @@ fn spawn_load(
                     *failure
                         .lock()
                         .unwrap_or_else(std::sync::PoisonError::into_inner) = Some(message);
-                    service.stopping().cancel();
+                    lifecycle.stopping().cancel();
                     return;
                 }
             };
@@ -399,7 +408,7 @@ fn spawn_load(
                 tracing::info!(found, restored, "games loaded back from the database");
             }
         }
-        service.spawn_maintenance(idle_timeout, lease_check);
+        lifecycle.spawn_maintenance(idle_timeout, lease_check);
     });
 }
 
@@ -423,23 +432,59 @@ fn engine_addresses(config: &Config) -> Result<Vec<EngineAddress>, StartupError>
     Ok(addresses)
 }
 
-/// What every handler may ask for, shared by every worker thread.
+/// What every handler may ask for, shared by every worker thread: each route takes the service
+/// it uses.
 #[derive(Clone)]
 pub struct AppState {
-    pub service: web::Data<GameService>,
+    pub play: web::Data<GameService>,
+    pub review: web::Data<ReviewService>,
+    pub practice: web::Data<PracticeService>,
+    pub rating: web::Data<RatingService>,
+    pub lifecycle: web::Data<Lifecycle>,
     pub limits: web::Data<Limits>,
     /// The analysis boards' searches (one per server: a board's new position ends its old
     /// search whichever worker thread serves it).
     pub explorer: web::Data<Explorer>,
-    /// Maia's networks, loaded once at start (the same ones the games service holds).
+    /// Maia's networks, loaded once at start (the same ones the games are played with).
     pub maia: web::Data<Networks>,
+}
+
+impl AppState {
+    /// The handlers' state from what start-up made, with `config`'s limits and analysis boards.
+    pub fn new(started: Started, config: &Config) -> AppState {
+        let Started {
+            services,
+            engines,
+            maia,
+        } = started;
+        let explorer = Explorer::new(
+            engines,
+            Arc::clone(&maia),
+            Arc::clone(&services.review),
+            config.explore(),
+        );
+        AppState {
+            play: web::Data::from(services.play),
+            review: web::Data::from(services.review),
+            practice: web::Data::from(services.practice),
+            rating: web::Data::from(services.rating),
+            lifecycle: web::Data::from(services.lifecycle),
+            limits: web::Data::new(Limits::new(config.limits())),
+            explorer: web::Data::new(explorer),
+            maia: web::Data::from(maia),
+        }
+    }
 }
 
 /// The application: limits, docs, the API ([`crate::http::routes::api_routes`]) and the client (tests
 /// build the real app with it).
 pub fn configure(cfg: &mut web::ServiceConfig, state: AppState, static_dir: &Path) {
     let document = docs::openapi();
-    cfg.app_data(state.service)
+    cfg.app_data(state.play)
+        .app_data(state.review)
+        .app_data(state.practice)
+        .app_data(state.rating)
+        .app_data(state.lifecycle)
         .app_data(state.limits)
         .app_data(state.explorer)
         .app_data(state.maia)

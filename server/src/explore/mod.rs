@@ -26,9 +26,11 @@ use std::sync::Arc;
 use alphachess_engine::{Game, Position};
 use tokio::sync::watch;
 
+use alphachess_maia::Networks;
+
 use crate::client_key::ClientKey;
-use crate::games::GameService;
-use crate::uci::{EngineError, ExploreRequest, ExploreUpdate};
+use crate::games::ReviewService;
+use crate::uci::{EngineError, EnginePool, ExploreRequest, ExploreUpdate};
 
 pub use boards::{BoardLease, Boards, TooManyBoards};
 pub use event::{ExploreEvent, ExploreLine, LineSource, StopReason};
@@ -61,7 +63,10 @@ pub struct ExploreSettings {
 
 /// Starts the boards' searches, and answers what people would play.
 pub struct Explorer {
-    service: Arc<GameService>,
+    /// Searches the boards' positions, on the analysis lane.
+    engines: EnginePool,
+    /// What earlier reviews found in a position, shown first.
+    reviews: Arc<ReviewService>,
     settings: ExploreSettings,
     boards: Boards,
     human: HumanMoves,
@@ -82,11 +87,19 @@ pub struct Exploration {
 }
 
 impl Explorer {
-    pub fn new(service: Arc<GameService>, settings: ExploreSettings) -> Explorer {
+    /// The boards over start-up's `engines` and Maia's `maia` networks (the ones the games are
+    /// played with), showing first what the `reviews` of finished games found.
+    pub fn new(
+        engines: EnginePool,
+        maia: Arc<Networks>,
+        reviews: Arc<ReviewService>,
+        settings: ExploreSettings,
+    ) -> Explorer {
         let cores = std::thread::available_parallelism().map_or(1, usize::from);
         Explorer {
-            human: HumanMoves::new(Arc::clone(service.maia()), cores),
-            service,
+            human: HumanMoves::new(maia, cores),
+            engines,
+            reviews,
             settings,
             boards: Boards::new(settings.boards_per_client),
         }
@@ -109,16 +122,12 @@ impl Explorer {
         let lease = self.boards.open(client, board)?;
         let position = game.position().clone();
         let known = self
-            .service
+            .reviews
             .known_analysis(game)
             .await
             .map(|analysis| ExploreEvent::known(&position, &analysis));
         let updates = match ExploreRequest::new(lease.name(), game, lines, self.settings.depth) {
-            Ok(request) => Some(
-                self.service
-                    .engines()
-                    .explore(request.for_client(Some(client)))?,
-            ),
+            Ok(request) => Some(self.engines.explore(request.for_client(Some(client)))?),
             Err(_nothing_to_search) => None,
         };
         Ok(Exploration {

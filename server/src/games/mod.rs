@@ -24,7 +24,10 @@ pub use live::analyses::{
 pub use live::events::GameEvent;
 pub use live::registry::Games;
 pub use live::slot::GameSlot;
-pub use service::{GameService, Loaded, Played, ReviewedGame};
+pub use service::{
+    GameService, Lifecycle, Loaded, Played, PracticeService, RatingService, ReviewService,
+    ReviewedGame, Services,
+};
 
 // The vocabulary a request is parsed into.
 pub use model::clock::TimeControl;

@@ -1,6 +1,6 @@
 //! The practice use cases (issue #41): the key's deck, a try, a reveal. Cards come from the
 //! done reviews of the key's games each time (`card.rs`); only their schedules are stored. A try
-//! is judged by the retry flow's judge (`GameService::judge_try`), at the review's budget.
+//! is judged by the retry flow's judge (`PracticeService::judge_try`), at the review's budget.
 
 use std::collections::HashMap;
 
@@ -9,14 +9,18 @@ use super::schedule::{CardState, Schedule};
 use super::view::{weaknesses, CardView, PracticeDeck, PracticeReveal, PracticeTry};
 use crate::analysis::retry::{puzzle_at, Verdict};
 use crate::games::views::Solution;
-use crate::games::{GameError, GameService, RetryError, ReviewedGame};
+use crate::games::{GameError, PracticeService, RetryError, ReviewedGame};
 
 /// Most due cards one answer lists.
 pub const MAX_LISTED: usize = 100;
 const DAY: i64 = 86_400;
 
 /// The key's deck at `now` (Unix seconds).
-pub async fn deck(service: &GameService, key: &str, now: i64) -> Result<PracticeDeck, RetryError> {
+pub async fn deck(
+    service: &PracticeService,
+    key: &str,
+    now: i64,
+) -> Result<PracticeDeck, RetryError> {
     let games = service.reviewed_games(key).await?;
     let ids: Vec<_> = games.iter().map(|game| game.id.clone()).collect();
     let schedules = schedules(service, &ids).await?;
@@ -52,7 +56,7 @@ pub async fn deck(service: &GameService, key: &str, now: i64) -> Result<Practice
 
 /// Judges the try `text` at card `id` of `key` at `now`, and grades the card when solved.
 pub async fn try_card(
-    service: &GameService,
+    service: &PracticeService,
     key: &str,
     id: &CardId,
     text: &str,
@@ -83,7 +87,7 @@ pub async fn try_card(
 
 /// The answer of card `id` of `key`, given up at `now`: the card is graded again.
 pub async fn reveal(
-    service: &GameService,
+    service: &PracticeService,
     key: &str,
     id: &CardId,
     now: i64,
@@ -110,7 +114,7 @@ fn sentence(card: &Card) -> Option<String> {
 /// Card `id` of `key`'s game (refused as a wrong token is when the game is not the key's), and
 /// its schedule.
 async fn card_of(
-    service: &GameService,
+    service: &PracticeService,
     key: &str,
     id: &CardId,
     now: i64,
@@ -129,7 +133,7 @@ async fn card_of(
 
 /// The stored schedules of the cards of `games`.
 async fn schedules(
-    service: &GameService,
+    service: &PracticeService,
     games: &[crate::games::GameId],
 ) -> Result<HashMap<CardId, Schedule>, RetryError> {
     let records = service
@@ -148,7 +152,11 @@ async fn schedules(
         .collect())
 }
 
-async fn keep(service: &GameService, id: &CardId, schedule: &Schedule) -> Result<(), RetryError> {
+async fn keep(
+    service: &PracticeService,
+    id: &CardId,
+    schedule: &Schedule,
+) -> Result<(), RetryError> {
     service
         .save_practice_record(schedule.record(id))
         .await

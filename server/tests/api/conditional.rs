@@ -26,7 +26,7 @@ fn tag_of(response: &Response) -> String {
 /// The view the server builds from the game's state now.
 fn fresh(app: &TestApp, game: &TestGame) -> Value {
     let id = GameId::parse(&game.id).expect("an id");
-    let slot = app.service.games().get(&id).expect("in memory");
+    let slot = app.lifecycle.games().get(&id).expect("in memory");
     serde_json::to_value(&*slot.view()).expect("JSON")
 }
 

@@ -43,7 +43,7 @@ async fn a_long_search_is_stopped_for_a_player_who_waited_and_still_answers_a_le
     .await;
     let response = play_as(&app, "203.0.113.1", &long, "b1c3", false).await;
     assert_eq!(response.status(), StatusCode::ACCEPTED);
-    wait_until(|| app.service.engines().status()[0].searching).await;
+    wait_until(|| app.lifecycle.engines().status()[0].searching).await;
 
     let response = play_as(&app, "198.51.100.7", &player, "e2e4", true).await;
     assert_eq!(response.status(), StatusCode::OK, "the player's move");
@@ -75,7 +75,7 @@ async fn a_cheap_search_stops_a_long_one_without_waiting_for_the_preemption_boun
     .await;
     let response = play_as(&app, "203.0.113.1", &long, "b1c3", false).await;
     assert_eq!(response.status(), StatusCode::ACCEPTED);
-    wait_until(|| app.service.engines().status()[0].searching).await;
+    wait_until(|| app.lifecycle.engines().status()[0].searching).await;
 
     let response = play_as(&app, "198.51.100.7", &player, "e2e4", true).await;
     assert_eq!(
@@ -111,7 +111,7 @@ async fn a_player_with_nothing_queued_gets_a_place_in_a_live_lane_another_client
         json!({ "color": "white", "level": 9 }),
     )
     .await;
-    let engines = app.service.engines();
+    let engines = app.lifecycle.engines();
     for game in &flood[..3] {
         let response = play_as(&app, "203.0.113.1", game, "b1c3", false).await;
         assert_eq!(response.status(), StatusCode::ACCEPTED);
@@ -150,7 +150,7 @@ async fn the_64s_of_one_56_share_one_bound_and_other_clients_still_get_in() {
         json!({ "color": "white", "level": 9 }),
     )
     .await;
-    let engines = app.service.engines();
+    let engines = app.lifecycle.engines();
     for (net, game) in nets.iter().zip(&games).take(3) {
         let response = play_as(&app, net, game, "b1c3", false).await;
         assert_eq!(response.status(), StatusCode::ACCEPTED);
@@ -181,7 +181,7 @@ async fn a_lichess_draw_offer_takes_one_of_its_clients_places_for_engine_request
             .send();
         tokio::spawn(request)
     };
-    wait_until(|| app.service.engines().status()[0].searching).await;
+    wait_until(|| app.lifecycle.engines().status()[0].searching).await;
     let offer = |client: &'static str| {
         app.client
             .post(app.url(&format!("/api/board/game/{lichess}/draw/yes")))

@@ -46,13 +46,13 @@ async fn ready_answers_at_once_while_every_engine_searches_and_leaves_nothing_qu
         let response = app.get("/api/ready").await;
         assert_eq!(response.status(), StatusCode::OK);
         assert_eq!(
-            app.service.engines().queued(),
+            app.lifecycle.engines().queued(),
             (0, 0),
             "no readiness ping waits for an engine"
         );
-        assert_eq!(app.service.engines().probes_pending(), 0);
+        assert_eq!(app.lifecycle.engines().probes_pending(), 0);
         assert!(
-            app.service.engines().status()[0].searching,
+            app.lifecycle.engines().status()[0].searching,
             "ready answered while the engine was busy"
         );
     }
@@ -93,7 +93,7 @@ fn spawn_request(
 /// Waits (briefly, polling) until the one engine is searching.
 async fn wait_for_search(app: &TestApp) {
     for _ in 0..200 {
-        if app.service.engines().status()[0].searching {
+        if app.lifecycle.engines().status()[0].searching {
             return;
         }
         tokio::time::sleep(Duration::from_millis(10)).await;
@@ -113,7 +113,7 @@ async fn a_game_runs_one_search_at_a_time_and_a_hint_flood_takes_one_place() {
         crate::helpers::expect_error(response, StatusCode::CONFLICT, "search_in_progress").await;
     }
     assert_eq!(
-        app.service.engines().queued(),
+        app.lifecycle.engines().queued(),
         (0, 0),
         "the refused hints took no place in the queue"
     );
@@ -138,7 +138,7 @@ async fn a_game_searches_one_draw_offer_at_a_time_and_a_declined_position_not_ag
         .create(json!({ "color": "white", "fen": "r2qk2r/8/8/8/8/8/8/1K6 w - - 0 40" }))
         .await;
     let view = app.play_opening(&winning).await;
-    let searches = || app.service.engines().status()[0].searches;
+    let searches = || app.lifecycle.engines().status()[0].searches;
     let before = searches();
     let flood: Vec<_> = (0..6)
         .map(|_| spawn_request(&app, &winning, reqwest::Method::POST, "draw"))

@@ -126,7 +126,7 @@ async fn a_new_position_on_the_same_board_stops_the_old_search_at_once() {
     let app = spawn_with(config).await;
     let mut first = open(&app, AFTER_E4, "&board=b1").await;
     next_of_kind(&mut first, "lines").await;
-    assert!(app.service.engines().status()[0].searching);
+    assert!(app.lifecycle.engines().status()[0].searching);
 
     let asked = Instant::now();
     let mut second = open(&app, START, "&board=b1").await;
@@ -146,12 +146,12 @@ async fn a_new_position_on_the_same_board_stops_the_old_search_at_once() {
     // Closing the board stops its search too.
     drop(second);
     for _ in 0..200 {
-        if !app.service.engines().status()[0].searching {
+        if !app.lifecycle.engines().status()[0].searching {
             break;
         }
         tokio::time::sleep(Duration::from_millis(5)).await;
     }
-    assert!(!app.service.engines().status()[0].searching);
+    assert!(!app.lifecycle.engines().status()[0].searching);
 }
 
 #[tokio::test]
@@ -252,7 +252,7 @@ async fn bad_positions_moves_and_options_are_refused_before_any_search() {
             .is_some_and(|m| m.contains("Move 2")),
         "the message names the move: {illegal}"
     );
-    assert!(!app.service.engines().status()[0].searching);
+    assert!(!app.lifecycle.engines().status()[0].searching);
 }
 
 #[tokio::test]

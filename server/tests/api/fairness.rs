@@ -104,7 +104,7 @@ async fn a_running_hint_yields_its_engine_to_another_players_move() {
         tokio::spawn(request)
     };
     // The hint is running once the engine is busy (it answers no other probe meanwhile).
-    crate::helpers::wait_until(|| app.service.engines().status()[0].searching).await;
+    crate::helpers::wait_until(|| app.lifecycle.engines().status()[0].searching).await;
 
     let response = play_as(&app, "198.51.100.7", &player, "b1c3", true).await;
     assert_eq!(

@@ -117,7 +117,7 @@ async fn a_full_engine_queue_answers_503_with_retry_after() {
     // The first search occupies the engine (the fake thinks for a second), the second waits in
     // the queue, the third is refused. A ply is applied before its search is queued, so each
     // next move waits for the pool's state, not for the game's.
-    let engines = app.service.engines();
+    let engines = app.lifecycle.engines();
     let (first, second, third) = tokio::join!(
         app.play_raw(&games[0], json!({ "move": "e2e3" })),
         async {
@@ -147,9 +147,9 @@ async fn a_failed_opening_move_by_the_engine_creates_no_game() {
     // Playing black, the fake's "g8f6" is illegal for white: the creation fails as a whole.
     let response = app.create_raw(&json!({ "color": "black" })).await;
     expect_error(response, StatusCode::BAD_GATEWAY, "engine_failed").await;
-    assert!(app.service.games().is_empty());
+    assert!(app.lifecycle.games().is_empty());
     app.create(json!({ "color": "white" })).await;
-    assert_eq!(app.service.games().len(), 1);
+    assert_eq!(app.lifecycle.games().len(), 1);
 }
 
 #[tokio::test]

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use actix_web::web;
-use alphachess_server::games::GameService;
+use alphachess_server::games::Lifecycle;
 use alphachess_server::uci::{EnginePool, EngineSettings};
 use alphachess_server::{Application, Config};
 use reqwest::{Response, StatusCode};
@@ -68,7 +68,8 @@ pub fn test_config_on_disk(dir: &tempfile::TempDir) -> Config {
 pub struct TestApp {
     pub base: String,
     pub client: reqwest::Client,
-    pub service: web::Data<GameService>,
+    /// The server's games and engines, to look inside.
+    pub lifecycle: web::Data<Lifecycle>,
 }
 
 /// A created game.
@@ -97,7 +98,7 @@ pub async fn spawn_with(config: Config) -> TestApp {
         .expect("the application starts");
     let test_app = TestApp::of(&app);
     tokio::spawn(app.run_until_stopped());
-    test_app.service.games().wait_loaded().await;
+    test_app.lifecycle.games().wait_loaded().await;
     test_app
 }
 
@@ -144,7 +145,7 @@ impl TestApp {
         TestApp {
             base: format!("http://127.0.0.1:{}", app.port()),
             client: reqwest::Client::new(),
-            service: app.service(),
+            lifecycle: app.lifecycle(),
         }
     }
 

@@ -153,7 +153,7 @@ async fn a_short_or_missing_key_is_refused_with_a_lichess_401_that_states_the_ru
             assert!(error.contains("22 to 256 characters"), "{error}");
         }
     }
-    assert!(app.service.games().is_empty());
+    assert!(app.lifecycle.games().is_empty());
 }
 
 #[tokio::test]

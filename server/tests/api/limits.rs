@@ -17,7 +17,7 @@ const GIVE_UP: Duration = Duration::from_secs(20);
 /// Waits (without touching any game) until only `live` games are left.
 async fn wait_until_live(app: &TestApp, live: usize, touch: impl AsyncFn()) {
     let give_up = tokio::time::Instant::now() + GIVE_UP;
-    while app.service.games().len() > live {
+    while app.lifecycle.games().len() > live {
         assert!(
             tokio::time::Instant::now() < give_up,
             "no game expired in {GIVE_UP:?}"
@@ -83,7 +83,7 @@ async fn a_game_its_player_left_expires_from_memory_and_disk_while_a_played_one_
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     wait_until_live(&app, 1, async || {}).await;
-    app.service.flush().await;
+    app.lifecycle.flush().await;
     let conn = rusqlite::Connection::open(&db).expect("the database opens");
     let stored: Vec<String> = conn
         .prepare("SELECT id FROM games")
@@ -145,7 +145,7 @@ async fn at_the_cap_a_finished_game_leaves_memory_not_the_store_and_reads_back()
         tokio::time::sleep(std::time::Duration::from_millis(20)).await;
     }
     let second = app.create(json!({ "color": "white", "level": 1 })).await;
-    assert_eq!(app.service.games().len(), 1, "memory holds one game");
+    assert_eq!(app.lifecycle.games().len(), 1, "memory holds one game");
     let kept = app.view(&first).await;
     assert_eq!(
         kept["status"], "finished",
@@ -167,7 +167,7 @@ async fn a_game_dropped_from_memory_at_the_cap_reads_back_and_plays_on() {
         .create(json!({ "color": "white", "pgn": "1. f3 e5 2. g4 Qh4# 0-1" }))
         .await;
     assert_eq!(import.view["status"], "finished");
-    assert_eq!(app.service.games().len(), 1);
+    assert_eq!(app.lifecycle.games().len(), 1);
 
     let view = app.play(&played, "d4").await;
     assert_eq!(view["ply"], 4, "the game read back and went on");

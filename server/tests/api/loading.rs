@@ -80,8 +80,8 @@ async fn the_server_answers_while_it_reads_its_games_back_and_they_come_back_who
         "the move and the reply, on the stored game: {moved}"
     );
 
-    let service = second.service.clone();
-    wait_until(|| service.games().loading().is_none()).await;
+    let lifecycle = second.lifecycle.clone();
+    wait_until(|| lifecycle.games().loading().is_none()).await;
     assert_eq!(second.get("/api/ready").await.status(), StatusCode::OK);
     let after = futures_views(&second, &games).await;
     assert_eq!(after[0], before[0]);

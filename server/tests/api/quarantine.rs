@@ -29,7 +29,7 @@ async fn run_on(db: &Path) -> (TestApp, tokio::task::JoinHandle<std::io::Result<
 
 /// Stops a server [`run_on`] started, and waits until it let go of its database.
 async fn stop(app: &TestApp, running: tokio::task::JoinHandle<std::io::Result<()>>) {
-    app.service.stopping().cancel();
+    app.lifecycle.stopping().cancel();
     running
         .await
         .expect("the server task ends")
@@ -84,7 +84,7 @@ async fn a_stored_game_that_does_not_load_is_quarantined_with_its_pgn_still_expo
     .expect("damaged behind the server's back");
 
     let second = spawn_on(&db).await;
-    assert_eq!(second.service.games().quarantined(), 1);
+    assert_eq!(second.lifecycle.games().quarantined(), 1);
     let body = expect_error(
         second.get(&format!("/api/games/{}", game.id)).await,
         StatusCode::CONFLICT,

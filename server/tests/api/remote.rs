@@ -136,7 +136,7 @@ async fn spawn_pool(engines: Vec<EngineAddress>, move_time_cap_ms: u64) -> TestA
 }
 
 fn status(app: &TestApp) -> Vec<EngineStatus> {
-    app.service.engines().status()
+    app.lifecycle.engines().status()
 }
 
 /// Waits (polling, up to 20 s: the restart backoff is at most 5 s) until engine `index` is healthy.

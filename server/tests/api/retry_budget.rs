@@ -82,7 +82,7 @@ fn puzzle(game: &alphachess_engine::Game, plies: &[Value], ply: usize) -> Puzzle
 
 /// The engines' searches so far.
 fn searches(app: &TestApp) -> u64 {
-    app.service
+    app.lifecycle
         .engines()
         .status()
         .iter()

@@ -3,11 +3,9 @@
 use std::path::Path;
 
 use actix_web::http::StatusCode;
-use actix_web::{test, web, App};
+use actix_web::{test, App};
 use alphachess_server::configure;
-use alphachess_server::explore::Explorer;
-use alphachess_server::http::limits::Limits;
-use alphachess_server::startup::start_service;
+use alphachess_server::startup::start_services;
 use alphachess_server::startup::AppState;
 
 use crate::helpers::test_config;
@@ -16,16 +14,8 @@ use crate::helpers::test_config;
 macro_rules! app {
     ($static_dir:expr) => {{
         let config = test_config();
-        let service = web::Data::new(start_service(&config).await.expect("engines start"));
-        let state = AppState {
-            maia: web::Data::from(std::sync::Arc::clone(service.maia())),
-            limits: web::Data::new(Limits::new(config.limits())),
-            explorer: web::Data::new(Explorer::new(
-                service.clone().into_inner(),
-                config.explore(),
-            )),
-            service,
-        };
+        let started = start_services(&config).await.expect("engines start");
+        let state = AppState::new(started, &config);
         let dir: std::path::PathBuf = $static_dir.to_path_buf();
         test::init_service(App::new().configure(move |cfg| configure(cfg, state, &dir))).await
     }};

@@ -110,7 +110,7 @@ async fn a_position_preview_shows_where_the_game_would_start_and_creates_nothing
         (body["fen"].as_str(), body["ply"].as_u64()),
         (Some(fen), Some(0))
     );
-    assert_eq!(app.service.games().len(), 0, "nothing was created");
+    assert_eq!(app.lifecycle.games().len(), 0, "nothing was created");
 }
 
 #[tokio::test]

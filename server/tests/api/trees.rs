@@ -351,7 +351,7 @@ async fn a_kept_tree_is_shown_exported_around_the_game_and_survives_a_restart() 
         .expect("the application starts again");
     let second = TestApp::of(&app);
     tokio::spawn(app.run_until_stopped());
-    second.service.games().wait_loaded().await;
+    second.lifecycle.games().wait_loaded().await;
     assert_eq!(second.tree(&game).await, kept, "the tree is read back");
     assert_eq!(second.pgn(&game.id).await, exported);
 }
@@ -386,7 +386,7 @@ async fn only_a_finished_game_keeps_a_tree_and_a_game_dropped_from_memory_keeps_
 
     // At the cap, a new game pushes the finished one out of memory, not out of the store.
     app.create(json!({ "color": "white", "level": 1 })).await;
-    assert_eq!(app.service.games().len(), 1, "memory holds one game");
+    assert_eq!(app.lifecycle.games().len(), 1, "memory holds one game");
     assert_eq!(app.tree(&ongoing).await, kept);
     assert!(app.pgn(&ongoing.id).await.contains("{ a better start }"));
     let unknown = app.get("/api/games/abcdefghijkl/tree").await;

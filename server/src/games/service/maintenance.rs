@@ -9,7 +9,7 @@ use std::time::Duration;
 use tokio::sync::broadcast::error::RecvError;
 
 use super::clock_watch::watch_clock;
-use super::GameService;
+use super::lifecycle::Lifecycle;
 use crate::games::live::slot::GameSlot;
 use crate::games::model::error::StoreError;
 use crate::games::store::record::StoredGame;
@@ -30,8 +30,8 @@ pub struct Loaded {
     pub quarantined: usize,
 }
 
-impl GameService {
-    /// Says `total` stored games are about to be read back: until [`GameService::load`] has
+impl Lifecycle {
+    /// Says `total` stored games are about to be read back: until [`Lifecycle::load`] has
     /// read them, `/api/ready` reports the progress and analyses wait.
     pub fn expect_stored(&self, total: usize) {
         self.games.begin_loading(total);
@@ -77,7 +77,7 @@ impl GameService {
             tokio::spawn(every(lease_check, weak.clone(), |service| async move {
                 service.take_over_engine_turns(TAKEN_OVER_PER_LOOK).await;
             }));
-            tokio::spawn(GameService::follow_changes(weak));
+            tokio::spawn(Lifecycle::follow_changes(weak));
         }
     }
 
@@ -124,7 +124,7 @@ impl GameService {
         if !engine_to_move {
             return;
         }
-        if let Err(error) = self.engine_turn(slot, undo_on_failure, None, ()).await {
+        if let Err(error) = self.play.engine_turn(slot, undo_on_failure, None, ()).await {
             tracing::warn!(%error, game = %slot.id(), "resuming the engine's turn failed");
         }
         if let Err(error) = slot.durable().await {
@@ -162,7 +162,7 @@ impl GameService {
 
     /// With a shared store: when another server changes a game someone watches here, reads it
     /// again, which publishes the new view to the watchers. Runs until the service is dropped.
-    async fn follow_changes(service: Weak<GameService>) {
+    async fn follow_changes(service: Weak<Lifecycle>) {
         let Some(mut changes) = service
             .upgrade()
             .and_then(|s| s.games.store().shared().map(|shared| shared.changes()))
@@ -199,9 +199,9 @@ impl GameService {
 
 /// Runs `task` on the service every `period` (a late tick waits, it does not burst), until the
 /// service is gone.
-async fn every<F, Fut>(period: Duration, service: Weak<GameService>, task: F)
+async fn every<F, Fut>(period: Duration, service: Weak<Lifecycle>, task: F)
 where
-    F: Fn(Arc<GameService>) -> Fut,
+    F: Fn(Arc<Lifecycle>) -> Fut,
     Fut: std::future::Future<Output = ()>,
 {
     let mut ticks = tokio::time::interval(period);

@@ -16,7 +16,7 @@ use std::str::FromStr;
 use alphachess_engine::Game;
 
 use super::retry_search::Try;
-use super::GameService;
+use super::review::ReviewService;
 use crate::analysis::retry::{judge, known_eval, puzzles, try_words, Puzzle, Verdict};
 use crate::analysis::{final_eval, AnalysisStatus, Eval};
 use crate::games::live::analyses::AnalysisError;
@@ -59,7 +59,7 @@ impl Reviewed {
     }
 }
 
-impl GameService {
+impl ReviewService {
     /// The player's mistakes in a game whose analysis is done (no token needed, like the
     /// analysis; nothing in it gives an answer away).
     pub async fn retry_list(&self, id: &GameId) -> Result<RetryList, RetryError> {

@@ -9,7 +9,7 @@ use super::error::{LichessError, LichessErrorBody};
 use super::key::PlayerKey;
 use crate::games::ladder::{measured, Glicko2, KeyRating};
 use crate::games::views::GameSummaries;
-use crate::games::{GameId, GameService, Level};
+use crate::games::{GameId, GameService, Level, RatingService};
 
 /// The part of lichess's `UserExtended.yaml` a key can answer: its required fields (`id`,
 /// `username`, `url`), `title`, and `perfs`: the key's rating.
@@ -71,10 +71,10 @@ impl Perf {
 /// `GET /api/account`.
 pub async fn show(
     request: HttpRequest,
-    service: web::Data<GameService>,
+    ratings: web::Data<RatingService>,
     key: PlayerKey,
 ) -> Result<HttpResponse, LichessError> {
-    let rating = service.rating(key.as_str()).await?;
+    let rating = ratings.rating(key.as_str()).await?;
     let info = request.connection_info();
     let id = key.player_id();
     Ok(HttpResponse::Ok().json(Account {
@@ -164,11 +164,11 @@ pub struct Estimate {
     ))]
 #[put("/account/estimate")]
 pub async fn estimate(
-    service: web::Data<GameService>,
+    ratings: web::Data<RatingService>,
     key: PlayerKey,
     body: web::Json<Estimate>,
 ) -> Result<web::Json<Perf>, LichessError> {
-    let rating = service
+    let rating = ratings
         .estimate(key.as_str(), &body.experience.start())
         .await?;
     Ok(web::Json(Perf::of(&rating)))

@@ -23,13 +23,14 @@ use super::key::PlayerKey;
 use super::stream_body::{line, respond, BUFFERED, KEEPALIVE};
 use super::wire::GameEvent as WireEvent;
 use crate::games::views::{GameView, Status};
-use crate::games::{GameEvent, GameId, GameService, GameSlot};
+use crate::games::{GameEvent, GameId, GameService, GameSlot, Lifecycle};
 use crate::http::events::HEARTBEAT;
 use crate::http::limits::{ClientIp, Limits};
 
 /// The handler.
 pub async fn stream(
     service: web::Data<GameService>,
+    lifecycle: web::Data<Lifecycle>,
     limits: web::Data<Limits>,
     client: ClientIp,
     key: PlayerKey,
@@ -46,7 +47,7 @@ pub async fn stream(
         stall: limits.stall(),
         seen: HashSet::new(),
     };
-    let stopping = stream.service.stopping().clone();
+    let stopping = lifecycle.stopping().clone();
     tokio::spawn(async move {
         tokio::select! {
             () = stream.run(news) => {}

@@ -21,13 +21,14 @@ use super::key::PlayerKey;
 use super::stream_body::{line, respond, BUFFERED, KEEPALIVE};
 use super::wire::{GameFull, GameState};
 use crate::games::views::{GameView, Status};
-use crate::games::{GameEvent, GameService, GameSlot};
+use crate::games::{GameEvent, GameService, GameSlot, Lifecycle};
 use crate::http::events::HEARTBEAT;
 use crate::http::limits::{ClientIp, Limits};
 
 /// The handler: the game must be the key's.
 pub async fn stream(
     service: web::Data<GameService>,
+    lifecycle: web::Data<Lifecycle>,
     limits: web::Data<Limits>,
     client: ClientIp,
     key: PlayerKey,
@@ -46,7 +47,7 @@ pub async fn stream(
         sender,
         stall: limits.stall(),
     };
-    let stopping = service.stopping().clone();
+    let stopping = lifecycle.stopping().clone();
     tokio::spawn(async move {
         tokio::select! {
             () = forwarder.run(full, view, events) => {}

@@ -1,6 +1,6 @@
 //! The lichess Board API, as far as a game against the computer goes: the paths, fields and
 //! stream framing that lichess clients (berserk, board bridges, terminal clients) already speak,
-//! mapped onto [`crate::games::GameService`] — no second game engine, no rule here.
+//! mapped onto the game services ([`crate::games::GameService`], [`crate::games::RatingService`]) — no second game engine, no rule here.
 //!
 //! Identity without accounts: the caller's bearer token is their key ([`key`]); a game created
 //! with `POST /api/challenge/ai` belongs to it (the key is the game's token, stored hashed).

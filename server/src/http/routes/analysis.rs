@@ -4,7 +4,7 @@ use actix_web::{get, post, web, HttpResponse};
 
 use super::game_id::GamePath;
 use crate::analysis::Analysis;
-use crate::games::GameService;
+use crate::games::ReviewService;
 use crate::http::auth::BearerToken;
 use crate::http::error::{api_errors, ApiError};
 
@@ -32,7 +32,7 @@ api_errors!(
     ))]
 #[post("/games/{id}/analysis")]
 pub async fn request_analysis(
-    service: web::Data<GameService>,
+    service: web::Data<ReviewService>,
     token: BearerToken,
     // Last, so a missing token (401) is still reported first.
     GamePath(id): GamePath,
@@ -56,7 +56,7 @@ api_errors!(
     ))]
 #[get("/games/{id}/analysis")]
 pub async fn show_analysis(
-    service: web::Data<GameService>,
+    service: web::Data<ReviewService>,
     GamePath(id): GamePath,
 ) -> Result<web::Json<Analysis>, ApiError> {
     Ok(web::Json(service.analysis(&id).await?))

@@ -5,7 +5,7 @@ use actix_web::http::header;
 use actix_web::{get, web, HttpRequest, HttpResponse};
 
 use super::game_id::GamePath;
-use crate::games::GameService;
+use crate::games::{GameService, Lifecycle};
 use crate::http::error::{api_errors, ApiError};
 use crate::http::events::{event_stream, Encoding};
 use crate::http::limits::{ClientIp, Limits};
@@ -34,6 +34,7 @@ api_errors!(
 #[get("/games/{id}/events")]
 pub async fn stream(
     service: web::Data<GameService>,
+    lifecycle: web::Data<Lifecycle>,
     limits: web::Data<Limits>,
     client: ClientIp,
     request: HttpRequest,
@@ -55,7 +56,7 @@ pub async fn stream(
         .body(event_stream(
             &slot,
             encoding,
-            service.stopping().clone(),
+            lifecycle.stopping().clone(),
             permit,
             limits.stall(),
         )))

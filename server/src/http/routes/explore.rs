@@ -8,7 +8,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::explore::{valid_board_name, Explorer};
-use crate::games::{parse_fen, GameError, GameService, MAX_PLIES};
+use crate::games::{parse_fen, GameError, Lifecycle, MAX_PLIES};
 use crate::http::error::{api_errors, ApiError};
 use crate::http::events::Encoding;
 use crate::http::explore_events::explore_stream;
@@ -73,7 +73,7 @@ api_errors!(
 #[get("/explore")]
 pub async fn explore(
     explorer: web::Data<Explorer>,
-    service: web::Data<GameService>,
+    lifecycle: web::Data<Lifecycle>,
     limits: web::Data<Limits>,
     client: ClientIp,
     request: HttpRequest,
@@ -110,7 +110,7 @@ pub async fn explore(
         .body(explore_stream(
             exploration,
             encoding,
-            service.stopping().clone(),
+            lifecycle.stopping().clone(),
             permit,
             limits.stall(),
         )))

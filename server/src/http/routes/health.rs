@@ -5,7 +5,7 @@ use actix_web::{get, web, HttpResponse};
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use crate::games::{GameError, GameService, StoreError};
+use crate::games::{GameError, Lifecycle, StoreError};
 use crate::http::error::{api_errors, ApiError};
 use crate::uci::EngineError;
 
@@ -36,17 +36,17 @@ api_errors!(
         ReadyErrors,
     ))]
 #[get("/ready")]
-pub async fn ready(service: web::Data<GameService>) -> Result<HttpResponse, ApiError> {
-    if let Some(progress) = service.loading() {
+pub async fn ready(lifecycle: web::Data<Lifecycle>) -> Result<HttpResponse, ApiError> {
+    if let Some(progress) = lifecycle.loading() {
         return Err(ApiError::Loading {
             loaded: progress.loaded,
             total: progress.total,
         });
     }
-    if !service.store_ready().await {
+    if !lifecycle.store_ready().await {
         return Err(GameError::Store(StoreError::Busy).into());
     }
-    if service.engines_ready().await {
+    if lifecycle.engines_ready().await {
         Ok(HttpResponse::Ok().json(StatusBody { status: "ready" }))
     } else {
         Err(EngineError::Stopped.into())

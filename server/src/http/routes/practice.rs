@@ -6,7 +6,7 @@
 
 use actix_web::{get, post, web, HttpRequest};
 
-use crate::games::GameService;
+use crate::games::PracticeService;
 use crate::http::error::{api_errors, ApiError};
 use crate::http::lichess::{LichessErrorBody, PlayerKey};
 use crate::http::limits::{ClientIp, Limits};
@@ -38,7 +38,7 @@ api_errors!(
     ))]
 #[get("/practice")]
 pub async fn deck(
-    service: web::Data<GameService>,
+    service: web::Data<PracticeService>,
     key: PlayerKey,
 ) -> Result<web::Json<PracticeDeck>, ApiError> {
     Ok(web::Json(
@@ -67,7 +67,7 @@ api_errors!(
     ))]
 #[post("/practice/{card}/try")]
 pub async fn try_card(
-    service: web::Data<GameService>,
+    service: web::Data<PracticeService>,
     limits: web::Data<Limits>,
     client: ClientIp,
     key: PlayerKey,
@@ -98,7 +98,7 @@ api_errors!(
     ))]
 #[post("/practice/{card}/reveal")]
 pub async fn reveal(
-    service: web::Data<GameService>,
+    service: web::Data<PracticeService>,
     key: PlayerKey,
     request: HttpRequest,
 ) -> Result<web::Json<PracticeReveal>, ApiError> {

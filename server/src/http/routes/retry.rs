@@ -7,7 +7,7 @@ use utoipa::ToSchema;
 
 use super::game_id::GamePath;
 use crate::games::views::{RetryAnswer, RetryList, Solution};
-use crate::games::{GameService, RetryError};
+use crate::games::{RetryError, ReviewService};
 use crate::http::auth::BearerToken;
 use crate::http::error::{api_errors, ApiError};
 use crate::http::limits::{ClientIp, Limits};
@@ -45,7 +45,7 @@ api_errors!(
     ))]
 #[get("/games/{id}/retry")]
 pub async fn retry_list(
-    service: web::Data<GameService>,
+    service: web::Data<ReviewService>,
     GamePath(id): GamePath,
 ) -> Result<web::Json<RetryList>, ApiError> {
     Ok(web::Json(service.retry_list(&id).await?))
@@ -72,7 +72,7 @@ api_errors!(
     ))]
 #[post("/games/{id}/retry/{ply}")]
 pub async fn retry_try(
-    service: web::Data<GameService>,
+    service: web::Data<ReviewService>,
     limits: web::Data<Limits>,
     client: ClientIp,
     token: BearerToken,
@@ -105,7 +105,7 @@ api_errors!(
     ))]
 #[post("/games/{id}/retry/{ply}/reveal")]
 pub async fn retry_reveal(
-    service: web::Data<GameService>,
+    service: web::Data<ReviewService>,
     token: BearerToken,
     request: HttpRequest,
     GamePath(id): GamePath,

@@ -1,17 +1,24 @@
 //! What the practice deck (issue #41, `practice/`) reads of the games: the done reviews of a
-//! key's games, found through the key's games (the lichess Board API's ownership, `owned`); and
-//! its cards' schedules, kept by the store (SQLite, `:memory:` included, or PostgreSQL).
+//! key's games, found through the key's games (the lichess Board API's ownership, `owned.rs`);
+//! a card's try, judged by the retry flow's judge; and its cards' schedules, kept by the store
+//! (SQLite, `:memory:` included, or PostgreSQL).
 
 use std::sync::Arc;
 
-use alphachess_engine::Color;
+use alphachess_engine::{Color, Game};
 
-use super::{GameService, RetryError};
+use super::owned::owned;
+use super::retry::RetryError;
+use super::review::ReviewService;
+use crate::analysis::retry::Puzzle;
 use crate::analysis::{AnalysisStatus, Review};
+use crate::games::live::analyses::Analyses;
+use crate::games::live::registry::Games;
 use crate::games::live::slot::GameSlot;
 use crate::games::model::error::{GameError, StoreError};
 use crate::games::model::id::GameId;
 use crate::games::store::practice_record::PracticeRecord;
+use crate::games::view::retry::RetryAnswer;
 
 /// A game of the key whose review is done.
 #[derive(Debug, Clone)]
@@ -24,11 +31,32 @@ pub struct ReviewedGame {
     pub player: Color,
 }
 
-impl GameService {
+/// The practice deck's use of the games: their reviews, the judge, the schedules.
+pub struct PracticeService {
+    games: Arc<Games>,
+    analyses: Arc<Analyses>,
+    /// Judges a card's try as the retry flow judges one.
+    review: Arc<ReviewService>,
+}
+
+impl PracticeService {
+    /// The practice service over `games` (built with the others by [`super::Services::new`]).
+    pub(super) fn new(
+        games: Arc<Games>,
+        analyses: Arc<Analyses>,
+        review: Arc<ReviewService>,
+    ) -> PracticeService {
+        PracticeService {
+            games,
+            analyses,
+            review,
+        }
+    }
+
     /// The games of `key` whose review is done, most recently changed first.
     pub async fn reviewed_games(&self, key: &str) -> Result<Vec<ReviewedGame>, GameError> {
         self.games.wait_loaded().await;
-        let owned = self.owned(key).await?;
+        let owned = owned(&self.games, key).await?;
         Ok(owned
             .iter()
             .filter_map(|slot| self.done_review(slot))
@@ -40,6 +68,19 @@ impl GameService {
         self.games.wait_loaded().await;
         let slot = self.games.find_authorized(id, key).await?;
         self.done_review(&slot).ok_or(RetryError::NotDone)
+    }
+
+    /// Judges the try `text` at `puzzle` of `game`, searched at `nodes` per position: the retry
+    /// flow's judge ([`ReviewService::judge_try`]).
+    pub async fn judge_try(
+        &self,
+        id: &GameId,
+        puzzle: &Puzzle,
+        game: Game,
+        nodes: u64,
+        text: &str,
+    ) -> Result<RetryAnswer, RetryError> {
+        self.review.judge_try(id, puzzle, game, nodes, text).await
     }
 
     /// The stored schedules of the cards of `games`.
