@@ -1,6 +1,6 @@
 //! One live game: its secret, its state behind its own lock, and the one place it changes
 //! ([`GameSlot::update`]): saved to the store, published to the view cache and the live stream,
-//! and waited for until durable. The registry (`registry.rs`) holds the slots.
+//! and waited for until durable. The registry (`registry/`) holds the slots.
 //!
 //! With a store other servers share (PostgreSQL), a lost write race makes the slot take the
 //! store's version ([`GameSlot::durable`]).
