@@ -786,3 +786,25 @@ pub(crate) const POLYGLOT: [u64; 781] = [
     0x67A34DAC4356550B,
     0xF8D626AAAF278509,
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::POLYGLOT;
+
+    /// FNV-1a (64-bit) over every key's little-endian bytes, in order, computed once from the
+    /// table as published: a key changed, lost or moved out of its place fails here.
+    const CHECKSUM: u64 = 0x6C25_BE54_E4F6_2B13;
+
+    #[test]
+    fn the_781_keys_are_polyglot_s_in_their_order() {
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for byte in POLYGLOT.iter().flat_map(|key| key.to_le_bytes()) {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0100_0000_01b3);
+        }
+        println!("FNV-1a of the 781 keys: {hash:#018X}");
+        assert_eq!(hash, CHECKSUM);
+        assert_eq!(POLYGLOT[0], 0x9D39_247E_3377_6D41);
+        assert_eq!(POLYGLOT[780], 0xF8D6_26AA_AF27_8509);
+    }
+}
