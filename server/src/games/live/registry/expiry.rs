@@ -33,6 +33,8 @@ impl Games {
     /// Forgets every game untouched for longer than the idle timeout; returns how many. With a
     /// store that reloads they only leave memory: the store forgets games on its own clock
     /// ([`GameStore::expire_idle`]), since another server may be serving them.
+    ///
+    /// [`GameStore::expire_idle`]: crate::games::store::GameStore::expire_idle
     pub fn expire_idle(&self) -> usize {
         let limit = u64::try_from(self.idle_timeout.as_millis()).unwrap_or(u64::MAX);
         let now = self.now();
