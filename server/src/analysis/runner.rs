@@ -234,7 +234,7 @@ impl From<RunError> for Walk {
     }
 }
 
-/// Tags each chunk's searches so that they stay on one engine (see `uci/lanes.rs`).
+/// Tags each chunk's searches so that they stay on one engine (see `uci/lanes/`).
 fn next_affinity() -> u64 {
     static NEXT: AtomicU64 = AtomicU64::new(1);
     NEXT.fetch_add(1, Ordering::Relaxed)

@@ -26,7 +26,7 @@ pub struct AnalysisRequest {
     /// The node budget (`go nodes N`).
     pub nodes: u64,
     /// Searches of one affinity (a chunk of a game) go to the same engine when it is free, so
-    /// each finds the hash the one before filled (see `lanes.rs`).
+    /// each finds the hash the one before filled (see `lanes/`).
     pub affinity: Option<u64>,
     /// A move left out of the search (`searchmoves` with every other legal move): the best
     /// alternative to it is what the answer then holds.
@@ -35,7 +35,7 @@ pub struct AnalysisRequest {
     /// (`MultiPV 2` at the same node budget): one tree for both lines instead of a second search
     /// (issue #43).
     pub second: bool,
-    /// Whose engine time this is (the analysis lane's fair share, see `lanes.rs`); `None` for
+    /// Whose engine time this is (the analysis lane's fair share, see `lanes/`); `None` for
     /// the server's own work.
     pub client: Option<ClientKey>,
 }

@@ -31,7 +31,7 @@ pub struct ExploreRequest {
     pub lines: u8,
     /// The depth the search stops at (it stops at the pool's time cap too).
     pub depth: u32,
-    /// Whose engine time this is (the analysis lane's fair share, see `lanes.rs`).
+    /// Whose engine time this is (the analysis lane's fair share, see `lanes/`).
     pub client: Option<ClientKey>,
 }
 

@@ -41,7 +41,7 @@ impl Job {
         }
     }
 
-    /// Whether this is a cheap search (see `lanes.rs`): one at most [`CHEAP_DEPTH`] deep, which
+    /// Whether this is a cheap search (see `lanes/`): one at most [`CHEAP_DEPTH`] deep, which
     /// takes the engine milliseconds.
     pub fn is_cheap(&self) -> bool {
         match self {
@@ -63,7 +63,7 @@ pub enum AnalysisJob {
 }
 
 impl AnalysisJob {
-    /// Whose engine time this is (the fair share, see `lanes.rs`); `None` for the server's own.
+    /// Whose engine time this is (the fair share, see `lanes/`); `None` for the server's own.
     pub fn client(&self) -> Option<ClientKey> {
         match self {
             AnalysisJob::Position { request, .. } => request.client,
@@ -79,7 +79,7 @@ impl AnalysisJob {
         }
     }
 
-    /// The engine this job prefers, if any (see `lanes.rs`): a review's chunk keeps to one.
+    /// The engine this job prefers, if any (see `lanes/`): a review's chunk keeps to one.
     pub fn affinity(&self) -> Option<u64> {
         match self {
             AnalysisJob::Position { request, .. } => request.affinity,

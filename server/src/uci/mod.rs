@@ -4,7 +4,7 @@
 //! a validated game and answers a legal [`Move`] for that game's current position.
 //! [`EnginePool::analyse`] (post-game analysis) takes an [`AnalysisRequest`] and answers a
 //! [`PositionAnalysis`]: best move, score, principal variation, all checked. Analysis runs behind
-//! live play and never makes a live move wait (see `lanes.rs`). The pool mixes local engines
+//! live play and never makes a live move wait (see `lanes/`). The pool mixes local engines
 //! (child processes) and remote ones (`tcp://host:port`); every engine gets the same guarded
 //! commands, deadlines and restart rules.
 
@@ -61,7 +61,7 @@ pub struct EngineSettings {
     /// One entry per engine process (a local path listed twice runs two processes).
     pub engines: Vec<EngineAddress>,
     /// Jobs that may wait for an engine in each lane (live play, analysis), all clients
-    /// together: memory safety, half of it kept for clients with nothing waiting (`lanes.rs`).
+    /// together: memory safety, half of it kept for clients with nothing waiting (`lanes/`).
     pub queue_len: usize,
     /// Jobs one client (IPv4 address, IPv6 /64) may have waiting in each lane.
     pub queue_per_client: usize,

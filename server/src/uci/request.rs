@@ -28,7 +28,7 @@ pub struct SearchRequest {
     /// The clocks of a timed game, when the engine's clock runs (boxed: most searches have none,
     /// and every queued job is as large as its largest kind).
     pub clock: Option<Box<SearchClock>>,
-    /// Whose engine time this is (the fair share, see `lanes.rs`); `None` for the server's own
+    /// Whose engine time this is (the fair share, see `lanes/`); `None` for the server's own
     /// work, such as a reply resumed after a restart.
     pub client: Option<ClientKey>,
     /// A reply or a hint (hints have their own budget).

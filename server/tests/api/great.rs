@@ -103,7 +103,7 @@ async fn the_only_winning_move_is_great_recaptures_never_and_it_survives_a_resta
     // Every Great move, checked by a search of our own: it is the best line, and the second
     // line is much worse (half the threshold, for the difference between the two searches).
     let view = app.view(&game).await;
-    let positions = crate::analysis_classes::positions_of(&view);
+    let positions = crate::analysis::positions_of(&view);
     let greats: Vec<usize> = (1..=plies.len()).filter(|&p| class(p) == "great").collect();
     for &ply in &greats {
         let fen = positions[ply - 1].to_fen();

@@ -4,7 +4,6 @@
 mod helpers;
 
 mod analysis;
-mod analysis_classes;
 mod analysis_lane;
 mod analysis_runner;
 mod chess960;

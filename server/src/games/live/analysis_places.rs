@@ -1,6 +1,6 @@
 //! The places analyses run in, shared fairly between clients: a free place goes to the client
 //! with the fewest analyses running, then the one that has had the fewest turns, then the
-//! oldest waiter. A turn is a slice of one analysis (see `analyses.rs`), so one client's queue of
+//! oldest waiter. A turn is a slice of one analysis (see `analyses/`), so one client's queue of
 //! long imported games cannot put another player's short review hours back: the review waits
 //! for a slice per client ahead of it, not for every analysis queued before it (issue #22).
 //!

@@ -4,7 +4,7 @@
 //! Each game owns a [`GameEvents`] (a bounded broadcast channel). `GameSlot::update` publishes
 //! the new view after every change; the engine's search publishes [`Thinking`] through the sink
 //! `progress::thinking_sink` builds; a running analysis publishes its new plies and status changes
-//! (`analyses.rs`); a reply nobody waited for publishes its failure (`service/`). Publishing
+//! (`analyses/`); a reply nobody waited for publishes its failure (`service/`). Publishing
 //! never waits: a watcher that falls behind skips to the current view, and one that leaves costs
 //! nothing. Framing them for HTTP (Server-Sent Events, NDJSON) is the edge's business.
 

@@ -6,7 +6,7 @@
 //! engines busy (issue #42, M2: forty draw offers at once were forty searches); a move made
 //! while one runs stops it (its answer would be for a position that is gone) rather than
 //! waiting for it. With one search per game, the engine queue is fair between games by construction
-//! (see `uci/lanes.rs`).
+//! (see `uci/lanes/`).
 
 use std::sync::{Mutex, PoisonError};
 

@@ -1,6 +1,6 @@
 //! One live game: its secret, its state behind its own lock, and the one place it changes
 //! ([`GameSlot::update`]): saved to the store, published to the view cache and the live stream,
-//! and waited for until durable. The registry (`registry.rs`) holds the slots.
+//! and waited for until durable. The registry (`registry/`) holds the slots.
 //!
 //! With a store other servers share (PostgreSQL), a lost write race makes the slot take the
 //! store's version ([`GameSlot::durable`]).
@@ -59,7 +59,7 @@ pub struct GameSlot {
     /// Another server searches the engine's reply (a shared store's lease): the view says the
     /// engine thinks, until this server changes the game. The state alone does not say it.
     pub(super) thinking_elsewhere: AtomicBool,
-    /// Whether the game has a review, as `analyses.rs` reports it (the state does not hold it: a
+    /// Whether the game has a review, as `analyses/` reports it (the state does not hold it: a
     /// review is not a change of the game). Written under the game's lock.
     pub(super) review: Mutex<ReviewStatus>,
     /// The store was asked whether it holds a review of this copy of the game and had none (see
@@ -153,7 +153,7 @@ impl GameSlot {
         view
     }
 
-    /// Whether the game has a review now (`analyses.rs` says so when one is asked for, read back
+    /// Whether the game has a review now (`analyses/` says so when one is asked for, read back
     /// after a restart, or could not start as the game ended): a new change of the view for the
     /// view cache, so a cached view never shows the old answer, though the game's version stays
     /// (the game itself did not change). No `game` event: the stream's news of a review is its
