@@ -19,6 +19,7 @@ use crate::games::model::level::Level;
 use crate::games::model::notation::{illegal, PlayerMove};
 use crate::games::model::players::Players;
 use crate::games::model::stored_tree::StoredTree;
+use crate::games::opponent::Opponent;
 
 /// A game against the engine: the moves, who plays what, and whether the engine is thinking.
 #[derive(Debug, Clone)]
@@ -59,6 +60,9 @@ struct PendingReply {
 pub struct EngineTurn {
     pub version: u64,
     pub cancel: CancellationToken,
+    /// Who replies: the opponent of the game's step, read with the turn so playing it needs no
+    /// look of its own.
+    pub opponent: Opponent,
 }
 
 impl GameState {
@@ -310,6 +314,7 @@ impl GameState {
         Some(EngineTurn {
             version: self.version,
             cancel,
+            opponent: self.level.opponent(),
         })
     }
 

@@ -20,10 +20,10 @@ use crate::games::model::error::{GameError, StoreError};
 use crate::games::model::export::to_pgn;
 use crate::games::model::id::GameId;
 use crate::games::model::ladder::{Glicko2, KeyRating};
-use crate::games::model::level::Level;
 use crate::games::model::notation::PlayerMove;
 use crate::games::model::setup::NewGame;
 use crate::games::model::state::GameState;
+use crate::games::opponent::Stockfish;
 use crate::games::view::export_cache::{Export, ExportCache, Stamp, EXPORT_CACHE_BYTES};
 use crate::games::view::game_view::GameView;
 use crate::games::view::hint::Hint;
@@ -71,6 +71,7 @@ mod rating;
 mod retry;
 mod retry_search;
 mod reviewed;
+mod stockfish_turn;
 mod stored_review;
 mod trees;
 mod turn_end;
@@ -639,9 +640,9 @@ impl GameService {
         .await?;
         let ((request, version), running) = slot.begin_search(|state| {
             state.check_hint_allowed()?;
-            let full = Level::MAX;
+            let full = Stockfish::FULL;
             let depth = full.depth(self.max_depth);
-            let request = SearchRequest::new(slot.id().shared(), state.game(), depth, full.skill())
+            let request = SearchRequest::new(slot.id().shared(), state.game(), depth, full.skill)
                 .for_client(client)
                 .as_hint();
             Ok::<_, GameError>((request, state.version()))
