@@ -161,7 +161,7 @@ mod tests {
     #[test]
     fn thinking_frames_become_typed_events_and_unknown_ones_are_ignored() {
         let text = "event: thinking\n\
-            data: {\"ply\":1,\"depth\":9,\"target_depth\":20,\"score\":{\"cp\":-32},\"nodes\":1,\"nps\":1,\"pv\":[\"c5\"]}\n\
+            data: {\"kind\":\"engine\",\"ply\":1,\"depth\":9,\"target_depth\":20,\"score\":{\"cp\":-32},\"nodes\":1,\"nps\":1,\"pv\":[\"c5\"]}\n\
             \n\
             event: later\ndata: {}\n\n";
         let (sender, receiver) = std::sync::mpsc::channel::<StreamEvent>();

@@ -211,9 +211,18 @@ impl fmt::Display for Score {
     }
 }
 
-/// A `thinking` event: the engine's search for the game's reply, as it progresses.
+/// A `thinking` event, by its `kind`: Stockfish's search for the game's reply as it progresses, or
+/// at a Maia step the human moves it weighs.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
-pub struct Thinking {
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Thinking {
+    Engine(EngineThinking),
+    Human(HumanThinking),
+}
+
+/// Stockfish's search, as it progresses.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct EngineThinking {
     /// The ply the search is for (the number of moves played when it started).
     pub ply: usize,
     pub depth: u32,
@@ -222,9 +231,16 @@ pub struct Thinking {
     pub score: Score,
     /// The principal variation in SAN.
     pub pv: Vec<String>,
-    /// At a step Maia plays: the human moves it draws its reply from, most likely first (`pv` is
-    /// the one played). Empty for Stockfish's searches and from a server before Maia.
-    #[serde(default)]
+}
+
+/// At a step Maia plays: no search, the human moves it draws its reply from.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct HumanThinking {
+    /// The ply the reply is for.
+    pub ply: usize,
+    /// The move played, in SAN.
+    pub pv: Vec<String>,
+    /// The moves it draws its reply from, most likely first (`pv` is the one played).
     pub candidates: Vec<Candidate>,
 }
 
@@ -239,26 +255,31 @@ pub struct Candidate {
 impl Eq for Candidate {}
 
 impl Thinking {
-    /// Who is thinking: a Maia step weighs human moves, it does not search.
-    pub fn thinker(&self) -> &'static str {
-        if self.candidates.is_empty() {
-            "Stockfish"
-        } else {
-            "Maia"
+    /// The ply the thinking is for.
+    pub fn ply(&self) -> usize {
+        match self {
+            Thinking::Engine(engine) => engine.ply,
+            Thinking::Human(human) => human.ply,
         }
     }
-}
 
-impl Thinking {
+    /// Who is thinking: a Maia step weighs human moves, it does not search.
+    pub fn thinker(&self) -> &'static str {
+        match self {
+            Thinking::Engine(_) => "Stockfish",
+            Thinking::Human(_) => "Maia",
+        }
+    }
+
     /// The search without what it finds, as the browser shows it unless the player asks for the
     /// evaluation: `depth 12/20`; at a Maia step, `choosing a move`.
     pub fn brief(&self) -> String {
-        if !self.candidates.is_empty() {
-            return "choosing a move".to_owned();
-        }
-        match self.target_depth {
-            Some(target) => format!("depth {}/{target}", self.depth),
-            None => format!("depth {}", self.depth),
+        match self {
+            Thinking::Human(_) => "choosing a move".to_owned(),
+            Thinking::Engine(engine) => match engine.target_depth {
+                Some(target) => format!("depth {}/{target}", engine.depth),
+                None => format!("depth {}", engine.depth),
+            },
         }
     }
 }
@@ -267,25 +288,28 @@ impl fmt::Display for Thinking {
     /// `depth 12/20, eval +0.35, line e5 Nf3 Nc6`; at a Maia step, what it weighs and what it
     /// plays, `weighs e5 50%, c5 17%; plays e5`: never a line or an evaluation it did not act on.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if !self.candidates.is_empty() {
-            let weighed: Vec<String> = self
-                .candidates
-                .iter()
-                .map(|c| format!("{} {:.0}%", c.san, c.probability * 100.0))
-                .collect();
-            write!(f, "weighs {}", weighed.join(", "))?;
-            if let Some(played) = self.pv.first() {
-                write!(f, "; plays {played}")?;
+        let engine = match self {
+            Thinking::Human(human) => {
+                let weighed: Vec<String> = human
+                    .candidates
+                    .iter()
+                    .map(|c| format!("{} {:.0}%", c.san, c.probability * 100.0))
+                    .collect();
+                write!(f, "weighs {}", weighed.join(", "))?;
+                if let Some(played) = human.pv.first() {
+                    write!(f, "; plays {played}")?;
+                }
+                return Ok(());
             }
-            return Ok(());
-        }
-        write!(f, "depth {}", self.depth)?;
-        if let Some(target) = self.target_depth {
+            Thinking::Engine(engine) => engine,
+        };
+        write!(f, "depth {}", engine.depth)?;
+        if let Some(target) = engine.target_depth {
             write!(f, "/{target}")?;
         }
-        write!(f, ", eval {}", self.score)?;
-        if !self.pv.is_empty() {
-            write!(f, ", line {}", self.pv.join(" "))?;
+        write!(f, ", eval {}", engine.score)?;
+        if !engine.pv.is_empty() {
+            write!(f, ", line {}", engine.pv.join(" "))?;
         }
         Ok(())
     }
@@ -307,7 +331,7 @@ mod tests {
 
     #[test]
     fn a_thinking_event_reads_as_depth_eval_and_line() {
-        let json = r#"{"ply":1,"depth":9,"target_depth":20,"score":{"cp":-32},"nodes":18081,"nps":547909,"pv":["c5","Nf3","Nc6"]}"#;
+        let json = r#"{"kind":"engine","ply":1,"depth":9,"target_depth":20,"score":{"cp":-32},"nodes":18081,"nps":547909,"pv":["c5","Nf3","Nc6"]}"#;
         let thinking: Thinking = serde_json::from_str(json).expect("a thinking event");
         assert_eq!(
             thinking.to_string(),
@@ -364,7 +388,7 @@ mod tests {
     #[test]
     fn a_maia_thinking_event_reads_as_its_human_moves_and_the_one_played() {
         // As the server sends it at a Maia step (`Thinking::from_maia`).
-        let json = r#"{"ply":1,"depth":1,"target_depth":1,"score":{"cp":-12},"nodes":1,"nps":0,"pv":["c5"],
+        let json = r#"{"kind":"human","ply":1,"score":{"cp":-12},"pv":["c5"],
             "candidates":[{"san":"e5","uci":"e7e5","probability":0.4988},{"san":"c5","uci":"c7c5","probability":0.1721},{"san":"e6","uci":"e7e6","probability":0.1064}]}"#;
         let thinking: Thinking = serde_json::from_str(json).expect("a thinking event");
         assert_eq!(thinking.thinker(), "Maia");
@@ -376,7 +400,8 @@ mod tests {
 
     #[test]
     fn a_thinking_event_without_target_or_line_still_reads() {
-        let json = r#"{"ply":4,"depth":1,"score":{"mate":-1},"nodes":1,"nps":1,"pv":[]}"#;
+        let json =
+            r#"{"kind":"engine","ply":4,"depth":1,"score":{"mate":-1},"nodes":1,"nps":1,"pv":[]}"#;
         let thinking: Thinking = serde_json::from_str(json).expect("a thinking event");
         assert_eq!(thinking.to_string(), "depth 1, eval #-1");
         assert_eq!(thinking.brief(), "depth 1");

@@ -105,7 +105,7 @@ impl<W: Write> Session<W> {
     pub(super) fn observe(&mut self, event: &StreamEvent, ply: usize) -> Result<(), SessionError> {
         self.note(event);
         if let StreamEvent::Thinking(thinking) = event {
-            if thinking.ply == ply {
+            if thinking.ply() == ply {
                 self.thinking
                     .update(thinking, &mut self.out, self.terminal.live)?;
             }

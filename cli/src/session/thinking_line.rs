@@ -80,16 +80,18 @@ impl ThinkingLine {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::view::{EngineThinking, HumanThinking};
 
     #[test]
     fn off_a_terminal_only_the_last_thinking_line_is_printed() {
-        let thinking = |depth| Thinking {
-            ply: 1,
-            depth,
-            target_depth: Some(3),
-            score: crate::view::Score::Cp(20),
-            pv: vec!["e5".into()],
-            candidates: Vec::new(),
+        let thinking = |depth| {
+            Thinking::Engine(EngineThinking {
+                ply: 1,
+                depth,
+                target_depth: Some(3),
+                score: crate::view::Score::Cp(20),
+                pv: vec!["e5".into()],
+            })
         };
         let mut out = Vec::new();
         let mut line = ThinkingLine::new(true);
@@ -105,14 +107,13 @@ mod tests {
 
     #[test]
     fn on_a_terminal_the_thinking_line_is_rewritten_in_place() {
-        let thinking = Thinking {
+        let thinking = Thinking::Engine(EngineThinking {
             ply: 1,
             depth: 2,
             target_depth: None,
             score: crate::view::Score::Mate(-1),
             pv: Vec::new(),
-            candidates: Vec::new(),
-        };
+        });
         let mut out = Vec::new();
         let mut line = ThinkingLine::new(true);
         line.update(&thinking, &mut out, true).expect("written");
@@ -127,11 +128,8 @@ mod tests {
 
     #[test]
     fn a_maia_step_is_shown_as_maia_weighing_moves_not_as_stockfish() {
-        let thinking = Thinking {
+        let thinking = Thinking::Human(HumanThinking {
             ply: 1,
-            depth: 1,
-            target_depth: Some(1),
-            score: crate::view::Score::Cp(-12),
             pv: vec!["c5".into()],
             candidates: vec![
                 crate::view::Candidate {
@@ -143,7 +141,7 @@ mod tests {
                     probability: 0.17,
                 },
             ],
-        };
+        });
         let mut out = Vec::new();
         let mut line = ThinkingLine::new(true);
         line.update(&thinking, &mut out, false).expect("written");
@@ -156,7 +154,7 @@ mod tests {
 
     #[test]
     fn a_live_thinking_line_is_cut_to_one_terminal_line() {
-        let thinking = Thinking {
+        let thinking = Thinking::Engine(EngineThinking {
             ply: 1,
             depth: 20,
             target_depth: Some(20),
@@ -166,8 +164,7 @@ mod tests {
                 .into_iter()
                 .map(String::from)
                 .collect(),
-            candidates: Vec::new(),
-        };
+        });
         let mut out = Vec::new();
         ThinkingLine::new(true)
             .update(&thinking, &mut out, true)
@@ -180,14 +177,13 @@ mod tests {
 
     #[test]
     fn unless_asked_the_line_hides_the_evaluation_as_the_browser_does() {
-        let thinking = Thinking {
+        let thinking = Thinking::Engine(EngineThinking {
             ply: 1,
             depth: 9,
             target_depth: Some(20),
             score: crate::view::Score::Cp(-32),
             pv: vec!["c5".into(), "Nf3".into()],
-            candidates: Vec::new(),
-        };
+        });
         let mut out = Vec::new();
         let mut line = ThinkingLine::new(false);
         line.update(&thinking, &mut out, false).expect("written");

@@ -1,13 +1,14 @@
 import type { Color } from '../chess/types';
 import { parseAnalysisEvent } from './analysis';
 import type { AnalysisEvent } from './analysisTypes';
-import { isCount, parseJson } from './json';
+import { isCount, isRecord, parseJson } from './json';
 import { parseScore } from './score';
-import type { GameView, PlayedMove, Thinking } from './types';
+import type { Candidate, GameView, PlayedMove, Thinking } from './types';
 
 /**
  * The game's live event stream (`GET /api/games/{id}/events`, Server-Sent Events): `game` events
- * carry the whole GameView after every change, `thinking` events Stockfish's search progress, and
+ * carry the whole GameView after every change, `thinking` events the opponent's (Stockfish's search
+ * progress, or the human moves a Maia step weighs), and
  * `analysis` events the post-game analysis, one ply at a time. One connection per game carries all
  * three. Event data is parsed here, at the edge, into typed values; anything malformed is dropped.
  */
@@ -86,15 +87,21 @@ export function parseGameEvent(data: string): GameView | undefined {
   return valid ? (json as unknown as GameView) : undefined;
 }
 
-/** A `thinking` event; `nodes`, `nps` and `pv` are optional extras, the rest is required. */
+/** A `thinking` event, by its `kind`: Stockfish's search (`nodes`, `nps` and `pv` optional extras, the rest required) or a Maia step's candidates. */
 export function parseThinkingEvent(data: string): Thinking | undefined {
   const json = parseJson(data);
   if (!json) return undefined;
   const score = parseScore(json.score);
-  const { ply, depth, target_depth } = json;
-  if (!score || !isCount(ply) || !isCount(depth) || !isCount(target_depth)) return undefined;
+  const { kind, ply, depth, target_depth } = json;
+  if (!score || !isCount(ply)) return undefined;
   const pv = Array.isArray(json.pv) ? json.pv.filter((san): san is string => typeof san === 'string') : [];
+  if (kind === 'human') {
+    const candidates = Array.isArray(json.candidates) ? json.candidates.filter(isCandidate) : [];
+    return candidates.length > 0 ? { kind, ply, score, pv, candidates } : undefined;
+  }
+  if (kind !== 'engine' || !isCount(depth) || !isCount(target_depth)) return undefined;
   return {
+    kind,
     ply,
     depth,
     targetDepth: target_depth,
@@ -103,4 +110,11 @@ export function parseThinkingEvent(data: string): Thinking | undefined {
     nps: isCount(json.nps) ? json.nps : 0,
     pv,
   };
+}
+
+/** One of Maia's candidates: its SAN, UCI and probability. */
+function isCandidate(candidate: unknown): candidate is Candidate {
+  if (!isRecord(candidate)) return false;
+  const { san, uci, probability } = candidate;
+  return typeof san === 'string' && typeof uci === 'string' && typeof probability === 'number';
 }

@@ -953,6 +953,34 @@ export interface components {
             endgame?: number | null;
             middlegame?: number | null;
         };
+        /** @description One report of Stockfish's search for the game's reply. */
+        EngineThinking: {
+            /** Format: int32 */
+            depth: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "engine";
+            /** Format: int64 */
+            nodes: number;
+            /** Format: int64 */
+            nps: number;
+            /** @description The game's ply the search is for (the number of moves played). */
+            ply: number;
+            /**
+             * @description The principal variation in SAN, up to the first move that does not convert.
+             * @example [
+             *       "e4",
+             *       "e5",
+             *       "Nf3"
+             *     ]
+             */
+            pv: string[];
+            score: components["schemas"]["ScoreView"];
+            /** Format: int32 */
+            target_depth: number;
+        };
         /** @description The JSON body of every error response. */
         ErrorBody: {
             /** @description Stable machine-readable code, e.g. `illegal_move`. */
@@ -1266,6 +1294,30 @@ export interface components {
             band: number;
             /** @description At most the number asked for, most likely first; empty when the game is over. */
             moves: components["schemas"]["HumanMove"][];
+        };
+        /** @description What a Maia step weighed before its reply: one report, with no search. */
+        HumanThinking: {
+            /** @description The moves it draws its reply from, most likely first. */
+            candidates: components["schemas"]["Candidate"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "human";
+            /** @description The game's ply the reply is for (the number of moves played). */
+            ply: number;
+            /**
+             * @description The move played, in SAN: one of the candidates.
+             * @example [
+             *       "e5"
+             *     ]
+             */
+            pv: string[];
+            /**
+             * @description The network's own expectation (its value head's win minus loss, as lc0 turns it into
+             *     centipawns), from white's point of view.
+             */
+            score: components["schemas"]["ScoreView"];
         };
         /**
          * @description A move that lost something: the glyph's and the NAG's meaning, derived from the class.
@@ -1724,34 +1776,14 @@ export interface components {
             black: components["schemas"]["SideSummary"];
             white: components["schemas"]["SideSummary"];
         };
-        /** @description Data of a `thinking` event. */
-        Thinking: {
-            /**
-             * @description At a step Maia plays: the moves it draws its reply from, most likely first (the move it
-             *     plays is one of them, and `pv` is that move). Absent for Stockfish's searches.
-             */
-            candidates?: components["schemas"]["Candidate"][];
-            /** Format: int32 */
-            depth: number;
-            /** Format: int64 */
-            nodes: number;
-            /** Format: int64 */
-            nps: number;
-            /** @description The game's ply the search is for (the number of moves played). */
-            ply: number;
-            /**
-             * @description The principal variation in SAN, up to the first move that does not convert.
-             * @example [
-             *       "e4",
-             *       "e5",
-             *       "Nf3"
-             *     ]
-             */
-            pv: string[];
-            score: components["schemas"]["ScoreView"];
-            /** Format: int32 */
-            target_depth: number;
-        };
+        /** @description Data of a `thinking` event, tagged by `kind`: Stockfish's search as it deepens (`engine`), or at a step Maia plays the human moves it draws its reply from (`human`: no search, so no depth). */
+        Thinking: (components["schemas"]["EngineThinking"] & {
+            /** @enum {string} */
+            kind: "engine";
+        }) | (components["schemas"]["HumanThinking"] & {
+            /** @enum {string} */
+            kind: "human";
+        });
         /** @description A time control: each side's starting time and the time added after each move. */
         TimeControl: {
             /**

@@ -44,11 +44,20 @@ export type Opening = Schemas['Opening'];
 /** An engine score from white's point of view: centipawns, or mate in n (negative: black mates). */
 export type Score = Schemas['ScoreView'];
 
-/** One progress report of Stockfish's search for the game's reply (the `thinking` event), as `events.ts` parses it. */
-export type Thinking = Omit<Schemas['Thinking'], 'target_depth'> & {
+/** One report of the opponent's thinking about the game's reply (the `thinking` event), as `events.ts` parses it: Stockfish's search, or what a Maia step weighs. */
+export type Thinking = EngineThinking | HumanThinking;
+
+/** A progress report of Stockfish's search (`kind: 'engine'`). */
+export type EngineThinking = Omit<Schemas['EngineThinking'], 'target_depth'> & {
   /** The depth the search stops at (`target_depth` on the wire). */
-  targetDepth: Schemas['Thinking']['target_depth'];
+  targetDepth: Schemas['EngineThinking']['target_depth'];
 };
+
+/** At a step Maia plays (`kind: 'human'`): no search, the human moves it draws its reply from, most likely first; `pv` is the move played. */
+export type HumanThinking = Schemas['HumanThinking'];
+
+/** One of Maia's candidate moves, with the share of the band's players the network expects to play it (0–1). */
+export type Candidate = Schemas['Candidate'];
 
 /** A game's clocks as of the moment the view was made: the side `running` counts down from there. */
 export type Clock = Schemas['Clock'];

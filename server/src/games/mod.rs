@@ -1,7 +1,9 @@
-//! Games against the engine, in five layers, each a folder (`tests/architecture.rs` checks the
-//! arrows): `model/` (the game itself, pure), `view/` and `store/` (what the API shows and what
-//! is kept; each imports only the model), `live/` (games being played now: model, store and
-//! views) and `service/` (the use cases, over all of them).
+//! Games against the engine, in six layers, each a folder (`tests/architecture.rs` checks the
+//! arrows): `opponent/` (who the player meets, Stockfish or Maia, and their rules; imports nothing
+//! of `games/`), `model/` (the game itself, pure; it knows the opponent of each step), `view/` and
+//! `store/` (what the API shows and what is kept; each imports only the model and the opponent),
+//! `live/` (games being played now: model, store and views) and `service/` (the use cases, over
+//! all of them, with the one `match` on the opponent where a turn is played).
 //!
 //! This file is the front door: the layers are private, and it exports only what the HTTP edge
 //! and startup use. Flat below are the use cases, the vocabulary a request is parsed into, the
@@ -12,6 +14,7 @@
 
 mod live;
 mod model;
+mod opponent;
 mod service;
 mod store;
 mod view;
@@ -100,5 +103,5 @@ pub mod ladder {
         MeasuredStep, RatedGame, Suggestion, SCALE,
     };
     pub use super::model::level::StepSettings;
-    pub use super::model::maia_step::MaiaStep;
+    pub use super::opponent::{Maia, Opponent, Stockfish};
 }

@@ -16,6 +16,7 @@ async fn spawn_deep() -> TestApp {
 
 /// Checks one `thinking` event of the search for the reply at `ply`, in the position `view`.
 fn assert_sane_thinking(data: &Value, view: &Value, target_depth: u64) {
+    assert_eq!(data["kind"], "engine", "{data}");
     assert_eq!(data["ply"], view["ply"], "{data}");
     assert_eq!(data["target_depth"], target_depth, "{data}");
     let depth = data["depth"].as_u64().expect("a depth");
@@ -152,6 +153,12 @@ async fn the_stream_is_in_the_openapi_document() {
     let doc = app.openapi().await;
     assert!(doc["paths"]["/api/games/{id}/events"]["get"].is_object());
     assert!(doc["components"]["schemas"]["Thinking"].is_object());
+    let thinking = &doc["components"]["schemas"]["Thinking"];
+    assert_eq!(thinking["discriminator"]["propertyName"], "kind");
+    assert_eq!(thinking["oneOf"].as_array().map(Vec::len), Some(2));
+    for shape in ["EngineThinking", "HumanThinking"] {
+        assert!(doc["components"]["schemas"][shape].is_object(), "{shape}");
+    }
     assert!(doc["components"]["schemas"]["GameView"]["properties"]["engine_thinking"].is_object());
 }
 
@@ -171,9 +178,11 @@ async fn a_maia_step_streams_its_candidates_and_plays_one_of_them() {
         let thinking: Vec<&Event> = events.iter().filter(|e| e.name == "thinking").collect();
         assert_eq!(thinking.len(), 1, "one event, no search: {events:?}");
         let data = &thinking[0].data;
-        assert_eq!(
-            (data["depth"].clone(), data["nodes"].clone()),
-            (json!(1), json!(1))
+        // A human line, not a search: no depth and no nodes.
+        assert_eq!(data["kind"], "human", "{data}");
+        assert!(
+            data.get("depth").is_none() && data.get("nodes").is_none(),
+            "{data}"
         );
         let candidates = data["candidates"].as_array().expect("Maia's candidates");
         assert!((1..=5).contains(&candidates.len()), "{data}");

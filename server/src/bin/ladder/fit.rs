@@ -149,6 +149,7 @@ fn invert(matrix: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use alphachess_server::games::ladder::Stockfish;
 
     fn games(a: Player, b: Player, wins: usize, draws: usize, losses: usize) -> Vec<Result1> {
         let one = |score| Result1 { a, b, score };
@@ -161,7 +162,7 @@ mod tests {
     #[test]
     fn a_player_scoring_three_quarters_is_rated_about_191_above_a_fixed_opponent() {
         let anchor = Player::Anchor(1350);
-        let step = Player::Weakened(0, Some(1), 130);
+        let step = Player::Weakened(Stockfish::new(0, Some(1), 130));
         let results = games(step, anchor, 750, 0, 250);
         let fitted = fit(&results, &BTreeMap::from([(anchor, 1350.0)]));
         // 400 * log10(3) = 190.8; the single virtual draw pulls it in by a hair.
@@ -178,8 +179,8 @@ mod tests {
     fn ratings_chain_through_players_who_never_met_the_anchor() {
         let anchor = Player::Anchor(1350);
         let (one, two) = (
-            Player::Weakened(0, Some(1), 0),
-            Player::Weakened(4, Some(3), 0),
+            Player::Weakened(Stockfish::new(0, Some(1), 0)),
+            Player::Weakened(Stockfish::new(4, Some(3), 0)),
         );
         let mut results = games(one, anchor, 50, 0, 50);
         results.extend(games(two, one, 75, 0, 25));
@@ -196,7 +197,7 @@ mod tests {
     #[test]
     fn a_clean_sweep_still_has_a_finite_rating() {
         let anchor = Player::Anchor(1350);
-        let step = Player::Weakened(6, Some(5), 0);
+        let step = Player::Weakened(Stockfish::new(6, Some(5), 0));
         let fitted = fit(
             &games(step, anchor, 20, 0, 0),
             &BTreeMap::from([(anchor, 1350.0)]),

@@ -9,7 +9,7 @@ use alphachess_engine::{Color, Game, Outcome, UciMove};
 use std::sync::OnceLock;
 
 use alphachess_maia::Networks;
-use alphachess_server::games::ladder::{MaiaStep, StepSettings};
+use alphachess_server::games::ladder::{Maia, Opponent, Stockfish};
 use alphachess_server::games::Level;
 
 use crate::engine::Engine;
@@ -60,10 +60,10 @@ pub const OPENINGS: [&str; 30] = [
 /// settings, not the step's number, so they stay valid when steps are added or renumbered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Player {
-    /// Skill, depth (`None`: full), random moves per mille.
-    Weakened(u8, Option<u32>, u16),
+    /// Stockfish at a skill and depth (`None`: full), with random moves per mille.
+    Weakened(Stockfish),
     /// One of Maia's networks at a temperature.
-    Maia(MaiaStep),
+    Maia(Maia),
     Anchor(u32),
 }
 
@@ -86,21 +86,9 @@ fn networks() -> std::io::Result<&'static Networks> {
 impl Player {
     /// The player configured as step `level`.
     pub fn step(level: Level) -> Player {
-        let s = level.settings();
-        match s.maia {
-            Some(maia) => Player::Maia(maia),
-            None => Player::Weakened(s.skill, s.depth, s.random_per_mille),
-        }
-    }
-
-    /// The settings of a weakened player.
-    pub fn settings(self) -> Option<StepSettings> {
-        match self {
-            Player::Weakened(skill, depth, random) => {
-                Some(StepSettings::unnamed(skill, depth, random))
-            }
-            Player::Maia(maia) => Some(StepSettings::maia("", maia)),
-            Player::Anchor(_) => None,
+        match level.opponent() {
+            Opponent::Stockfish(stockfish) => Player::Weakened(stockfish),
+            Opponent::Maia(maia) => Player::Maia(maia),
         }
     }
 }
@@ -108,10 +96,7 @@ impl Player {
 impl fmt::Display for Player {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Player::Weakened(skill, Some(depth), random) => {
-                write!(f, "skill{skill}-depth{depth}-random{random}")
-            }
-            Player::Weakened(skill, None, random) => write!(f, "skill{skill}-full-random{random}"),
+            Player::Weakened(stockfish) => write!(f, "{stockfish}"),
             Player::Maia(maia) => write!(f, "{maia}"),
             Player::Anchor(elo) => write!(f, "sf{elo}"),
         }
@@ -132,26 +117,8 @@ impl FromStr for Player {
         if let Some(n) = s.strip_prefix("step") {
             let n: i64 = n.parse().map_err(|_| bad())?;
             Ok(Player::step(Level::new(n).ok_or_else(bad)?))
-        } else if let Some(rest) = s.strip_prefix("skill") {
-            let parts: Vec<&str> = rest.split('-').collect();
-            let [skill, depth, random] = parts[..] else {
-                return Err(bad());
-            };
-            let skill: u8 = skill.parse().ok().filter(|s| *s <= 20).ok_or_else(bad)?;
-            let depth = match depth {
-                "full" => None,
-                d => Some(
-                    d.strip_prefix("depth")
-                        .and_then(|d| d.parse().ok())
-                        .ok_or_else(bad)?,
-                ),
-            };
-            let random = random
-                .strip_prefix("random")
-                .and_then(|r| r.parse().ok())
-                .filter(|r| *r <= 1000)
-                .ok_or_else(bad)?;
-            Ok(Player::Weakened(skill, depth, random))
+        } else if s.starts_with("skill") {
+            s.parse().map(Player::Weakened).map_err(|_| bad())
         } else if s.starts_with("maia") {
             s.parse().map(Player::Maia)
         } else if let Some(elo) = s.strip_prefix("sf") {
@@ -200,19 +167,17 @@ impl Side {
             });
         }
         let mut engine = Engine::start(stockfish)?;
-        let limits = match player.settings() {
-            Some(settings) => {
-                engine.set("Skill Level", &settings.skill.to_string())?;
-                format!("depth {}", settings.depth(full_depth))
+        let limits = match player {
+            Player::Weakened(stockfish) => {
+                engine.set("Skill Level", &stockfish.skill.to_string())?;
+                format!("depth {}", stockfish.depth(full_depth))
             }
-            None => {
-                let Player::Anchor(elo) = player else {
-                    unreachable!("only anchors have no settings")
-                };
+            Player::Anchor(elo) => {
                 engine.set("UCI_LimitStrength", "true")?;
                 engine.set("UCI_Elo", &elo.to_string())?;
                 format!("depth {}", anchor_depth(elo))
             }
+            Player::Maia(_) => unreachable!("Maia's players returned above"),
         };
         Ok(Side {
             player,
@@ -225,16 +190,16 @@ impl Side {
     /// the same rule), otherwise the engine's.
     fn choose(&mut self, game: &Game, seed: u64) -> std::io::Result<UciMove> {
         if let Player::Maia(maia) = self.player {
-            // The server's rule (`MaiaStep::choose`), seeded the same way by game and ply.
+            // The server's rule (`Maia::pick`), seeded the same way by game and ply.
             let policy = networks()?.get(maia.band).policy(game);
             let m = maia.pick(game.position(), &policy, seed, game.ply());
             return m
                 .map(|m| m.played.to_uci())
                 .ok_or_else(|| std::io::Error::other("Maia had no legal move"));
         }
-        if let Some(settings) = self.player.settings() {
+        if let Player::Weakened(stockfish) = self.player {
             let legal = game.position().legal_moves();
-            if let Some(i) = settings.random_move(seed, game.ply(), legal.len()) {
+            if let Some(i) = stockfish.random_move(seed, game.ply(), legal.len()) {
                 return Ok(legal[i].to_uci());
             }
         }
@@ -357,15 +322,18 @@ mod tests {
     #[test]
     fn players_read_back_as_they_print() {
         for player in [
-            Player::Weakened(0, Some(1), 600),
-            Player::Weakened(20, None, 0),
+            Player::Weakened(Stockfish::new(0, Some(1), 600)),
+            Player::Weakened(Stockfish::FULL),
             Player::Anchor(1350),
             Player::Maia("maia1100@t1.5".parse().expect("a Maia player")),
             Player::Maia("maia1900".parse().expect("a Maia player")),
         ] {
             assert_eq!(player.to_string().parse(), Ok(player));
         }
-        assert_eq!("step21".parse(), Ok(Player::Weakened(20, None, 0)));
+        assert_eq!(
+            "step21".parse(),
+            Ok(Player::Weakened(Stockfish::new(20, None, 0)))
+        );
         assert!("sf1000".parse::<Player>().is_err());
         assert!("step0".parse::<Player>().is_err());
     }

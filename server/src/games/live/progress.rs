@@ -142,7 +142,10 @@ mod tests {
     fn depths_received(watcher: &mut tokio::sync::broadcast::Receiver<GameEvent>) -> Vec<u32> {
         std::iter::from_fn(|| watcher.try_recv().ok())
             .map(|event| match event {
-                GameEvent::Thinking(thinking) => thinking.depth,
+                GameEvent::Thinking(thinking) => match &*thinking {
+                    Thinking::Engine(search) => search.depth,
+                    Thinking::Human(human) => panic!("unexpected Maia line {human:?}"),
+                },
                 GameEvent::Game(view) => panic!("unexpected view {view:?}"),
                 GameEvent::Analysis(event) => panic!("unexpected analysis {event:?}"),
                 GameEvent::EngineFailed(error) => panic!("unexpected failure {error:?}"),

@@ -3,15 +3,16 @@
 //! and the README's ladder table).
 //!
 //! Three ways of weakening, from the bottom up: Maia's 1100 network (steps 1–7), blundering at a
-//! rate below its band (`maia_blunder.rs`: the band's plausible moves that overlook a threat, so
+//! rate below its band (`opponent/maia.rs`: the band's plausible moves that overlook a threat, so
 //! the weakest steps lose like beginners rather than by random moves), then Maia 1300's most
-//! likely move (step 8); `Skill Level` with a shallow depth; and finally the full engine. A share of random legal moves (the ladder's first
-//! way below Stockfish's weakest `Skill Level`) stays for the harness's measured players.
+//! likely move (step 8); `Skill Level` with a shallow depth; and finally the full engine. A share
+//! of random legal moves (the ladder's first way below Stockfish's weakest `Skill Level`) stays
+//! for the harness's measured players. Each step's opponent, and its rules, is in `opponent/`.
 
 use serde::Serialize;
 
-use super::maia_blunder::{LEAST_PLAUSIBLE, PLAUSIBLE};
-pub use super::maia_step::MaiaStep;
+use crate::games::opponent::maia::{LEAST_PLAUSIBLE, PLAUSIBLE};
+use crate::games::opponent::{Maia, Opponent, Stockfish};
 use alphachess_maia::Band;
 
 /// A step from 1 (weakest) to [`Level::MAX`] (full strength). Called a level in the API since
@@ -19,38 +20,27 @@ use alphachess_maia::Band;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Level(u8);
 
-/// How one step plays. Depth and skill are load-independent (a busy machine plays the same
-/// moves), which is what keeps a measurement on a shared machine valid.
+/// How one step plays: its name and its opponent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct StepSettings {
     /// A short name shown to the player.
     pub name: &'static str,
-    /// Stockfish's `Skill Level`, 0..=20.
-    pub skill: u8,
-    /// The most depth; `None` is the configured full depth.
-    pub depth: Option<u32>,
-    /// Per mille of moves replaced by a uniformly random legal move (seeded by the game and the
-    /// ply, so a replay plays the same move).
-    pub random_per_mille: u16,
-    /// `Some`: the step is Maia's network of a band, not Stockfish (skill, depth and random
-    /// moves then unused, and 0).
-    pub maia: Option<MaiaStep>,
+    /// Who replies, and how weakened.
+    pub opponent: Opponent,
 }
 
+/// A Stockfish step named `name`: `skill` at `depth`, `random_per_mille` of its moves random.
 const fn step(name: &'static str, skill: u8, depth: u32, random_per_mille: u16) -> StepSettings {
     StepSettings {
         name,
-        skill,
-        depth: Some(depth),
-        random_per_mille,
-        maia: None,
+        opponent: Opponent::Stockfish(Stockfish::new(skill, Some(depth), random_per_mille)),
     }
 }
 
 /// A Maia step named `name`: the network of `band` at `temperature` hundredths (0: argmax),
 /// blundering at `blunders` per mille (0: never) with moves at least `plausible` per mille
-/// likely (see `maia_blunder.rs`), taking free material first if `greedy`
-/// (`maia_blunder::free_capture`).
+/// likely (see `opponent/maia.rs`), taking free material first if `greedy`
+/// (`opponent::maia::free_capture`).
 const fn maia(
     name: &'static str,
     band: Band,
@@ -59,16 +49,16 @@ const fn maia(
     plausible: u16,
     greedy: bool,
 ) -> StepSettings {
-    StepSettings::maia(
+    StepSettings {
         name,
-        MaiaStep {
+        opponent: Opponent::Maia(Maia {
             band,
             temperature,
             blunders,
             plausible,
             greedy,
-        },
-    )
+        }),
+    }
 }
 
 /// A step sampled from Maia 1100 (see [`maia`]), taking free material before anything else: a
@@ -108,10 +98,7 @@ pub const STEPS: [StepSettings; 21] = [
     step("Near full strength", 20, 14, 0),
     StepSettings {
         name: "Full strength",
-        skill: 20,
-        depth: None,
-        random_per_mille: 0,
-        maia: None,
+        opponent: Opponent::Stockfish(Stockfish::FULL),
     },
 ];
 
@@ -202,96 +189,32 @@ impl Level {
         &STEPS[usize::from(self.0 - 1)]
     }
 
-    /// Stockfish's `Skill Level` for this step.
-    pub fn skill(self) -> u8 {
-        self.settings().skill
-    }
-
-    /// Search depth for this step, never above the configured `max_depth`.
-    pub fn depth(self, max_depth: u32) -> u32 {
-        self.settings().depth(max_depth)
-    }
-
-    /// Whether the move at `ply` of the game seeded `seed` is a random one instead of the
-    /// engine's, and which one of `legal` moves it is.
-    pub fn random_move(self, seed: u64, ply: usize, legal: usize) -> Option<usize> {
-        self.settings().random_move(seed, ply, legal)
+    /// Who the step's player meets.
+    pub fn opponent(self) -> Opponent {
+        self.settings().opponent
     }
 }
 
 impl StepSettings {
-    /// Settings measured but not (or no longer) on the ladder, for the harness.
-    pub const fn unnamed(skill: u8, depth: Option<u32>, random_per_mille: u16) -> StepSettings {
-        StepSettings {
-            name: "",
-            skill,
-            depth,
-            random_per_mille,
-            maia: None,
-        }
-    }
-
-    /// A step played by Maia's network (`name` empty for the harness's candidates).
-    pub const fn maia(name: &'static str, maia: MaiaStep) -> StepSettings {
-        StepSettings {
-            name,
-            skill: 0,
-            depth: None,
-            random_per_mille: 0,
-            maia: Some(maia),
-        }
-    }
-
     /// The settings as the ladder harness names its players (`skill0-depth1-random600`,
     /// `maia1100@t1.5`, `maia1500`): the key of a step's results and of its row in
     /// `ladder.json`.
     pub fn player(&self) -> String {
-        match (self.maia, self.depth) {
-            (Some(maia), _) => maia.to_string(),
-            (None, Some(depth)) => format!(
-                "skill{}-depth{depth}-random{}",
-                self.skill, self.random_per_mille
-            ),
-            (None, None) => format!("skill{}-full-random{}", self.skill, self.random_per_mille),
-        }
+        self.opponent.to_string()
     }
-
-    /// The depth searched, never above the configured `max_depth`.
-    pub fn depth(&self, max_depth: u32) -> u32 {
-        self.depth.map_or(max_depth, |d| d.min(max_depth))
-    }
-
-    /// Whether the move at `ply` of the game seeded `seed` is a random one instead of the
-    /// engine's, and which one of `legal` moves it is.
-    pub fn random_move(&self, seed: u64, ply: usize, legal: usize) -> Option<usize> {
-        let per_mille = self.random_per_mille;
-        if per_mille == 0 || legal == 0 {
-            return None;
-        }
-        let roll = splitmix64(seed ^ (ply as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        let pick = splitmix64(roll);
-        ((roll % 1000) < u64::from(per_mille)).then(|| (pick % legal as u64) as usize)
-    }
-}
-
-/// A seed from a game's id, for [`Level::random_move`].
-pub fn seed_of(key: &str) -> u64 {
-    key.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |hash, byte| {
-        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
-    })
-}
-
-/// One step of the SplitMix64 generator: small, seedable, good enough to pick moves.
-fn splitmix64(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The Stockfish of a step Stockfish plays.
+    fn stockfish(level: Level) -> Option<Stockfish> {
+        match level.opponent() {
+            Opponent::Stockfish(stockfish) => Some(stockfish),
+            Opponent::Maia(_) => None,
+        }
+    }
 
     #[test]
     fn only_the_configured_steps_are_levels() {
@@ -304,38 +227,26 @@ mod tests {
 
     #[test]
     fn the_last_step_is_full_strength_at_the_configured_depth() {
-        assert_eq!(Level::MAX.skill(), 20);
-        assert_eq!(Level::MAX.depth(20), 20);
-        assert_eq!(Level::MAX.random_move(1, 1, 20), None);
+        let full = stockfish(Level::MAX).expect("Stockfish plays the last step");
+        assert_eq!(full, Stockfish::FULL);
+        assert_eq!(full.skill, 20);
+        assert_eq!(full.depth(20), 20);
+        assert_eq!(full.random_move(1, 1, 20), None);
     }
 
     #[test]
     fn higher_steps_are_never_shallower_or_more_random_and_never_deeper_than_configured() {
         // Maia's steps have no depth or skill; the rule is for Stockfish's.
-        let steps: Vec<Level> = Level::all()
-            .filter(|level| level.settings().maia.is_none())
-            .collect();
+        let steps: Vec<Stockfish> = Level::all().filter_map(stockfish).collect();
         for pair in steps.windows(2) {
             // Depth weighs more than skill (measured: skill 10 at depth 4 is below skill 6 at
             // depth 5), so skill may only fall where the depth grows.
             assert!(pair[0].depth(20) <= pair[1].depth(20));
-            assert!(pair[0].skill() <= pair[1].skill() || pair[0].depth(20) < pair[1].depth(20));
-            assert!(pair[0].settings().random_per_mille >= pair[1].settings().random_per_mille);
-            assert_ne!(pair[0].settings(), pair[1].settings());
+            assert!(pair[0].skill <= pair[1].skill || pair[0].depth(20) < pair[1].depth(20));
+            assert!(pair[0].random_per_mille >= pair[1].random_per_mille);
+            assert_ne!(pair[0], pair[1]);
         }
         assert!(steps.iter().all(|level| level.depth(4) <= 4));
-    }
-
-    #[test]
-    fn random_moves_come_at_about_the_configured_rate_and_are_reproducible() {
-        // The first ladder's step 1, a player the harness still measures against.
-        let first = StepSettings::unnamed(0, Some(1), 600);
-        let random = (0..10_000)
-            .filter(|ply| first.random_move(42, *ply, 30).is_some())
-            .count();
-        assert!((5_500..6_500).contains(&random), "{random}");
-        assert_eq!(first.random_move(7, 3, 30), first.random_move(7, 3, 30));
-        assert!((0..1000).all(|ply| first.random_move(9, ply, 5).is_none_or(|i| i < 5)));
     }
 
     #[test]
@@ -390,14 +301,16 @@ mod tests {
         let old = [(3, 4, 3), (4, 6, 5)];
         for (level, skill, depth) in old {
             let step = LEGACY_LEVELS[level - 1];
-            let settings = Level::new(i64::from(step)).expect("a step").settings();
+            let settings = stockfish(Level::new(i64::from(step)).expect("a step"));
+            let settings = settings.expect("a Stockfish step");
             assert_eq!((settings.skill, settings.depth), (skill, Some(depth)));
             assert_eq!(settings.random_per_mille, 0);
         }
         // So do steps 1–12, 14 (skill 11, depth 8) and 16 (full strength) of the first ladder.
         let now = |old: usize| Level::new(i64::from(STEPS_OF_16[old - 1])).expect("a step");
         assert!((1..=12).all(|old| now(old).get() == old as u8));
-        assert_eq!((now(14).skill(), now(14).settings().depth), (11, Some(8)));
+        let fourteen = stockfish(now(14)).expect("a Stockfish step");
+        assert_eq!((fourteen.skill, fourteen.depth), (11, Some(8)));
         assert_eq!(now(16), Level::MAX);
     }
 }

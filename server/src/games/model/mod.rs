@@ -13,8 +13,6 @@ pub mod ladder;
 pub mod length;
 pub mod level;
 pub mod lowercase_san;
-pub mod maia_blunder;
-pub mod maia_step;
 pub mod notation;
 pub mod players;
 pub mod rated;

@@ -14,7 +14,7 @@ use crate::games::live::slot::GameSlot;
 use crate::games::model::draw::{self, DrawError, Verdict, DRAW_OFFER_NODES};
 use crate::games::model::error::GameError;
 use crate::games::model::id::GameId;
-use crate::games::model::level::Level;
+use crate::games::opponent::Stockfish;
 use crate::games::model::state::GameState;
 use crate::games::view::game_view::GameView;
 use crate::games::view::hint::Hint;
@@ -121,9 +121,9 @@ impl GameService {
         .await?;
         let ((request, version), running) = slot.begin_search(|state| {
             state.check_hint_allowed()?;
-            let full = Level::MAX;
+            let full = Stockfish::FULL;
             let depth = full.depth(self.max_depth);
-            let request = SearchRequest::new(slot.id().shared(), state.game(), depth, full.skill())
+            let request = SearchRequest::new(slot.id().shared(), state.game(), depth, full.skill)
                 .for_client(client)
                 .as_hint();
             Ok::<_, GameError>((request, state.version()))

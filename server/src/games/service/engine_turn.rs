@@ -1,30 +1,27 @@
-//! The engine's turn: starting its search (the player's move durable first), the reply's own
-//! task, applying the reply or taking the player's move back when the search fails, and the
-//! answer a request waits for. Apart from the use cases because it runs beside them, on its own
-//! task, and must leave the game right whoever still waits.
+//! The engine's turn: choosing who replies (the one `match` on the step's [`Opponent`]), starting
+//! the reply on its own task (the player's move durable first), and the answer a request waits
+//! for. Each kind's reply is a file of its own (`stockfish_turn.rs`, `maia_turn.rs`): it applies
+//! the move, or takes the player's move back when it fails. Apart from the use cases because it
+//! runs beside them, on its own task, and must leave the game right whoever still waits.
 
+use std::future::Future;
+use std::pin::Pin;
 use std::sync::Arc;
 
-use alphachess_engine::Move;
 use tokio::task::JoinHandle;
-use tokio::time::Instant;
-use tokio_util::sync::CancellationToken;
 
 use super::change::apply;
-use super::maia_turn::{maia_reply, maia_step};
-use super::turn_end::{abandon, answer_after_ending};
+use super::maia_turn::maia_reply;
+use super::stockfish_turn::{stockfish_reply, StockfishSearch};
+use super::turn_end::abandon;
 use super::GameService;
 use crate::client_key::ClientKey;
-use crate::games::live::analyses::Analyses;
-use crate::games::live::progress::thinking_sink;
 use crate::games::live::slot::GameSlot;
 use crate::games::model::error::GameError;
-use crate::games::model::id::GameId;
-use crate::games::model::level::seed_of;
-use crate::games::model::maia_step::MaiaStep;
-use crate::games::model::state::{EngineTurn, GameState};
+use crate::games::model::state::EngineTurn;
+use crate::games::opponent::Opponent;
 use crate::games::view::game_view::GameView;
-use crate::uci::{EngineError, EnginePool, SearchClock, SearchRequest};
+use crate::uci::EngineError;
 
 impl GameService {
     /// If the engine is to move, asks it and applies its reply; a failure takes the player's move
@@ -79,49 +76,36 @@ impl GameService {
         };
         // One search per game: a hint or draw offer for the position just left stops.
         slot.cancel_search();
-        if let Some(maia) = maia_step(slot) {
-            return self.start_maia_turn(slot, turn, view, maia, held).await;
-        }
-        let request = slot.read(|state| {
-            let level = state.level();
-            let depth = level.depth(self.max_depth);
-            let game = state.game();
-            let progress = thinking_sink(
-                slot.events().clone(),
-                game.position().clone(),
-                game.ply(),
-                depth,
-            );
-            let request = SearchRequest::new(slot.id().shared(), game, depth, level.skill())
-                .with_progress(progress)
-                .for_client(client);
-            match state.clock().filter(|clock| clock.running().is_some()) {
-                Some(clock) => {
-                    let now = Instant::now();
-                    request.with_clock(SearchClock {
-                        times: clock.remaining(now),
-                        increment: clock.control().increment(),
-                        as_of: now,
-                    })
-                }
-                None => request,
+        let version = turn.version;
+        // The turn's one choice: who replies. Each reply is lazy: it starts on its own task once
+        // the player's move is durable.
+        let reply: Reply = match turn.opponent {
+            Opponent::Stockfish(stockfish) => {
+                let search = StockfishSearch::of(slot, stockfish, self.max_depth, client);
+                Box::pin(stockfish_reply(
+                    self.engines.clone(),
+                    Arc::clone(slot),
+                    Arc::clone(&self.analyses),
+                    turn,
+                    search,
+                    self.stopping.clone(),
+                ))
             }
-        });
-        // The move is durable before the search: with a shared store this settles the race with
+            Opponent::Maia(maia) => Box::pin(maia_reply(
+                Arc::clone(self.maia()),
+                Arc::clone(slot),
+                Arc::clone(&self.analyses),
+                turn,
+                maia,
+            )),
+        };
+        // The move is durable before the reply: with a shared store this settles the race with
         // other servers (and takes the lease on the reply) before any engine time is spent. A
         // takeback meanwhile cancels the turn, as it would during the search.
         if let Err(error) = slot.durable().await {
-            abandon(slot, &self.analyses, turn.version);
+            abandon(slot, &self.analyses, version);
             return Err(error);
         }
-        let reply = engine_reply(
-            self.engines.clone(),
-            Arc::clone(slot),
-            Arc::clone(&self.analyses),
-            turn,
-            request,
-            self.stopping.clone(),
-        );
         Ok(EngineTurnStarted::Searching {
             view,
             reply: tokio::spawn(async move {
@@ -132,38 +116,8 @@ impl GameService {
     }
 }
 
-impl GameService {
-    /// [`GameService::search_engine_turn`] at a step Maia plays: the player's move durable,
-    /// then the network's reply on a task of its own (see `maia_turn.rs`).
-    async fn start_maia_turn(
-        &self,
-        slot: &Arc<GameSlot>,
-        turn: EngineTurn,
-        view: Arc<GameView>,
-        maia: MaiaStep,
-        held: impl Send + 'static,
-    ) -> Result<EngineTurnStarted, GameError> {
-        if let Err(error) = slot.durable().await {
-            abandon(slot, &self.analyses, turn.version);
-            return Err(error);
-        }
-        let networks = Arc::clone(self.maia());
-        let reply = maia_reply(
-            networks,
-            Arc::clone(slot),
-            Arc::clone(&self.analyses),
-            turn,
-            maia,
-        );
-        Ok(EngineTurnStarted::Searching {
-            view,
-            reply: tokio::spawn(async move {
-                let _held = held;
-                reply.await
-            }),
-        })
-    }
-}
+/// An opponent's reply, applied to the game (or the failure, the move already taken back).
+type Reply = Pin<Box<dyn Future<Output = Result<Arc<GameView>, GameError>> + Send>>;
 
 /// An engine turn once its search has started (or was not needed).
 pub(super) enum EngineTurnStarted {
@@ -215,90 +169,6 @@ pub(super) async fn settle_reply(
         }
         Err(error) => {
             tracing::debug!(%error, game = %slot.id(), "the engine's reply was not applied");
-        }
-    }
-}
-
-/// Searches the engine's reply for `turn` and applies it; a reply that ends the game starts its
-/// analysis. A takeback or resignation meanwhile cancels the search; a failed search takes the
-/// turn back, unless the server is `stopping`: then the player's move, already durable, stays,
-/// and the engine replies after the restart, as after a crash (a reply answered with
-/// `respond-async` has no request to drain, and must not lose the move it acknowledged).
-async fn engine_reply(
-    engines: EnginePool,
-    slot: Arc<GameSlot>,
-    analyses: Arc<Analyses>,
-    turn: EngineTurn,
-    request: SearchRequest,
-    stopping: CancellationToken,
-) -> Result<Arc<GameView>, GameError> {
-    let EngineTurn { version, cancel } = turn;
-    // If this task is dropped mid-search (the runtime stops), the game must not stay waiting for
-    // a reply nobody will apply.
-    let mut guard = AbandonOnDrop {
-        slot: &slot,
-        analyses: &analyses,
-        version,
-        armed: true,
-        stopping: &stopping,
-    };
-    let result = tokio::select! {
-        result = engines.search(request) => result,
-        // Never ends: renews the lease (with a shared store) while the search runs.
-        never = slot.hold_lease(version) => match never {},
-        () = cancel.cancelled() => {
-            guard.armed = false;
-            // A takeback, a resignation or a flag won.
-            return answer_after_ending(&slot);
-        }
-    };
-    guard.armed = false;
-    match result {
-        Ok(m) => {
-            let m = slot.read(|state| random_instead(state, slot.id(), m));
-            // Durable once the caller (or `settle_reply`) awaits the slot.
-            match apply(&slot, &analyses, |state| {
-                state.apply_engine_reply(version, m)
-            }) {
-                Ok(applied) => Ok(applied.durable_later().1),
-                // The engine's clock ran out as it answered: the change settled its flag first.
-                Err(GameError::GameOver) => answer_after_ending(&slot),
-                Err(error) => Err(error),
-            }
-        }
-        Err(error) => {
-            if !stopping.is_cancelled() {
-                abandon(&slot, &analyses, version);
-            }
-            Err(error.into())
-        }
-    }
-}
-
-/// The engine's move `engine`, or in its place the random legal move this ply of the game draws
-/// at a step that plays some (the weakest steps, see `level.rs`; seeded by the game and the ply,
-/// so the ladder harness measured the same rule).
-fn random_instead(state: &GameState, id: &GameId, engine: Move) -> Move {
-    let legal = state.game().position().legal_moves();
-    state
-        .level()
-        .random_move(seed_of(id.as_str()), state.game().ply(), legal.len())
-        .map_or(engine, |i| legal[i])
-}
-
-/// Takes a pending engine turn back when dropped while armed, unless the server is stopping.
-struct AbandonOnDrop<'a> {
-    slot: &'a Arc<GameSlot>,
-    analyses: &'a Arc<Analyses>,
-    version: u64,
-    armed: bool,
-    stopping: &'a CancellationToken,
-}
-
-impl Drop for AbandonOnDrop<'_> {
-    fn drop(&mut self) {
-        if self.armed && !self.stopping.is_cancelled() {
-            abandon(self.slot, self.analyses, self.version);
         }
     }
 }

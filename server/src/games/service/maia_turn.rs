@@ -13,9 +13,8 @@ use super::turn_end::{abandon, answer_after_ending};
 use crate::games::live::analyses::Analyses;
 use crate::games::live::slot::GameSlot;
 use crate::games::model::error::GameError;
-use crate::games::model::level::seed_of;
-use crate::games::model::maia_step::MaiaStep;
 use crate::games::model::state::EngineTurn;
+use crate::games::opponent::{seed_of, Maia};
 use crate::games::view::game_view::GameView;
 use crate::games::view::thinking::Thinking;
 use crate::uci::EngineError;
@@ -27,9 +26,11 @@ pub(super) async fn maia_reply(
     slot: Arc<GameSlot>,
     analyses: Arc<Analyses>,
     turn: EngineTurn,
-    maia: MaiaStep,
+    maia: Maia,
 ) -> Result<Arc<GameView>, GameError> {
-    let EngineTurn { version, cancel } = turn;
+    let EngineTurn {
+        version, cancel, ..
+    } = turn;
     let (history, seed) = slot.read(|state| {
         (
             state.game().positions().to_vec(),
@@ -69,9 +70,4 @@ pub(super) async fn maia_reply(
         Err(GameError::GameOver) => answer_after_ending(&slot),
         Err(error) => Err(error),
     }
-}
-
-/// Whether the game's step is one Maia plays, and how.
-pub(super) fn maia_step(slot: &GameSlot) -> Option<MaiaStep> {
-    slot.read(|state| state.level().settings().maia)
 }

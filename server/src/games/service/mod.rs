@@ -39,6 +39,7 @@ mod reading;
 mod retry;
 mod retry_search;
 mod review;
+mod stockfish_turn;
 mod stored_review;
 mod trees;
 mod turn_end;

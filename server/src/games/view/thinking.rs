@@ -1,10 +1,15 @@
-//! Search progress as the live stream shows it: white's point of view, the PV in SAN. At a step
-//! Maia plays there is no search: the event shows the network's candidates, the human moves the
-//! step draws its reply from, with their probabilities.
+//! Search progress as the live stream shows it: white's point of view, the PV in SAN. The event
+//! is tagged by who thinks: Stockfish searches (`engine`: depth, nodes, line); at a step Maia
+//! plays there is no search (`human`: the network's candidates, the human moves the step draws
+//! its reply from, with their probabilities).
 
 use alphachess_engine::{Color, Line, Move, Position, SanPlus};
 use serde::Serialize;
-use utoipa::ToSchema;
+use utoipa::openapi::schema::{
+    AllOfBuilder, Discriminator, ObjectBuilder, OneOfBuilder, Ref, Schema, Type,
+};
+use utoipa::openapi::RefOr;
+use utoipa::{PartialSchema, ToSchema};
 
 use crate::uci::{Score, SearchInfo};
 
@@ -30,9 +35,63 @@ impl ScoreView {
     }
 }
 
-/// Data of a `thinking` event.
+/// Data of a `thinking` event, tagged by `kind`: Stockfish's search as it deepens (`engine`), or
+/// at a step Maia plays the human moves it draws its reply from (`human`: no search, so no depth).
+///
+/// Its OpenAPI schema is written out below (`utoipa` derives a discriminator only for untagged
+/// enums): one of the two shapes, each with its `kind`, and `kind` the discriminator.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "lowercase")]
+pub enum Thinking {
+    Engine(EngineThinking),
+    Human(HumanThinking),
+}
+
+/// Each `kind` of [`Thinking`] with the schema of its shape.
+const KINDS: [(&str, &str); 2] = [("engine", "EngineThinking"), ("human", "HumanThinking")];
+
+impl PartialSchema for Thinking {
+    fn schema() -> RefOr<Schema> {
+        let shape = |(kind, name): (&str, &str)| {
+            let tagged = ObjectBuilder::new()
+                .property(
+                    "kind",
+                    ObjectBuilder::new()
+                        .schema_type(Type::String)
+                        .enum_values(Some([kind])),
+                )
+                .required("kind");
+            AllOfBuilder::new()
+                .item(Ref::from_schema_name(name))
+                .item(tagged)
+        };
+        let mapping = KINDS.map(|(kind, name)| (kind, format!("#/components/schemas/{name}")));
+        let [engine, human] = KINDS.map(shape);
+        OneOfBuilder::new()
+            .item(engine)
+            .item(human)
+            .discriminator(Some(Discriminator::with_mapping("kind", mapping)))
+            .description(Some(
+                "Data of a `thinking` event, tagged by `kind`: Stockfish's search as it deepens \
+                 (`engine`), or at a step Maia plays the human moves it draws its reply from \
+                 (`human`: no search, so no depth).",
+            ))
+            .into()
+    }
+}
+
+impl ToSchema for Thinking {
+    fn schemas(schemas: &mut Vec<(String, RefOr<Schema>)>) {
+        schemas.push((EngineThinking::name().into(), EngineThinking::schema()));
+        <EngineThinking as ToSchema>::schemas(schemas);
+        schemas.push((HumanThinking::name().into(), HumanThinking::schema()));
+        <HumanThinking as ToSchema>::schemas(schemas);
+    }
+}
+
+/// One report of Stockfish's search for the game's reply.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
-pub struct Thinking {
+pub struct EngineThinking {
     /// The game's ply the search is for (the number of moves played).
     pub ply: usize,
     pub depth: u32,
@@ -43,9 +102,20 @@ pub struct Thinking {
     /// The principal variation in SAN, up to the first move that does not convert.
     #[schema(example = json!(["e4", "e5", "Nf3"]))]
     pub pv: Vec<String>,
-    /// At a step Maia plays: the moves it draws its reply from, most likely first (the move it
-    /// plays is one of them, and `pv` is that move). Absent for Stockfish's searches.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+}
+
+/// What a Maia step weighed before its reply: one report, with no search.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct HumanThinking {
+    /// The game's ply the reply is for (the number of moves played).
+    pub ply: usize,
+    /// The network's own expectation (its value head's win minus loss, as lc0 turns it into
+    /// centipawns), from white's point of view.
+    pub score: ScoreView,
+    /// The move played, in SAN: one of the candidates.
+    #[schema(example = json!(["e5"]))]
+    pub pv: Vec<String>,
+    /// The moves it draws its reply from, most likely first.
     pub candidates: Vec<Candidate>,
 }
 
@@ -72,7 +142,7 @@ impl Thinking {
         target_depth: u32,
     ) -> Option<Thinking> {
         let (depth, score) = (info.depth?, info.score?);
-        Some(Thinking {
+        Some(Thinking::Engine(EngineThinking {
             ply,
             depth,
             target_depth,
@@ -85,14 +155,12 @@ impl Thinking {
                 .iter()
                 .map(ToString::to_string)
                 .collect(),
-            candidates: Vec::new(),
-        })
+        }))
     }
 
     /// The event of a Maia step's reply `played` in `position` (at `ply`): its `candidates` with
     /// their probabilities, `pv` the move played, and the network's own expectation (its value
-    /// head's win minus loss, as lc0 turns it into centipawns) as the score. Depth and nodes are
-    /// 1: the network looks at the position once, with no search.
+    /// head's win minus loss, as lc0 turns it into centipawns) as the score.
     pub fn from_maia(
         position: &Position,
         ply: usize,
@@ -103,13 +171,9 @@ impl Thinking {
         let san = |m: Move| SanPlus::from_move(position, m).to_string();
         let q = f64::from(wdl[0] - wdl[2]).clamp(-0.99, 0.99);
         let cp = (111.714_640_912 * (1.562_068_842_1 * q).tan()).round() as i32;
-        Thinking {
+        Thinking::Human(HumanThinking {
             ply,
-            depth: 1,
-            target_depth: 1,
             score: ScoreView::white_pov(Score::Cp(cp), position.turn()),
-            nodes: 1,
-            nps: 0,
             pv: vec![san(played)],
             candidates: candidates
                 .iter()
@@ -119,7 +183,7 @@ impl Thinking {
                     probability,
                 })
                 .collect(),
-        }
+        })
     }
 }
 
@@ -140,6 +204,14 @@ mod tests {
         Thinking::from_info(&info, &position(fen), 1, 20).expect("depth and score")
     }
 
+    /// The search report of `thinking`, which Stockfish's lines always are.
+    fn engine(thinking: Thinking) -> EngineThinking {
+        match thinking {
+            Thinking::Engine(engine) => engine,
+            Thinking::Human(human) => panic!("a search, not {human:?}"),
+        }
+    }
+
     #[test]
     fn a_search_for_black_is_shown_from_whites_point_of_view_in_san() {
         let shown = thinking(
@@ -148,7 +220,7 @@ mod tests {
         );
         assert_eq!(
             shown,
-            Thinking {
+            Thinking::Engine(EngineThinking {
                 ply: 1,
                 depth: 7,
                 target_depth: 20,
@@ -158,33 +230,32 @@ mod tests {
                 pv: ["c5", "Nf3", "Nc6", "d4", "Nxd4", "Nxd4"]
                     .map(String::from)
                     .to_vec(),
-                candidates: Vec::new(),
-            }
+            })
         );
     }
 
     #[test]
     fn mate_scores_take_whites_point_of_view() {
-        let white_mates = thinking(
+        let white_mates = engine(thinking(
             "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
             "info depth 1 seldepth 1 multipv 1 score mate 1 nodes 20 nps 20000 hashfull 0 tbhits 0 time 1 pv a1a8",
-        );
+        ));
         assert_eq!(white_mates.score, ScoreView::Mate(1));
         assert_eq!(white_mates.pv, ["Ra8#"]);
-        let black_is_mated = thinking(
+        let black_is_mated = engine(thinking(
             "k7/8/1K6/8/8/8/8/7R b - - 0 1",
             "info depth 5 seldepth 3 multipv 1 score mate -1 nodes 8 nps 8000 hashfull 0 tbhits 0 time 1 pv a8b8 h1h8",
-        );
+        ));
         assert_eq!(black_is_mated.score, ScoreView::Mate(1));
         assert_eq!(black_is_mated.pv, ["Kb8", "Rh8#"]);
     }
 
     #[test]
     fn a_pv_stops_at_the_first_illegal_move() {
-        let shown = thinking(
+        let shown = engine(thinking(
             "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
             "info depth 2 score cp 5 nodes 1 nps 1 pv e7e5 e2e4 g1f3",
-        );
+        ));
         assert_eq!(shown.pv, ["e5"]);
     }
 
@@ -212,7 +283,7 @@ mod tests {
             let (Some(position), Some(info)) = (&fen, parse_info(line)) else {
                 continue;
             };
-            let Some(shown) = Thinking::from_info(&info, position, 0, 30) else {
+            let Some(shown) = Thinking::from_info(&info, position, 0, 30).map(engine) else {
                 continue;
             };
             assert_eq!(shown.pv.len(), info.pv.len(), "line {}: {line}", number + 1);
@@ -229,7 +300,7 @@ mod tests {
         );
         assert_eq!(
             serde_json::to_value(&shown).expect("serializable"),
-            serde_json::json!({"ply": 1, "depth": 1, "target_depth": 20, "score": {"mate": 1},
+            serde_json::json!({"kind": "engine", "ply": 1, "depth": 1, "target_depth": 20, "score": {"mate": 1},
                                "nodes": 20, "nps": 20000, "pv": ["Ra8#"]})
         );
     }
@@ -247,10 +318,40 @@ mod tests {
         let shown = Thinking::from_maia(&position, 1, &candidates, m("c7c5"), [0.2, 0.3, 0.5]);
         assert_eq!(
             serde_json::to_value(&shown).expect("serializable"),
-            serde_json::json!({"ply": 1, "depth": 1, "target_depth": 1, "score": {"cp": 57},
-                               "nodes": 1, "nps": 0, "pv": ["c5"],
+            serde_json::json!({"kind": "human", "ply": 1, "score": {"cp": 57}, "pv": ["c5"],
                                "candidates": [{"san": "e5", "uci": "e7e5", "probability": 0.5},
                                               {"san": "c5", "uci": "c7c5", "probability": 0.25}]})
         );
+    }
+}
+
+#[cfg(test)]
+mod schema_tests {
+    use super::*;
+
+    #[test]
+    fn the_schema_is_one_of_the_two_kinds_with_kind_the_discriminator() {
+        let schema = serde_json::to_value(Thinking::schema()).expect("serializable");
+        assert_eq!(schema["discriminator"]["propertyName"], "kind");
+        assert_eq!(
+            schema["discriminator"]["mapping"]["human"],
+            "#/components/schemas/HumanThinking"
+        );
+        let shapes = schema["oneOf"].as_array().expect("one of the kinds");
+        assert_eq!(shapes.len(), 2);
+        assert_eq!(
+            shapes[0]["allOf"][0]["$ref"],
+            "#/components/schemas/EngineThinking"
+        );
+        assert_eq!(
+            shapes[0]["allOf"][1]["properties"]["kind"]["enum"],
+            serde_json::json!(["engine"])
+        );
+        let mut named = Vec::new();
+        Thinking::schemas(&mut named);
+        let names: Vec<&str> = named.iter().map(|(name, _)| name.as_str()).collect();
+        for name in ["EngineThinking", "HumanThinking", "Candidate", "ScoreView"] {
+            assert!(names.contains(&name), "{name} in {names:?}");
+        }
     }
 }

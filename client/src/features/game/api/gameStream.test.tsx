@@ -161,7 +161,7 @@ describe('one event stream per game', () => {
     act(() => stream().accept());
     act(() => stream().emit('game', AFTER_E4_VIEW));
     expect(queryClient.getQueryData(queryKeys.game('g'))).toEqual(AFTER_E4_VIEW);
-    const thinking = { ply: 1, depth: 12, target_depth: 20, score: { cp: 34 }, pv: ['e5'] };
+    const thinking = { kind: 'engine', ply: 1, depth: 12, target_depth: 20, score: { cp: 34 }, pv: ['e5'] };
     act(() => stream().emit('thinking', thinking));
     expect(queryClient.getQueryData(queryKeys.thinking('g'))).toMatchObject({ ply: 1, depth: 12, targetDepth: 20 });
     act(() => stream().emit('thinking', { ...thinking, ply: 7 }));

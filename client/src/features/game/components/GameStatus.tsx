@@ -37,7 +37,7 @@ export function GameStatus({ text, search, searched, hint, showEvaluation, evalu
             : `Evaluation from Stockfish’s level ${evaluationLevel} search, a shallow one: a rough guide.`}
         </p>
       )}
-      {showEvaluation && search && search.pv.length > 0 && (
+      {showEvaluation && search?.kind === 'engine' && search.pv.length > 0 && (
         <p className="search-line" data-testid="search-pv" title="The line Stockfish expects">
           {lineText(search.pv.slice(0, PV_MOVES), searched.turn, searched.fullmove)}
         </p>

@@ -2,13 +2,14 @@ import type { Thinking } from '../../../api/types';
 import { formatScore } from '../../../chess/evaluation';
 import type { SideMaterial } from '../../../chess/material';
 import type { Color } from '../../../chess/types';
+import { candidatesText } from '../model/gameFacts';
 import { ClockFace } from './ClockFace';
 
 interface Props {
   name: string;
   color: Color;
   thinking?: boolean;
-  /** The search under way, when the server streams it: depth reached out of the target, and the score. */
+  /** The search under way, when the server streams it: depth reached out of the target (at a Maia step, the human moves it weighs), and the score. */
   search?: Thinking | null;
   /** Whether to show the search's score beside its depth (the player's "Show evaluation"). */
   showScore?: boolean;
@@ -48,7 +49,7 @@ function Material({ color, material }: { color: Color; material: SideMaterial })
   );
 }
 
-/** A name plate above or below the board; Stockfish's one shows when it is thinking and how deep (and its score, if asked). */
+/** A name plate above or below the board; the engine's one shows when it is thinking and how deep, or at a Maia step what it weighs (and its score, if asked). */
 export function PlayerStrip({ name, color, thinking = false, search, showScore = false, detail, toMove, material, clock }: Props) {
   return (
     <div className={`player-strip${toMove ? ' to-move' : ''}${thinking ? ' thinking' : ''}`}>
@@ -65,9 +66,15 @@ export function PlayerStrip({ name, color, thinking = false, search, showScore =
           </span>
           {search && (
             <>
-              <span className="search-depth" title="Depth reached out of the target depth">
-                depth <span data-testid="search-depth">{`${search.depth}/${search.targetDepth}`}</span>
-              </span>
+              {search.kind === 'engine' ? (
+                <span className="search-depth" title="Depth reached out of the target depth">
+                  depth <span data-testid="search-depth">{`${search.depth}/${search.targetDepth}`}</span>
+                </span>
+              ) : (
+                <span className="search-candidates" data-testid="search-candidates" title="The human moves Maia chooses its reply from">
+                  weighs {candidatesText(search.candidates)}
+                </span>
+              )}
               {showScore && (
                 <span className="search-eval" data-testid="search-eval" title="Evaluation, from white's side">
                   {formatScore(search.score)}

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Thinking } from '../../../api/types';
 import { AFTER_E4_VIEW, E5, START_VIEW, legalMove } from '../../../test/fixtures';
-import { availableActions, engineSearch, statusText, tabTitle } from './gameFacts';
+import { availableActions, candidatesText, engineSearch, statusText, tabTitle } from './gameFacts';
 
-const progress = (ply: number, cp: number): Thinking => ({ ply, depth: 8, targetDepth: 20, score: { cp }, nodes: 0, nps: 0, pv: [] });
+const progress = (ply: number, cp: number): Thinking => ({
+  kind: 'engine',
+  ply,
+  depth: 8,
+  targetDepth: 20,
+  score: { cp },
+  nodes: 0,
+  nps: 0,
+  pv: [],
+});
 
 describe("what the screen shows of Stockfish's search", () => {
   it("shows Stockfish thinking while the player's move is in flight, with the progress for the ply after it", () => {
@@ -88,5 +97,15 @@ describe('the status line', () => {
     expect(statusText(afterReply, false, true, true)).toMatch(/Press →/);
     expect(statusText(afterReply, false, true, true, true)).toMatch(/^Looking at an earlier position\. Tap ▶ or/);
     expect(statusText(afterReply, false, true, true, true)).not.toMatch(/Press/);
+  });
+});
+
+describe('what a Maia step weighs', () => {
+  it('names each candidate with its share of the band, most likely first', () => {
+    const candidates = [
+      { san: 'e5', uci: 'e7e5', probability: 0.4988 },
+      { san: 'c5', uci: 'c7c5', probability: 0.1721 },
+    ];
+    expect(candidatesText(candidates)).toBe('e5 50%, c5 17%');
   });
 });

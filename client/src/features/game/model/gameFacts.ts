@@ -1,4 +1,4 @@
-import type { GameView, Score, Thinking } from '../../../api/types';
+import type { Candidate, GameView, Score, Thinking } from '../../../api/types';
 import { colorName } from '../../../chess/describe';
 import { type MoveRow, pairMoves } from '../../../chess/moveList';
 import { fullmoveFromFen, turnFromFen } from '../../../chess/placement';
@@ -127,4 +127,9 @@ export function engineSearch(view: GameView | null, pending: PendingMove | null,
     search: engineThinking && latest?.ply === searched ? latest : null,
     evaluation: latest && view && latest.ply <= (searched ?? 0) ? latest.score : undefined,
   };
+}
+
+/** What a Maia step weighs, as the CLI writes it: `e5 50%, c5 17%`. */
+export function candidatesText(candidates: readonly Candidate[]): string {
+  return candidates.map((candidate) => `${candidate.san} ${Math.round(candidate.probability * 100)}%`).join(', ');
 }
