@@ -25,7 +25,7 @@ fn server_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The top-level module a file under `src/` belongs to (`games/model/state.rs` → `games`); `None` for
+/// The top-level module a file under `src/` belongs to (`games/model/level.rs` → `games`); `None` for
 /// the crate roots.
 fn module_of(src: &Path, file: &Path) -> Option<String> {
     let relative = file.strip_prefix(src).expect("under src");
@@ -171,17 +171,22 @@ const GAMES_LAYERS: &[(&str, &[&str])] = &[
     ("service", &["model", "opponent", "store", "view", "live"]),
 ];
 
-/// The layers of `games/` a file imports (`crate::games::<layer>`), each with the line.
-fn games_layers_imported(file: &Path) -> Vec<(String, usize, String)> {
-    let mut imported = Vec::new();
+/// What a file of `games/` names after `crate::games::`, each with the line: a layer
+/// (`crate::games::model::…`), or anything else, which is a name of the front door
+/// (`crate::games::ladder::…`, `crate::games::GameId`) and hides the layer it comes from.
+/// A group over several lines (`crate::games::{` alone) is named `{`, as it hides its layers too.
+fn games_paths_named(file: &Path) -> Vec<(String, usize, String)> {
+    let mut named = Vec::new();
     for (number, line) in code_lines(file) {
-        for name in names_after(&line, "crate::games::") {
-            if GAMES_LAYERS.iter().any(|(layer, _)| *layer == name) {
-                imported.push((name, number, line.trim().to_owned()));
-            }
+        let mut names = names_after(&line, "crate::games::");
+        if line.contains("crate::games::{") && !line.contains('}') {
+            names.push("{".to_owned());
+        }
+        for name in names {
+            named.push((name, number, line.trim().to_owned()));
         }
     }
-    imported
+    named
 }
 
 #[test]
@@ -207,8 +212,12 @@ fn the_layers_of_games_import_only_the_layers_below_them() {
             .iter()
             .find(|(name, _)| *name == layer)
             .unwrap_or_else(|| panic!("{shown}: games/{layer}/ is no layer of {GAMES_LAYERS:?}"));
-        for (to, number, line) in games_layers_imported(&file) {
-            if to != layer && !allowed.contains(&to.as_str()) {
+        for (to, number, line) in games_paths_named(&file) {
+            if !GAMES_LAYERS.iter().any(|(name, _)| *name == to) {
+                offences.push(format!(
+                    "{shown}:{number}: {layer} imports through the front door (name the layer): {line}"
+                ));
+            } else if to != layer && !allowed.contains(&to.as_str()) {
                 offences.push(format!("{shown}:{number}: {layer} imports {to}: {line}"));
             }
         }

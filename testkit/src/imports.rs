@@ -174,7 +174,7 @@ fn use_tree(text: &str) -> (Vec<Vec<String>>, usize) {
 }
 
 /// The modules a file at `module` names, resolved from the crate root: its `crate::` paths and
-/// its `super::` ones (`super` of `games/model/state.rs` and of `games/model/ladder/mod.rs` alike
+/// its `super::` ones (`super` of `games/model/level.rs` and of `games/model/ladder/mod.rs` alike
 /// is `games::model`; inside an inline module of the file, the file itself).
 fn named_paths(module: &[String], path: &Path) -> Vec<Vec<String>> {
     let mut joined = String::new();

@@ -102,7 +102,7 @@ impl GameService {
 
     /// Stockfish's suggestion for the player, at full strength; one search per game at a time
     /// (see `search_lock.rs`), stopped if the player moves meanwhile. It runs within the hints'
-    /// budget in `client`'s share and yields to replies (see `uci/lanes.rs`).
+    /// budget in `client`'s share and yields to replies (see `uci/lanes/`).
     pub async fn hint(
         &self,
         id: &GameId,
