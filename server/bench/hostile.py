@@ -341,34 +341,63 @@ def sse_flood(address, deadline, tally, targets, held_limit):
     count_dropped(held, tally)
 
 
-def slowloris(address, deadline, tally, connections):
-    socks = []
-    head = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: "
-    while time.monotonic() < deadline:
-        while len(socks) < connections:
-            sock = socket.socket()
-            sock.settimeout(2)
-            try:
-                sock.connect(address)
-                sock.sendall(head)
-                socks.append(sock)
-                tally.add("slowloris opened")
-            except OSError:
-                sock.close()
-                tally.add("slowloris refused")
-                break
-        alive = []
-        for sock in socks:
-            try:
-                sock.sendall(b"a")
-                alive.append(sock)
-            except OSError:
-                sock.close()
-                tally.add("slowloris dropped by server")
-        socks = alive
-        time.sleep(1)
+SLOW_HEAD = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: "
+
+
+def raise_open_files(want):
+    """Lifts the soft limit on open files to `want` (within the hard limit): the slow attacks hold
+    more sockets than the default 1,024."""
+    import resource
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, want)), hard))
+
+
+def open_slow(address, socks, want, deadline, tally, label, source=None, most=None):
+    """Opens slow-header connections (from `source`, an address to bind, if given) until `socks`
+    holds `want`, at most `most` of them this round; stops at the first refusal."""
+    opened = 0
+    while len(socks) < want and (most is None or opened < most) and time.monotonic() < deadline:
+        sock = socket.socket()
+        sock.settimeout(2)
+        try:
+            if source is not None:
+                sock.bind((source, 0))
+            sock.connect(address)
+            sock.sendall(SLOW_HEAD)
+            socks.append(sock)
+            opened += 1
+            tally.add(f"{label} opened")
+        except OSError:
+            sock.close()
+            tally.add(f"{label} refused")
+            break
+
+
+def trickle(socks, tally, label):
+    """One more byte of the head on each connection; returns those the server still holds."""
+    alive = []
+    for sock in socks:
+        try:
+            sock.sendall(b"a")
+            alive.append(sock)
+        except OSError:
+            sock.close()
+            tally.add(f"{label} dropped by server")
+    return alive
+
+
+def close_all(socks):
     for sock in socks:
         sock.close()
+
+
+def slowloris(address, deadline, tally, connections):
+    socks = []
+    while time.monotonic() < deadline:
+        open_slow(address, socks, connections, deadline, tally, "slowloris")
+        socks = trickle(socks, tally, "slowloris")
+        time.sleep(1)
+    close_all(socks)
 
 
 def new_game(conn, client, body, tally):
@@ -392,6 +421,14 @@ def play_opening(conn, client, game):
     assert status == 200 and not view.get("can_abort"), f"the opening: {status} {view}"
 
 
+def tally_answer(tally, label, status, body):
+    """Counts an answer by its status and error code, and backs off a little after a refusal."""
+    code = body.get("error") if isinstance(body, dict) else None
+    tally.add(f"{label} {status}" + (f" {code}" if code else ""))
+    if status != 200:
+        time.sleep(0.05)
+
+
 def slow_hinter(base, deadline, tally, client_of):
     """One slow game of its own, hints back to back (full strength, every search to the cap)."""
     conn = connect(base, timeout=60)
@@ -407,10 +444,7 @@ def slow_hinter(base, deadline, tally, client_of):
             conn = connect(base, timeout=60)
             tally.add("hint error")
             continue
-        code = body.get("error") if isinstance(body, dict) else None
-        tally.add(f"hint {status}" + (f" {code}" if code else ""))
-        if status != 200:
-            time.sleep(0.05)
+        tally_answer(tally, "hint", status, body)
 
 
 def raw_post(address, path, client, token, body, source=None):
@@ -481,39 +515,14 @@ def ipv6_streams(address, deadline, tally, targets):
 
 def slow_connections(address, deadline, tally, count):
     """count slow-header connections from 127.0.0.2, reopened when dropped."""
-    import resource
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, count + 256)), hard))
+    raise_open_files(count + 256)
     socks = []
-    head = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: "
     while time.monotonic() < deadline:
-        opened = 0
-        while len(socks) < count and opened < 500 and time.monotonic() < deadline:
-            sock = socket.socket()
-            sock.settimeout(2)
-            try:
-                sock.bind(("127.0.0.2", 0))
-                sock.connect(address)
-                sock.sendall(head)
-                socks.append(sock)
-                opened += 1
-                tally.add("slow connection opened")
-            except OSError:
-                sock.close()
-                tally.add("slow connection refused")
-                break
-        alive = []
-        for sock in socks:
-            try:
-                sock.sendall(b"a")
-                alive.append(sock)
-            except OSError:
-                sock.close()
-                tally.add("slow connection dropped by server")
-        socks = alive
+        open_slow(address, socks, count, deadline, tally, "slow connection", source="127.0.0.2",
+                  most=500)
+        socks = trickle(socks, tally, "slow connection")
         time.sleep(1)
-    for sock in socks:
-        sock.close()
+    close_all(socks)
 
 
 def analysis_flood(base, deadline, tally, games, long_pgn):
@@ -613,10 +622,7 @@ def slow_mover(base, deadline, tally, client, level):
             conn = connect(base, timeout=60)
             tally.add("slow move error")
             continue
-        code = body.get("error") if isinstance(body, dict) else None
-        tally.add(f"slow move {status}" + (f" {code}" if code else ""))
-        if status != 200:
-            time.sleep(0.05)
+        tally_answer(tally, "slow move", status, body)
 
 
 def board_searcher(base, deadline, tally, client, board):
@@ -892,41 +898,16 @@ def tree_readers(args, address, deadline, tally, targets):
 def slow_connections_from(address, deadline, tally, sources, per_source):
     """M4: per_source slow-header connections from each of `sources` loopback addresses
     (127.0.0.2 on: each a client of its own), reopened when dropped."""
-    import resource
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    want = sources * per_source + 256
-    resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, max(soft, want)), hard))
-    head = b"GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Padding: "
+    raise_open_files(sources * per_source + 256)
     socks = {n: [] for n in range(sources)}
     while time.monotonic() < deadline:
         for n in range(sources):
-            mine = socks[n]
-            while len(mine) < per_source and time.monotonic() < deadline:
-                sock = socket.socket()
-                sock.settimeout(2)
-                try:
-                    sock.bind((f"127.0.0.{2 + n}", 0))
-                    sock.connect(address)
-                    sock.sendall(head)
-                    mine.append(sock)
-                    tally.add("slow connection opened")
-                except OSError:
-                    sock.close()
-                    tally.add("slow connection refused")
-                    break
-            alive = []
-            for sock in mine:
-                try:
-                    sock.sendall(b"a")
-                    alive.append(sock)
-                except OSError:
-                    sock.close()
-                    tally.add("slow connection dropped by server")
-            socks[n] = alive
+            open_slow(address, socks[n], per_source, deadline, tally, "slow connection",
+                      source=f"127.0.0.{2 + n}")
+            socks[n] = trickle(socks[n], tally, "slow connection")
         time.sleep(1)
     for mine in socks.values():
-        for sock in mine:
-            sock.close()
+        close_all(mine)
 
 
 def connections_from(sources):
