@@ -7,6 +7,7 @@ import { usePracticeDeck } from '../../../practice/usePracticeDeck';
 import { usePracticeSession } from '../hooks/usePracticeSession';
 import { verdictText } from '../model/verdictText';
 import { kindLines, phaseLines } from '../model/weaknessText';
+import { SkipReveal } from '../../../components/SkipReveal';
 
 /** A due date as the player reads it, in their own time zone. */
 function dueText(due: number): string {
@@ -123,14 +124,7 @@ function PracticeRun({ playerKey, cards }: { playerKey: string; cards: readonly 
       )}
       <div className="practice-actions">
         {open ? (
-          <>
-            <button type="button" onClick={session.next} disabled={busy} data-testid="practice-skip">
-              Skip
-            </button>
-            <button type="button" onClick={session.reveal} disabled={busy} data-testid="practice-reveal">
-              Reveal
-            </button>
-          </>
+          <SkipReveal onSkip={session.next} onReveal={session.reveal} busy={busy} testIdPrefix="practice" />
         ) : (
           <button type="button" onClick={session.next} data-testid="practice-next">
             Next
