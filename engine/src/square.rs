@@ -39,7 +39,7 @@ macro_rules! coordinate {
 
             #[doc = concat!("The character '", $first, "' to '", $last, "'.")]
             pub const fn char(self) -> char {
-                ($first as u8 + self as u8) as char
+                ($first as u32 + self as u32) as u8 as char
             }
 
             #[doc = concat!("Parses a character '", $first, "' to '", $last, "'.")]
