@@ -93,6 +93,12 @@ def connect(base, timeout=10):
     return http.client.HTTPConnection(url.hostname, url.port, timeout=timeout)
 
 
+def reconnect(conn, base, timeout=10):
+    """A fresh connection in place of one that failed (closed first)."""
+    conn.close()
+    return connect(base, timeout)
+
+
 def call(conn, method, path, client, body=None, token=None):
     headers = {"Content-Type": "application/json", "X-Forwarded-For": client}
     if token:
@@ -227,8 +233,7 @@ def creation_flood(base, deadline, tally, tokens):
         try:
             status, body = call(conn, "POST", "/api/games", CREATOR, {"color": "white", "level": 1})
         except (OSError, http.client.HTTPException):
-            conn.close()
-            conn = connect(base)
+            conn = reconnect(conn, base)
             tally.add("create error")
             continue
         tally.add(f"create {status}")
@@ -252,8 +257,7 @@ def hammer(base, deadline, tally, tokens):
                 status, _ = call(conn, "POST", f"/api/games/{game_id}/moves", CREATOR,
                                  {"move": "e2e5"}, token)
         except (OSError, http.client.HTTPException):
-            conn.close()
-            conn = connect(base)
+            conn = reconnect(conn, base)
             tally.add(f"{kind} error")
             continue
         tally.add(f"{kind} {status}")
@@ -267,8 +271,7 @@ def hint_flood(base, deadline, tally, game):
         try:
             status, body = call(conn, "GET", f"/api/games/{game_id}/hint", HINTER, token=token)
         except (OSError, http.client.HTTPException):
-            conn.close()
-            conn = connect(base)
+            conn = reconnect(conn, base)
             tally.add("flood hint error")
             continue
         code = body.get("error") if isinstance(body, dict) else None
@@ -285,8 +288,7 @@ def ready_probe(base, deadline, latencies, statuses):
         try:
             status, _ = call(conn, "GET", "/api/ready", PROBER)
         except (OSError, http.client.HTTPException):
-            conn.close()
-            conn = connect(base)
+            conn = reconnect(conn, base)
             statuses.add("ready error")
             continue
         latencies.append(time.monotonic() - started)
@@ -440,8 +442,7 @@ def slow_hinter(base, deadline, tally, client_of):
             status, body = call(conn, "GET", f"/api/games/{game[0]}/hint", client_of(n),
                                 token=game[1])
         except (OSError, http.client.HTTPException):
-            conn.close()
-            conn = connect(base, timeout=60)
+            conn = reconnect(conn, base, timeout=60)
             tally.add("hint error")
             continue
         tally_answer(tally, "hint", status, body)
@@ -479,8 +480,7 @@ def disconnector(base, address, deadline, tally, games):
             try:
                 status, view = call(conn, "GET", f"/api/games/{game_id}", CREATOR)
             except (OSError, http.client.HTTPException):
-                conn.close()
-                conn = connect(base, timeout=30)
+                conn = reconnect(conn, base, timeout=30)
                 continue
             if status != 200 or view["status"] != "ongoing" or view["turn"] != "white" \
                     or view.get("engine_thinking"):
@@ -618,8 +618,7 @@ def slow_mover(base, deadline, tally, client, level):
             status, body = call(conn, "POST", f"/api/games/{game[0]}/moves", client,
                                 {"move": move, "expected_ply": view["ply"]}, game[1])
         except (OSError, http.client.HTTPException):
-            conn.close()
-            conn = connect(base, timeout=60)
+            conn = reconnect(conn, base, timeout=60)
             tally.add("slow move error")
             continue
         tally_answer(tally, "slow move", status, body)
@@ -664,8 +663,7 @@ def draw_offerer(base, deadline, tally, client, game):
             status, body = call(conn, "POST", f"/api/board/game/{game_id}/draw/yes", client,
                                 token=token)
         except (OSError, http.client.HTTPException):
-            conn.close()
-            conn = connect(base, timeout=60)
+            conn = reconnect(conn, base, timeout=60)
             tally.add("draw error")
             continue
         message = body.get("error") if isinstance(body, dict) else None
@@ -887,8 +885,7 @@ def tree_readers(args, address, deadline, tally, targets):
                     if status == 429:
                         time.sleep(0.05)
             except (OSError, http.client.HTTPException):
-                conn.close()
-                conn = connect(args.base, timeout=60)
+                conn = reconnect(conn, args.base, timeout=60)
                 tally.add("tree read error")
 
     return ([threading.Thread(target=setup)]
