@@ -138,15 +138,20 @@ pub fn play(new: NewGame, given: Option<PlayerKey>, looks: Looks) -> Result<(), 
     start(api, access, game, looks)
 }
 
+/// The saved game `resume` and `review` name: the one with this id, or the latest one.
+fn saved_game(store: &Store, id: Option<&str>) -> Result<SavedGame, StoreError> {
+    match id {
+        Some(id) => store.find(id),
+        None => store
+            .latest()?
+            .ok_or_else(|| StoreError::UnknownGame("(the latest)".into())),
+    }
+}
+
 /// `alphachess resume [ID]`: continues a saved game (the latest one without an id).
 pub fn resume(id: Option<&str>, server: Option<ServerUrl>, looks: Looks) -> Result<(), AppError> {
     let store = Store::from_env()?;
-    let saved = match id {
-        Some(id) => store.find(id)?,
-        None => store
-            .latest()?
-            .ok_or_else(|| StoreError::UnknownGame("(the latest)".into()))?,
-    };
+    let saved = saved_game(&store, id)?;
     let server = server.unwrap_or_else(|| saved.server.clone());
     let api = Api::new(server.clone());
     let game = api.game(&saved.access.id)?;
@@ -170,12 +175,7 @@ fn start(api: Api, access: GameAccess, game: GameView, looks: Looks) -> Result<(
 /// `alphachess review [ID]`: a saved game's review, then the retry loop at the prompt.
 pub fn review(id: Option<&str>, server: Option<ServerUrl>, looks: Looks) -> Result<(), AppError> {
     let store = Store::from_env()?;
-    let saved = match id {
-        Some(id) => store.find(id)?,
-        None => store
-            .latest()?
-            .ok_or_else(|| StoreError::UnknownGame("(the latest)".into()))?,
-    };
+    let saved = saved_game(&store, id)?;
     let api = Api::new(server.unwrap_or_else(|| saved.server.clone()));
     let game = api.game(&saved.access.id)?;
     println!(

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, it } from 'node:test';
-import { drag, newPage, openGameFromApi, pieceOn, screenshot, useBrowser, waitPly } from './helpers.mjs';
+import { drag, newPage, openGameFromApi, pieceOn, playHandedPosition, screenshot, useBrowser, waitPly } from './helpers.mjs';
 
 useBrowser();
 
@@ -162,12 +162,7 @@ describe('the analysis board', () => {
     // Play Stockfish from the position after that move: the start screen takes it, as from the editor.
     const fen = await board(page).getAttribute('data-fen');
     await page.getByTestId('analysis-play-from').click();
-    await page.waitForURL((url) => url.pathname === '/');
-    assert.equal(await page.getByTestId('position-text').inputValue(), fen);
-    await page.locator(`[data-testid="position-preview"][data-fen="${fen}"]`).waitFor();
-    await page.locator('label[data-side="white"]').click();
-    await page.getByTestId('play').click();
-    await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
+    await playHandedPosition(page, fen);
     // Black is to move there: Stockfish replies at once.
     await waitPly(page, 1);
     await page.context().close();

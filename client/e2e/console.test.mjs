@@ -4,9 +4,9 @@
 // move refused, moves by box and by board, a takeback, a resignation, the review, Retry and the
 // analysis board; nothing red or yellow in the console, no page error, no failed request.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { newPage, openGameFromApi, square, startFromUi, useBrowser, waitIdle, waitLanded, waitPly } from './helpers.mjs';
-import { startServer } from './server.mjs';
+import { serverPerFile } from './server.mjs';
 
 useBrowser();
 
@@ -95,13 +95,7 @@ async function playPlanned(page, base, { typed, touch }) {
 }
 
 describe('a clean console over a whole game', () => {
-  let server;
-  before(async () => {
-    server = await startServer({ args: ['--analysis-nodes', String(ANALYSIS_NODES)], logName: 'server-console.log' });
-  });
-  after(async () => {
-    await server?.stop();
-  });
+  const server = serverPerFile({ args: ['--analysis-nodes', String(ANALYSIS_NODES)], logName: 'server-console.log' });
 
   for (const size of SIZES) {
     const { width, height } = size.viewport;

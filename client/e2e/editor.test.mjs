@@ -2,7 +2,7 @@
 // server's refusal of an impossible one, and a game started from it through the start screen.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { center, drag, newPage, pieceOn, screenshot, square, useBrowser, waitDropTarget, waitPly } from './helpers.mjs';
+import { center, drag, newPage, pieceOn, playHandedPosition, screenshot, square, useBrowser, waitDropTarget, waitPly } from './helpers.mjs';
 
 useBrowser();
 
@@ -127,12 +127,7 @@ describe('board editor', () => {
 
     // Play from here: the start screen takes the FEN (side, level, clock as for a pasted one).
     await page.getByTestId('editor-play').click();
-    await page.waitForURL((url) => url.pathname === '/');
-    assert.equal(await page.getByTestId('position-text').inputValue(), fen);
-    await page.locator(`[data-testid="position-preview"][data-fen="${fen}"]`).waitFor();
-    await page.locator('label[data-side="white"]').click();
-    await page.getByTestId('play').click();
-    await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
+    await playHandedPosition(page, fen);
     // Black is to move there: Stockfish replies at once with its lone king.
     await waitPly(page, 1);
     assert.equal(await pieceOn(page, 'e1'), 'wK');

@@ -1,4 +1,5 @@
 // Shared helpers for the browser tests: Debian's Chromium driven by playwright-core.
+import assert from 'node:assert/strict';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -74,6 +75,20 @@ export async function startFromUi(page, { color = 'white', level } = {}) {
   await page.getByTestId('play').click();
   await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
   await waitIdle(page);
+}
+
+/**
+ * Plays white from `fen` after a page handed it to the start screen ("Play from here" in the
+ * editor or on the analysis board): the start screen shows the FEN and its preview, and the game
+ * opens from it.
+ */
+export async function playHandedPosition(page, fen) {
+  await page.waitForURL((url) => url.pathname === '/');
+  assert.equal(await page.getByTestId('position-text').inputValue(), fen);
+  await page.locator(`[data-testid="position-preview"][data-fen="${fen}"]`).waitFor();
+  await page.locator('label[data-side="white"]').click();
+  await page.getByTestId('play').click();
+  await page.waitForURL(/\/game\/[A-Za-z0-9_-]+$/);
 }
 
 /**

@@ -4,22 +4,16 @@
 // nothing of the engine's answer is in the DOM before a solve or reveal, a wrong try is judged
 // wrong, a reveal shows the answer and the next due date. Axe, and 375 px without a sideways scroll.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { clickMove, newPage, seriousViolations, useBrowser } from './helpers.mjs';
 import { KEY, reviewedGame } from './practiceGame.mjs';
-import { startServer } from './server.mjs';
+import { serverPerFile } from './server.mjs';
 
 const ANALYSIS_NODES = 20_000;
 const VERDICT_WAIT_MS = 30_000;
 
 useBrowser();
-let server;
-before(async () => {
-  server = await startServer({ args: ['--analysis-nodes', String(ANALYSIS_NODES)], logName: 'server-practice.log' });
-});
-after(async () => {
-  await server?.stop();
-});
+const server = serverPerFile({ args: ['--analysis-nodes', String(ANALYSIS_NODES)], logName: 'server-practice.log' });
 
 describe('practice', () => {
   it('runs a due card from the start screen without spoiling it', async () => {

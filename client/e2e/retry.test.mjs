@@ -6,9 +6,9 @@
 // the analysis's own best move solved, and the solution shows then. The engine's answer is read from
 // `GET /api/games/{id}/analysis`, the same budget the server judges tries at.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { clickMove, newPage, openGameFromApi, pieceOn, screenshot, seriousViolations, useBrowser, waitPiece } from './helpers.mjs';
-import { startServer } from './server.mjs';
+import { serverPerFile } from './server.mjs';
 
 /** Positions Stockfish searches per ply, and per try: enough to see a mate in one, quick on a shared machine. */
 const ANALYSIS_NODES = 20_000;
@@ -21,13 +21,7 @@ const SCHOLARS_MATE = '1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0';
 const BLUNDER_PLY = 6;
 
 useBrowser();
-let server;
-before(async () => {
-  server = await startServer({ args: ['--analysis-nodes', String(ANALYSIS_NODES)], logName: 'server-retry.log' });
-});
-after(async () => {
-  await server?.stop();
-});
+const server = serverPerFile({ args: ['--analysis-nodes', String(ANALYSIS_NODES)], logName: 'server-retry.log' });
 
 /** Whether the page's DOM (markup and attributes, not just what is visible) mentions `text`. */
 const domHas = (page, text) => page.evaluate((needle) => document.documentElement.outerHTML.includes(needle), text);

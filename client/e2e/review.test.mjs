@@ -5,9 +5,9 @@
 // two-pass test (issue #24) starts another with a large budget, so that the final pass is slow and
 // the quick pass's provisional graph can be seen before it.
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { newPage, openGameFromApi, pieceOn, screenshot, useBrowser, waitPiece } from './helpers.mjs';
-import { startServer } from './server.mjs';
+import { serverPerFile } from './server.mjs';
 
 /** Positions Stockfish searches per ply: enough to see a mate in one, quick on a shared machine. */
 const ANALYSIS_NODES = 20_000;
@@ -31,13 +31,7 @@ const EVERGREEN =
 const EVERGREEN_PLIES = 47;
 
 useBrowser();
-let server;
-before(async () => {
-  server = await startServer({ args: ['--analysis-nodes', String(ANALYSIS_NODES)], logName: 'server-review.log' });
-});
-after(async () => {
-  await server?.stop();
-});
+const server = serverPerFile({ args: ['--analysis-nodes', String(ANALYSIS_NODES)], logName: 'server-review.log' });
 
 describe('the post-game review', () => {
   it('analyses a finished game opened by its address: graph, badges, best move, figures, and the graph jumps to a move', async () => {
@@ -120,13 +114,7 @@ describe('the post-game review', () => {
 });
 
 describe('the post-game review in two passes (issue #24)', () => {
-  let slow;
-  before(async () => {
-    slow = await startServer({ args: ['--analysis-nodes', String(SLOW_ANALYSIS_NODES)], logName: 'server-review-slow.log' });
-  });
-  after(async () => {
-    await slow?.stop();
-  });
+  const slow = serverPerFile({ args: ['--analysis-nodes', String(SLOW_ANALYSIS_NODES)], logName: 'server-review-slow.log' });
 
   it('the whole graph appears before the review is done', async () => {
     const page = await newPage({ baseURL: slow.base });

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const clientDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -69,6 +70,26 @@ function serverArgs(serverBin, port, { stockfish, depth, db, extra }) {
   // game would be refused with 429.
   if (/--unfinished-per-client\b/.test(help)) args.push('--unfinished-per-client', '1000');
   return [...args, ...extra];
+}
+
+/**
+ * A server of a test file's own (`startServer`'s options), started before its tests and stopped
+ * after them; called at the top level of the file (or of a `describe`, for that block's tests).
+ * `base` is the server's address once it is up.
+ */
+export function serverPerFile(options) {
+  let server;
+  before(async () => {
+    server = await startServer(options);
+  });
+  after(async () => {
+    await server?.stop();
+  });
+  return {
+    get base() {
+      return server.base;
+    },
+  };
 }
 
 /**

@@ -3,125 +3,67 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A file (column), a to h.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[repr(u8)]
-#[allow(missing_docs)]
-pub enum File {
-    A,
-    B,
-    C,
-    D,
-    E,
-    F,
-    G,
-    H,
-}
-
-impl File {
-    /// All files, a first.
-    pub const ALL: [File; 8] = [
-        File::A,
-        File::B,
-        File::C,
-        File::D,
-        File::E,
-        File::F,
-        File::G,
-        File::H,
-    ];
-
-    /// The file with this index (0 = a), if in range.
-    #[inline]
-    pub const fn new(index: u32) -> Option<File> {
-        if index < 8 {
-            Some(File::ALL[index as usize])
-        } else {
-            None
+/// Files and ranks are the same kind of value: eight in order, each written as one character
+/// from `$first` to `$last`. One definition keeps the two alike.
+macro_rules! coordinate {
+    ($(#[$doc:meta])* $name:ident, $first:literal ..= $last:literal, [$($variant:ident),+ $(,)?]) => {
+        $(#[$doc])*
+        #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+        #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+        #[repr(u8)]
+        #[allow(missing_docs)]
+        pub enum $name {
+            $($variant),+
         }
-    }
 
-    /// 0 for the a-file up to 7 for the h-file.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
+        impl $name {
+            #[doc = concat!("All eight, '", $first, "' first.")]
+            pub const ALL: [$name; 8] = [$($name::$variant),+];
 
-    /// The letter 'a' to 'h'.
-    pub const fn char(self) -> char {
-        (b'a' + self as u8) as char
-    }
+            #[doc = concat!("The one with this index (0 = '", $first, "'), if in range.")]
+            #[inline]
+            pub const fn new(index: u32) -> Option<$name> {
+                if index < 8 {
+                    Some($name::ALL[index as usize])
+                } else {
+                    None
+                }
+            }
 
-    /// Parses a letter 'a' to 'h'.
-    pub const fn from_char(c: char) -> Option<File> {
-        match c {
-            'a'..='h' => File::new(c as u32 - 'a' as u32),
-            _ => None,
+            #[doc = concat!("0 for '", $first, "' up to 7 for '", $last, "'.")]
+            #[inline]
+            pub const fn index(self) -> usize {
+                self as usize
+            }
+
+            #[doc = concat!("The character '", $first, "' to '", $last, "'.")]
+            pub const fn char(self) -> char {
+                ($first as u32 + self as u32) as u8 as char
+            }
+
+            #[doc = concat!("Parses a character '", $first, "' to '", $last, "'.")]
+            pub const fn from_char(c: char) -> Option<$name> {
+                match c {
+                    $first..=$last => $name::new(c as u32 - $first as u32),
+                    _ => None,
+                }
+            }
         }
-    }
+    };
 }
 
-/// A rank (row), 1 to 8.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
-#[repr(u8)]
-#[allow(missing_docs)]
-pub enum Rank {
-    First,
-    Second,
-    Third,
-    Fourth,
-    Fifth,
-    Sixth,
-    Seventh,
-    Eighth,
-}
+coordinate!(
+    /// A file (column), a to h.
+    File, 'a'..='h', [A, B, C, D, E, F, G, H]
+);
+
+coordinate!(
+    /// A rank (row), 1 to 8.
+    Rank, '1'..='8', [First, Second, Third, Fourth, Fifth, Sixth, Seventh, Eighth]
+);
 
 impl Rank {
-    /// All ranks, the first first.
-    pub const ALL: [Rank; 8] = [
-        Rank::First,
-        Rank::Second,
-        Rank::Third,
-        Rank::Fourth,
-        Rank::Fifth,
-        Rank::Sixth,
-        Rank::Seventh,
-        Rank::Eighth,
-    ];
-
-    /// The rank with this index (0 = first rank), if in range.
-    #[inline]
-    pub const fn new(index: u32) -> Option<Rank> {
-        if index < 8 {
-            Some(Rank::ALL[index as usize])
-        } else {
-            None
-        }
-    }
-
-    /// 0 for the first rank up to 7 for the eighth.
-    #[inline]
-    pub const fn index(self) -> usize {
-        self as usize
-    }
-
-    /// The digit '1' to '8'.
-    pub const fn char(self) -> char {
-        (b'1' + self as u8) as char
-    }
-
-    /// Parses a digit '1' to '8'.
-    pub const fn from_char(c: char) -> Option<Rank> {
-        match c {
-            '1'..='8' => Rank::new(c as u32 - '1' as u32),
-            _ => None,
-        }
-    }
-
     /// The same rank seen from Black's side (first <-> eighth).
     #[inline]
     pub const fn flip(self) -> Rank {

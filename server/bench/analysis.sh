@@ -13,6 +13,7 @@
 # this one in one run), ONE_REVIEW=1 (skip the two reviews at once).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. server/bench/server.sh
 
 PORT=${PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
@@ -30,20 +31,15 @@ fi
 SERVER=
 trap 'if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; fi' EXIT
 
-start_server() {
+serve_with_engines() {
   "$BIN" --bind "127.0.0.1:$PORT" --stockfish "$STOCKFISH" --static-dir /nonexistent \
     --db :memory: --engines "$1" "${NODE_FLAGS[@]}" >/dev/null 2>&1 &
   SERVER=$!
-  for _ in $(seq 100); do
-    curl -fsS "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break
-    sleep 0.1
-  done
-  # The server that answers must be ours (the port could have been taken meanwhile).
-  kill -0 "$SERVER" || { echo "the server did not start on port $PORT" >&2; exit 1; }
+  wait_for_server "$PORT"
 }
 
 for engines in "${ENGINE_COUNTS[@]}"; do
-  start_server "$engines"
+  serve_with_engines "$engines"
   echo "== $engines engine(s), one review, ${NODES:-1000000} nodes per position"
   timeout "$((3 * TIMEOUT + 30))" python3 server/bench/analysis.py --base "http://127.0.0.1:$PORT" \
     --pgn "$PGN" --games 1 --timeout "$TIMEOUT" --again \
@@ -52,7 +48,7 @@ for engines in "${ENGINE_COUNTS[@]}"; do
   wait "$SERVER" 2>/dev/null || true
   SERVER=
   if [ "$ONE_REVIEW" = 1 ]; then continue; fi
-  start_server "$engines"
+  serve_with_engines "$engines"
   echo "== $engines engine(s), two reviews at once, ${NODES:-1000000} nodes per position"
   timeout "$((TIMEOUT + 30))" python3 server/bench/analysis.py --base "http://127.0.0.1:$PORT" \
     --pgn "$PGN" --games 2 --timeout "$TIMEOUT"

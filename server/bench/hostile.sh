@@ -32,8 +32,8 @@ cd "$(dirname "$0")/../.."
 PORT=${PORT:-18183}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 
-if [ "${1:-}" = fair ]; then
-  RUN_SECONDS=${SECONDS_:-40}
+# fair and share: the server deep enough (DEPTH, MOVE_CAP_MS) that searches run to the cap.
+start_deep_server() {
   . server/bench/server.sh
   DEPTH=${DEPTH:-20}
   MOVE_CAP_MS=${MOVE_CAP_MS:-10000}
@@ -41,32 +41,37 @@ if [ "${1:-}" = fair ]; then
     --db :memory: --trusted-proxy 127.0.0.1
   echo "== server: --depth $DEPTH --move-time-cap-ms $MOVE_CAP_MS --engines 2, default limits," \
     "--trusted-proxy 127.0.0.1 (pid $SERVER)"
-  LONG_PGN="${CARGO_TARGET_DIR:-target}/long-game.pgn"
-  cargo run -q --release -p alphachess-engine --example long_game -- 598 1 >"$LONG_PGN"
-  HOSTILE=(timeout $((RUN_SECONDS + 60)) python3 server/bench/hostile.py
-    --base "http://127.0.0.1:$PORT" --pid "$SERVER" --seconds "$RUN_SECONDS" --level 21
-    --long-pgn "$LONG_PGN")
-  status=0
+}
+
+# fair and limits: the player alone (with a review), then under each named attack in turn with
+# "${HOSTILE[@]}"; exits 1 if any phase failed.
+run_attacks() {
+  local status=0
   echo "== the player alone"
   "${HOSTILE[@]}" --attack none --review || status=1
-  for attack in slow-hints disconnect ipv6 connections analyses; do
+  for attack in "$@"; do
     echo "== the player under attack: $attack"
     "${HOSTILE[@]}" --attack "$attack" || status=1
     # Let the attack's searches and analyses end before the next phase.
     sleep 12
   done
   exit $status
+}
+
+if [ "${1:-}" = fair ]; then
+  RUN_SECONDS=${SECONDS_:-40}
+  start_deep_server
+  LONG_PGN="${CARGO_TARGET_DIR:-target}/long-game.pgn"
+  cargo run -q --release -p alphachess-engine --example long_game -- 598 1 >"$LONG_PGN"
+  HOSTILE=(timeout $((RUN_SECONDS + 60)) python3 server/bench/hostile.py
+    --base "http://127.0.0.1:$PORT" --pid "$SERVER" --seconds "$RUN_SECONDS" --level 21
+    --long-pgn "$LONG_PGN")
+  run_attacks slow-hints disconnect ipv6 connections analyses
 fi
 
 if [ "${1:-}" = share ]; then
   RUN_SECONDS=${SECONDS_:-40}
-  . server/bench/server.sh
-  DEPTH=${DEPTH:-20}
-  MOVE_CAP_MS=${MOVE_CAP_MS:-10000}
-  start_server "$PORT" --engines 2 --depth "$DEPTH" --move-time-cap-ms "$MOVE_CAP_MS" \
-    --db :memory: --trusted-proxy 127.0.0.1
-  echo "== server: --depth $DEPTH --move-time-cap-ms $MOVE_CAP_MS --engines 2, default limits," \
-    "--trusted-proxy 127.0.0.1 (pid $SERVER)"
+  start_deep_server
   status=0
   for phase in ${PHASES:-share-alone h1 h2 h2-56 review-alone m1 m1-8 m2}; do
     echo "== $phase"
@@ -89,15 +94,7 @@ if [ "${1:-}" = limits ]; then
     "--trusted-proxy 127.0.0.1 (pid $SERVER)"
   HOSTILE=(timeout $((RUN_SECONDS + 120)) python3 server/bench/hostile.py
     --base "http://127.0.0.1:$PORT" --pid "$SERVER" --seconds "$RUN_SECONDS")
-  status=0
-  echo "== the player alone"
-  "${HOSTILE[@]}" --attack none --review || status=1
-  for attack in tree-reads connections-8 connections-16 network; do
-    echo "== the player under attack: $attack"
-    "${HOSTILE[@]}" --attack "$attack" || status=1
-    sleep 12
-  done
-  exit $status
+  run_attacks tree-reads connections-8 connections-16 network
 fi
 
 RUN_SECONDS=${SECONDS_:-60}

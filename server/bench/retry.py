@@ -16,24 +16,10 @@ Standard library only: python3 server/bench/retry.py --base http://127.0.0.1:181
 """
 
 import argparse
-import http.client
-import json
 import sys
 import time
-from urllib.parse import urlparse
 
-
-def request(base, method, path, body=None, token=None, timeout=60):
-    url = urlparse(base)
-    conn = http.client.HTTPConnection(url.hostname, url.port, timeout=timeout)
-    headers = {"Content-Type": "application/json"}
-    if token:
-        headers["Authorization"] = f"Bearer {token}"
-    conn.request(method, path, body=json.dumps(body) if body is not None else None, headers=headers)
-    response = conn.getresponse()
-    payload = json.loads(response.read() or b"null")
-    conn.close()
-    return response.status, payload
+from jsonapi import request
 
 
 def reviewed(base, pgn, color, timeout, key=None):

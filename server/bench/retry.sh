@@ -8,6 +8,7 @@
 # Usage: server/bench/retry.sh   Env: PORT (a free one), STOCKFISH, BIN, TRIES (60), TIMEOUT (900), KEY
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. server/bench/server.sh
 
 PORT=${PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
@@ -29,11 +30,7 @@ PGN
 "$BIN" --bind "127.0.0.1:$PORT" --stockfish "$STOCKFISH" --static-dir /nonexistent \
   --db :memory: >/dev/null 2>&1 &
 SERVER=$!
-for _ in $(seq 100); do
-  curl -fsS "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break
-  sleep 0.1
-done
-kill -0 "$SERVER" || { echo "the server did not start on port $PORT" >&2; exit 1; }
+wait_for_server "$PORT"
 timeout "$((3 * TIMEOUT))" python3 server/bench/retry.py --base "http://127.0.0.1:$PORT" \
   --game server/bench/game-of-the-century.pgn:white --game "$OPERA:black" \
   --tries "$TRIES" --timeout "$TIMEOUT" ${KEY:+--key "$KEY"}

@@ -11,6 +11,7 @@
 # PGN (another unfinished game to resign).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
+. server/bench/server.sh
 
 PORT=${PORT:-$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
@@ -29,11 +30,7 @@ trap 'if [ -n "$SERVER" ]; then kill "$SERVER" 2>/dev/null || true; fi; rm -rf "
 "$BIN" --bind "127.0.0.1:$PORT" --stockfish "$STOCKFISH" --static-dir /nonexistent \
   --db "$DATA/games.db" >"$DATA/server.log" 2>&1 &
 SERVER=$!
-for _ in $(seq 100); do
-  curl -fsS "http://127.0.0.1:$PORT/api/health" >/dev/null 2>&1 && break
-  sleep 0.1
-done
-kill -0 "$SERVER" || { echo "the server did not start on port $PORT" >&2; exit 1; }
+wait_for_server "$PORT"
 
 echo "== $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg), ./build.sh's defaults: $(grep -o 'engines=[0-9]*' "$DATA/server.log" | head -1 || true)"
 timeout "$((TIMEOUT + 30))" python3 server/bench/analysis.py --base "http://127.0.0.1:$PORT" \

@@ -21,3 +21,14 @@ start_server() {
   echo "the server did not answer on port $port" >&2
   return 1
 }
+
+# wait_for_server PORT: for the scripts that start $SERVER themselves. Returns once /api/health
+# answers on PORT (or after 10 s) if $SERVER still runs (the server that answers must be ours: the
+# port could have been taken meanwhile); exits otherwise.
+wait_for_server() {
+  for _ in $(seq 100); do
+    curl -fsS "http://127.0.0.1:$1/api/health" >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+  kill -0 "$SERVER" || { echo "the server did not start on port $1" >&2; exit 1; }
+}

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { adoptKeyGames } from '../api/keyGames';
 import { adoptPlayerKey, playerKey } from '../api/playerKey';
+import { KeyInput } from './KeyInput';
 
 /**
  * Settings' "Your key": the key this browser plays under (its games and its one rating), shown to
@@ -46,15 +47,7 @@ export function PlayerKeySetting() {
       <form onSubmit={submit}>
         <label htmlFor="player-key-paste">Have a key from another device? Use it here:</label>
         <div className="key-form-row">
-          <input
-            id="player-key-paste"
-            type="password"
-            autoComplete="off"
-            spellCheck={false}
-            value={pasted}
-            onChange={(event) => setPasted(event.target.value)}
-            data-testid="player-key-input"
-          />
+          <KeyInput id="player-key-paste" value={pasted} onChange={setPasted} testId="player-key-input" />
           <button type="submit" data-testid="player-key-use">
             Use this key
           </button>

@@ -24,3 +24,20 @@ export function radioGroupKeyDown<T>(event: KeyboardEvent<HTMLElement>, values: 
 export function radioTabIndex(checked: boolean): 0 | -1 {
   return checked ? 0 : -1;
 }
+
+/**
+ * What makes a button the choice `value` of such a group (spread onto the `<button>`): its role,
+ * checked when `value` is `current`, the roving tab index, the arrow keys over `values`, and the
+ * click that chooses it.
+ */
+export function radioChoice<T>(value: T, values: readonly T[], current: T, choose: (value: T) => void) {
+  const checked = value === current;
+  return {
+    type: 'button',
+    role: 'radio',
+    'aria-checked': checked,
+    tabIndex: radioTabIndex(checked),
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => radioGroupKeyDown(event, values, current, choose),
+    onClick: () => choose(value),
+  } as const;
+}

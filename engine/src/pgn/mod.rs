@@ -50,6 +50,7 @@
 //! ```
 
 mod annotations;
+mod budget;
 mod comment;
 mod error;
 mod eval;
@@ -62,11 +63,12 @@ mod variations;
 mod writer;
 
 pub use annotations::{Annotations, MoveAnnotation};
+pub use budget::MAX_ANNOTATION_BYTES;
 pub use comment::{Comment, InvalidCommentError, MAX_COMMENT_LEN};
 pub use error::{MoveTextError, PgnError, PgnErrorKind};
 pub use eval::{Eval, ParseEvalError};
 pub use nag::{Nag, ParseNagError};
-pub use reader::{read_game, read_tree, Reader, MAX_ANNOTATION_BYTES, MAX_PLIES, MAX_TAGS};
+pub use reader::{read_game, read_tree, Reader, MAX_PLIES, MAX_TAGS};
 pub use tags::Tags;
 pub use tree_writer::write_tree;
 pub use writer::{write_annotated, write_game};

@@ -2,6 +2,7 @@
 
 use std::io::{self, BufRead};
 
+use super::budget::AnnotationBudget;
 use super::error::{MoveTextError, PgnError, PgnErrorKind};
 use super::lexer::{Lexer, Symbol, Token};
 use super::variations::TreeBuilder;
@@ -13,10 +14,6 @@ use crate::{CastlingMode, Color, DrawRule, Game, GameResult, GameTree, PlayError
 pub const MAX_PLIES: usize = 20_000;
 /// The most tags a game may have.
 pub const MAX_TAGS: usize = 256;
-/// The most annotation bytes a game keeps, counting a comment as its text plus the bytes that
-/// hold it and a NAG as one byte; later comments and NAGs are dropped, so that a hostile game
-/// cannot grow without bound (a lichess export of a long analysed game needs well under 64 KiB).
-pub const MAX_ANNOTATION_BYTES: usize = 1 << 20;
 
 /// Reads the first game of a PGN text.
 ///
@@ -217,8 +214,8 @@ struct GameBuilder {
     result_token: Option<GameResult>,
     error: Option<PgnError>,
     annotations: Annotations,
-    /// What the annotations kept so far count against [`MAX_ANNOTATION_BYTES`].
-    annotation_bytes: usize,
+    /// What the annotations kept so far count against [`super::MAX_ANNOTATION_BYTES`].
+    budget: AnnotationBudget,
     /// Whether to build the tree.
     variations: bool,
     /// The tree with the variations, once the moves start (if asked for).
@@ -235,7 +232,7 @@ impl GameBuilder {
             result_token: None,
             error: None,
             annotations: Annotations::new(),
-            annotation_bytes: 0,
+            budget: AnnotationBudget::default(),
             variations,
             tree: None,
         }
@@ -263,17 +260,6 @@ impl GameBuilder {
         }
     }
 
-    /// Counts `bytes` of annotations against the budget; false (and nothing counted) if they
-    /// do not fit.
-    fn spend(&mut self, bytes: usize) -> bool {
-        let total = self.annotation_bytes + bytes;
-        let fits = total <= MAX_ANNOTATION_BYTES;
-        if fits {
-            self.annotation_bytes = total;
-        }
-        fits
-    }
-
     /// The moves played so far.
     fn ply(&self) -> usize {
         self.game.as_ref().map_or(0, Game::ply)
@@ -281,8 +267,7 @@ impl GameBuilder {
 
     /// Keeps a main-line comment: before the first move, or after the last move played.
     fn comment(&mut self, comment: Comment) {
-        let cost = comment.as_str().len() + std::mem::size_of::<Comment>();
-        if self.depth > 0 || !self.spend(cost) {
+        if self.depth > 0 || !self.budget.spend_comment(&comment) {
             return;
         }
         match self.ply() {
@@ -294,7 +279,7 @@ impl GameBuilder {
     /// Keeps a main-line NAG for the last move played (one before any move annotates nothing).
     fn nag(&mut self, nag: Nag) {
         let ply = self.ply();
-        if self.depth > 0 || ply == 0 || !self.spend(1) {
+        if self.depth > 0 || ply == 0 || !self.budget.spend(1) {
             return;
         }
         self.annotations.of_move_mut(ply - 1).nags.push(nag);

@@ -1,9 +1,10 @@
 //! Reading a game's variations into a [`GameTree`]: where each `(` ... `)` attaches, and which
 //! move the comments and NAGs inside follow.
 
+use super::budget::AnnotationBudget;
 use super::error::{MoveTextError, PgnErrorKind};
 use super::lexer::Symbol;
-use super::{Comment, Nag, MAX_ANNOTATION_BYTES};
+use super::{Comment, Nag};
 use crate::{GameTree, NodeId, PlayError, San};
 
 /// The tree of one game being read.
@@ -23,16 +24,18 @@ pub(super) struct TreeBuilder {
     /// Between a `(` and the variation's first move: comments there start the variation.
     at_start: bool,
     starting_comments: Vec<Comment>,
-    /// What the annotations kept so far count against [`MAX_ANNOTATION_BYTES`].
-    annotation_bytes: usize,
+    /// What the annotations kept so far count against [`super::MAX_ANNOTATION_BYTES`].
+    budget: AnnotationBudget,
 }
 
 impl TreeBuilder {
     /// A builder for a tree from `tree`'s root (which may already hold comments).
     pub(super) fn new(tree: GameTree) -> TreeBuilder {
-        let annotation_bytes = tree
+        let budget = tree
             .node(tree.root())
-            .map_or(0, |root| root.comments().iter().map(comment_cost).sum());
+            .map_or_else(AnnotationBudget::default, |root| {
+                AnnotationBudget::holding(root.comments())
+            });
         TreeBuilder {
             cursor: tree.root(),
             tree,
@@ -40,7 +43,7 @@ impl TreeBuilder {
             skipping: 0,
             at_start: false,
             starting_comments: Vec::new(),
-            annotation_bytes,
+            budget,
         }
     }
 
@@ -127,7 +130,7 @@ impl TreeBuilder {
 
     /// Keeps a comment: before a variation's first move, or after the cursor's move.
     pub(super) fn comment(&mut self, comment: Comment) {
-        if self.skipping > 0 || !self.spend(comment_cost(&comment)) {
+        if self.skipping > 0 || !self.budget.spend_comment(&comment) {
             return;
         }
         if self.at_start {
@@ -143,24 +146,14 @@ impl TreeBuilder {
 
     /// Keeps a NAG for the cursor's move (one where no move precedes annotates nothing).
     pub(super) fn nag(&mut self, nag: Nag) {
-        if self.skipping > 0 || self.at_start || self.cursor == self.tree.root() || !self.spend(1) {
+        if self.skipping > 0
+            || self.at_start
+            || self.cursor == self.tree.root()
+            || !self.budget.spend(1)
+        {
             return;
         }
         let annotation = self.tree.annotation_mut(self.cursor);
         annotation.expect("the cursor is live").nags.push(nag);
     }
-
-    fn spend(&mut self, bytes: usize) -> bool {
-        let total = self.annotation_bytes + bytes;
-        let fits = total <= MAX_ANNOTATION_BYTES;
-        if fits {
-            self.annotation_bytes = total;
-        }
-        fits
-    }
-}
-
-/// What a comment counts against the annotation budget, as the main-line reader counts it.
-fn comment_cost(comment: &Comment) -> usize {
-    comment.as_str().len() + std::mem::size_of::<Comment>()
 }

@@ -192,18 +192,31 @@ impl Worker {
         }
     }
 
-    async fn handle_search(
+    /// The prologue of a job with a reply: gives the reply back if its requester still waits and
+    /// the engine is started, or answers it with the start-up error. A requester gone (a takeback,
+    /// a disconnect) needs neither the engine nor an answer.
+    async fn ready<T>(
         &mut self,
-        request: SearchRequest,
-        mut reply: oneshot::Sender<Result<Move, EngineError>>,
-    ) {
+        reply: oneshot::Sender<Result<T, EngineError>>,
+    ) -> Option<oneshot::Sender<Result<T, EngineError>>> {
         if reply.is_closed() {
-            return;
+            return None;
         }
         if let Err(error) = self.ensure_started().await {
             let _ = reply.send(Err(error));
-            return;
+            return None;
         }
+        Some(reply)
+    }
+
+    async fn handle_search(
+        &mut self,
+        request: SearchRequest,
+        reply: oneshot::Sender<Result<Move, EngineError>>,
+    ) {
+        let Some(mut reply) = self.ready(reply).await else {
+            return;
+        };
         self.me().set_searching(true);
         let result = self.search(&request, &mut reply).await;
         self.me().set_searching(false);
@@ -218,15 +231,11 @@ impl Worker {
     async fn handle_analysis(
         &mut self,
         request: AnalysisRequest,
-        mut reply: oneshot::Sender<Result<PositionAnalysis, EngineError>>,
+        reply: oneshot::Sender<Result<PositionAnalysis, EngineError>>,
     ) {
-        if reply.is_closed() {
+        let Some(mut reply) = self.ready(reply).await else {
             return;
-        }
-        if let Err(error) = self.ensure_started().await {
-            let _ = reply.send(Err(error));
-            return;
-        }
+        };
         self.me().set_searching(true);
         let result = self.analyse(&request, &mut reply).await;
         self.me().set_searching(false);

@@ -267,35 +267,33 @@ mod tests {
         Game::from_uci_moves(start, moves).expect("test moves are legal")
     }
 
+    /// The `position` line sent for the game from `fen` after `moves`.
+    fn position_line(fen: &str, moves: &[&str]) -> String {
+        UciCommand::Position(UciPosition::from_game(&game_after(fen, moves)))
+            .to_line()
+            .expect("a validated game is safe")
+    }
+
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
     #[test]
     fn a_position_is_sent_as_the_start_fen_and_uci_moves() {
-        let game = game_after(START, &["e2e4", "c7c5", "g1f3"]);
-        let line = UciCommand::Position(UciPosition::from_game(&game))
-            .to_line()
-            .expect("a validated game is safe");
+        let line = position_line(START, &["e2e4", "c7c5", "g1f3"]);
         assert_eq!(line, format!("position fen {START} moves e2e4 c7c5 g1f3"));
     }
 
     #[test]
     fn a_position_without_moves_has_no_moves_keyword() {
-        let game = game_after(START, &[]);
-        let line = UciCommand::Position(UciPosition::from_game(&game))
-            .to_line()
-            .expect("a validated game is safe");
+        let line = position_line(START, &[]);
         assert_eq!(line, format!("position fen {START}"));
     }
 
     #[test]
     fn castling_and_promotion_use_standard_uci() {
-        let game = game_after(
+        let line = position_line(
             "4k3/1P6/8/8/8/8/8/R3K2R w KQ - 0 1",
             &["e1g1", "e8d7", "b7b8n"],
         );
-        let line = UciCommand::Position(UciPosition::from_game(&game))
-            .to_line()
-            .expect("a validated game is safe");
         assert!(line.ends_with("moves e1g1 e8d7 b7b8n"), "{line}");
     }
 

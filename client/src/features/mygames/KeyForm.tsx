@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { describeError } from '../../api/apiError';
 import { adoptKeyGames, looksLikeKey } from '../../api/keyGames';
+import { KeyInput } from '../../components/KeyInput';
 
 /**
  * "Have a key?": the games a key holds (created with a lichess client, or on another device) join
@@ -33,15 +34,7 @@ export function KeyForm({ onAdopted }: { onAdopted: () => void }) {
     <form className="key-form" onSubmit={submit} data-testid="key-form">
       <label htmlFor="player-key">Have a key? Paste it to bring its games here.</label>
       <div className="key-form-row">
-        <input
-          id="player-key"
-          type="password"
-          autoComplete="off"
-          spellCheck={false}
-          value={key}
-          onChange={(event) => setKey(event.target.value)}
-          data-testid="key-input"
-        />
+        <KeyInput id="player-key" value={key} onChange={setKey} testId="key-input" />
         <button type="submit" disabled={busy}>
           Add games
         </button>

@@ -1,6 +1,6 @@
 import './levelGrid.css';
 import type { Levels } from '../../api/ladder';
-import { radioGroupKeyDown, radioTabIndex } from '../../components/radioGroupKeys';
+import { radioChoice } from '../../components/radioGroupKeys';
 import { LEVEL_DESCRIPTIONS, LEVELS, type LevelNumber } from '../../levels/levels';
 
 interface Props {
@@ -30,17 +30,12 @@ export function LevelGrid({ level, ladder, onChoose, describe }: Props) {
         return (
           <button
             key={value}
-            type="button"
-            role="radio"
-            aria-checked={level === value}
-            tabIndex={radioTabIndex(level === value)}
-            onKeyDown={(event) => radioGroupKeyDown(event, LEVELS, level, onChoose)}
+            {...radioChoice(value, LEVELS, level, onChoose)}
             aria-label={`Level ${value}`}
             aria-describedby={level === value ? 'level-description' : undefined}
             title={describe(value)}
             className={`level${level === value ? ' chosen' : ''}`}
             data-level={value}
-            onClick={() => onChoose(value)}
           >
             <span className="level-number">{value}</span>
             <span className="level-name">{stepName(value)}</span>

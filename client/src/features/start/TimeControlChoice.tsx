@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { TimeControl } from '../../api/types';
-import { radioGroupKeyDown, radioTabIndex } from '../../components/radioGroupKeys';
+import { radioChoice } from '../../components/radioGroupKeys';
 import { customTimeControl, MAX_INCREMENT_SECS, MAX_MINUTES, PRESETS, timeControlLabel } from '../../clock/timeControl';
 
 interface Props {
@@ -35,14 +35,9 @@ export function TimeControlChoice({ onChange }: Props) {
   const option = (value: Choice, label: string, testId: string) => (
     <button
       key={testId}
-      type="button"
-      role="radio"
-      aria-checked={choice === value}
-      tabIndex={radioTabIndex(choice === value)}
-      onKeyDown={(event) => radioGroupKeyDown(event, CHOICES, choice, choose)}
+      {...radioChoice(value, CHOICES, choice, choose)}
       className={`time-control${choice === value ? ' chosen' : ''}`}
       data-testid={testId}
-      onClick={() => choose(value)}
     >
       {label}
     </button>

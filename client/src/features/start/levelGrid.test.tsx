@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
-import { act } from '../../test/act';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stagePerTest } from '../../test/mount';
 import type { Levels } from '../../api/ladder';
 import { LEVELS } from '../../levels/levels';
 import { LevelGrid, stepName } from './LevelGrid';
@@ -15,22 +14,12 @@ const LADDER = {
   levels: LEVELS.map((level) => ({ level, rating: 100 * level, low: 100 * level - 50, high: 100 * level + 50 })),
 } as unknown as Levels;
 
-let root: Root;
-let container: HTMLElement;
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const stage = stagePerTest();
 
 describe('the start screen level grid', () => {
   it('shows every step with its name and rating as visible text, not only in a title', () => {
-    act(() => root.render(<LevelGrid level={5} ladder={LADDER} onChoose={() => {}} describe={() => 'title'} />));
-    const buttons = [...container.querySelectorAll('button[data-level]')];
+    stage.render(<LevelGrid level={5} ladder={LADDER} onChoose={() => {}} describe={() => 'title'} />);
+    const buttons = [...stage.container.querySelectorAll('button[data-level]')];
     expect(buttons).toHaveLength(21);
     for (const button of buttons) {
       const level = Number(button.getAttribute('data-level')) as (typeof LEVELS)[number];
@@ -42,14 +31,14 @@ describe('the start screen level grid', () => {
   });
 
   it('shows the names before the ladder has come, and no rating yet', () => {
-    act(() => root.render(<LevelGrid level={5} ladder={undefined} onChoose={() => {}} describe={() => 'title'} />));
-    expect(container.querySelector('button[data-level="7"] .level-name')?.textContent).toBe('Club player');
-    expect(container.querySelector('.level-rating')).toBeNull();
+    stage.render(<LevelGrid level={5} ladder={undefined} onChoose={() => {}} describe={() => 'title'} />);
+    expect(stage.container.querySelector('button[data-level="7"] .level-name')?.textContent).toBe('Club player');
+    expect(stage.container.querySelector('.level-rating')).toBeNull();
   });
 
   it("folds the scale's technical anchor into a details line under plain words", () => {
-    act(() => root.render(<ScaleDetails scale={SCALE} />));
-    const details = container.querySelector('details');
+    stage.render(<ScaleDetails scale={SCALE} />);
+    const details = stage.container.querySelector('details');
     expect(details?.querySelector('summary')?.textContent).toBe('What do the ratings mean?');
     expect(details?.textContent).toContain("Technically: Elo anchored on Stockfish 15.1's UCI_LimitStrength UCI_Elo 1350.");
     expect(details?.querySelector('p')?.textContent).not.toMatch(/UCI|Elo/);

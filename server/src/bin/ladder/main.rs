@@ -298,6 +298,15 @@ fn play_all(
     Ok(())
 }
 
+/// The rows of a tab-separated results or `--hold` file: each line (its `#` comment cut off)
+/// with its trimmed fields; blank lines are left out.
+fn rows(text: &str) -> impl Iterator<Item = (&str, Vec<&str>)> {
+    text.lines()
+        .map(|line| line.split('#').next().unwrap_or_default())
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| (line, line.split('\t').map(str::trim).collect()))
+}
+
 /// Every game of a results file, as white's score against black. A line is one game (`white
 /// black score plies opening reason`, as `play` writes) or a pairing's sum (`white black games
 /// points`, as `pairs` writes: as many games, each scoring the average, which the fit's
@@ -305,12 +314,7 @@ fn play_all(
 pub fn read_results(path: &std::path::Path) -> Result<Vec<Result1>, Box<dyn std::error::Error>> {
     let text = std::fs::read_to_string(path)?;
     let mut games = Vec::new();
-    for line in text.lines() {
-        let line = line.split('#').next().unwrap_or_default();
-        if line.trim().is_empty() {
-            continue;
-        }
-        let fields: Vec<&str> = line.split('\t').map(str::trim).collect();
+    for (line, fields) in rows(&text) {
         let bad = || format!("{}: bad line {line:?}", path.display());
         let (a, b) = (fields[0].parse()?, fields.get(1).ok_or_else(bad)?.parse()?);
         if fields.len() == 4 {
@@ -374,12 +378,7 @@ pub fn read_held(
 ) -> Result<BTreeMap<Player, Held>, Box<dyn std::error::Error>> {
     let text = std::fs::read_to_string(path)?;
     let mut held = BTreeMap::new();
-    for line in text.lines() {
-        let line = line.split('#').next().unwrap_or_default();
-        if line.trim().is_empty() {
-            continue;
-        }
-        let f: Vec<&str> = line.split('\t').map(str::trim).collect();
+    for (line, f) in rows(&text) {
         let [player, rating, low, high, games] = f[..] else {
             return Err(format!("{}: bad line {line:?}", path.display()).into());
         };

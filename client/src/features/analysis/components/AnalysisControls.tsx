@@ -1,4 +1,4 @@
-import { Icon } from '../../../components/Icon';
+import { Icon, type IconName } from '../../../components/Icon';
 
 interface Props {
   atStart: boolean;
@@ -16,24 +16,32 @@ interface Props {
   flip: () => void;
 }
 
+/** The four steps through the tree, with their keys: those towards the end are off at the end, the others at the start. */
+const STEPS: readonly { step: 'first' | 'back' | 'forward' | 'last'; icon: IconName; label: string; towardsEnd: boolean }[] = [
+  { step: 'first', icon: 'first', label: 'First position (↑ or Home)', towardsEnd: false },
+  { step: 'back', icon: 'previous', label: 'Previous move (←)', towardsEnd: false },
+  { step: 'forward', icon: 'next', label: 'Next move (→)', towardsEnd: true },
+  { step: 'last', icon: 'last', label: 'End of the line (↓ or End)', towardsEnd: true },
+];
+
 /** Stepping through the tree, and the line operations of lichess's move context menu. */
 export function AnalysisControls(props: Props) {
   const { atStart, atEnd, onSideLine, onMove } = props;
   return (
     <div className="analysis-controls">
       <div className="move-navigation" role="group" aria-label="Move through the tree">
-        <button type="button" aria-label="First position (↑ or Home)" onClick={props.first} disabled={atStart} data-testid="analysis-first">
-          <Icon name="first" />
-        </button>
-        <button type="button" aria-label="Previous move (←)" onClick={props.back} disabled={atStart} data-testid="analysis-back">
-          <Icon name="previous" />
-        </button>
-        <button type="button" aria-label="Next move (→)" onClick={props.forward} disabled={atEnd} data-testid="analysis-forward">
-          <Icon name="next" />
-        </button>
-        <button type="button" aria-label="End of the line (↓ or End)" onClick={props.last} disabled={atEnd} data-testid="analysis-last">
-          <Icon name="last" />
-        </button>
+        {STEPS.map(({ step, icon, label, towardsEnd }) => (
+          <button
+            key={step}
+            type="button"
+            aria-label={label}
+            onClick={props[step]}
+            disabled={towardsEnd ? atEnd : atStart}
+            data-testid={`analysis-${step}`}
+          >
+            <Icon name={icon} />
+          </button>
+        ))}
       </div>
       <div className="analysis-line-actions" role="group" aria-label="The line of the move shown">
         <button type="button" onClick={() => props.promote(false)} disabled={!onSideLine} data-testid="analysis-promote">

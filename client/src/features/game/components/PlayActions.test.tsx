@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act } from '../../../test/act';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { stagePerTest } from '../../../test/mount';
 import type { AvailableActions } from '../model/gameFacts';
 import { PlayActions } from './PlayActions';
 
@@ -17,41 +17,28 @@ const OPEN: AvailableActions = {
 /** Before each side has made two moves: the server says `can_abort`. */
 const ABORTABLE: AvailableActions = { ...OPEN, abort: true, abortWindow: true, offerDraw: false };
 
-let root: Root;
-let container: HTMLElement;
-const byTestId = (id: string) => container.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`);
+const stage = stagePerTest();
+const byTestId = (id: string) => stage.byTestId<HTMLButtonElement>(id);
 
 function show(allowed: AvailableActions, confirmResign: boolean, on = { onResign: vi.fn(), onAbort: vi.fn() }) {
   const nothing = () => {};
-  act(() =>
-    root.render(
-      <PlayActions
-        allowed={allowed}
-        hintLoading={false}
-        offering={false}
-        training={false}
-        confirmResign={confirmResign}
-        rated={false}
-        onHint={nothing}
-        onTakeBack={nothing}
-        onOfferDraw={nothing}
-        onClaimDraw={nothing}
-        {...on}
-      />,
-    ),
+  stage.render(
+    <PlayActions
+      allowed={allowed}
+      hintLoading={false}
+      offering={false}
+      training={false}
+      confirmResign={confirmResign}
+      rated={false}
+      onHint={nothing}
+      onTakeBack={nothing}
+      onOfferDraw={nothing}
+      onClaimDraw={nothing}
+      {...on}
+    />,
   );
   return on;
 }
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
 
 describe('Abort or Resign', () => {
   it('shows Abort in place of Resign, and no draw offer, while the game can be aborted', () => {
@@ -75,7 +62,7 @@ describe('Abort or Resign', () => {
     const on = show(ABORTABLE, true);
     act(() => byTestId('abort')?.click());
     expect(on.onAbort).not.toHaveBeenCalled();
-    expect(container.textContent).toContain('Abort this game?');
+    expect(stage.container.textContent).toContain('Abort this game?');
     act(() => byTestId('confirm-abort')?.click());
     expect(on.onAbort).toHaveBeenCalledOnce();
   });

@@ -2,12 +2,12 @@ import './practice.css';
 import { useId, useState } from 'react';
 import { describeError } from '../../../api/apiError';
 import type { PracticeCard } from '../../../api/practice';
-import { Board } from '../../../components/Board';
-import { playSound } from '../../../sound/play';
+import { PuzzleBoard } from '../../../components/PuzzleBoard';
 import { usePracticeDeck } from '../../../practice/usePracticeDeck';
 import { usePracticeSession } from '../hooks/usePracticeSession';
 import { verdictText } from '../model/verdictText';
 import { kindLines, phaseLines } from '../model/weaknessText';
+import { SkipReveal } from '../../../components/SkipReveal';
 
 /** A due date as the player reads it, in their own time zone. */
 function dueText(due: number): string {
@@ -90,20 +90,7 @@ function PracticeRun({ playerKey, cards }: { playerKey: string; cards: readonly 
           You played <strong>{card.played.san}</strong> here. {open ? `Find a better move for ${card.turn}.` : ''}
         </p>
       )}
-      <div className="practice-board">
-        {board && (
-          <Board
-            placement={board.placement}
-            orientation={board.orientation}
-            movable={board.movable}
-            legalMoves={board.legalMoves}
-            checkSquare={board.checkSquare}
-            bestMove={board.arrow}
-            onMove={session.play}
-            onIllegal={() => playSound('illegal')}
-          />
-        )}
-      </div>
+      <div className="practice-board">{board && <PuzzleBoard position={board} onMove={session.play} />}</div>
       {session.loading && <p aria-busy="true">Loading the position…</p>}
       {session.error && (
         <p className="notice" role="alert">
@@ -137,14 +124,7 @@ function PracticeRun({ playerKey, cards }: { playerKey: string; cards: readonly 
       )}
       <div className="practice-actions">
         {open ? (
-          <>
-            <button type="button" onClick={session.next} disabled={busy} data-testid="practice-skip">
-              Skip
-            </button>
-            <button type="button" onClick={session.reveal} disabled={busy} data-testid="practice-reveal">
-              Reveal
-            </button>
-          </>
+          <SkipReveal onSkip={session.next} onReveal={session.reveal} busy={busy} testIdPrefix="practice" />
         ) : (
           <button type="button" onClick={session.next} data-testid="practice-next">
             Next

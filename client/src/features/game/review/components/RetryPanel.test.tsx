@@ -1,7 +1,6 @@
 // @vitest-environment happy-dom
-import { act } from '../../../../test/act';
-import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { stagePerTest } from '../../../../test/mount';
 import type { RetryPuzzle, Solution } from '../../../../api/retry';
 import type { RetryState } from '../hooks/useRetry';
 import type { GameLine } from '../model/gameLine';
@@ -20,8 +19,7 @@ const PUZZLE: RetryPuzzle = {
 const SOLUTION: Solution = { best: { uci: 'g7g6', san: 'g6' }, eval: { cp: -31 }, line: ['g6', 'Qf3', 'Nf6'] };
 const nothing = () => {};
 
-let root: Root;
-let container: HTMLElement;
+const stage = stagePerTest();
 
 function show(session: RetrySession) {
   const retry: RetryState = {
@@ -38,25 +36,15 @@ function show(session: RetrySession) {
     reveal: nothing,
     next: nothing,
   };
-  act(() => root.render(<RetryPanel retry={retry} line={LINE} />));
+  stage.render(<RetryPanel retry={retry} line={LINE} />);
 }
-const byTestId = (id: string) => container.querySelector(`[data-testid="${id}"]`);
-
-beforeEach(() => {
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-});
+const { byTestId } = stage;
 
 describe('the retry panel', () => {
   it('shows the counter, the move played and Skip and Reveal, and no answer while the puzzle is open', () => {
     show(startSession([6, 14]));
     expect(byTestId('retry-counter')?.textContent).toBe('1 / 2');
-    expect(container.textContent).toContain('You played 3… Nf6 here: it allows a forced mate (52 % → 0 %).');
+    expect(stage.container.textContent).toContain('You played 3… Nf6 here: it allows a forced mate (52 % → 0 %).');
     expect(byTestId('retry-skip')).not.toBeNull();
     expect(byTestId('retry-reveal')).not.toBeNull();
     expect(byTestId('retry-next')).toBeNull();
@@ -78,7 +66,7 @@ describe('the retry panel', () => {
     show(session);
     expect(byTestId('retry-verdict')?.textContent).toBe('Nd4: Wrong: try again');
     expect(byTestId('retry-solution')).toBeNull();
-    expect(container.innerHTML).not.toContain('g6');
+    expect(stage.container.innerHTML).not.toContain('g6');
   });
 
   it('shows the best move and its line once solved, with Next instead of Skip and Reveal', () => {

@@ -7,6 +7,7 @@ import { evalText } from '../model/graph';
 import { pointsLostText } from '../model/moveClass';
 import { canTry, counterText, isFinished, summaryText, verdictText } from '../model/retrySession';
 import type { RetryState } from '../hooks/useRetry';
+import { SkipReveal } from '../../../../components/SkipReveal';
 
 interface Props {
   retry: RetryState;
@@ -76,16 +77,7 @@ export function RetryPanel({ retry, line }: Props) {
         </>
       )}
       <div className="retry-actions">
-        {session && canTry(session) && (
-          <>
-            <button type="button" onClick={retry.next} disabled={busy} data-testid="retry-skip">
-              Skip
-            </button>
-            <button type="button" onClick={retry.reveal} disabled={busy} data-testid="retry-reveal">
-              Reveal
-            </button>
-          </>
-        )}
+        {session && canTry(session) && <SkipReveal onSkip={retry.next} onReveal={retry.reveal} busy={busy} testIdPrefix="retry" />}
         {session && !canTry(session) && !isFinished(session) && (
           <button type="button" onClick={retry.next} data-testid="retry-next">
             Next

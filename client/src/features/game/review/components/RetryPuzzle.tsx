@@ -1,7 +1,6 @@
 import './review.css';
 import { type ReactNode, useEffect, useRef } from 'react';
-import { Board } from '../../../../components/Board';
-import { playSound } from '../../../../sound/play';
+import { PuzzleBoard } from '../../../../components/PuzzleBoard';
 import type { RetryState } from '../hooks/useRetry';
 
 /**
@@ -28,16 +27,7 @@ export function RetryPuzzle({ retry, waiting }: { retry: RetryState; waiting: Re
       <div className="eval-bar-slot" aria-hidden="true" />
       {puzzle ? (
         <div className="retry-board" ref={holder} data-testid="retry-board">
-          <Board
-            placement={puzzle.placement}
-            orientation={puzzle.orientation}
-            movable={puzzle.movable}
-            legalMoves={puzzle.legalMoves}
-            checkSquare={puzzle.checkSquare}
-            bestMove={puzzle.arrow}
-            onMove={retry.play}
-            onIllegal={() => playSound('illegal')}
-          />
+          <PuzzleBoard position={puzzle} onMove={retry.play} />
         </div>
       ) : (
         waiting

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalysedPly, Judgment } from '../../../../api/analysisTypes';
-import type { Score } from '../../../../api/types';
+import { analysedPly } from '../../../../test/analysedPly';
 import type { GameLine } from './gameLine';
 import {
   areaPath,
@@ -24,16 +23,6 @@ import {
   zeroY,
 } from './graph';
 
-const analysed = (ply: number, score: Score, judgment: Judgment | null = null, provisional = false): AnalysedPly => ({
-  ply,
-  eval: score,
-  best: null,
-  pv_san: [],
-  judgment,
-  provisional,
-  depth: provisional ? 8 : 20,
-  nodes: provisional ? 20_000 : 500_000,
-});
 const point = (ply: number, y: number, provisional = false): GraphPoint => ({ ply, x: plyX(ply, 5, FRAME), y, provisional });
 const LINE: GameLine = { sans: ['e4', 'e5', 'Qh5', 'Nc6', 'Bc4'], firstTurn: 'white', firstFullmove: 1 };
 /** 400 × 120 with 6 units of room: the plot spans x 6..394 and y 6..114, equal at y 60. */
@@ -102,7 +91,7 @@ describe('the x axis', () => {
 
 describe('the curve', () => {
   it('has a point per analysed ply in ply order, leaving the rest of the axis empty', () => {
-    const points = graphPoints([analysed(2, { cp: 0 }), analysed(1, { mate: 3 })], LINE, FRAME);
+    const points = graphPoints([analysedPly(2, { cp: 0 }), analysedPly(1, { mate: 3 })], LINE, FRAME);
     expect(points).toEqual([
       { ply: 1, x: 6, y: 6, provisional: false },
       { ply: 2, x: 103, y: 60, provisional: false },
@@ -110,12 +99,12 @@ describe('the curve', () => {
   });
 
   it('marks the points of provisional plies as provisional', () => {
-    const points = graphPoints([analysed(1, { cp: 0 }, null, true), analysed(2, { cp: 0 })], LINE, FRAME);
+    const points = graphPoints([analysedPly(1, { cp: 0 }, null, true), analysedPly(2, { cp: 0 })], LINE, FRAME);
     expect(points.map((p) => p.provisional)).toEqual([true, false]);
   });
 
   it('ignores plies the game does not have', () => {
-    expect(graphPoints([analysed(6, { cp: 0 })], LINE, FRAME)).toEqual([]);
+    expect(graphPoints([analysedPly(6, { cp: 0 })], LINE, FRAME)).toEqual([]);
   });
 
   it('draws the line and the area closed along the zero line', () => {
@@ -163,10 +152,10 @@ describe('the curve', () => {
 
 describe('the classes of the marks and the curve', () => {
   it('colour a mark by its judgment, hollow while provisional, highlighted when selected', () => {
-    expect(pointClass(analysed(1, { cp: 0 }), false)).toBe('eval-graph-point');
-    expect(pointClass(analysed(2, { cp: 0 }, 'mistake'), true)).toBe('eval-graph-point mistake selected');
-    expect(pointClass(analysed(3, { cp: 0 }, 'blunder', true), false)).toBe('eval-graph-point blunder provisional');
-    expect(pointClass(analysed(4, { cp: 0 }, null, true), true)).toBe('eval-graph-point provisional selected');
+    expect(pointClass(analysedPly(1, { cp: 0 }), false)).toBe('eval-graph-point');
+    expect(pointClass(analysedPly(2, { cp: 0 }, 'mistake'), true)).toBe('eval-graph-point mistake selected');
+    expect(pointClass(analysedPly(3, { cp: 0 }, 'blunder', true), false)).toBe('eval-graph-point blunder provisional');
+    expect(pointClass(analysedPly(4, { cp: 0 }, null, true), true)).toBe('eval-graph-point provisional selected');
   });
 
   it('draw a provisional piece of the curve apart from a final one', () => {
@@ -177,12 +166,12 @@ describe('the classes of the marks and the curve', () => {
 
 describe('the graph in words', () => {
   it('labels a point with the move, its judgment and the score', () => {
-    expect(pointLabel(analysed(4, { cp: -320 }, 'blunder'), LINE)).toBe('2… Nc6?? -3.20');
-    expect(pointLabel(analysed(3, { mate: 2 }), LINE)).toBe('2. Qh5 #2');
+    expect(pointLabel(analysedPly(4, { cp: -320 }, 'blunder'), LINE)).toBe('2… Nc6?? -3.20');
+    expect(pointLabel(analysedPly(3, { mate: 2 }), LINE)).toBe('2. Qh5 #2');
   });
 
   it('says when a point is provisional', () => {
-    expect(pointLabel(analysed(4, { cp: -290 }, 'blunder', true), LINE)).toBe('2… Nc6?? -2.90 (provisional)');
+    expect(pointLabel(analysedPly(4, { cp: -290 }, 'blunder', true), LINE)).toBe('2… Nc6?? -2.90 (provisional)');
   });
 
   it('writes a checkmate on the board without a number', () => {
@@ -191,14 +180,14 @@ describe('the graph in words', () => {
   });
 
   it('sums up each side and how far the analysis has got', () => {
-    const plies = [analysed(1, { cp: 20 }), analysed(2, { cp: 300 }, 'blunder'), analysed(3, { cp: 100 }, 'mistake')];
+    const plies = [analysedPly(1, { cp: 20 }), analysedPly(2, { cp: 300 }, 'blunder'), analysedPly(3, { cp: 100 }, 'mistake')];
     expect(graphLabel(plies, LINE)).toBe('Evaluation graph: 1 mistake by white; 1 blunder by black (3 of 5 moves analysed)');
-    const all = [1, 2, 3, 4, 5].map((ply) => analysed(ply, { cp: 0 }));
+    const all = [1, 2, 3, 4, 5].map((ply) => analysedPly(ply, { cp: 0 }));
     expect(graphLabel(all, LINE)).toBe('Evaluation graph: no mistakes by white; no mistakes by black');
   });
 
   it('counts only final judgments and says how many moves are provisional', () => {
-    const plies = [analysed(1, { cp: 20 }), analysed(2, { cp: 300 }, 'blunder', true), analysed(3, { cp: 100 }, 'mistake')];
+    const plies = [analysedPly(1, { cp: 20 }), analysedPly(2, { cp: 300 }, 'blunder', true), analysedPly(3, { cp: 100 }, 'mistake')];
     expect(graphLabel(plies, LINE)).toBe(
       'Evaluation graph: 1 mistake by white; no mistakes by black (2 of 5 moves analysed, 1 provisional)',
     );

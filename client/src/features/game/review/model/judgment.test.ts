@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { AnalysedPly, Judgment } from '../../../../api/analysisTypes';
+import type { Judgment } from '../../../../api/analysisTypes';
+import { analysedPly } from '../../../../test/analysedPly';
 import { countJudgments, describeCounts, JUDGMENT_NAME, JUDGMENT_SYMBOL, judgmentName, judgmentsByPly } from './judgment';
 
-const judged = (ply: number, judgment: Judgment | null, provisional = false): AnalysedPly => ({
-  ply,
-  eval: { cp: 0 },
-  best: null,
-  pv_san: [],
-  judgment,
-  provisional,
-  depth: provisional ? 8 : 20,
-  nodes: provisional ? 20_000 : 500_000,
-});
+const judged = (ply: number, judgment: Judgment | null, provisional = false) => analysedPly(ply, { cp: 0 }, judgment, provisional);
 const PLIES = [judged(1, null), judged(2, 'mistake'), judged(3, 'blunder'), judged(4, 'inaccuracy'), judged(5, 'blunder')];
 
 describe('judgments', () => {
