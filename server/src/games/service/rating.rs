@@ -55,7 +55,12 @@ impl RatingService {
     /// The rating kept for `key` (a player's key) from its rated games; a new player's when it
     /// has none yet.
     pub async fn rating(&self, key: &str) -> Result<KeyRating, GameError> {
-        let stored = self.games.store().ratings().rating(&TokenHash::of(key)).await?;
+        let stored = self
+            .games
+            .store()
+            .ratings()
+            .rating(&TokenHash::of(key))
+            .await?;
         Ok(stored.unwrap_or_else(KeyRating::new_player))
     }
 
