@@ -3,7 +3,8 @@
 use std::fmt;
 use std::path::Path;
 
-use crate::error::LoadError;
+use crate::checksums::{Checksums, Sha256Digest, CHECKSUMS_FILE};
+use crate::error::{LoadError, LoadErrorKind};
 use crate::network::Network;
 
 /// A rating band Maia was trained on: lichess players rated 1100 … 1900.
@@ -72,16 +73,33 @@ pub struct Networks {
 }
 
 impl Networks {
-    /// Loads `maia-1100.pb.gz` … `maia-1900.pb.gz` from `folder`.
+    /// Loads `maia-1100.pb.gz` … `maia-1900.pb.gz` from `folder`, each checked first against
+    /// the folder's `SHA256SUMS`: a file the list does not vouch for is never decoded, so a
+    /// network copied under another band's name, or one with a flipped byte, is refused rather
+    /// than played at the wrong strength.
     ///
     /// # Errors
-    /// The first file that is missing or cannot be used, by name.
+    /// The first file that is missing, not listed in `SHA256SUMS` (or that list is missing or
+    /// malformed), not of its listed digest, or that cannot be used: by name and band.
     pub fn load(folder: impl AsRef<Path>) -> Result<Networks, LoadError> {
         let folder = folder.as_ref();
-        let networks = Band::ALL
-            .into_iter()
-            .map(|band| Network::load(folder.join(band.file_name())))
-            .collect::<Result<_, _>>()?;
+        let mut checksums = None;
+        let mut networks = Vec::with_capacity(Band::ALL.len());
+        for band in Band::ALL {
+            let name = band.file_name();
+            let path = folder.join(&name);
+            let refused = |kind| LoadError::new(&path, kind).in_band(band);
+            let actual =
+                Sha256Digest::of_file(&path).map_err(|e| refused(LoadErrorKind::Read(e)))?;
+            // Read once, after the first file is found: a missing folder names its first file.
+            let checksums = match &mut checksums {
+                Some(checksums) => checksums,
+                None => checksums
+                    .insert(Checksums::read(&folder.join(CHECKSUMS_FILE)).map_err(refused)?),
+            };
+            checksums.check(&name, actual).map_err(refused)?;
+            networks.push(Network::load(&path).map_err(|e| e.in_band(band))?);
+        }
         Ok(Networks { networks })
     }
 

@@ -23,7 +23,9 @@
 //! - [`weights`](Network::load): gzip (flate2) of a protobuf `pblczero.Net` (prost, with the few
 //!   messages written by hand), every LINEAR16 layer de-quantised and checked against the shape
 //!   of a Maia network, batch norms folded into the convolutions as lc0 folds them. Anything
-//!   missing, corrupt or unsupported is a [`LoadError`] naming the file.
+//!   missing, corrupt or unsupported is a [`LoadError`] naming the file. [`Networks::load`]
+//!   first checks every file against the folder's `SHA256SUMS` (sha2), so a damaged file or one
+//!   copied under another band's name is refused by name and band, never played.
 //! - [`InputPlanes`]: lc0's 112-plane input of the position and its last seven predecessors,
 //!   seen from the side to move.
 //! - the network: a 3×3 input convolution (112 → 64), 6 residual blocks of two 3×3 convolutions
@@ -46,6 +48,7 @@
 #![deny(unsafe_code)]
 
 mod bands;
+mod checksums;
 mod encoder;
 mod error;
 mod network;
@@ -54,6 +57,7 @@ mod policy_map;
 mod weights;
 
 pub use bands::{Band, Networks};
+pub use checksums::{Sha256Digest, CHECKSUMS_FILE};
 pub use encoder::{InputPlanes, PLANES};
 pub use error::{LayerName, LoadError, LoadErrorKind};
 pub use network::{Evaluation, Network};

@@ -6,6 +6,7 @@ use std::path::Path;
 use alphachess_maia::{LoadError, LoadErrorKind, Network, Networks};
 use flate2::write::GzEncoder;
 use flate2::Compression;
+use sha2::{Digest, Sha256};
 
 const REAL: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
@@ -118,11 +119,21 @@ fn a_network_cut_short_misses_layers_or_fails_to_decode() {
 fn a_folder_missing_one_band_names_that_file() {
     let folder = scratch("bands");
     let dir = folder.path();
-    for rating in [1100, 1200, 1300, 1400, 1600, 1700, 1800, 1900] {
-        std::fs::copy(REAL, dir.join(format!("maia-{rating}.pb.gz"))).expect("copy");
+    // SHA256SUMS vouches for one network under all nine names, so only the gap is refused.
+    let digest = Sha256::digest(std::fs::read(REAL).expect("shipped"));
+    let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+    let mut sums = String::new();
+    for rating in [1100, 1200, 1300, 1400, 1500, 1600, 1700, 1800, 1900] {
+        sums.push_str(&format!("{hex}  maia-{rating}.pb.gz\n"));
+        if rating != 1500 {
+            std::fs::copy(REAL, dir.join(format!("maia-{rating}.pb.gz"))).expect("copy");
+        }
     }
+    std::fs::write(dir.join("SHA256SUMS"), sums).expect("write");
     let error = Networks::load(dir).err().expect("maia-1500 is missing");
     assert_eq!(error.path, dir.join("maia-1500.pb.gz"));
+    assert_eq!(error.band, Some(alphachess_maia::Band::R1500));
+    assert!(matches!(error.kind, LoadErrorKind::Read(_)), "{error}");
 }
 
 #[test]

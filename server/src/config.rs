@@ -193,7 +193,8 @@ pub struct Config {
 
     /// Folder with the nine Maia networks, `maia-1100.pb.gz` … `maia-1900.pb.gz` (GPL v3 data,
     /// shipped in server/data/maia), loaded once at start for the human-move opponents and
-    /// the analysis board; a missing or corrupt file stops the server, naming the file
+    /// the analysis board, each checked first against the folder's SHA256SUMS; a missing,
+    /// corrupt or swapped file stops the server, naming the file and its band
     #[arg(long, env = "ALPHACHESS_MAIA_DIR", default_value = "server/data/maia")]
     pub maia_dir: PathBuf,
 

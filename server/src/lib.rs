@@ -11,6 +11,7 @@ pub mod config;
 pub mod explore;
 pub mod games;
 pub mod http;
+pub mod key_strength;
 pub mod openings;
 pub mod practice;
 pub mod sentence;

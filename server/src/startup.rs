@@ -48,7 +48,8 @@ pub enum StartupError {
         #[source]
         source: EngineError,
     },
-    /// A Maia network is missing or corrupt (the error names the file).
+    /// A Maia network is missing, corrupt or not the one `SHA256SUMS` lists (the error names
+    /// the file and its band).
     #[error(transparent)]
     Maia(#[from] alphachess_maia::LoadError),
     #[error("cannot open the database {path}: {source}")]
@@ -296,8 +297,9 @@ async fn start_unloaded(config: &Config) -> Result<(Started, Option<StoredGames>
 }
 
 /// The nine Maia networks of `folder`, read off the async runtime (a few milliseconds each). A
-/// missing or corrupt file is an error naming it: the server never starts without them, nor
-/// plays Stockfish in their place.
+/// missing or corrupt file, or one the folder's `SHA256SUMS` does not vouch for, is an error
+/// naming it and its band: the server never starts without them, nor plays Stockfish (or another
+/// band's network) in their place.
 async fn load_maia(folder: &Path) -> Result<Arc<Networks>, StartupError> {
     let folder = folder.to_path_buf();
     let networks = tokio::task::spawn_blocking(move || Networks::load(folder))

@@ -44,6 +44,7 @@ const SERVER_CODES: Record<ServerErrorCode, true> = {
   loading: true,
   invalid_tree: true,
   analysis_not_done: true,
+  weak_key: true,
 };
 
 /** Whether an error body's `error` field is one of the server's codes. */
@@ -123,6 +124,7 @@ const SENTENCES: Record<ApiErrorCode, (context: ErrorContext) => string> = {
   loading: () => 'The server is starting up. Wait a moment and try again.',
   invalid_tree: () => 'These analysis lines could not be saved: the server found a move or a comment it cannot keep.',
   analysis_not_done: () => 'The review is still running; your mistakes to retry are ready when it is done.',
+  weak_key: () => 'This key is too easy to guess to start games under. In Settings, use a key of 32 random characters.',
 };
 
 /**

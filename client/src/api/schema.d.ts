@@ -994,7 +994,7 @@ export interface components {
          * @description Every stable error code a client can branch on: the `error` field of an `ErrorBody`.
          * @enum {string}
          */
-        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "wrong_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found" | "storage_busy" | "search_in_progress" | "game_quarantined" | "draw_declined" | "no_draw_to_claim" | "abort_too_late" | "draw_too_early" | "game_aborted" | "loading" | "invalid_tree" | "analysis_not_done";
+        ErrorCode: "malformed_json" | "invalid_request" | "invalid_fen" | "invalid_pgn" | "invalid_move_notation" | "missing_token" | "wrong_token" | "game_not_found" | "not_found" | "method_not_allowed" | "game_over" | "not_your_turn" | "stale_ply" | "nothing_to_take_back" | "too_many_plies" | "payload_too_large" | "illegal_move" | "engine_busy" | "engine_failed" | "engine_timeout" | "too_many_games" | "engine_unavailable" | "too_many_requests" | "request_timeout" | "unknown_host" | "internal_error" | "game_not_finished" | "analysis_not_found" | "storage_busy" | "search_in_progress" | "game_quarantined" | "draw_declined" | "no_draw_to_claim" | "abort_too_late" | "draw_too_early" | "game_aborted" | "loading" | "invalid_tree" | "analysis_not_done" | "weak_key";
         /** @description The body of `PUT /api/v1/account/estimate`. */
         Estimate: {
             experience: components["schemas"]["Experience"];
@@ -1976,6 +1976,15 @@ export interface operations {
                     "application/json": components["schemas"]["Perf"];
                 };
             };
+            /** @description the key is too weak to start a rating under (under 128 bits by the server's estimate, or a pattern) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LichessErrorBody"];
+                };
+            };
             /** @description no key, or one that is not a usable key (lichess's error form: one sentence, no code) */
             401: {
                 headers: {
@@ -2281,7 +2290,7 @@ export interface operations {
                     "application/json": components["schemas"]["CreatedGame"];
                 };
             };
-            /** @description `malformed_json`: the body is not JSON of this endpoint's shape; `invalid_request`: a field out of range, or an Authorization header that is not a usable key; `invalid_fen`: the FEN is not a legal position; `invalid_pgn`: the PGN does not read as a game (an illegal move, in a variation too, or nesting or size past the tree's bounds) */
+            /** @description `malformed_json`: the body is not JSON of this endpoint's shape; `invalid_request`: a field out of range, or an Authorization header that is not a usable key; `invalid_fen`: the FEN is not a legal position; `invalid_pgn`: the PGN does not read as a game (an illegal move, in a variation too, or nesting or size past the tree's bounds); `weak_key`: the Authorization header's key is too weak to create a game under */
             400: {
                 headers: {
                     [name: string]: unknown;

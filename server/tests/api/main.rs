@@ -53,3 +53,4 @@ mod startup;
 mod summaries;
 mod trees;
 mod versioning;
+mod weak_keys;

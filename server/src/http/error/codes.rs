@@ -55,6 +55,7 @@ pub enum ErrorCode {
     Loading,
     InvalidTree,
     AnalysisNotDone,
+    WeakKey,
 }
 
 /// When a refused client may try again.

@@ -47,6 +47,7 @@ impl ApiError {
                 KeepTreeError::Game(error) => game_code(error),
                 KeepTreeError::Tree(error) => tree_code(error),
             },
+            ApiError::WeakKey(_) => ErrorCode::WeakKey,
             ApiError::MalformedJson(_) => ErrorCode::MalformedJson,
             ApiError::InvalidRequest(_) => ErrorCode::InvalidRequest,
             ApiError::MissingToken => ErrorCode::MissingToken,

@@ -21,6 +21,7 @@ use crate::games::{
     AnalysisError, DrawError, GameError, InvalidTree, KeepTreeError, ParsePlayerMoveError,
     RetryError, SetupError,
 };
+use crate::key_strength::WeakKeyError;
 use crate::uci::EngineError;
 
 mod codes;
@@ -62,6 +63,8 @@ pub enum ApiError {
     Tree(#[from] InvalidTree),
     #[error(transparent)]
     KeepTree(#[from] KeepTreeError),
+    #[error(transparent)]
+    WeakKey(#[from] WeakKeyError),
     #[error("the request body is not valid JSON for this endpoint: {0}")]
     MalformedJson(String),
     #[error("{0}")]

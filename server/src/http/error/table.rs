@@ -10,6 +10,7 @@ use crate::games::{
     PlayerMove, RetryError, StoreError, TreeEntry, MAX_PLIES,
 };
 use crate::http::body_limit::MAX_BODY_BYTES;
+use crate::key_strength;
 use crate::uci::EngineError;
 
 /// Each code's string, status, retry policy, public message, meaning and example, in declaration
@@ -408,6 +409,19 @@ pub const CODES: &[CodeInfo] = &[
         None,
         "the analysis is still running",
         || RetryError::NotDone.into(),
+    ),
+    row(
+        ErrorCode::WeakKey,
+        "weak_key",
+        StatusCode::BAD_REQUEST,
+        Retry::No,
+        None,
+        "the player's key is too weak to start a game or a rating under: under 128 bits by the server's estimate, or a pattern (a repetition, a run); a key already in use keeps playing its games",
+        || {
+            key_strength::check(&"0123456789abcdef".repeat(2))
+                .expect_err("a repetition")
+                .into()
+        },
     ),
 ];
 

@@ -10,6 +10,7 @@ use super::key::PlayerKey;
 use crate::games::ladder::{measured, Glicko2, KeyRating};
 use crate::games::views::GameSummaries;
 use crate::games::{GameId, GameService, Level, RatingService};
+use crate::http::error::ApiError;
 
 /// The part of lichess's `UserExtended.yaml` a key can answer: its required fields (`id`,
 /// `username`, `url`), `title`, and `perfs`: the key's rating.
@@ -159,6 +160,7 @@ pub struct Estimate {
     request_body = Estimate,
     responses(
         (status = 200, body = Perf, description = "the key's rating after the estimate (unchanged once it has rated games)"),
+        (status = 400, body = LichessErrorBody, description = "the key is too weak to start a rating under (under 128 bits by the server's estimate, or a pattern)"),
         (status = 401, body = LichessErrorBody, description = "no key, or one that is not a usable key (lichess's error form: one sentence, no code)"),
         (status = 500, body = LichessErrorBody, description = "the game store failed (logged with its cause, never shown)"),
     ))]
@@ -168,6 +170,7 @@ pub async fn estimate(
     key: PlayerKey,
     body: web::Json<Estimate>,
 ) -> Result<web::Json<Perf>, LichessError> {
+    key.check_strength().map_err(ApiError::from)?;
     let rating = ratings
         .estimate(key.as_str(), &body.experience.start())
         .await?;

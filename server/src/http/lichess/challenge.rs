@@ -14,6 +14,7 @@ use super::error::LichessError;
 use super::key::PlayerKey;
 use super::wire::ChallengeAiAnswer;
 use crate::games::{parse_fen, ColorChoice, GameService, Level, NewGame, TimeControl};
+use crate::http::error::ApiError;
 use crate::http::limits::{ClientIp, Limits};
 
 /// The handler.
@@ -25,6 +26,7 @@ pub async fn challenge_ai(
     request: HttpRequest,
     body: web::Bytes,
 ) -> Result<HttpResponse, LichessError> {
+    key.check_strength().map_err(ApiError::from)?;
     let fields = read_fields(&request, &body)?;
     let new = new_game(&fields)?;
     // A request refused for the client's searches in progress spends none of its new games.

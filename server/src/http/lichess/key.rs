@@ -5,7 +5,9 @@
 //! [`KEY_ALPHABET`] (base64url: 22 characters hold 132 random bits, 32 hex digits 128; a lichess
 //! personal token `lip_` + 20 characters fits too), at most 256, and not a trivial repetition
 //! (at least `MIN_DISTINCT` different characters). Anything else is refused with a 401 that
-//! says so. The server keeps only the key's SHA-256 (see `token.rs`).
+//! says so. Starting a game or a rating asks more of a key ([`PlayerKey::check_strength`]:
+//! 128 bits and no obvious pattern, a 400 `weak_key`). The server keeps only the key's SHA-256
+//! (see `token.rs`).
 
 use std::collections::HashSet;
 use std::future::{ready, Ready};
@@ -15,6 +17,7 @@ use actix_web::{dev::Payload, FromRequest, HttpRequest};
 use sha2::{Digest, Sha256};
 
 use super::error::LichessError;
+use crate::key_strength::{self, WeakKeyError};
 use crate::token::TokenHash;
 
 /// Fewest characters in a key.
@@ -57,6 +60,13 @@ impl PlayerKey {
         strong
             .then(|| PlayerKey(text.to_owned()))
             .ok_or(KeyError::Weak)
+    }
+
+    /// Whether the key may start something under it, a game or a rating's estimate (the rule is
+    /// [`key_strength`]'s). Checked only there, not on every request: a key that already owns
+    /// games keeps playing and reading them under the looser rule of [`PlayerKey::parse`].
+    pub fn check_strength(&self) -> Result<(), WeakKeyError> {
+        key_strength::check(&self.0)
     }
 
     /// The key as presented (the games' token).
@@ -123,9 +133,10 @@ mod tests {
     fn keys_with_128_bits_of_room_are_accepted() {
         for key in [
             "Zm9vYmFyYmF6cXV4cXV1eA",           // 22 base64url characters
-            "0123456789abcdef0123456789abcdef", // 32 hex digits
+            "ba7816bf8f01cfea414140de5dae2223", // 32 hex digits
             "lip_AbCdEfGhIjKlMnOpQrSt",         // a lichess personal token
-            &"0123456789abcdef".repeat(4),      // one of our game tokens
+            // One of our game tokens.
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad",
         ] {
             assert!(PlayerKey::parse(key).is_ok(), "{key}");
         }
@@ -148,10 +159,10 @@ mod tests {
 
     #[test]
     fn a_players_id_is_stable_and_shows_nothing_of_the_key() {
-        let key = PlayerKey::parse("0123456789abcdef0123456789abcdef").expect("a key");
-        let again = PlayerKey::parse("0123456789abcdef0123456789abcdef").expect("a key");
+        let key = PlayerKey::parse("ba7816bf8f01cfea414140de5dae2223").expect("a key");
+        let again = PlayerKey::parse("ba7816bf8f01cfea414140de5dae2223").expect("a key");
         assert_eq!(key.player_id(), again.player_id());
         assert!(key.player_id().starts_with("player-"));
-        assert!(!key.player_id().contains("0123456789"));
+        assert!(!key.player_id().contains("ba7816"));
     }
 }

@@ -500,6 +500,10 @@ pub fn success(
             one("no_key", lichess_no_key())
         }
         ("deck" | "try_card" | "reveal", "200") => super::practice::examples(id),
+        ("account_estimate", "400") => one(
+            "weak_key",
+            to_json(&LichessError::shown(&ErrorCode::WeakKey.example()).body()),
+        ),
         ("account_games" | "account_estimate", "500") => one(
             "internal_error",
             to_json(&LichessError::shown(&ErrorCode::InternalError.example()).body()),

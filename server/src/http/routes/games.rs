@@ -76,6 +76,7 @@ api_errors!(
     CreateGameErrors:
     MalformedJson,
     InvalidRequest = "a field out of range, or an Authorization header that is not a usable key",
+    WeakKey = "the Authorization header's key is too weak to create a game under",
     InvalidFen, InvalidPgn, RequestTimeout, PayloadTooLarge,
     TooManyRequests = "this client's new games per minute or engine requests in progress",
     EngineFailed, EngineBusy, TooManyGames, StorageBusy, EngineTimeout,
@@ -102,6 +103,10 @@ pub async fn create(
 ) -> Result<HttpResponse, ApiError> {
     let key =
         optional_key(&request).map_err(|error| ApiError::InvalidRequest(error.to_string()))?;
+    // A key's first game is where it starts owning things: refused here, a weak key never does.
+    if let Some(key) = &key {
+        key.check_strength()?;
+    }
     // A request refused for the client's searches in progress spends none of its new games.
     let search = limits.search(client)?;
     limits.create_game(client)?;
