@@ -43,6 +43,10 @@ hint_for() {
       echo "Installing the client's packages failed: it needs Node 20 or newer and npm ('node --version') and the npm registry. To retry from scratch: rm -rf client/node_modules && ./build.sh" ;;
     "client: production build"*)
       echo "The client did not type-check or bundle: the first error above names the file. Run it alone with: cd client && npm run build" ;;
+    "cargo fmt"*)
+      echo "The code is not formatted as rustfmt would: run 'cargo fmt --all' and commit what it changes." ;;
+    "cargo clippy"*)
+      echo "Clippy found a warning (warnings are errors here): the first 'warning' or 'error' above names the file and line. Run it alone with the command in the step's header." ;;
     "server: cargo build"*|"server: the debug binary"*|"cargo "*|"engine: "*)
       echo "Building the Rust code failed: the first 'error' above names the cause. It needs the toolchain rust-toolchain.toml names ('rustup show' installs and lists it), a C compiler for the bundled SQLite and zstd ('apt-get install build-essential') and crates.io. Run it alone with the command in the step's header." ;;
     "every program the tests start"*)
