@@ -22,6 +22,13 @@ fn copy_of_the_folder() -> tempfile::TempDir {
     dir
 }
 
+/// Rewrites the folder's `SHA256SUMS` as `edit` makes it from the shipped text.
+fn rewrite_sums(dir: &Path, edit: impl FnOnce(&str) -> String) {
+    let list = dir.join("SHA256SUMS");
+    let text = std::fs::read_to_string(&list).expect("read");
+    std::fs::write(&list, edit(&text)).expect("write");
+}
+
 fn refused(dir: &Path) -> LoadError {
     Networks::load(dir)
         .err()
@@ -91,14 +98,12 @@ fn without_sha256sums_nothing_loads() {
 #[test]
 fn a_file_sha256sums_does_not_list_is_refused() {
     let dir = copy_of_the_folder();
-    let list = dir.path().join("SHA256SUMS");
-    let text = std::fs::read_to_string(&list).expect("read");
-    let kept: String = text
-        .lines()
-        .filter(|line| !line.ends_with("maia-1300.pb.gz"))
-        .map(|line| format!("{line}\n"))
-        .collect();
-    std::fs::write(&list, kept).expect("write");
+    rewrite_sums(dir.path(), |text| {
+        text.lines()
+            .filter(|line| !line.ends_with("maia-1300.pb.gz"))
+            .map(|line| format!("{line}\n"))
+            .collect()
+    });
     let error = refused(dir.path());
     assert_eq!(error.band, Some(Band::R1300));
     assert!(matches!(error.kind, LoadErrorKind::NotListed), "{error}");
@@ -113,9 +118,7 @@ fn a_file_sha256sums_does_not_list_is_refused() {
 #[test]
 fn a_malformed_sha256sums_line_is_refused_not_skipped() {
     let dir = copy_of_the_folder();
-    let list = dir.path().join("SHA256SUMS");
-    let text = std::fs::read_to_string(&list).expect("read");
-    std::fs::write(&list, format!("{text}not a checksum line\n")).expect("write");
+    rewrite_sums(dir.path(), |text| format!("{text}not a checksum line\n"));
     let error = refused(dir.path());
     assert!(
         matches!(error.kind, LoadErrorKind::ChecksumsLine { line: 10 }),

@@ -32,3 +32,17 @@ wait_for_server() {
   done
   kill -0 "$SERVER" || { echo "the server did not start on port $1" >&2; exit 1; }
 }
+
+# start_wrk_game PORT: for the wrk benches. A server on PORT whose engine costs nothing (depth 1),
+# with the per-client bound on requests in progress lifted (wrk's connections are all one loopback
+# address), and a fresh game on it: exports GAME_ID and GAME_TOKEN.
+start_wrk_game() {
+  command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
+  start_server "$1" --depth 1 --move-time-cap-ms 100 --db :memory: --searches-per-client 1000000
+  local created
+  created=$(curl -fsS -X POST "http://127.0.0.1:$1/api/games" \
+    -H 'Content-Type: application/json' -d '{"color":"white"}')
+  GAME_ID=$(printf '%s' "$created" | sed -E 's/.*"id":"([a-z0-9]+)".*/\1/' | head -c 12)
+  GAME_TOKEN=$(printf '%s' "$created" | sed -E 's/.*"token":"([0-9a-f]+)".*/\1/')
+  export GAME_ID GAME_TOKEN
+}

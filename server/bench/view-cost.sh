@@ -12,13 +12,8 @@ DURATION=${2:-5s}
 PORT=${PORT:-18182}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 
-command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
 . server/bench/server.sh
-start_server "$PORT" --depth 1 --move-time-cap-ms 100 --db :memory: --searches-per-client 1000000
-
-CREATED=$(curl -fsS -X POST "http://127.0.0.1:$PORT/api/games" \
-  -H 'Content-Type: application/json' -d '{"color":"white"}')
-GAME_ID=$(printf '%s' "$CREATED" | sed -E 's/.*"id":"([a-z0-9]+)".*/\1/' | head -c 12)
+start_wrk_game "$PORT"
 
 # The server's user + system time so far, in clock ticks.
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$SERVER/stat"; }

@@ -13,16 +13,8 @@ CONNECTIONS=${2:-32}
 PORT=${PORT:-18181}
 STOCKFISH=${STOCKFISH:-/usr/games/stockfish}
 
-command -v wrk >/dev/null || { echo "wrk is missing: apt-get install -y wrk" >&2; exit 1; }
 . server/bench/server.sh
-# wrk's connections are all one loopback address: lift the per-client bound on requests in progress.
-start_server "$PORT" --depth 1 --move-time-cap-ms 100 --db :memory: --searches-per-client 1000000
-
-CREATED=$(curl -fsS -X POST "http://127.0.0.1:$PORT/api/games" \
-  -H 'Content-Type: application/json' -d '{"color":"white"}')
-GAME_ID=$(printf '%s' "$CREATED" | sed -E 's/.*"id":"([a-z0-9]+)".*/\1/' | head -c 12)
-GAME_TOKEN=$(printf '%s' "$CREATED" | sed -E 's/.*"token":"([0-9a-f]+)".*/\1/')
-export GAME_ID GAME_TOKEN
+start_wrk_game "$PORT"
 
 echo "== GET /api/health  ($DURATION, $CONNECTIONS connections, 2 threads)"
 timeout 120 wrk -t2 -c"$CONNECTIONS" -d"$DURATION" --latency "http://127.0.0.1:$PORT/api/health"

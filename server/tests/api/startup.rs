@@ -1,6 +1,7 @@
 //! The binary's command line: a missing or broken engine or Maia network (or one its
 //! `SHA256SUMS` does not vouch for) is a clear error, not a panic.
 
+use std::path::Path;
 use std::process::Command;
 
 use crate::helpers::{maia_dir, stockfish};
@@ -60,17 +61,15 @@ fn a_missing_maia_folder_is_a_startup_error_naming_the_file() {
     assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
-#[test]
-fn a_corrupt_maia_network_is_a_startup_error_naming_the_file() {
+/// The server started on a copy of the shipped networks that `spoil` changed: its stderr, and
+/// the folder (kept while the caller reads paths in it).
+fn start_on_spoiled_networks(spoil: impl FnOnce(&Path)) -> (String, tempfile::TempDir) {
     let dir = tempfile::tempdir().expect("a temporary folder");
     for entry in std::fs::read_dir(maia_dir()).expect("the shipped networks") {
         let path = entry.expect("a file").path();
         std::fs::copy(&path, dir.path().join(path.file_name().expect("a name"))).expect("copied");
     }
-    let corrupt = dir.path().join("maia-1500.pb.gz");
-    let mut bytes = std::fs::read(&corrupt).expect("read");
-    bytes.truncate(bytes.len() / 2);
-    std::fs::write(&corrupt, bytes).expect("cut in half");
+    spoil(dir.path());
     let output = server(&[
         "--bind",
         "127.0.0.1:0",
@@ -80,41 +79,40 @@ fn a_corrupt_maia_network_is_a_startup_error_naming_the_file() {
         dir.path().to_str().expect("UTF-8"),
     ]);
     assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
+    let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    (stderr, dir)
+}
+
+#[test]
+fn a_corrupt_maia_network_is_a_startup_error_naming_the_file() {
+    let (stderr, dir) = start_on_spoiled_networks(|dir| {
+        let corrupt = dir.join("maia-1500.pb.gz");
+        let mut bytes = std::fs::read(&corrupt).expect("read");
+        bytes.truncate(bytes.len() / 2);
+        std::fs::write(&corrupt, bytes).expect("cut in half");
+    });
+    let corrupt = dir.path().join("maia-1500.pb.gz");
     let named = format!("cannot load the Maia network {}", corrupt.display());
     assert!(stderr.contains(&named), "{stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
 #[test]
 fn a_maia_network_not_matching_sha256sums_is_a_startup_error_naming_file_and_band() {
-    let dir = tempfile::tempdir().expect("a temporary folder");
-    for entry in std::fs::read_dir(maia_dir()).expect("the shipped networks") {
-        let path = entry.expect("a file").path();
-        std::fs::copy(&path, dir.path().join(path.file_name().expect("a name"))).expect("copied");
-    }
-    // One flipped weight byte still decodes and plays: only the checksum tells.
+    // One flipped weight byte: only the checksum tells.
+    let (stderr, dir) = start_on_spoiled_networks(|dir| {
+        let flipped = dir.join("maia-1700.pb.gz");
+        let mut bytes = std::fs::read(&flipped).expect("read");
+        let middle = bytes.len() / 2;
+        bytes[middle] ^= 0x01;
+        std::fs::write(&flipped, bytes).expect("flipped");
+    });
     let flipped = dir.path().join("maia-1700.pb.gz");
-    let mut bytes = std::fs::read(&flipped).expect("read");
-    let middle = bytes.len() / 2;
-    bytes[middle] ^= 0x01;
-    std::fs::write(&flipped, bytes).expect("flipped");
-    let output = server(&[
-        "--bind",
-        "127.0.0.1:0",
-        "--stockfish",
-        stockfish().to_str().expect("UTF-8"),
-        "--maia-dir",
-        dir.path().to_str().expect("UTF-8"),
-    ]);
-    assert!(!output.status.success());
-    let stderr = String::from_utf8_lossy(&output.stderr);
     let named = format!(
         "cannot load the Maia network {} (band 1700): it does not match SHA256SUMS: expected d277eacd",
         flipped.display()
     );
     assert!(stderr.contains(&named), "{stderr}");
-    assert!(!stderr.contains("panicked"), "{stderr}");
 }
 
 #[test]
