@@ -238,13 +238,7 @@ mod tests {
 
     /// A game from its UCI moves.
     fn game(moves: &str) -> Game {
-        let mut game = Game::default();
-        for word in moves.split_whitespace() {
-            let m: UciMove = word.parse().expect("uci");
-            game.play(m.to_move(game.position()).expect("legal"))
-                .expect("legal");
-        }
-        game
+        alphachess_testkit::game_after(&moves.split_whitespace().collect::<Vec<_>>())
     }
 
     #[test]

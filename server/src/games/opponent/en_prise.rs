@@ -49,22 +49,24 @@ fn mates_in_one(position: &Position) -> bool {
         .any(|m| position.after(m).is_ok_and(|next| next.is_checkmate()))
 }
 
+/// The positions and moves these tests and Maia's (`maia/tests.rs`) are written in.
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
     use alphachess_engine::UciMove;
 
-    fn position(fen: &str) -> Position {
+    pub(in crate::games::opponent) fn position(fen: &str) -> Position {
         fen.parse().expect("a FEN")
     }
 
-    fn mv(position: &Position, uci: &str) -> Move {
+    pub(in crate::games::opponent) fn mv(position: &Position, uci: &str) -> Move {
         let m: UciMove = uci.parse().expect("uci");
         m.to_move(position).expect("legal")
     }
 
     /// Black's bishop on g4 looks at White's queen through the pawn on e2.
-    const PINNED_PAWN: &str = "rn1qkbnr/ppp1pppp/8/3p4/6b1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    pub(in crate::games::opponent) const PINNED_PAWN: &str =
+        "rn1qkbnr/ppp1pppp/8/3p4/6b1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
     #[test]
     fn a_move_that_overlooks_a_capture_leaves_it_en_prise_and_a_trade_does_not() {

@@ -1,9 +1,10 @@
 //! Maia's choice of a move, against the shipped 1100 network and hand-made positions.
 
 use super::*;
-use alphachess_engine::{Game, Position, UciMove};
+use alphachess_engine::{Game, UciMove};
 use alphachess_maia::Network;
 
+use crate::games::opponent::en_prise::tests::{mv, position, PINNED_PAWN};
 use crate::games::opponent::en_prise::{free_material, left_en_prise, MATE};
 
 fn network() -> Network {
@@ -14,14 +15,9 @@ fn network() -> Network {
     .expect("the shipped network")
 }
 
+/// The standard game after `moves`, UCI words separated by spaces.
 fn game(moves: &str) -> Game {
-    let mut game = Game::default();
-    for word in moves.split_whitespace() {
-        let m: UciMove = word.parse().expect("uci");
-        game.play(m.to_move(game.position()).expect("legal"))
-            .expect("legal");
-    }
-    game
+    alphachess_testkit::game_after(&moves.split_whitespace().collect::<Vec<_>>())
 }
 
 #[test]
@@ -190,18 +186,6 @@ fn a_step_that_takes_free_material_always_takes_a_free_queen() {
         assert_eq!(taken(greedy), 200, "{greedy}");
     }
 }
-
-fn position(fen: &str) -> Position {
-    fen.parse().expect("a FEN")
-}
-
-fn mv(position: &Position, uci: &str) -> Move {
-    let m: UciMove = uci.parse().expect("uci");
-    m.to_move(position).expect("legal")
-}
-
-/// Black's bishop on g4 looks at White's queen through the pawn on e2.
-const PINNED_PAWN: &str = "rn1qkbnr/ppp1pppp/8/3p4/6b1/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 #[test]
 fn the_blunder_is_the_most_likely_plausible_move_that_leaves_material() {
