@@ -4,8 +4,9 @@ use std::fmt;
 use std::path::Path;
 
 use crate::checksums::{Checksums, Sha256Digest, CHECKSUMS_FILE};
-use crate::error::{LoadError, LoadErrorKind};
+use crate::error::LoadError;
 use crate::network::Network;
+use crate::weights;
 
 /// A rating band Maia was trained on: lichess players rated 1100 … 1900.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -89,8 +90,9 @@ impl Networks {
             let name = band.file_name();
             let path = folder.join(&name);
             let refused = |kind| LoadError::new(&path, kind).in_band(band);
-            let actual =
-                Sha256Digest::of_file(&path).map_err(|e| refused(LoadErrorKind::Read(e)))?;
+            // Read once: the bytes checked are the bytes loaded.
+            let packed = weights::read_packed(&path).map_err(|e| e.in_band(band))?;
+            let actual = Sha256Digest::of(&packed);
             // Read once, after the first file is found: a missing folder names its first file.
             let checksums = match &mut checksums {
                 Some(checksums) => checksums,
@@ -98,7 +100,7 @@ impl Networks {
                     .insert(Checksums::read(&folder.join(CHECKSUMS_FILE)).map_err(refused)?),
             };
             checksums.check(&name, actual).map_err(refused)?;
-            networks.push(Network::load(&path).map_err(|e| e.in_band(band))?);
+            networks.push(Network::from_packed(&path, &packed).map_err(|e| e.in_band(band))?);
         }
         Ok(Networks { networks })
     }

@@ -6,8 +6,6 @@
 //! tens of milliseconds at start.
 
 use std::fmt;
-use std::fs::File;
-use std::io;
 use std::path::Path;
 
 use sha2::{Digest, Sha256};
@@ -22,11 +20,9 @@ pub const CHECKSUMS_FILE: &str = "SHA256SUMS";
 pub struct Sha256Digest([u8; 32]);
 
 impl Sha256Digest {
-    /// The digest of the file at `path`, read in pieces (never whole in memory).
-    pub(crate) fn of_file(path: &Path) -> io::Result<Sha256Digest> {
-        let mut hasher = Sha256::new();
-        io::copy(&mut File::open(path)?, &mut hasher)?;
-        Ok(Sha256Digest(hasher.finalize().into()))
+    /// The digest of `bytes` (a network file's, as read once to be checked and then loaded).
+    pub(crate) fn of(bytes: &[u8]) -> Sha256Digest {
+        Sha256Digest(Sha256::digest(bytes).into())
     }
 
     /// Reads 64 hex digits (either case); `None` for anything else.

@@ -48,8 +48,18 @@ impl Network {
     /// A [`LoadError`] naming the file if it is missing, unreadable, corrupt, or not a network
     /// of the shape Maia's are (64 filters, 6 SE residual blocks, convolutional policy, WDL).
     pub fn load(path: impl AsRef<Path>) -> Result<Network, LoadError> {
-        let weights = weights::read(path.as_ref())?;
-        Ok(Network {
+        Ok(Network::of(weights::read(path.as_ref())?))
+    }
+
+    /// [`Network::load`] of the gzipped content of the file at `path`, already read (and
+    /// checked against its digest by `Networks::load`).
+    pub(crate) fn from_packed(path: &Path, packed: &[u8]) -> Result<Network, LoadError> {
+        Ok(Network::of(weights::decode(path, packed)?))
+    }
+
+    /// The network built from its weights.
+    fn of(weights: weights::NetWeights) -> Network {
+        Network {
             input: Convolution::new(&weights.input),
             blocks: weights
                 .blocks
@@ -65,7 +75,7 @@ impl Network {
             value: Convolution::new(&weights.value),
             value_fc1: FullyConnected::new(&weights.value_fc1),
             value_fc2: FullyConnected::new(&weights.value_fc2),
-        })
+        }
     }
 
     /// The probability of every legal move in the game's current position, most likely first

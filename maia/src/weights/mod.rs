@@ -57,10 +57,33 @@ pub(crate) struct NetWeights {
 
 /// Reads, checks and de-quantises the weight file at `path`.
 pub(crate) fn read(path: &Path) -> Result<NetWeights, LoadError> {
+    let file = File::open(path).map_err(|e| LoadError::new(path, LoadErrorKind::Read(e)))?;
+    decode(path, file)
+}
+
+/// The gzipped file at `path`, whole, within the unpacked bound (gzip packs a network smaller
+/// than it is): for a caller that checks the bytes before [`decode`] reads them, so the bytes
+/// checked are the bytes loaded.
+pub(crate) fn read_packed(path: &Path) -> Result<Vec<u8>, LoadError> {
     let error = |kind| LoadError::new(path, kind);
     let file = File::open(path).map_err(|e| error(LoadErrorKind::Read(e)))?;
+    let mut packed = Vec::new();
+    file.take(MAX_UNPACKED_BYTES + 1)
+        .read_to_end(&mut packed)
+        .map_err(|e| error(LoadErrorKind::Read(e)))?;
+    if packed.len() as u64 > MAX_UNPACKED_BYTES {
+        return Err(error(LoadErrorKind::TooLarge {
+            limit: MAX_UNPACKED_BYTES,
+        }));
+    }
+    Ok(packed)
+}
+
+/// The weights in `gzipped`, the content of the file at `path` (which errors name).
+pub(crate) fn decode(path: &Path, gzipped: impl Read) -> Result<NetWeights, LoadError> {
+    let error = |kind| LoadError::new(path, kind);
     let mut bytes = Vec::new();
-    GzDecoder::new(file)
+    GzDecoder::new(gzipped)
         .take(MAX_UNPACKED_BYTES + 1)
         .read_to_end(&mut bytes)
         .map_err(|e| error(LoadErrorKind::Read(e)))?;
